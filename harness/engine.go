@@ -1,0 +1,33 @@
+package harness
+
+// State is an engine's opaque handle on a game position. Engines that are pure (like the
+// reference engine) hand back a new State from Apply and leave the old one valid.
+type State any
+
+// Engine is how properties, the corpus and the CLI see a rules engine. Every method is
+// deterministic: the same inputs give the same outputs.
+type Engine interface {
+	// Name identifies the engine in reports ("reference", "reference+fault:NAME", ...).
+	Name() string
+	// Start sets up a game from a normalized Setup.
+	Start(setup Setup) (State, error)
+	// Legal lists every action the player with priority or a pending decision may take,
+	// fully formed, in a deterministic order.
+	Legal(st State) ([]Action, error)
+	// Apply takes one action. An illegal action is an error naming the CR rule; st is
+	// unchanged either way.
+	Apply(st State, a Action) (State, []Event, error)
+	// Observe returns the canonical snapshot of st.
+	Observe(st State) (Snapshot, error)
+	// ManaOutcomes lists every distinct amount of mana that activating ability `ability` of
+	// card's permanent would add to its controller's pool if it resolved now (CR 106.7:
+	// replacement effects in every order, triggered mana abilities included, whether its
+	// costs could be paid ignored), in a fixed order. The zero Mana stands for "no mana".
+	// It is what the player would be offered.
+	ManaOutcomes(st State, card CardID, ability int) ([]Mana, error)
+	// CouldProduce is the set of mana types the permanent that is card could produce
+	// (CR 106.7).
+	CouldProduce(st State, card CardID) (TypeSet, error)
+	// Close frees what the engine holds (a process, files).
+	Close() error
+}

@@ -1,0 +1,147 @@
+package harness
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Setup is the position a game starts from: the turn, the step, and every card in every
+// zone. The active player has priority in Step with an empty stack, after that step's
+// turn-based actions (the game starts "in" the step, not at its beginning).
+type Setup struct {
+	Turn        int            `json:"turn"`
+	Active      Player         `json:"active"`
+	Step        Step           `json:"step"`
+	LandsPlayed int            `json:"lands_played,omitempty"` // lands the active player has played this turn
+	Players     [2]PlayerSetup `json:"players"`
+}
+
+// PlayerSetup is one player's zones. Library is ordered top first.
+type PlayerSetup struct {
+	Life        int             `json:"life"`
+	Pool        Mana            `json:"pool,omitempty"`
+	Library     []CardSpec      `json:"library,omitempty"`
+	Hand        []CardSpec      `json:"hand,omitempty"`
+	Graveyard   []CardSpec      `json:"graveyard,omitempty"`
+	Exile       []CardSpec      `json:"exile,omitempty"`
+	Battlefield []PermanentSpec `json:"battlefield,omitempty"` // permanents this player controls
+}
+
+// CardSpec is a card in a zone. ID is assigned by Normalize when zero.
+type CardSpec struct {
+	ID   CardID `json:"id,omitempty"`
+	Name string `json:"name"`
+}
+
+// PermanentSpec is a permanent on the battlefield under the player whose list holds it.
+type PermanentSpec struct {
+	CardSpec
+	Owner      *Player           `json:"owner,omitempty"` // default: its controller
+	Tapped     bool              `json:"tapped,omitempty"`
+	Sick       bool              `json:"sick,omitempty"` // came under its controller's control this turn (CR 302.6)
+	Token      bool              `json:"token,omitempty"`
+	FaceDown   bool              `json:"face_down,omitempty"`
+	Counters   map[string]int    `json:"counters,omitempty"` // kind ("+1/+1", "charge", "loyalty") -> how many
+	Damage     int               `json:"damage,omitempty"`
+	AttachedTo CardID            `json:"attached_to,omitempty"` // the permanent an Aura or Equipment is attached to
+	Choices    map[string]string `json:"choices,omitempty"`     // choices made as it entered: "color": "R"
+}
+
+// DefaultLife is a player's starting life total (CR 103.4).
+const DefaultLife = 20
+
+// Normalize numbers every card without an ID, in setup order (A's zones then B's: library,
+// hand, graveyard, exile, battlefield), checks the IDs are unique and every attachment names
+// a permanent, and fills defaults. It returns the first problem found.
+func (s *Setup) Normalize() error {
+	if s.Turn < 1 {
+		s.Turn = 1
+	}
+	if s.Step == "" {
+		s.Step = Main1
+	}
+	if s.Step.Index() < 0 {
+		return fmt.Errorf("setup: unknown step %q", s.Step)
+	}
+	if s.Active != A && s.Active != B {
+		return fmt.Errorf("setup: active player must be A or B")
+	}
+	// Explicit IDs first, so automatic numbering never takes one of them.
+	used := map[CardID]bool{}
+	var err error
+	s.eachCard(func(c *CardSpec) {
+		switch {
+		case err != nil || c.ID == 0:
+		case used[c.ID]:
+			err = fmt.Errorf("setup: card id %d used twice", c.ID)
+		default:
+			used[c.ID] = true
+		}
+		if err == nil && c.Name == "" {
+			err = fmt.Errorf("setup: a card has no name")
+		}
+	})
+	if err != nil {
+		return err
+	}
+	var next CardID = 1
+	s.eachCard(func(c *CardSpec) {
+		if c.ID != 0 {
+			return
+		}
+		for used[next] {
+			next++
+		}
+		c.ID = next
+		used[next] = true
+	})
+	onField := map[CardID]bool{}
+	for p := range s.Players {
+		for _, pm := range s.Players[p].Battlefield {
+			onField[pm.ID] = true
+		}
+	}
+	for p := range s.Players {
+		for _, pm := range s.Players[p].Battlefield {
+			if pm.AttachedTo != 0 && !onField[pm.AttachedTo] {
+				return fmt.Errorf("setup: %s (card %d) is attached to card %d, which is not on the battlefield", pm.Name, pm.ID, pm.AttachedTo)
+			}
+			if pm.AttachedTo == pm.ID && pm.ID != 0 {
+				return fmt.Errorf("setup: %s is attached to itself", pm.Name)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Setup) eachCard(f func(*CardSpec)) {
+	for p := range s.Players {
+		ps := &s.Players[p]
+		for _, zone := range [][]CardSpec{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for i := range zone {
+				f(&zone[i])
+			}
+		}
+		for i := range ps.Battlefield {
+			f(&ps.Battlefield[i].CardSpec)
+		}
+	}
+}
+
+// Cards returns every card of the setup by ID, in ID order.
+func (s *Setup) Cards() []CardSpec {
+	var out []CardSpec
+	s.eachCard(func(c *CardSpec) { out = append(out, *c) })
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// SortedKeys returns a map's keys in order: results never depend on map iteration order.
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
