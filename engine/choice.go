@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// chooser answers the choices a player makes while something resolves or is activated.
+// The engine never asks a person: a choice comes from the action (scripted), or the
+// enumeration of legal actions explores every option (exploring).
+type chooser interface {
+	// choose returns one of options for a choice of the given kind ("type", "replace",
+	// "option"). A scripted chooser errors when the action's next choice isn't one of them.
+	choose(kind string, options []string) (string, error)
+}
+
+// errNeedChoice is returned by a scripted chooser that ran out of choices: the caller
+// turns it into a pending decision (or, for mana abilities, an illegal action).
+type errNeedChoice struct {
+	kind    string
+	options []string
+	player  h.Player // who chooses; set by chooseFor
+}
+
+func (e *errNeedChoice) Error() string {
+	return fmt.Sprintf("a %s choice is needed: one of %s", e.kind, strings.Join(e.options, ", "))
+}
+
+// scripted plays back the choices of an action, in order.
+type scripted struct {
+	choices []string
+	next    int
+}
+
+func (c *scripted) choose(kind string, options []string) (string, error) {
+	if len(options) == 0 {
+		return "", fmt.Errorf("a %s choice has no options", kind)
+	}
+	if len(options) == 1 && (c.next >= len(c.choices) || !strings.HasPrefix(c.choices[c.next], kind+":")) {
+		return options[0], nil // a forced choice needn't be written
+	}
+	if c.next >= len(c.choices) {
+		return "", &errNeedChoice{kind: kind, options: options}
+	}
+	k, v := h.SplitChoice(c.choices[c.next])
+	if k != kind {
+		return "", fmt.Errorf("choice %q: expected a %s choice, one of %s", c.choices[c.next], kind, strings.Join(options, ", "))
+	}
+	for _, o := range options {
+		if strings.EqualFold(o, v) {
+			c.next++
+			return o, nil
+		}
+	}
+	return "", fmt.Errorf("choice %q: not an option; options are %s", c.choices[c.next], strings.Join(options, ", "))
+}
+
+// done reports an error if choices were left over.
+func (c *scripted) done() error {
+	if c.next < len(c.choices) {
+		return fmt.Errorf("choice %q was not asked for", c.choices[c.next])
+	}
+	return nil
+}
+
+// explorer walks the tree of choices depth first by re-execution: each run follows a
+// prefix and takes the first option past it, recording what it took, so that the caller
+// can enumerate every path.
+type explorer struct {
+	prefix []int
+	taken  []int
+	counts []int
+	path   []string // kind:value of each choice taken, for building actions
+}
+
+func (e *explorer) choose(kind string, options []string) (string, error) {
+	if len(options) == 0 {
+		return "", fmt.Errorf("a %s choice has no options", kind)
+	}
+	i := len(e.taken)
+	k := 0
+	if i < len(e.prefix) {
+		k = e.prefix[i]
+	}
+	e.taken = append(e.taken, k)
+	e.counts = append(e.counts, len(options))
+	if len(options) > 1 {
+		e.path = append(e.path, h.Choice(kind, options[k]))
+	}
+	return options[k], nil
+}
+
+// explore runs f once for every path through its choices, in order.
+func explore(f func(ch *explorer) error) error {
+	var prefix []int
+	for {
+		e := &explorer{prefix: prefix}
+		if err := f(e); err != nil {
+			return err
+		}
+		// Advance to the next path: bump the deepest choice that has options left.
+		j := len(e.taken) - 1
+		for j >= 0 && e.taken[j]+1 >= e.counts[j] {
+			j--
+		}
+		if j < 0 {
+			return nil
+		}
+		prefix = append(append([]int(nil), e.taken[:j]...), e.taken[j]+1)
+	}
+}
+
+// chooseFor asks player for a choice, marking a missing answer as theirs.
+func chooseFor(ch chooser, player h.Player, kind string, options []string) (string, error) {
+	c, err := ch.choose(kind, options)
+	if nc, ok := err.(*errNeedChoice); ok {
+		nc.player = player
+	}
+	return c, err
+}

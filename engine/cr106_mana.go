@@ -1,0 +1,305 @@
+package engine
+
+import (
+	"sort"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 106: mana. What an ability would produce, what a permanent "could produce"
+// (106.7), undefined types (106.5) and replacement effects on "tapped for mana" (106.12b).
+
+// rawProduction is what a mana ability of src adds before replacement effects, making the
+// choices it needs through ch. An ability whose type can't be defined produces no mana
+// (CR 106.5): the zero Mana.
+func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h.Mana, error) {
+	controller := src.Controller
+	var choices h.TypeSet
+	switch p.Kind {
+	case ProduceFixed:
+		return p.Fixed, nil
+	case ProducePerCreature:
+		n := 0
+		for _, id := range s.Battlefield {
+			if s.obj(id).Controller == controller && v.Of(id).HasType("Creature") {
+				n++
+			}
+		}
+		return h.Of(p.Type, n), nil
+	case ProduceAnyColor:
+		choices = h.AllColors
+	case ProduceColorOfYourPermanent:
+		for _, id := range s.Battlefield {
+			if s.obj(id).Controller == controller {
+				choices = choices.Union(v.Of(id).Colors)
+			}
+		}
+	case ProduceYourLandsCould:
+		choices = v.landsCould(func(c h.Player) bool { return c == controller })
+	case ProduceOpponentLandsCouldColor:
+		choices = v.landsCould(func(c h.Player) bool { return c != controller }).Colors()
+	default:
+		return h.Mana{}, nil
+	}
+	if choices == 0 {
+		if s.faults.on(FaultUndefinedGivesColorless) {
+			return h.Of(h.Colorless, 1), nil
+		}
+		return h.Mana{}, nil // CR 106.5: undefined type, no mana
+	}
+	t, err := chooseType(ch, choices)
+	if err != nil {
+		return h.Mana{}, err
+	}
+	return h.Of(t, 1), nil
+}
+
+// chooseType asks for one type of a set.
+func chooseType(ch chooser, set h.TypeSet) (h.ManaType, error) {
+	var opts []string
+	for _, t := range set.List() {
+		opts = append(opts, t.Letter())
+	}
+	c, err := ch.choose(h.ChoiceType, opts)
+	if err != nil {
+		return 0, err
+	}
+	return h.ParseManaType(c)
+}
+
+// replacement is one replacement effect on a mana production event (CR 614, 106.12b).
+type replacement struct {
+	source h.ObjectID
+	name   string
+	kind   StaticKind
+	n      int
+}
+
+// apply modifies the produced mana.
+func (r replacement) apply(m h.Mana) h.Mana {
+	switch r.kind {
+	case ReplaceMultiplyMana:
+		for i := range m {
+			m[i] *= r.n
+		}
+	case ReplaceLandManaWithB:
+		if !m.IsZero() {
+			m = h.Of(h.Black, 1)
+		}
+	}
+	return m
+}
+
+// manaReplacements lists the replacement effects that apply when player taps the
+// permanent src for mana with an ability whose cost has {T} (CR 106.12b), in a fixed
+// order (by source timestamp). Abilities without {T} aren't "tapped for mana" (106.12).
+func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement {
+	if !tappedForMana(s, a) {
+		return nil
+	}
+	isLand := v.Of(src.ID).HasType("Land")
+	var out []replacement
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		for _, ab := range v.Of(id).Abilities {
+			if ab.Kind != Static {
+				continue
+			}
+			switch ab.Static.Kind {
+			case ReplaceMultiplyMana: // "If you tap a permanent for mana"
+				if o.Controller == src.Controller {
+					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, ab.Static.N})
+				}
+			case ReplaceLandManaWithB: // "If a land is tapped for mana"
+				if isLand {
+					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, 0})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// tappedForMana reports whether activating a is tapping its source for mana: a mana
+// ability with {T} in its cost (CR 106.12).
+func tappedForMana(s *State, a *Ability) bool {
+	return a.IsMana() && (a.Cost.Tap || (a.Cost.Untap && s.faults.on(FaultUntapCountsAsTap)))
+}
+
+// applyReplacements applies every applicable replacement effect once, in the order the
+// affected player chooses (CR 616.1): each step offers the effects not yet applied, one
+// option per source name (identical effects are interchangeable).
+func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Mana, error) {
+	if m.IsZero() {
+		return m, nil // CR 106.12b: only an event that produces mana is modified
+	}
+	applied := make([]bool, len(reps))
+	for left := len(reps); left > 0; left-- {
+		var names []string
+		for i, r := range reps {
+			if !applied[i] && !hasString(names, r.name) {
+				names = append(names, r.name)
+			}
+		}
+		if s.faults.on(FaultOneOrderOnly) {
+			names = names[:1]
+		}
+		name, err := ch.choose(h.ChoiceReplace, names)
+		if err != nil {
+			return m, err
+		}
+		for i, r := range reps {
+			if !applied[i] && r.name == name {
+				applied[i] = true
+				m = r.apply(m)
+				if s.faults.on(FaultReplacementTwice) {
+					m = r.apply(m)
+				}
+				break
+			}
+		}
+	}
+	return m, nil
+}
+
+// landsCould is the union of what the lands whose controller matches could produce
+// (CR 106.7).
+func (v *View) landsCould(match func(h.Player) bool) h.TypeSet {
+	could := v.couldProduceAll()
+	var set h.TypeSet
+	for _, id := range v.s.Battlefield {
+		if match(v.s.obj(id).Controller) && v.Of(id).HasType("Land") {
+			set = set.Union(could[id])
+		}
+	}
+	return set
+}
+
+// couldProduceAll computes, for every permanent, the types of mana it could produce
+// (CR 106.7): every type any of its mana abilities would produce if it resolved now,
+// with replacement effects in any order, ignoring costs. Abilities that depend on what
+// other lands could produce (Reflecting Pool, Exotic Orchard, Fellwar Stone) make this a
+// system of equations; its least fixpoint is the answer (two Reflecting Pools alone
+// produce nothing). Each round only adds types, so at most 6 x permanents rounds run;
+// in practice two or three.
+func (v *View) couldProduceAll() map[h.ObjectID]h.TypeSet {
+	if v.could != nil {
+		return v.could
+	}
+	s := v.s
+	could := make(map[h.ObjectID]h.TypeSet, len(s.Battlefield))
+	v.could = could // readers inside the loop see the current approximation
+	for changed := true; changed; {
+		changed = false
+		for _, id := range s.Battlefield {
+			if set := v.couldProduce(id) | could[id]; set != could[id] {
+				could[id] = set
+				changed = true
+			}
+		}
+	}
+	return could
+}
+
+// couldProduce is one round of CR 106.7 for one permanent, reading other permanents'
+// current approximations from v.could.
+func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
+	s := v.s
+	src := s.obj(id)
+	var set h.TypeSet
+	for _, a := range v.Of(id).Abilities {
+		if a.Kind != Activated || !a.IsMana() {
+			continue
+		}
+		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a) {
+			continue
+		}
+		types := v.productionTypes(src, a.Produce)
+		if types == 0 {
+			continue
+		}
+		if !s.faults.on(FaultCouldIgnoresReplacements) {
+			types = replacedTypes(types, manaReplacements(s, v, src, a))
+		}
+		set = set.Union(types)
+	}
+	return set
+}
+
+// productionTypes is the set of types an ability could add, before replacements.
+func (v *View) productionTypes(src *Object, p *Production) h.TypeSet {
+	var set h.TypeSet
+	err := explore(func(e *explorer) error {
+		m, err := rawProduction(v.s, v, src, p, e)
+		if err == nil {
+			set = set.Union(m.Types())
+		}
+		return nil
+	})
+	_ = err
+	return set
+}
+
+// replacedTypes is the set of types a production of the given types could end as under
+// the replacement effects applied in any order (CR 106.7, 616.1). The orders are explored
+// over (effects applied so far, types so far) with memoization, so many effects cost
+// polynomial, not factorial, work.
+func replacedTypes(types h.TypeSet, reps []replacement) h.TypeSet {
+	if len(reps) == 0 || types == 0 {
+		return types
+	}
+	if len(reps) > 16 {
+		reps = reps[:16] // beyond any real board; keeps the mask in range
+	}
+	type key struct {
+		mask  uint32
+		types h.TypeSet
+	}
+	seen := map[key]bool{}
+	var out h.TypeSet
+	var walk func(mask uint32, t h.TypeSet)
+	walk = func(mask uint32, t h.TypeSet) {
+		k := key{mask, t}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if mask == 1<<len(reps)-1 {
+			out |= t
+			return
+		}
+		tried := map[string]bool{}
+		for i, r := range reps {
+			if mask&(1<<i) != 0 || tried[r.name] {
+				continue
+			}
+			tried[r.name] = true
+			walk(mask|1<<i, r.applyTypes(t))
+		}
+	}
+	walk(0, types)
+	return out
+}
+
+// applyTypes is apply on a set of types (any amount).
+func (r replacement) applyTypes(t h.TypeSet) h.TypeSet {
+	if r.kind == ReplaceLandManaWithB && t != 0 {
+		return h.TypeSet(0).With(h.Black)
+	}
+	return t
+}
+
+// sortMana orders mana amounts canonically: by total, then WUBRGC counts descending.
+func sortMana(ms []h.Mana) {
+	sort.Slice(ms, func(i, j int) bool {
+		if ms[i].Total() != ms[j].Total() {
+			return ms[i].Total() < ms[j].Total()
+		}
+		for k := range ms[i] {
+			if ms[i][k] != ms[j][k] {
+				return ms[i][k] > ms[j][k]
+			}
+		}
+		return false
+	})
+}

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 107.5 ({T}), 107.6 ({Q}), 302.6 (summoning sickness) and 601.2h (paying costs).
+
+// tapCostError says why src can't pay {T} now, or nil if it can (CR 107.5, 302.6).
+func tapCostError(s *State, v *View, src *Object) error {
+	if src.Tapped && !s.faults.on(FaultTapPayableWhileTapped) {
+		return fmt.Errorf("CR 107.5: %s is already tapped, so {T} can't be paid", v.Of(src.ID).Name)
+	}
+	if sick(s, v, src) && !s.faults.on(FaultTapIgnoresSickness) {
+		return fmt.Errorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {T} abilities can't be activated", v.Of(src.ID).Name)
+	}
+	return nil
+}
+
+// untapCostError says why src can't pay {Q} now, or nil if it can (CR 107.6, 302.6).
+func untapCostError(s *State, v *View, src *Object) error {
+	if !src.Tapped && !s.faults.on(FaultUntapPayableWhileUntapped) {
+		return fmt.Errorf("CR 107.6: %s is untapped, so {Q} can't be paid", v.Of(src.ID).Name)
+	}
+	if sick(s, v, src) && !s.faults.on(FaultUntapIgnoresSickness) {
+		return fmt.Errorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {Q} abilities can't be activated", v.Of(src.ID).Name)
+	}
+	return nil
+}
+
+// sick reports whether 302.6 stops src's {T} and {Q} abilities: it is a creature now,
+// its controller hasn't controlled it since their most recent turn began, and it has no
+// haste, nor does an effect let its controller activate its abilities as though it had
+// haste (Thousand-Year Elixir).
+func sick(s *State, v *View, src *Object) bool {
+	c := v.Of(src.ID)
+	if !src.Sick || !c.HasType("Creature") || c.HasKeyword("Haste") {
+		return false
+	}
+	return !controlsStatic(s, v, src.Controller, AbilitiesAsThoughHaste)
+}
+
+// canAttackSick: 302.6 stops a sick creature attacking; only real haste helps (an
+// "activate as though it had haste" effect does not).
+func canAttack(s *State, v *View, o *Object) bool {
+	c := v.Of(o.ID)
+	if !c.HasType("Creature") || o.Tapped {
+		return false
+	}
+	return !o.Sick || c.HasKeyword("Haste")
+}
+
+// controlsStatic reports whether player controls a permanent with a static ability of
+// the given kind.
+func controlsStatic(s *State, v *View, player h.Player, kind StaticKind) bool {
+	for _, id := range s.Battlefield {
+		if s.obj(id).Controller != player {
+			continue
+		}
+		for _, a := range v.Of(id).Abilities {
+			if a.Kind == Static && a.Static.Kind == kind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nonManaCostError checks the parts of an activation cost other than mana.
+func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
+	if c.Tap {
+		if err := tapCostError(s, v, src); err != nil {
+			return err
+		}
+	}
+	if c.Untap {
+		if err := untapCostError(s, v, src); err != nil {
+			return err
+		}
+	}
+	if c.RemoveN > 0 && src.Counters[c.RemoveCounter] < c.RemoveN {
+		return fmt.Errorf("CR 118.3: %s has fewer than %d %s counters to remove", v.Of(src.ID).Name, c.RemoveN, c.RemoveCounter)
+	}
+	return nil
+}
+
+// costPayableIgnoringMana is nonManaCostError as a bool.
+func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
+	return nonManaCostError(s, v, src, a.Cost) == nil
+}
+
+// payNonMana pays {T}, {Q} and counter costs.
+func payNonMana(s *State, src *Object, c Cost, ev *events) {
+	if c.Tap {
+		src.Tapped = true
+		ev.add(h.Event{Kind: "tapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "taps " + src.Def.Name})
+	}
+	if c.Untap {
+		src.Tapped = false
+		ev.add(h.Event{Kind: "untapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "untaps " + src.Def.Name})
+	}
+	if c.RemoveN > 0 {
+		src.Counters[c.RemoveCounter] -= c.RemoveN
+	}
+}
+
+// total is the amount of mana a cost asks for once X is announced (CR 601.2f).
+func (c ManaCost) total(x int) (colored h.Mana, generic int) {
+	return c.Mana, c.Generic + c.X*x
+}
+
+// paymentError checks that payment pays exactly the cost from pool (CR 601.2h, 106.1b:
+// no partial payments, nothing paid with mana the pool doesn't hold).
+func paymentError(s *State, pool, payment h.Mana, colored h.Mana, generic int) error {
+	for i, n := range payment {
+		if n < 0 {
+			return fmt.Errorf("CR 601.2h: a payment can't hold a negative amount of %s", h.ManaType(i))
+		}
+	}
+	if !payment.Covers(colored) {
+		return fmt.Errorf("CR 601.2h: payment %s doesn't pay the coloured part %s", payment, colored)
+	}
+	if payment.Total() != colored.Total()+generic {
+		return fmt.Errorf("CR 601.2h: payment %s is not exactly the cost %s plus {%d}", payment, colored, generic)
+	}
+	if !pool.Covers(payment) && !s.faults.on(FaultPoolOverdraw) {
+		return fmt.Errorf("CR 601.2h: the pool %s doesn't hold %s", pool, payment)
+	}
+	return nil
+}
+
+// maxPayments caps how many ways to pay one cost are listed as separate actions.
+const maxPayments = 12
+
+// payments lists the distinct ways to pay colored+generic from pool, in a fixed order
+// (colourless and then WUBRG spent first for generic). With the overdraw fault, a cost
+// the pool can't pay is still offered, paid with mana the pool doesn't hold.
+func payments(s *State, pool, colored h.Mana, generic int) []h.Mana {
+	var out []h.Mana
+	if pool.Covers(colored) {
+		rest := pool.Sub(colored)
+		order := []h.ManaType{h.Colorless, h.White, h.Blue, h.Black, h.Red, h.Green}
+		var walk func(i, left int, acc h.Mana)
+		walk = func(i, left int, acc h.Mana) {
+			if len(out) >= maxPayments {
+				return
+			}
+			if left == 0 {
+				out = append(out, colored.Add(acc))
+				return
+			}
+			if i == len(order) {
+				return
+			}
+			t := order[i]
+			for n := min(left, rest[t]); n >= 0; n-- {
+				next := acc
+				next[t] += n
+				walk(i+1, left-n, next)
+			}
+		}
+		walk(0, generic, h.Mana{})
+	}
+	if len(out) == 0 && s.faults.on(FaultPoolOverdraw) {
+		out = append(out, colored.Add(h.Of(h.Colorless, generic)))
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package engine
+
+import (
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// TargetSpec is one "target ..." requirement (CR 115.1): which players and objects in
+// which zone qualify.
+type TargetSpec struct {
+	Desc   string
+	Zone   h.Zone // where the objects are; empty means the battlefield
+	Player bool   // a player may be chosen ("any target", CR 115.4)
+	Match  func(s *State, v *View, controller h.Player, o *Object) bool
+}
+
+func (t TargetSpec) zone() h.Zone {
+	if t.Zone == "" {
+		return h.Battlefield
+	}
+	return t.Zone
+}
+
+// candidates lists every legal choice for the requirement, players first, then objects
+// by card ID (CR 601.2c).
+func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen {
+	var out []Chosen
+	if t.Player {
+		out = append(out, Chosen{Player: h.A}, Chosen{Player: h.B})
+	}
+	var ids []h.ObjectID
+	switch t.zone() {
+	case h.Battlefield:
+		ids = s.Battlefield
+	default:
+		for p := range s.Players {
+			ids = append(ids, *s.zoneList(h.Player(p), t.zone())...)
+		}
+	}
+	var objs []Chosen
+	for _, id := range ids {
+		o := s.obj(id)
+		if t.Match == nil || t.Match(s, v, controller, o) {
+			objs = append(objs, Chosen{Player: h.NoPlayer, Object: id, Card: o.Card})
+		}
+	}
+	sortChosen(objs)
+	return append(out, objs...)
+}
+
+func sortChosen(cs []Chosen) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].Card < cs[j-1].Card; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// Target predicates used by the card pool.
+
+func isCreature(s *State, v *View, _ h.Player, o *Object) bool { return v.Of(o.ID).HasType("Creature") }
+
+func isLand(s *State, v *View, _ h.Player, o *Object) bool { return v.Of(o.ID).HasType("Land") }
+
+func isCreatureYouControl(s *State, v *View, p h.Player, o *Object) bool {
+	return o.Controller == p && v.Of(o.ID).HasType("Creature")
+}
+
+func isArtifactCreatureOrLand(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Artifact") || c.HasType("Creature") || c.HasType("Land")
+}
+
+func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
+	return o.Owner == p && o.Def.HasType("Artifact")
+}
+
+// Common requirements.
+var (
+	targetCreature                  = TargetSpec{Desc: "target creature", Match: isCreature}
+	targetLand                      = TargetSpec{Desc: "target land", Match: isLand}
+	targetCreatureYouControl        = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
+	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isCreature}
+	targetArtifactCreatureOrLand    = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
+	targetArtifactCardYourGraveyard = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+)

@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 117: timing and priority. Before a player receives priority, state-based actions
+// are checked until none applies, then triggered abilities go on the stack, and the
+// check repeats (117.5). When all players pass in succession, the top of the stack
+// resolves, or, with an empty stack, the step ends (117.4).
+
+// attempt runs fn on a copy of base with the choices made so far. When fn needs a choice
+// nobody has made, nothing is committed: base is returned with the decision pending.
+func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
+	c := base.clone()
+	c.Decision = nil
+	ev := &events{}
+	ch := &scripted{choices: prefix}
+	err := fn(c, ch, ev)
+	var nc *errNeedChoice
+	if errors.As(err, &nc) {
+		d := base.clone()
+		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt, Options: nc.options, Prefix: prefix}
+		d.Priority = h.NoPlayer
+		return d, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ch.done(); err != nil {
+		return nil, nil, err
+	}
+	return c, ev.list, nil
+}
+
+// settle performs what happens before a player receives priority (CR 117.5, 704.3,
+// 603.3), choosing through ch.
+func settle(s *State, ch chooser, ev *events) error {
+	for i := 0; i < 100; i++ {
+		if err := checkSBAs(s, ch, ev); err != nil {
+			return err
+		}
+		if s.GameOver || len(s.Pending) == 0 {
+			return nil
+		}
+		if err := putTriggersOnStack(s, ch, ev); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("CR 117.5: triggers and state-based actions did not settle")
+}
+
+// settleWith runs settle as an attempt: a legend-rule or trigger-order choice it needs
+// becomes a pending decision.
+func settleWith(base *State, prefix []string) (*State, []h.Event, error) {
+	return attempt(base, DecideLegend, "state-based actions and triggers", prefix, func(c *State, ch chooser, ev *events) error {
+		return settle(c, ch, ev)
+	})
+}
+
+// givePriority gives the active player priority (CR 117.3a, 117.3b) after settling.
+func givePriority(s *State) (*State, []h.Event, error) {
+	s.Priority = s.Active
+	s.Passes = 0
+	return settleWith(s, nil)
+}
+
+// passPriority: the player with priority passes (CR 117.3d). When both have passed in
+// succession the top of the stack resolves (405.5), or the step ends (500.2).
+func passPriority(s *State) (*State, []h.Event, error) {
+	s.Passes++
+	if s.Passes < 2 {
+		s.Priority = s.Priority.Opponent()
+		return s, nil, nil
+	}
+	s.Passes = 0
+	if len(s.Stack) > 0 {
+		return resolveWith(s, nil)
+	}
+	return advanceStep(s)
+}
+
+// resolveWith resolves the top of the stack with the choices made so far, then gives the
+// active player priority (CR 117.3b).
+func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
+	top := base.top()
+	prompt := "resolving " + itemText(base, top)
+	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *State, ch chooser, ev *events) error {
+		return resolveTop(c, ch, ev)
+	})
+	if err != nil || c.Decision != nil {
+		return c, evs, err
+	}
+	c2, evs2, err := givePriority(c)
+	return c2, append(evs, evs2...), err
+}

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 400: zones. An object that moves from one zone to another becomes a new object with
+// no memory of or relation to its previous existence (CR 400.7): moveTo makes a new
+// Object record and marks the old one Gone, keeping it for last known information.
+
+// zoneList returns the list that holds the player's zone.
+func (s *State) zoneList(p h.Player, z h.Zone) *[]h.ObjectID {
+	ps := &s.Players[p]
+	switch z {
+	case h.Library:
+		return &ps.Library
+	case h.Hand:
+		return &ps.Hand
+	case h.Graveyard:
+		return &ps.Graveyard
+	case h.Exile:
+		return &ps.Exile
+	case h.Battlefield:
+		return &s.Battlefield
+	}
+	return nil
+}
+
+// moveTo moves an object to zone (owner's zone for hidden and graveyard zones; on top of a
+// library when toTop), returning the new object's ID. Triggers on leaving the battlefield
+// are detected from the object as it last existed there (CR 603.10a), using v.
+func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *events) h.ObjectID {
+	old := s.obj(id)
+	if old.Zone == h.Battlefield {
+		leaveBattlefieldTriggers(s, v, old, zone)
+	}
+	if list := s.zoneList(old.Owner, old.Zone); list != nil {
+		*list = removeID(*list, id)
+	}
+	if old.Zone == h.Stack {
+		for i := range s.Stack {
+			if s.Stack[i].ID == id {
+				s.Stack = append(s.Stack[:i:i], s.Stack[i+1:]...)
+				break
+			}
+		}
+	}
+	old.Gone = true
+	n := Object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
+		Token: old.Token, ChosenColor: -1}
+	nid := s.newObject(n)
+	if zone == h.Stack {
+		// the caller pushes the stack item
+	} else if list := s.zoneList(old.Owner, zone); list != nil {
+		if toTop && zone == h.Library {
+			*list = append([]h.ObjectID{nid}, *list...)
+		} else {
+			*list = append(*list, nid)
+		}
+	}
+	ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid,
+		Text: fmt.Sprintf("%s: %s -> %s", old.Def.Name, old.Zone, zone)})
+	return nid
+}
+
+// draw has player draw a card (CR 121.1); drawing from an empty library is remembered for
+// the state-based action of 704.5b.
+func draw(s *State, v *View, p h.Player, ev *events) {
+	lib := s.Players[p].Library
+	if len(lib) == 0 {
+		s.Players[p].DrewEmpty = true
+		ev.add(h.Event{Kind: "draw_empty", Player: p, Text: fmt.Sprintf("%s can't draw: library empty", p)})
+		return
+	}
+	moveTo(s, v, lib[0], h.Hand, false, ev)
+	ev.add(h.Event{Kind: "draw", Player: p, Text: fmt.Sprintf("%s draws a card", p)})
+}

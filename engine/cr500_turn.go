@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 500-514: turn structure. Steps end when all players pass with an empty stack; mana
+// pools empty as each step ends (106.4, 500.5); the untap and cleanup steps give no
+// priority unless something happens in cleanup (502.4, 514.3).
+
+// maxHandSize is the maximum hand size (CR 402.2).
+const maxHandSize = 7
+
+// advanceStep ends the current step and runs the turn forward to the next point where a
+// player gets priority or a decision is pending.
+func advanceStep(s *State) (*State, []h.Event, error) {
+	ev := &events{}
+	for guard := 0; guard < 40; guard++ {
+		for p := range s.Players {
+			s.Players[p].Pool = h.Mana{} // CR 106.4
+		}
+		if s.Step == h.Cleanup {
+			beginTurn(s, ev)
+		} else {
+			s.Step = h.Steps[s.Step.Index()+1]
+		}
+		ev.add(h.Event{Kind: "step", Player: s.Active, Text: fmt.Sprintf("turn %d (%s): %s", s.Turn, s.Active, s.Step)})
+		next, evs, err, stop := beginStep(s, ev)
+		if stop {
+			return next, append(ev.list, evs...), err
+		}
+	}
+	return nil, nil, fmt.Errorf("CR 500: the turn did not reach a point where a player acts")
+}
+
+// beginTurn starts the next player's turn. Effects that last "until your next turn" end
+// immediately before that player's turn begins (CR 611.2a); 302.6's "most recent turn"
+// restarts for the new active player's permanents.
+func beginTurn(s *State, ev *events) {
+	next := s.Active.Opponent()
+	s.endEffects(func(d Duration) bool { return d.Kind == UntilYourNextTurn && d.Player == next })
+	s.Turn++
+	s.Active = next
+	s.Step = h.Untap
+	s.LandsPlayed = 0
+	for _, id := range s.Battlefield {
+		if o := s.obj(id); o.Controller == next {
+			o.Sick = false
+		}
+	}
+}
+
+// beginStep performs the turn-based actions of the step just begun. stop says whether the
+// game now waits for a player (priority or a decision).
+func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
+	v := Project(s)
+	switch s.Step {
+	case h.Untap: // CR 502.3: untap the active player's permanents
+		for _, id := range s.Battlefield {
+			o := s.obj(id)
+			if o.Controller == s.Active && o.Tapped && !hasStatic(v.Of(id), DoesntUntap) {
+				o.Tapped = false
+			}
+		}
+		return nil, nil, nil, false
+	case h.Upkeep:
+		stepTriggers(s, v, h.Upkeep)
+	case h.Draw:
+		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
+			draw(s, v, s.Active, ev)
+		}
+		stepTriggers(s, Project(s), h.Draw)
+	case h.DeclareAttackers:
+		s.Attackers = nil
+		if len(attackCandidates(s, v)) > 0 {
+			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
+			s.Priority = h.NoPlayer
+			return s, nil, nil, true
+		}
+	case h.DeclareBlockers, h.CombatDamage:
+		if len(s.Attackers) == 0 { // CR 508.8
+			return nil, nil, nil, false
+		}
+		if s.Step == h.CombatDamage {
+			combatDamage(s, v, ev)
+		}
+	case h.EndCombat:
+		s.Attackers = nil
+	case h.End:
+		stepTriggers(s, v, h.End)
+	case h.Cleanup:
+		next, evs, err := cleanupWith(s, nil)
+		if err != nil || next.Decision != nil {
+			return next, evs, err, true
+		}
+		ev.list = append(ev.list, evs...)
+		*s = *next
+		if len(s.Pending) == 0 && !sbaPending(s) {
+			return nil, nil, nil, false // CR 514.3: no priority
+		}
+	}
+	next, evs, err := givePriority(s)
+	return next, evs, err, true
+}
+
+// cleanupWith performs the cleanup step's turn-based actions (CR 514.1, 514.2): discard
+// to maximum hand size (choosing cards through the choices so far), remove damage, end
+// "until end of turn" effects.
+func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
+	return attempt(base, DecideDiscard, "discard to hand size", prefix, func(c *State, ch chooser, ev *events) error {
+		p := c.Active
+		for len(c.Players[p].Hand) > maxHandSize {
+			var opts []string
+			for _, id := range c.Players[p].Hand {
+				o := c.obj(id)
+				opts = append(opts, fmt.Sprintf("discard %s (card %d)", o.Def.Name, o.Card))
+			}
+			pick, err := chooseFor(ch, p, h.ChoiceOption, opts)
+			if err != nil {
+				return err
+			}
+			for i, o := range opts {
+				if o == pick {
+					moveTo(c, nil, c.Players[p].Hand[i], h.Graveyard, false, ev)
+					break
+				}
+			}
+		}
+		for _, id := range c.Battlefield {
+			c.obj(id).Damage = 0
+		}
+		c.endEffects(func(d Duration) bool { return d.Kind == UntilEndOfTurn })
+		return nil
+	})
+}
+
+// sbaPending reports whether any state-based action would be performed now.
+func sbaPending(s *State) bool {
+	v := Project(s)
+	for _, sba := range StateBasedActions {
+		if len(sba.Find(s, v)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasStatic(c *Chars, kind StaticKind) bool {
+	for _, a := range c.Abilities {
+		if a.Kind == Static && a.Static.Kind == kind {
+			return true
+		}
+	}
+	return false
+}

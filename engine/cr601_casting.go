@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 601 (casting spells) and 602 (activating abilities). A proposal puts the spell or
+// ability on the stack with X and targets announced (601.2a-c), locks in its total cost
+// (601.2f), lets its controller activate mana abilities (601.2g), and waits for Pay
+// (601.2h) or Cancel (733: the game returns to the moment before).
+
+// Proposal is a spell or ability being cast or activated whose cost isn't paid yet.
+type Proposal struct {
+	Player  h.Player
+	Item    h.ObjectID // the stack item's ID
+	Source  h.ObjectID // the permanent paying {T}/{Q}/counters, for abilities
+	Colored h.Mana
+	Generic int
+	Cost    Cost // the non-mana part for abilities
+	Spell   bool
+	Before  *State // the state before the proposal, restored on Cancel
+}
+
+// canActAtSorcerySpeed: main phase, the player's own turn, empty stack (CR 307.1).
+func canActAtSorcerySpeed(s *State, p h.Player) bool {
+	return s.Active == p && (s.Step == h.Main1 || s.Step == h.Main2) && len(s.Stack) == 0
+}
+
+// checkTargets matches the action's targets to the requirements (CR 601.2c).
+func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Target) ([]Chosen, error) {
+	if len(ts) != len(specs) {
+		return nil, fmt.Errorf("CR 601.2c: %d target(s) required, %d given", len(specs), len(ts))
+	}
+	var out []Chosen
+	for i, t := range ts {
+		var c Chosen
+		if t.IsPlayer() {
+			c = Chosen{Player: t.Player}
+		} else {
+			o := s.byCard(t.Card)
+			if o == nil {
+				return nil, fmt.Errorf("CR 601.2c: card %d is not a legal target", t.Card)
+			}
+			c = Chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
+		}
+		if !targetLegal(s, v, p, specs[i], c) {
+			return nil, fmt.Errorf("CR 601.2c: %s is not a legal choice for %s", t, specs[i].Desc)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// castSpell proposes casting the card a.Card from its owner's hand (CR 601.2a-f).
+func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
+	o := s.byCard(a.Card)
+	if o == nil || o.Zone != h.Hand || o.Owner != a.Player {
+		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand", a.Card, a.Player)
+	}
+	d := o.Def
+	if d.HasType("Land") {
+		return nil, nil, fmt.Errorf("CR 305.1: %s is a land: it is played, not cast", d.Name)
+	}
+	if !d.HasType("Instant") && !canActAtSorcerySpeed(s, a.Player) {
+		return nil, nil, fmt.Errorf("CR 307.1: %s can be cast only in its controller's main phase with an empty stack", d.Name)
+	}
+	if a.X < 0 || (d.Cost.X == 0 && a.X != 0) {
+		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, d.Name)
+	}
+	v := Project(s)
+	var specs []TargetSpec
+	if d.Spell != nil {
+		specs = d.Spell.Targets
+	}
+	targets, err := checkTargets(s, v, a.Player, specs, a.Targets)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev := &events{}
+	id := moveTo(s, v, o.ID, h.Stack, false, ev)
+	s.obj(id).Controller = a.Player
+	s.Stack = append(s.Stack, StackItem{ID: id, IsSpell: true, Source: id, SourceCard: o.Card, Controller: a.Player,
+		Ability: d.Spell, X: a.X, Targets: targets})
+	colored, generic := d.Cost.total(a.X)
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Before: base}
+	return s, ev.list, nil
+}
+
+// activateAbility proposes activating a non-mana activated ability (CR 602.2).
+func activateAbility(base *State, s *State, v *View, src *Object, ab *Ability, a h.Action) (*State, []h.Event, error) {
+	if ab.Sorcery && !canActAtSorcerySpeed(s, a.Player) {
+		return nil, nil, fmt.Errorf("CR 602.5d: %q can be activated only as a sorcery", ab.Text)
+	}
+	if err := nonManaCostError(s, v, src, ab.Cost); err != nil {
+		return nil, nil, err
+	}
+	if a.X != 0 && ab.Cost.Mana.X == 0 {
+		return nil, nil, fmt.Errorf("CR 601.2b: this ability has no X")
+	}
+	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets)
+	if err != nil {
+		return nil, nil, err
+	}
+	id := s.newObject(Object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
+	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab, X: a.X, Targets: targets})
+	colored, generic := ab.Cost.Mana.total(a.X)
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost, Before: base}
+	return s, nil, nil
+}
+
+// pay pays the proposal's total cost (CR 601.2h) and completes it (601.2i): the spell
+// becomes cast, or the ability activated, and its controller gets priority (117.3c).
+func pay(s *State, a h.Action) (*State, []h.Event, error) {
+	p := s.Proposal
+	if err := paymentError(s, s.Players[p.Player].Pool, a.Payment, p.Colored, p.Generic); err != nil {
+		return nil, nil, err
+	}
+	ev := &events{}
+	if p.Source != 0 {
+		v := Project(s)
+		src := s.live(p.Source)
+		if src == nil || src.Zone != h.Battlefield {
+			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
+		}
+		if err := nonManaCostError(s, v, src, p.Cost); err != nil {
+			return nil, nil, err
+		}
+		payNonMana(s, src, p.Cost, ev)
+	}
+	s.Players[p.Player].Pool = s.Players[p.Player].Pool.Sub(a.Payment)
+	item := s.top()
+	kind := "activated"
+	if p.Spell {
+		kind = "cast"
+	}
+	ev.add(h.Event{Kind: kind, Player: p.Player, Card: item.SourceCard, Object: item.ID, Mana: a.Payment,
+		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, itemText(s, item), a.Payment)})
+	s.Proposal = nil
+	s.Priority = p.Player
+	s.Passes = 0
+	next, evs, err := settleWith(s, nil)
+	return next, append(ev.list, evs...), err
+}
+
+// playLand plays a land from hand: a special action (CR 305.1, 305.2, 116.2a).
+func playLand(s *State, a h.Action) (*State, []h.Event, error) {
+	o := s.byCard(a.Card)
+	if o == nil || o.Zone != h.Hand || o.Owner != a.Player || !o.Def.HasType("Land") {
+		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land in %s's hand", a.Card, a.Player)
+	}
+	if !canActAtSorcerySpeed(s, a.Player) {
+		return nil, nil, fmt.Errorf("CR 305.2: a land can be played only in its controller's main phase with an empty stack")
+	}
+	if s.LandsPlayed >= 1 {
+		return nil, nil, fmt.Errorf("CR 305.2: %s has already played a land this turn", a.Player)
+	}
+	ev := &events{}
+	v := Project(s)
+	id := moveTo(s, v, o.ID, h.Battlefield, false, ev)
+	n := s.obj(id)
+	n.Controller = a.Player
+	n.Sick = true
+	applyEnterReplacements(s, n, 0, nil)
+	s.LandsPlayed++
+	s.Passes = 0
+	next, evs, err := settleWith(s, nil)
+	return next, append(ev.list, evs...), err
+}

@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 603: triggered abilities. A trigger is noted when its event happens and put on the
+// stack the next time a player would receive priority (603.3), active player's first
+// (APNAP, 603.3b), each player ordering their own.
+
+// PendingTrigger is a triggered ability that has triggered but isn't on the stack yet.
+type PendingTrigger struct {
+	Source     h.ObjectID
+	SourceCard h.CardID
+	Controller h.Player
+	Ability    *Ability
+	Counters   int // last known +1/+1 counters of the source (CR 608.2h)
+}
+
+// DelayedTrigger is a delayed triggered ability waiting for its event (CR 603.7).
+type DelayedTrigger struct {
+	Controller h.Player
+	Step       h.Step
+	Ability    *Ability
+	Source     h.ObjectID
+}
+
+// stepTriggers notes "at the beginning of [step]" triggers of the active player's
+// permanents (CR 503.1a, 504.2), checking intervening "if" clauses (CR 603.4).
+func stepTriggers(s *State, v *View, step h.Step) {
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Controller != s.Active {
+			continue
+		}
+		for _, a := range v.Of(id).Abilities {
+			if a.Kind != Triggered || a.Trigger.Event != OnStepBegins || a.Trigger.Step != step {
+				continue
+			}
+			if a.Trigger.If != nil && !a.Trigger.If(s, o) {
+				continue
+			}
+			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a})
+		}
+	}
+}
+
+// leaveBattlefieldTriggers notes "when ... dies" triggers, looking back at the object as
+// it last existed on the battlefield (CR 603.10a, 700.4).
+func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
+	if to != h.Graveyard || v == nil {
+		return
+	}
+	c := v.Of(old.ID)
+	if !c.HasType("Creature") {
+		return
+	}
+	for _, a := range c.Abilities {
+		if a.Kind == Triggered && a.Trigger.Event == OnDies {
+			s.Pending = append(s.Pending, PendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
+				Ability: a, Counters: old.Counters[PlusOne]})
+		}
+	}
+}
+
+// putTriggersOnStack puts pending triggers on the stack in APNAP order (CR 603.3b): the
+// active player's first, so the non-active player's resolve first. When a player has
+// triggers that differ, they choose the order one at a time through ch.
+func putTriggersOnStack(s *State, ch chooser, ev *events) error {
+	for _, p := range []h.Player{s.Active, s.Active.Opponent()} {
+		var mine []PendingTrigger
+		var rest []PendingTrigger
+		for _, t := range s.Pending {
+			if t.Controller == p {
+				mine = append(mine, t)
+			} else {
+				rest = append(rest, t)
+			}
+		}
+		for len(mine) > 0 {
+			var labels []string
+			for _, t := range mine {
+				if l := triggerLabel(s, t); !hasString(labels, l) {
+					labels = append(labels, l)
+				}
+			}
+			pick := labels[0]
+			if len(labels) > 1 {
+				c, err := chooseFor(ch, p, h.ChoiceOption, labels)
+				if err != nil {
+					return err
+				}
+				pick = c
+			}
+			for i, t := range mine {
+				if triggerLabel(s, t) == pick {
+					pushTrigger(s, t, ev)
+					mine = append(mine[:i:i], mine[i+1:]...)
+					break
+				}
+			}
+		}
+		s.Pending = rest
+	}
+	return nil
+}
+
+func triggerLabel(s *State, t PendingTrigger) string {
+	return fmt.Sprintf("%s (card %d): %s", s.obj(t.Source).Def.Name, t.SourceCard, t.Ability.Text)
+}
+
+func pushTrigger(s *State, t PendingTrigger, ev *events) {
+	src := s.obj(t.Source)
+	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
+	s.Stack = append(s.Stack, StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
+		Ability: t.Ability, Counters: t.Counters})
+	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
+}

@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 605: mana abilities. An activated mana ability doesn't use the stack: it resolves
+// immediately after it is activated, and priority stays where it was (605.3b, 405.6c).
+// Triggered mana abilities resolve right after the mana ability that triggered them
+// (605.4a).
+
+// activateMana activates ability a (index idx) of src for player, paying its costs and
+// resolving it at once with the action's choices. s is already a private copy.
+func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, act h.Action, ev *events) error {
+	if src.Controller != player {
+		return fmt.Errorf("CR 602.2: only %s's controller may activate its abilities", v.Of(src.ID).Name)
+	}
+	if err := nonManaCostError(s, v, src, a.Cost); err != nil {
+		return err
+	}
+	colored, generic := a.Cost.Mana.total(0)
+	if colored.Total()+generic > 0 || !act.Payment.IsZero() {
+		if err := paymentError(s, s.Players[player].Pool, act.Payment, colored, generic); err != nil {
+			return err
+		}
+		s.Players[player].Pool = s.Players[player].Pool.Sub(act.Payment)
+	}
+	payNonMana(s, src, a.Cost, ev)
+	ch := &scripted{choices: act.Choices}
+	if _, err := resolveMana(s, v, src, a, ch, ev); err != nil {
+		return fmt.Errorf("CR 605.3b: %w", err)
+	}
+	if err := ch.done(); err != nil {
+		return err
+	}
+	if s.faults.on(FaultManaAbilityUsesStack) {
+		s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: src.Def, Card: src.Card, Zone: h.Stack, Owner: player, Controller: player, Gone: true}),
+			Source: src.ID, SourceCard: src.Card, Controller: player, Ability: &Ability{Text: a.Text, Kind: Activated}})
+	}
+	return nil
+}
+
+// resolveMana resolves mana ability a of src: what it produces (CR 106.5), replacement
+// effects if it was tapped for mana (106.12b, 616.1), then the triggered mana abilities
+// that production triggers (106.12a, 605.4a). It returns the mana added in all.
+func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *events) (h.Mana, error) {
+	m, err := rawProduction(s, v, src, a.Produce, ch)
+	if err != nil {
+		return h.Mana{}, err
+	}
+	tapped := tappedForMana(s, a)
+	if tapped {
+		if m, err = applyReplacements(s, m, manaReplacements(s, v, src, a), ch); err != nil {
+			return h.Mana{}, err
+		}
+	}
+	total := m
+	addMana(s, src.Controller, m, src, ev)
+	if !tapped || (m.IsZero() && !s.faults.on(FaultTriggerOnZeroMana)) {
+		return total, nil // CR 106.12a: it triggers only if the ability produced mana
+	}
+	for _, id := range s.Battlefield {
+		trig := s.obj(id)
+		for _, ta := range v.Of(id).Abilities {
+			if ta.Kind != Triggered || ta.Trigger.Event != OnTappedForMana || !tapTriggerMatches(s, v, trig, ta.Trigger, src, m) {
+				continue
+			}
+			if s.faults.on(FaultTriggeredManaUsesStack) {
+				s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
+					Source: id, SourceCard: trig.Card, Controller: src.Controller, Ability: ta, Produced: m, Tapped: src.ID})
+				continue
+			}
+			extra, err := triggeredProduction(trig, ta.Produce, m, ch)
+			if err != nil {
+				return h.Mana{}, err
+			}
+			addMana(s, src.Controller, extra, trig, ev)
+			total = total.Add(extra)
+		}
+	}
+	return total, nil
+}
+
+// tapTriggerMatches checks a "whenever ... is tapped for mana" condition against the
+// permanent tapped and what it produced (CR 106.12a).
+func tapTriggerMatches(s *State, v *View, trig *Object, t *Trigger, tapped *Object, produced h.Mana) bool {
+	c := v.Of(tapped.ID)
+	if t.LandOnly && !c.HasType("Land") {
+		return false
+	}
+	if t.BasicOnly && !(c.HasType("Land") && c.HasSupertype("Basic")) {
+		return false
+	}
+	if t.EnchantedOnly && trig.AttachedTo != tapped.ID {
+		return false
+	}
+	if t.OfChosenColor && !s.faults.on(FaultTriggerIgnoresType) {
+		if trig.ChosenColor < 0 || produced[trig.ChosenColor] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// triggeredProduction is what a triggered mana ability adds, given what the land produced.
+func triggeredProduction(trig *Object, p *Production, produced h.Mana, ch chooser) (h.Mana, error) {
+	switch p.Kind {
+	case ProduceFixed:
+		return p.Fixed, nil
+	case ProduceOneOfProducedTypes:
+		types := produced.Types()
+		if types == 0 {
+			return h.Mana{}, nil // CR 106.5
+		}
+		t, err := chooseType(ch, types)
+		if err != nil {
+			return h.Mana{}, err
+		}
+		return h.Of(t, 1), nil
+	case ProduceChosenColor:
+		if trig.ChosenColor < 0 {
+			return h.Mana{}, nil
+		}
+		return h.Of(h.ManaType(trig.ChosenColor), 1), nil
+	}
+	return h.Mana{}, nil
+}
+
+// addMana adds mana to a player's pool (CR 106.4) and logs it.
+func addMana(s *State, p h.Player, m h.Mana, src *Object, ev *events) {
+	s.Players[p].Pool = s.Players[p].Pool.Add(m)
+	ev.add(h.Event{Kind: "mana_added", Player: p, Card: src.Card, Object: src.ID, Mana: m,
+		Text: fmt.Sprintf("%s adds %s (%s)", p, m, src.Def.Name)})
+}
+
+// manaOutcome is one distinct result of activating a mana ability, with the choices that
+// give it.
+type manaOutcome struct {
+	mana    h.Mana
+	choices []string
+}
+
+// manaOutcomes lists every distinct amount of mana activating a of src would add if it
+// resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
+// each, in canonical order.
+func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+	var out []manaOutcome
+	_ = explore(func(e *explorer) error {
+		// Resolving only adds to pools (and, with a fault, to the stack): a shallow copy
+		// whose appends can't reach s's arrays is enough.
+		c := *s
+		c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
+		c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
+		m, err := resolveMana(&c, v, src, a, e, &events{})
+		if err != nil {
+			return nil
+		}
+		for _, o := range out {
+			if o.mana == m {
+				return nil
+			}
+		}
+		out = append(out, manaOutcome{m, append([]string(nil), e.path...)})
+		return nil
+	})
+	ms := make([]h.Mana, len(out))
+	for i, o := range out {
+		ms[i] = o.mana
+	}
+	sortMana(ms)
+	sorted := make([]manaOutcome, 0, len(out))
+	for _, m := range ms {
+		for _, o := range out {
+			if o.mana == m {
+				sorted = append(sorted, o)
+			}
+		}
+	}
+	return sorted
+}

@@ -1,0 +1,288 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 608: resolving spells and abilities. Resolution is a pure function of the state and
+// the choices made during it. When a choice is needed that hasn't been made, nothing is
+// committed: the game waits on a Decision, and the resolution runs again from the start
+// with the choices made so far once the player answers.
+
+// DecisionKind says what a pending decision is for.
+type DecisionKind uint8
+
+const (
+	DecideResolution   DecisionKind = iota // a choice while the top of the stack resolves
+	DecideLegend                           // which legendary permanent to keep (704.5j)
+	DecideTriggerOrder                     // which of a player's triggers goes on the stack next (603.3b)
+	DecideAttackers                        // which creatures attack (508.1)
+	DecideDiscard                          // which card to discard to hand size (514.1)
+)
+
+// Decision is a choice the game waits for outside priority.
+type Decision struct {
+	Kind    DecisionKind
+	Player  h.Player
+	Prompt  string
+	Options []string
+	Prefix  []string // choices already made during this resolution
+}
+
+// needChoice carries an unanswered choice out of card code; resolveTop recovers it.
+type needChoice struct{ err *errNeedChoice }
+
+// Resolution is what a resolving spell or ability's effect works through.
+type Resolution struct {
+	s    *State
+	v    *View
+	item *StackItem
+	ch   chooser
+	ev   *events
+}
+
+// Controller is the controller of the resolving spell or ability.
+func (r *Resolution) Controller() h.Player { return r.item.Controller }
+
+// X is the value of X announced for the spell or ability (CR 107.3a).
+func (r *Resolution) X() int { return r.item.X }
+
+// Source is the object the ability came from (possibly no longer on the battlefield).
+func (r *Resolution) Source() *Object { return r.s.obj(r.item.Source) }
+
+// Target returns the i-th target and whether it is still legal (CR 608.2b).
+func (r *Resolution) Target(i int) (Chosen, bool) {
+	if i >= len(r.item.Targets) {
+		return Chosen{}, false
+	}
+	t := r.item.Targets[i]
+	return t, targetLegal(r.s, r.v, r.item.Controller, r.item.Ability.Targets[i], t)
+}
+
+// Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
+func (r *Resolution) Choose(options []string) string {
+	c, err := chooseFor(r.ch, r.item.Controller, h.ChoiceOption, options)
+	if err != nil {
+		if nc, ok := err.(*errNeedChoice); ok {
+			panic(needChoice{nc})
+		}
+		panic(needChoice{&errNeedChoice{h.ChoiceOption, options, r.item.Controller}})
+	}
+	return c
+}
+
+// Obj returns the object with the given ID.
+func (r *Resolution) Obj(id h.ObjectID) *Object { return r.s.obj(id) }
+
+// Chars returns an object's computed characteristics as the resolution began.
+func (r *Resolution) Chars(id h.ObjectID) *Chars { return r.v.Of(id) }
+
+// AddCounters puts n counters of a kind on a permanent.
+func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
+	if o := r.s.live(id); o != nil && n > 0 {
+		o.Counters[k] += n
+		r.ev.add(h.Event{Kind: "counters", Player: o.Controller, Card: o.Card, Object: id, Text: fmt.Sprintf("%s gets %d %s counter(s)", o.Def.Name, n, k)})
+	}
+}
+
+// Damage deals n damage from the source to a target player or permanent (CR 120.3).
+func (r *Resolution) Damage(t Chosen, n int) {
+	if n <= 0 {
+		return
+	}
+	if t.Object == 0 {
+		r.s.Players[t.Player].Life -= n
+		r.ev.add(h.Event{Kind: "damage", Player: t.Player, Text: fmt.Sprintf("%d damage to %s", n, t.Player)})
+		return
+	}
+	if o := r.s.live(t.Object); o != nil {
+		o.Damage += n
+		r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, o.Def.Name)})
+	}
+}
+
+// SetTapped taps or untaps a permanent.
+func (r *Resolution) SetTapped(id h.ObjectID, tapped bool) {
+	o := r.s.live(id)
+	if o == nil || o.Tapped == tapped {
+		return
+	}
+	o.Tapped = tapped
+	kind := map[bool]string{true: "tapped", false: "untapped"}[tapped]
+	r.ev.add(h.Event{Kind: kind, Player: o.Controller, Card: o.Card, Object: id, Text: kind + " " + o.Def.Name})
+}
+
+// AddEffect creates a continuous effect locked to the given objects (CR 611.2c).
+func (r *Resolution) AddEffect(e Effect, objects ...h.ObjectID) {
+	e.Source = r.item.Source
+	e.Controller = r.item.Controller
+	e.Objects = objects
+	r.s.addEffect(e)
+}
+
+// AddMana adds mana to a player's pool (a spell that adds mana is not a mana ability,
+// CR 605.5b).
+func (r *Resolution) AddMana(p h.Player, m h.Mana) { addMana(r.s, p, m, r.Source(), r.ev) }
+
+// PayFromPool spends mana from the controller's pool if it holds it, reporting success.
+func (r *Resolution) PayFromPool(colored h.Mana, generic int) bool {
+	ps := &r.s.Players[r.item.Controller]
+	pays := payments(r.s, ps.Pool, colored, generic)
+	if len(pays) == 0 {
+		return false
+	}
+	ps.Pool = ps.Pool.Sub(pays[0])
+	return true
+}
+
+// MoveTo moves an object to a zone (on top of its owner's library when toTop).
+func (r *Resolution) MoveTo(id h.ObjectID, zone h.Zone, toTop bool) h.ObjectID {
+	return moveTo(r.s, r.v, id, zone, toTop, r.ev)
+}
+
+// CreateTokens creates n tokens of def under player's control (CR 111).
+func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
+	for i := 0; i < n; i++ {
+		r.s.NextToken++
+		id := r.s.newObject(Object{Card: h.FirstTokenID + r.s.NextToken - 1, Def: def, Owner: p, Controller: p,
+			Zone: h.Battlefield, Token: true, Sick: true, ChosenColor: -1})
+		r.s.Battlefield = append(r.s.Battlefield, id)
+		r.ev.add(h.Event{Kind: "token", Player: p, Card: r.s.obj(id).Card, Object: id, Text: p.String() + " creates " + def.Name})
+	}
+}
+
+// targetLegal re-checks a target against its requirement (CR 608.2b).
+func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chosen) bool {
+	if t.Object == 0 {
+		return spec.Player
+	}
+	o := s.live(t.Object)
+	if o == nil || o.Zone != spec.zone() {
+		return false
+	}
+	return spec.Match(s, v, controller, o)
+}
+
+// resolveTop resolves the topmost stack item with the choices in ch (CR 608.2). It
+// returns a needChoice error when a choice is missing; s is then in an unspecified state
+// and the caller discards it.
+func resolveTop(s *State, ch chooser, ev *events) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			nc, ok := p.(needChoice)
+			if !ok {
+				panic(p)
+			}
+			err = nc.err
+		}
+	}()
+	v := Project(s)
+	item := s.Stack[len(s.Stack)-1]
+	ab := item.Ability
+	if ab != nil && len(ab.Targets) > 0 {
+		legal := 0
+		for i := range item.Targets {
+			if targetLegal(s, v, item.Controller, ab.Targets[i], item.Targets[i]) {
+				legal++
+			}
+		}
+		if legal == 0 { // CR 608.2b: every target illegal, it doesn't resolve
+			ev.add(h.Event{Kind: "fizzled", Player: item.Controller, Card: item.SourceCard, Text: "no legal targets: removed without resolving (CR 608.2b)"})
+			if item.IsSpell {
+				moveTo(s, v, item.ID, h.Graveyard, false, ev)
+			} else {
+				s.Stack = s.Stack[:len(s.Stack)-1]
+			}
+			return nil
+		}
+	}
+	r := &Resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
+	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(s, &item)})
+	if !item.IsSpell {
+		s.Stack = s.Stack[:len(s.Stack)-1]
+		switch {
+		case item.Ability.Produce != nil && item.Ability.Kind == Triggered: // fault: a triggered mana ability on the stack
+			extra, err := triggeredProduction(s.obj(item.Source), item.Ability.Produce, item.Produced, ch)
+			if err != nil {
+				return err
+			}
+			addMana(s, item.Controller, extra, s.obj(item.Source), ev)
+		case item.Ability.Resolve != nil:
+			item.Ability.Resolve(r)
+		}
+		return nil
+	}
+	card := s.obj(item.ID)
+	if isPermanentCard(card.Def) {
+		enterFromStack(r, card)
+		return nil
+	}
+	if card.Def.Spell != nil && card.Def.Spell.Resolve != nil {
+		card.Def.Spell.Resolve(r)
+	}
+	moveTo(s, v, item.ID, h.Graveyard, false, ev) // CR 608.2n
+	return nil
+}
+
+// isPermanentCard: artifacts, creatures, enchantments, lands, planeswalkers (CR 110.4).
+func isPermanentCard(d *CardDef) bool {
+	return !d.HasType("Instant") && !d.HasType("Sorcery")
+}
+
+// enterFromStack puts a resolving permanent spell onto the battlefield (CR 608.3), with
+// its replacement effects on entering (CR 614.1c, 614.12): an Aura spell becomes attached
+// to its target (CR 303.4f).
+func enterFromStack(r *Resolution, card *Object) {
+	s := r.s
+	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
+	o := s.obj(nid)
+	o.Controller = r.item.Controller
+	o.Sick = true
+	applyEnterReplacements(s, o, r.item.X, r.Choose)
+	if hasString(o.Def.Subtypes, "Aura") && len(r.item.Targets) > 0 {
+		o.AttachedTo = r.item.Targets[0].Object
+	}
+}
+
+// applyEnterReplacements applies the permanent's own "enters" replacement effects. spellX
+// is the X of the spell that became it: 107.3m makes an ETB ability that refers to X use
+// the spell's X, though the permanent's own X is 0.
+func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
+	o.ChosenColor = -1
+	for _, a := range o.Def.Abilities {
+		if a.Kind != Static {
+			continue
+		}
+		switch a.Static.Kind {
+		case EntersTapped: // with N counters of a kind, if given ("enters tapped with two charge counters")
+			o.Tapped = true
+			o.Counters[a.Static.Counter] += a.Static.N
+		case EntersWithCounters:
+			n := a.Static.N
+			if a.Static.UseX {
+				n = spellX
+				if s.faults.on(FaultETBUsesPermanentX) {
+					n = 0 // the permanent's own X (CR 107.3g) instead of the spell's
+				}
+			}
+			o.Counters[a.Static.Counter] += n
+		case EntersChoosingColor:
+			if choose != nil {
+				c := choose([]string{"W", "U", "B", "R", "G"})
+				t, _ := h.ParseManaType(c)
+				o.ChosenColor = int8(t)
+			}
+		}
+	}
+}
+
+// itemText describes a stack item for people.
+func itemText(s *State, it *StackItem) string {
+	name := s.obj(it.Source).Def.Name
+	if it.IsSpell {
+		return name
+	}
+	return name + ": " + it.Ability.Text
+}

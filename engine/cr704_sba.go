@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 704: state-based actions. Each is a value carrying its rule number; whenever a
+// player would receive priority, all that apply are performed at once, and the check
+// repeats until none applies (704.3).
+
+// SBA is one state-based action.
+type SBA struct {
+	Rule string
+	Name string
+	// Find lists what the action applies to now.
+	Find func(s *State, v *View) []sbaHit
+}
+
+// sbaHit is one thing to do: a player loses, or an object moves or becomes unattached.
+type sbaHit struct {
+	player h.Player
+	object h.ObjectID
+	to     h.Zone // where the object goes; "" = it becomes unattached; "none" = ceases to exist
+	legend string // legend rule: the name shared
+	loses  bool
+}
+
+// StateBasedActions is the list the engine checks, in rule order.
+var StateBasedActions = []SBA{
+	{"704.5a", "zero or less life", func(s *State, v *View) (out []sbaHit) {
+		for p := range s.Players {
+			if s.Players[p].Life <= 0 && !s.Players[p].Lost {
+				out = append(out, sbaHit{player: h.Player(p), loses: true})
+			}
+		}
+		return
+	}},
+	{"704.5b", "drew from an empty library", func(s *State, v *View) (out []sbaHit) {
+		for p := range s.Players {
+			if s.Players[p].DrewEmpty && !s.Players[p].Lost {
+				out = append(out, sbaHit{player: h.Player(p), loses: true})
+			}
+		}
+		return
+	}},
+	{"704.5d", "token outside the battlefield", func(s *State, v *View) (out []sbaHit) {
+		for i := range s.Objects {
+			o := &s.Objects[i]
+			if o.Token && !o.Gone && o.Zone != h.Battlefield && o.Zone != "" {
+				out = append(out, sbaHit{object: o.ID, to: "none"})
+			}
+		}
+		return
+	}},
+	{"704.5f", "toughness zero or less", func(s *State, v *View) (out []sbaHit) {
+		if s.faults.on(FaultSkipZeroToughness) {
+			return nil
+		}
+		for _, id := range s.Battlefield {
+			if c := v.Of(id); c.HasType("Creature") && c.Toughness <= 0 {
+				out = append(out, sbaHit{object: id, to: h.Graveyard})
+			}
+		}
+		return
+	}},
+	{"704.5g", "lethal damage", func(s *State, v *View) (out []sbaHit) {
+		for _, id := range s.Battlefield {
+			c, o := v.Of(id), s.obj(id)
+			if c.HasType("Creature") && c.Toughness > 0 && o.Damage >= c.Toughness && !c.HasKeyword("Indestructible") {
+				out = append(out, sbaHit{object: id, to: h.Graveyard})
+			}
+		}
+		return
+	}},
+	{"704.5i", "planeswalker with no loyalty", func(s *State, v *View) (out []sbaHit) {
+		for _, id := range s.Battlefield {
+			if c := v.Of(id); c.HasType("Planeswalker") && s.obj(id).Counters[Loyalty] <= 0 {
+				out = append(out, sbaHit{object: id, to: h.Graveyard})
+			}
+		}
+		return
+	}},
+	{"704.5j", "legend rule", func(s *State, v *View) (out []sbaHit) {
+		if s.faults.on(FaultLegendRuleOff) {
+			return nil
+		}
+		seen := map[string]bool{}
+		for _, id := range s.Battlefield {
+			c := v.Of(id)
+			if !c.HasSupertype("Legendary") || c.Name == "" {
+				continue
+			}
+			key := fmt.Sprintf("%d|%s", s.obj(id).Controller, c.Name)
+			if seen[key] {
+				continue
+			}
+			n := 0
+			for _, other := range s.Battlefield {
+				oc := v.Of(other)
+				if oc.HasSupertype("Legendary") && oc.Name == c.Name && s.obj(other).Controller == s.obj(id).Controller {
+					n++
+				}
+			}
+			if n > 1 {
+				seen[key] = true
+				out = append(out, sbaHit{player: s.obj(id).Controller, legend: c.Name})
+			}
+		}
+		return
+	}},
+	{"704.5m", "Aura not legally attached", func(s *State, v *View) (out []sbaHit) {
+		for _, id := range s.Battlefield {
+			c, o := v.Of(id), s.obj(id)
+			if c.HasType("Enchantment") && hasString(c.Subtypes, "Aura") && !legallyAttached(s, v, o, c) {
+				out = append(out, sbaHit{object: id, to: h.Graveyard})
+			}
+		}
+		return
+	}},
+	{"704.5n", "Equipment not legally attached", func(s *State, v *View) (out []sbaHit) {
+		for _, id := range s.Battlefield {
+			c, o := v.Of(id), s.obj(id)
+			if o.AttachedTo != 0 && hasString(c.Subtypes, "Equipment") && !legallyAttached(s, v, o, c) {
+				out = append(out, sbaHit{object: id})
+			}
+		}
+		return
+	}},
+}
+
+// legallyAttached: an Aura must be attached to an object its enchant ability allows
+// (CR 303.4d); an Equipment to a creature (CR 301.5c). Neither to itself.
+func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
+	if o.AttachedTo == 0 || o.AttachedTo == o.ID || !s.onBattlefield(o.AttachedTo) {
+		return false
+	}
+	host := s.obj(o.AttachedTo)
+	if hasString(c.Subtypes, "Aura") {
+		for _, a := range c.Abilities {
+			if a.Kind == Static && a.Static.Kind == Enchant {
+				return a.Static.Attach.Match(s, v, o.Controller, host)
+			}
+		}
+		return false
+	}
+	return v.Of(host.ID).HasType("Creature")
+}
+
+// checkSBAs performs state-based actions until none applies (CR 704.3). The legend rule
+// asks the player which permanent to keep (704.5j) through ch.
+func checkSBAs(s *State, ch chooser, ev *events) error {
+	for round := 0; round < 100; round++ {
+		v := Project(s)
+		var hits []sbaHit
+		var rules []string
+		for _, sba := range StateBasedActions {
+			for _, hit := range sba.Find(s, v) {
+				hits = append(hits, hit)
+				rules = append(rules, sba.Rule)
+			}
+		}
+		for p := range s.Players {
+			s.Players[p].DrewEmpty = false
+		}
+		if len(hits) == 0 {
+			return nil
+		}
+		// Choices first (legend rule), then everything at once.
+		var moves []sbaHit
+		var moveRules []string
+		for i, hit := range hits {
+			if hit.legend == "" {
+				moves = append(moves, hit)
+				moveRules = append(moveRules, rules[i])
+				continue
+			}
+			var opts []string
+			var ids []h.ObjectID
+			for _, id := range s.Battlefield {
+				c := v.Of(id)
+				if c.HasSupertype("Legendary") && c.Name == hit.legend && s.obj(id).Controller == hit.player {
+					opts = append(opts, fmt.Sprintf("keep %s (card %d)", c.Name, s.obj(id).Card))
+					ids = append(ids, id)
+				}
+			}
+			keep, err := chooseFor(ch, hit.player, h.ChoiceOption, opts)
+			if err != nil {
+				return err
+			}
+			for j, id := range ids {
+				if opts[j] != keep {
+					moves = append(moves, sbaHit{object: id, to: h.Graveyard})
+					moveRules = append(moveRules, rules[i])
+				}
+			}
+		}
+		for i, hit := range moves {
+			performSBA(s, v, hit, moveRules[i], ev)
+		}
+		if s.Players[0].Lost || s.Players[1].Lost {
+			s.GameOver = true
+			return nil
+		}
+	}
+	return fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
+}
+
+func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
+	switch {
+	case hit.loses:
+		s.Players[hit.player].Lost = true
+		ev.add(h.Event{Kind: "sba", Player: hit.player, Rule: rule, Text: fmt.Sprintf("%s loses the game (CR %s)", hit.player, rule)})
+	case hit.to == "none":
+		o := s.obj(hit.object)
+		if list := s.zoneList(o.Owner, o.Zone); list != nil {
+			*list = removeID(*list, o.ID)
+		}
+		o.Gone = true
+		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: fmt.Sprintf("token %s ceases to exist (CR %s)", o.Def.Name, rule)})
+	case hit.to == "":
+		o := s.obj(hit.object)
+		o.AttachedTo = 0
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s becomes unattached (CR %s)", o.Def.Name, rule)})
+	default:
+		o := s.obj(hit.object)
+		if !s.onBattlefield(o.ID) {
+			return // already moved by another simultaneous action
+		}
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s is put into its owner's graveyard (CR %s)", v.Of(o.ID).Name, rule)})
+		moveTo(s, v, o.ID, hit.to, false, ev)
+	}
+}

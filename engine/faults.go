@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Deliberate faults: named rule bugs, off by default, each switched at the one decision
+// point it corrupts. They exist so the harness can prove that each property can fail
+// (the mutation-kill matrix, `fuzz faults`). Names are "<ruling ID>/<what breaks>".
+const (
+	FaultUndefinedGivesColorless   = "mana.undefined-type/gives-colorless"
+	FaultCouldIgnoresReplacements  = "mana.could-produce/ignores-replacements"
+	FaultCouldCountsCosts          = "mana.could-produce/counts-costs"
+	FaultUntapCountsAsTap          = "mana.tap-for-mana/counts-untap-symbol"
+	FaultTriggerOnZeroMana         = "mana.tapped-trigger/fires-on-zero"
+	FaultTriggerIgnoresType        = "mana.tapped-trigger/ignores-type"
+	FaultTriggeredManaUsesStack    = "mana.tapped-trigger/uses-stack"
+	FaultReplacementTwice          = "mana.tapped-replacement/applied-twice"
+	FaultOneOrderOnly              = "mana.tapped-replacement/one-order-only"
+	FaultETBUsesPermanentX         = "x.etb-uses-spell-x/permanent-x"
+	FaultTapPayableWhileTapped     = "cost.tap-symbol/tapped-payable"
+	FaultTapIgnoresSickness        = "cost.tap-symbol/ignores-sickness"
+	FaultUntapPayableWhileUntapped = "cost.untap-symbol/untapped-payable"
+	FaultUntapIgnoresSickness      = "cost.untap-symbol/ignores-sickness"
+	FaultPoolOverdraw              = "invariant.pool/overdraw"
+	FaultManaAbilityUsesStack      = "invariant.mana-ability/uses-stack"
+	FaultSkipZeroToughness         = "invariant.sba/skip-zero-toughness"
+	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
+	FaultMutatesInput              = "invariant.purity/mutates-input"
+	FaultHiddenState               = "invariant.determinism/hidden-state"
+)
+
+var faultInfo = []FaultInfo{
+	{FaultUndefinedGivesColorless, "mana.undefined-type", "106.5", "an ability that would produce mana of an undefined type adds {C} instead of nothing"},
+	{FaultCouldIgnoresReplacements, "mana.could-produce", "106.7", "\"could produce\" ignores replacement effects (Contamination)"},
+	{FaultCouldCountsCosts, "mana.could-produce", "106.7", "\"could produce\" leaves out abilities whose costs can't be paid now (a tapped land could produce nothing)"},
+	{FaultUntapCountsAsTap, "mana.tap-for-mana", "106.12", "a mana ability with {Q} in its cost counts as tapping for mana"},
+	{FaultTriggerOnZeroMana, "mana.tapped-trigger", "106.12a", "\"tapped for mana\" triggers fire even when the ability produced no mana"},
+	{FaultTriggerIgnoresType, "mana.tapped-trigger", "106.12a", "\"tapped for mana of the chosen colour\" triggers whatever type was produced"},
+	{FaultTriggeredManaUsesStack, "mana.tapped-trigger", "605.4a", "triggered mana abilities go on the stack instead of resolving at once"},
+	{FaultReplacementTwice, "mana.tapped-replacement", "616.1", "each mana replacement effect is applied twice"},
+	{FaultOneOrderOnly, "mana.tapped-replacement", "616.1", "the affected player is offered only one order of replacement effects"},
+	{FaultETBUsesPermanentX, "x.etb-uses-spell-x", "107.3m", "\"enters with X counters\" uses the permanent's X (0), not the spell's"},
+	{FaultTapPayableWhileTapped, "cost.tap-symbol", "107.5", "{T} can be paid by a tapped permanent"},
+	{FaultTapIgnoresSickness, "cost.tap-symbol", "302.6", "summoning sickness doesn't stop {T} abilities"},
+	{FaultUntapPayableWhileUntapped, "cost.untap-symbol", "107.6", "{Q} can be paid by an untapped permanent"},
+	{FaultUntapIgnoresSickness, "cost.untap-symbol", "302.6", "summoning sickness doesn't stop {Q} abilities"},
+	{FaultPoolOverdraw, "invariant.pool", "106.1b", "a cost can be paid with mana the pool doesn't hold, leaving a negative amount"},
+	{FaultManaAbilityUsesStack, "invariant.mana-ability", "605.3b", "activating a mana ability leaves an object on the stack"},
+	{FaultSkipZeroToughness, "invariant.sba", "704.5f", "a creature with toughness 0 or less isn't put into its owner's graveyard"},
+	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
+	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
+	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
+}
+
+// Faults lists every deliberate fault, sorted by name.
+func Faults() []FaultInfo {
+	out := append([]FaultInfo(nil), faultInfo...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// FaultInfo describes one deliberate rule bug.
+type FaultInfo struct {
+	Name        string `json:"name"`
+	Ruling      string `json:"ruling"`
+	Rule        string `json:"rule"`
+	Description string `json:"description"`
+}
+
+// faultSet is the set of faults switched on; nil means none. It is shared, read-only.
+type faultSet map[string]bool
+
+func (f *faultSet) on(name string) bool { return f != nil && (*f)[name] }
+
+func newFaultSet(names []string) (*faultSet, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	known := map[string]bool{}
+	for _, fi := range faultInfo {
+		known[fi.Name] = true
+	}
+	fs := faultSet{}
+	for _, n := range names {
+		if !known[n] {
+			return nil, fmt.Errorf("unknown fault %q (see `fuzz faults --list` or engine.Faults)", n)
+		}
+		fs[n] = true
+	}
+	return &fs, nil
+}

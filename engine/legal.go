@@ -1,0 +1,176 @@
+package engine
+
+import (
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// LegalActions lists every action the player who is to act may take, fully formed
+// (every choice made), in a deterministic order: passing or the simplest answer first.
+// Mana abilities are listed once per distinct outcome; costs once per distinct payment.
+func LegalActions(s *State) []h.Action {
+	if s.GameOver {
+		return nil
+	}
+	v := Project(s)
+	if d := s.Decision; d != nil {
+		if d.Kind == DecideAttackers {
+			var out []h.Action
+			for _, set := range attackOptions(s, v) {
+				out = append(out, h.Action{Player: d.Player, Kind: h.Attack, Attackers: set})
+			}
+			return out
+		}
+		out := make([]h.Action, 0, len(d.Options))
+		for _, o := range d.Options {
+			out = append(out, h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
+		}
+		return out
+	}
+	if p := s.Proposal; p != nil {
+		var out []h.Action
+		for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
+			out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
+		}
+		out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
+		return append(out, manaActions(s, v, p.Player)...)
+	}
+	p := s.Priority
+	out := []h.Action{{Player: p, Kind: h.Pass}}
+	out = append(out, landActions(s, p)...)
+	out = append(out, castActions(s, v, p)...)
+	out = append(out, abilityActions(s, v, p)...)
+	out = append(out, manaActions(s, v, p)...)
+	return out
+}
+
+func landActions(s *State, p h.Player) []h.Action {
+	if !canActAtSorcerySpeed(s, p) || s.LandsPlayed >= 1 {
+		return nil
+	}
+	var out []h.Action
+	for _, id := range s.Players[p].Hand {
+		if o := s.obj(id); o.Def.HasType("Land") {
+			out = append(out, h.Action{Player: p, Kind: h.PlayLand, Card: o.Card, Name: o.Def.Name})
+		}
+	}
+	return out
+}
+
+// maxListedX bounds the values of X listed for one spell or ability.
+const maxListedX = 4
+
+func castActions(s *State, v *View, p h.Player) []h.Action {
+	var out []h.Action
+	for _, id := range s.Players[p].Hand {
+		o := s.obj(id)
+		d := o.Def
+		if d.HasType("Land") || (!d.HasType("Instant") && !canActAtSorcerySpeed(s, p)) {
+			continue
+		}
+		var specs []TargetSpec
+		if d.Spell != nil {
+			specs = d.Spell.Targets
+		}
+		for _, ts := range targetCombos(s, v, p, specs) {
+			for x := 0; x <= maxX(s, p, d.Cost); x++ {
+				out = append(out, h.Action{Player: p, Kind: h.Cast, Card: o.Card, Name: d.Name, X: x, Targets: ts})
+			}
+		}
+	}
+	return out
+}
+
+// maxX is the largest X worth listing: what the player's pool and untapped mana
+// sources could plausibly pay, capped.
+func maxX(s *State, p h.Player, c ManaCost) int {
+	if c.X == 0 {
+		return 0
+	}
+	avail := s.Players[p].Pool.Total()
+	for _, id := range s.Battlefield {
+		if o := s.obj(id); o.Controller == p && !o.Tapped {
+			avail++
+		}
+	}
+	x := (avail - c.ManaValue()) / c.X
+	return max(0, min(x, maxListedX))
+}
+
+func abilityActions(s *State, v *View, p h.Player) []h.Action {
+	var out []h.Action
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Controller != p {
+			continue
+		}
+		c := v.Of(id)
+		for i, ab := range c.Abilities {
+			if ab.Kind != Activated || ab.IsMana() {
+				continue
+			}
+			if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
+				continue
+			}
+			if nonManaCostError(s, v, o, ab.Cost) != nil {
+				continue
+			}
+			for _, ts := range targetCombos(s, v, p, ab.Targets) {
+				for x := 0; x <= maxX(s, p, ab.Cost.Mana); x++ {
+					out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: "activate " + c.Name + ": " + ab.Text})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// manaActions lists mana abilities the player can activate now: one action per payment
+// of the ability's mana cost and per distinct outcome.
+func manaActions(s *State, v *View, p h.Player) []h.Action {
+	var out []h.Action
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Controller != p {
+			continue
+		}
+		c := v.Of(id)
+		for i, ab := range c.Abilities {
+			if ab.Kind != Activated || !ab.IsMana() || nonManaCostError(s, v, o, ab.Cost) != nil {
+				continue
+			}
+			colored, generic := ab.Cost.Mana.total(0)
+			pays := []h.Mana{{}}
+			if colored.Total()+generic > 0 {
+				pays = payments(s, s.Players[p].Pool, colored, generic)
+			}
+			outcomes := manaOutcomes(s, v, o, ab)
+			for _, pay := range pays {
+				for _, oc := range outcomes {
+					out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,
+						Choices: oc.choices, Payment: pay, Text: "activate " + c.Name + ": " + ab.Text + " -> " + oc.mana.String()})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// targetCombos lists every combination of legal targets for the requirements
+// (one empty combination when there are none).
+func targetCombos(s *State, v *View, p h.Player, specs []TargetSpec) [][]h.Target {
+	combos := [][]h.Target{nil}
+	for _, spec := range specs {
+		var next [][]h.Target
+		for _, cand := range spec.candidates(s, v, p) {
+			t := h.PlayerTarget(cand.Player)
+			if cand.Object != 0 {
+				t = h.CardTarget(cand.Card)
+			}
+			for _, c := range combos {
+				next = append(next, append(append([]h.Target(nil), c...), t))
+			}
+		}
+		combos = next
+	}
+	return combos
+}

@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Options configures the reference engine.
+type Options struct {
+	// Faults switches on deliberate rule bugs by name (see Faults). Empty: the correct engine.
+	Faults []string
+}
+
+// Reference is the reference engine as a harness.Engine. States are *State values; the
+// engine keeps nothing between calls (but for the hidden-state fault).
+type Reference struct {
+	faults []string
+	calls  atomic.Uint64 // used only by the hidden-state fault
+	hidden bool
+	mutate bool
+}
+
+// New returns the reference engine; an unknown fault name is an error.
+func New(opts Options) (*Reference, error) {
+	fs, err := newFaultSet(opts.Faults)
+	if err != nil {
+		return nil, err
+	}
+	return &Reference{faults: opts.Faults, hidden: fs.on(FaultHiddenState), mutate: fs.on(FaultMutatesInput)}, nil
+}
+
+// Name is "reference", with the faults switched on.
+func (r *Reference) Name() string {
+	n := "reference"
+	for _, f := range r.faults {
+		n += "+fault:" + f
+	}
+	return n
+}
+
+func state(st h.State) (*State, error) {
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return nil, fmt.Errorf("engine: not a reference engine state: %T", st)
+	}
+	return s, nil
+}
+
+// Start sets up a game.
+func (r *Reference) Start(setup h.Setup) (h.State, error) {
+	return NewGame(setup, r.faults)
+}
+
+// Legal lists the legal actions.
+func (r *Reference) Legal(st h.State) ([]h.Action, error) {
+	s, err := state(st)
+	if err != nil {
+		return nil, err
+	}
+	acts := LegalActions(s)
+	if r.hidden && r.calls.Add(1)%2 == 0 && len(acts) > 1 {
+		acts[0], acts[len(acts)-1] = acts[len(acts)-1], acts[0]
+	}
+	return acts, nil
+}
+
+// Apply takes one action.
+func (r *Reference) Apply(st h.State, a h.Action) (h.State, []h.Event, error) {
+	s, err := state(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, evs, err := Step(s, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.mutate && a.Kind == h.Pass {
+		s.Players[a.Player].Life-- // the fault: the input state changes
+	}
+	return next, evs, nil
+}
+
+// ManaOutcomes lists what activating a mana ability would add if it resolved now.
+func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Mana, error) {
+	s, err := state(st)
+	if err != nil {
+		return nil, err
+	}
+	o := s.byCard(card)
+	if o == nil || o.Zone != h.Battlefield {
+		return nil, fmt.Errorf("card %d is not a permanent", card)
+	}
+	v := Project(s)
+	abs := v.Of(o.ID).Abilities
+	if ability < 0 || ability >= len(abs) || !abs[ability].IsMana() || abs[ability].Kind != Activated {
+		return nil, fmt.Errorf("%s has no activated mana ability %d", v.Of(o.ID).Name, ability)
+	}
+	var out []h.Mana
+	for _, oc := range manaOutcomes(s, v, o, abs[ability]) {
+		out = append(out, oc.mana)
+	}
+	return out, nil
+}
+
+// CouldProduce is CR 106.7 for one permanent.
+func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
+	s, err := state(st)
+	if err != nil {
+		return 0, err
+	}
+	o := s.byCard(card)
+	if o == nil || o.Zone != h.Battlefield {
+		return 0, fmt.Errorf("card %d is not a permanent", card)
+	}
+	return Project(s).couldProduceAll()[o.ID], nil
+}
+
+// Close does nothing: the reference engine holds nothing.
+func (r *Reference) Close() error { return nil }
+
+// Observe returns the canonical snapshot.
+func (r *Reference) Observe(st h.State) (h.Snapshot, error) {
+	s, err := state(st)
+	if err != nil {
+		return h.Snapshot{}, err
+	}
+	return Snapshot(s), nil
+}

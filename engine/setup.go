@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// NewGame builds the state a harness.Setup describes. The active player has priority in
+// the setup's step, with an empty stack; nothing that happened before is remembered but
+// what the setup says (tapped, sick, counters, damage, attachments, choices made as the
+// permanents entered).
+func NewGame(setup h.Setup, faults []string) (*State, error) {
+	if err := setup.Normalize(); err != nil {
+		return nil, err
+	}
+	fs, err := newFaultSet(faults)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
+		LandsPlayed: setup.LandsPlayed, faults: fs}
+	def := func(name string) (*CardDef, error) {
+		d, ok := Card(name)
+		if !ok {
+			return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
+		}
+		return d, nil
+	}
+	byCard := map[h.CardID]h.ObjectID{}
+	for pi := range setup.Players {
+		p := h.Player(pi)
+		ps := &setup.Players[pi]
+		s.Players[p].Life = ps.Life
+		s.Players[p].Pool = ps.Pool
+		zones := []struct {
+			zone  h.Zone
+			cards []h.CardSpec
+		}{{h.Library, ps.Library}, {h.Hand, ps.Hand}, {h.Graveyard, ps.Graveyard}, {h.Exile, ps.Exile}}
+		for _, z := range zones {
+			for _, c := range z.cards {
+				d, err := def(c.Name)
+				if err != nil {
+					return nil, err
+				}
+				id := s.newObject(Object{Card: c.ID, Def: d, Owner: p, Controller: p, Zone: z.zone, ChosenColor: -1})
+				list := s.zoneList(p, z.zone)
+				*list = append(*list, id)
+			}
+		}
+	}
+	for pi := range setup.Players {
+		p := h.Player(pi)
+		for _, pm := range setup.Players[pi].Battlefield {
+			d, err := def(pm.Name)
+			if err != nil {
+				return nil, err
+			}
+			owner := p
+			if pm.Owner != nil {
+				owner = *pm.Owner
+			}
+			o := Object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
+				Sick: pm.Sick, Token: pm.Token, FaceDown: pm.FaceDown, Damage: pm.Damage, ChosenColor: -1}
+			for _, k := range h.SortedKeys(pm.Counters) {
+				kind, ok := ParseCounterKind(k)
+				if !ok {
+					return nil, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
+				}
+				o.Counters[kind] = pm.Counters[k]
+			}
+			if c, ok := pm.Choices["color"]; ok {
+				t, err := h.ParseManaType(c)
+				if err != nil || !t.IsColor() {
+					return nil, fmt.Errorf("setup: %s: chosen color %q: want W, U, B, R or G", pm.Name, c)
+				}
+				o.ChosenColor = int8(t)
+			}
+			id := s.newObject(o)
+			s.Battlefield = append(s.Battlefield, id)
+			byCard[pm.ID] = id
+		}
+	}
+	for pi := range setup.Players {
+		for _, pm := range setup.Players[pi].Battlefield {
+			if pm.AttachedTo != 0 {
+				s.obj(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
+			}
+		}
+	}
+	// The game starts where a player would receive priority (CR 117.5).
+	next, _, err := settleWith(s, nil)
+	return next, err
+}

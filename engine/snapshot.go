@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"sort"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Snapshot renders the state as the harness's canonical snapshot, characteristics
+// computed through the layers.
+func Snapshot(s *State) h.Snapshot {
+	v := Project(s)
+	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
+		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
+	for pi := range s.Players {
+		ps := &s.Players[pi]
+		out := &snap.Players[pi]
+		out.Life, out.Pool, out.Lost = ps.Life, ps.Pool, ps.Lost
+		out.Library = objects(s, v, ps.Library)
+		out.Hand = objects(s, v, ps.Hand)
+		out.Graveyard = objects(s, v, ps.Graveyard)
+		out.Exile = objects(s, v, ps.Exile)
+	}
+	snap.Battlefield = objects(s, v, s.Battlefield)
+	sort.Slice(snap.Battlefield, func(i, j int) bool { return snap.Battlefield[i].Card < snap.Battlefield[j].Card })
+	for i := range s.Stack {
+		it := &s.Stack[i]
+		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: s.obj(it.Source).Def.Name,
+			Controller: it.Controller, X: it.X}
+		if it.IsSpell {
+			so.Kind = "spell"
+		} else {
+			so.Text = it.Ability.Text
+		}
+		for _, t := range it.Targets {
+			if t.Object == 0 {
+				so.Targets = append(so.Targets, h.PlayerTarget(t.Player))
+			} else {
+				so.Targets = append(so.Targets, h.CardTarget(t.Card))
+			}
+		}
+		snap.Stack = append(snap.Stack, so)
+	}
+	if d := s.Decision; d != nil {
+		snap.Pending = &h.Decision{Player: d.Player, Prompt: d.Prompt, Options: append([]string(nil), d.Options...)}
+	}
+	if p := s.Proposal; p != nil {
+		it := s.top()
+		snap.Casting = &h.Proposal{Player: p.Player, Card: it.SourceCard, Name: s.obj(it.Source).Def.Name, Cost: p.Colored, Generic: p.Generic}
+	}
+	return snap
+}
+
+func objects(s *State, v *View, ids []h.ObjectID) []h.Object {
+	out := make([]h.Object, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, object(s, v, s.obj(id)))
+	}
+	return out
+}
+
+// object renders one object with its computed characteristics.
+func object(s *State, v *View, o *Object) h.Object {
+	c := v.Of(o.ID)
+	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
+		Colors: c.Colors.String(), Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	if c.Name != "" || c.Cost != (ManaCost{}) {
+		ob.ManaCost = c.Cost.String()
+	}
+	if o.Def.HasType("Land") && c.Cost == (ManaCost{}) {
+		ob.ManaCost = ""
+	}
+	if c.AllCreatureTypes && c.HasType("Creature") {
+		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")
+	}
+	if c.HasPT {
+		p, t := c.Power, c.Toughness
+		ob.Power, ob.Toughness = &p, &t
+	}
+	if c.HasLoyalty {
+		l := c.Loyalty
+		ob.Loyalty = &l
+	}
+	for _, a := range c.Abilities {
+		ob.Abilities = append(ob.Abilities, a.Text)
+	}
+	if o.Zone == h.Battlefield {
+		ob.Sick = o.Sick
+		if o.AttachedTo != 0 {
+			ob.AttachedTo = s.obj(o.AttachedTo).Card
+		}
+	}
+	for k, n := range o.Counters {
+		if n != 0 {
+			if ob.Counters == nil {
+				ob.Counters = map[string]int{}
+			}
+			ob.Counters[CounterKind(k).String()] = n
+		}
+	}
+	return ob
+}

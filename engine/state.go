@@ -1,0 +1,193 @@
+package engine
+
+import (
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Counter kinds the pool uses (CR 122).
+type CounterKind uint8
+
+const (
+	PlusOne CounterKind = iota // +1/+1
+	Charge
+	Loyalty
+	Lore
+	numCounterKinds
+)
+
+var counterNames = [numCounterKinds]string{"+1/+1", "charge", "loyalty", "lore"}
+
+func (k CounterKind) String() string { return counterNames[k] }
+
+// ParseCounterKind reads a counter name as the harness writes it.
+func ParseCounterKind(s string) (CounterKind, bool) {
+	for i, n := range counterNames {
+		if n == s {
+			return CounterKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Object is a game object's base state (CR 109). Nothing computed is stored here: its
+// characteristics come from Project. A zone change makes a new Object with a new ID
+// (CR 400.7); the old record stays, so last known information can be read (CR 608.2h).
+type Object struct {
+	ID         h.ObjectID
+	Card       h.CardID
+	Def        *CardDef
+	Owner      h.Player
+	Controller h.Player
+	Zone       h.Zone
+	Tapped     bool
+	FaceDown   bool
+	Token      bool
+	// Sick: its controller has not controlled it continuously since their most recent
+	// turn began (CR 302.6). Set on entering or changing control; cleared for the active
+	// player's permanents as their turn begins.
+	Sick       bool
+	Counters   [numCounterKinds]int
+	Damage     int
+	AttachedTo h.ObjectID
+	Timestamp  uint64 // CR 613.7d: a new one on entering a zone; 613.7e on attaching
+	// ChosenColor is a choice made as it entered (Gauntlet of Power, CR 614.12); -1 none.
+	ChosenColor int8
+	// Gone marks a record superseded by a zone change (kept for last known information).
+	Gone bool
+}
+
+// PlayerState is one player's life, pool and zones. Zones list object IDs; Library is
+// top first, Graveyard bottom first.
+type PlayerState struct {
+	Life      int
+	Pool      h.Mana
+	Lost      bool
+	DrewEmpty bool // attempted to draw from an empty library since the last SBA check (704.5b)
+	Library   []h.ObjectID
+	Hand      []h.ObjectID
+	Graveyard []h.ObjectID
+	Exile     []h.ObjectID
+}
+
+// State is the whole base state of a game. It is a value: copy it with clone before
+// changing it. Slices are owned by one State; clone copies them.
+type State struct {
+	Turn        int
+	Active      h.Player
+	Step        h.Step
+	Priority    h.Player // h.NoPlayer while a decision is pending or nobody has priority
+	Passes      int      // consecutive passes with no action between (CR 117.4)
+	LandsPlayed int
+	Players     [2]PlayerState
+	Objects     []Object // indexed by ObjectID-1; never shrinks
+	Battlefield []h.ObjectID
+	Stack       []StackItem // bottom first
+	Effects     []Effect
+	Pending     []PendingTrigger
+	Attackers   []h.ObjectID
+	Delayed     []DelayedTrigger
+	Decision    *Decision
+	Proposal    *Proposal
+	GameOver    bool
+	NextTS      uint64
+	NextToken   h.CardID
+	NextEffect  int
+	faults      *faultSet
+}
+
+// clone returns a deep copy that shares nothing mutable with s.
+func (s *State) clone() *State {
+	c := *s
+	c.Objects = append([]Object(nil), s.Objects...)
+	c.Battlefield = append([]h.ObjectID(nil), s.Battlefield...)
+	c.Stack = cloneStack(s.Stack)
+	c.Effects = cloneEffects(s.Effects)
+	c.Pending = append([]PendingTrigger(nil), s.Pending...)
+	c.Attackers = append([]h.ObjectID(nil), s.Attackers...)
+	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
+	for p := range c.Players {
+		ps := &c.Players[p]
+		ps.Library = append([]h.ObjectID(nil), ps.Library...)
+		ps.Hand = append([]h.ObjectID(nil), ps.Hand...)
+		ps.Graveyard = append([]h.ObjectID(nil), ps.Graveyard...)
+		ps.Exile = append([]h.ObjectID(nil), ps.Exile...)
+	}
+	if s.Decision != nil {
+		d := *s.Decision
+		d.Prefix = append([]string(nil), d.Prefix...)
+		d.Options = append([]string(nil), d.Options...)
+		c.Decision = &d
+	}
+	if s.Proposal != nil {
+		p := *s.Proposal
+		c.Proposal = &p
+	}
+	return &c
+}
+
+// obj returns the object record with the given ID (nil for 0 or unknown).
+func (s *State) obj(id h.ObjectID) *Object {
+	if id == 0 || int(id) > len(s.Objects) {
+		return nil
+	}
+	return &s.Objects[id-1]
+}
+
+// live returns the object if it still exists as that object (no zone change since).
+func (s *State) live(id h.ObjectID) *Object {
+	o := s.obj(id)
+	if o == nil || o.Gone {
+		return nil
+	}
+	return o
+}
+
+// onBattlefield reports whether id is a permanent now.
+func (s *State) onBattlefield(id h.ObjectID) bool {
+	o := s.live(id)
+	return o != nil && o.Zone == h.Battlefield
+}
+
+// byCard finds the live object that is the given card, wherever it is.
+func (s *State) byCard(c h.CardID) *Object {
+	for i := len(s.Objects) - 1; i >= 0; i-- {
+		o := &s.Objects[i]
+		if o.Card == c && !o.Gone {
+			return o
+		}
+	}
+	return nil
+}
+
+// newObject adds a fresh object record (CR 400.7) and returns its ID.
+func (s *State) newObject(o Object) h.ObjectID {
+	o.ID = h.ObjectID(len(s.Objects) + 1)
+	s.NextTS++
+	o.Timestamp = s.NextTS
+	s.Objects = append(s.Objects, o)
+	return o.ID
+}
+
+// timestamp hands out the next timestamp (CR 613.7).
+func (s *State) timestamp() uint64 {
+	s.NextTS++
+	return s.NextTS
+}
+
+func removeID(list []h.ObjectID, id h.ObjectID) []h.ObjectID {
+	for i, x := range list {
+		if x == id {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+func containsID(list []h.ObjectID, id h.ObjectID) bool {
+	for _, x := range list {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Step applies one action to a state and returns the new state and what happened. It
+// never changes s. An illegal action is an error naming the CR rule.
+func Step(s *State, a h.Action) (*State, []h.Event, error) {
+	if s.GameOver {
+		return nil, nil, fmt.Errorf("CR 104.1: the game is over")
+	}
+	if d := s.Decision; d != nil {
+		return decide(s, d, a)
+	}
+	if s.Proposal != nil {
+		return duringProposal(s, a)
+	}
+	if a.Player != s.Priority {
+		return nil, nil, fmt.Errorf("CR 117.1: %s doesn't have priority (%s does)", a.Player, s.Priority)
+	}
+	c := s.clone()
+	switch a.Kind {
+	case h.Pass:
+		return passPriority(c)
+	case h.PlayLand:
+		return playLand(c, a)
+	case h.Cast:
+		c.Passes = 0
+		return castSpell(s, c, a)
+	case h.Activate:
+		return activate(s, c, a)
+	}
+	return nil, nil, fmt.Errorf("CR 117.1: %s may not %s now", a.Player, a.Kind)
+}
+
+// activate dispatches an Activate action to a mana ability (resolving at once) or to a
+// proposal for any other ability.
+func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
+	src := c.byCard(a.Card)
+	if src == nil || src.Zone != h.Battlefield {
+		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
+	}
+	if src.Controller != a.Player {
+		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, src.Def.Name)
+	}
+	v := Project(c)
+	abs := v.Of(src.ID).Abilities
+	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated {
+		return nil, nil, fmt.Errorf("CR 602.1: %s has no activated ability %d", v.Of(src.ID).Name, a.Ability)
+	}
+	ab := abs[a.Ability]
+	if ab.IsMana() {
+		ev := &events{}
+		if err := activateMana(c, v, a.Player, src, ab, a, ev); err != nil {
+			return nil, nil, err
+		}
+		return c, ev.list, nil // CR 605.3b: priority stays; nothing else happens
+	}
+	if c.Proposal != nil {
+		return nil, nil, fmt.Errorf("CR 601.2g: only mana abilities may be activated while paying a cost")
+	}
+	c.Passes = 0
+	return activateAbility(base, c, v, src, ab, a)
+}
+
+// duringProposal: while a cost is being paid, its player may activate mana abilities
+// (CR 601.2g, 605.3a), pay, or cancel.
+func duringProposal(s *State, a h.Action) (*State, []h.Event, error) {
+	p := s.Proposal
+	if a.Player != p.Player {
+		return nil, nil, fmt.Errorf("CR 601.2: %s is casting or activating; %s can't act", p.Player, a.Player)
+	}
+	switch a.Kind {
+	case h.Cancel:
+		return p.Before.clone(), []h.Event{{Kind: "cancelled", Player: a.Player, Text: "the proposal is reversed (CR 733)"}}, nil
+	case h.Pay:
+		return pay(s.clone(), a)
+	case h.Activate:
+		return activate(s, s.clone(), a)
+	}
+	return nil, nil, fmt.Errorf("CR 601.2g: while paying, only mana abilities, Pay and Cancel are possible")
+}
+
+// decide answers a pending decision.
+func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
+	if a.Player != d.Player {
+		return nil, nil, fmt.Errorf("CR 101.4: %s is to choose, not %s", d.Player, a.Player)
+	}
+	if d.Kind == DecideAttackers {
+		if a.Kind != h.Attack {
+			return nil, nil, fmt.Errorf("CR 508.1: %s must declare attackers", a.Player)
+		}
+		return declareAttackers(s.clone(), a)
+	}
+	if a.Kind != h.Choose || len(a.Choices) != 1 {
+		return nil, nil, fmt.Errorf("CR 101.4: a choice is pending (%s): choose one of %s", d.Prompt, strings.Join(d.Options, "; "))
+	}
+	_, pick := h.SplitChoice(a.Choices[0])
+	if !hasString(d.Options, pick) {
+		return nil, nil, fmt.Errorf("CR 101.4: %q is not an option; options: %s", pick, strings.Join(d.Options, "; "))
+	}
+	base := s.clone()
+	base.Decision = nil
+	prefix := append(append([]string(nil), d.Prefix...), h.Choice(h.ChoiceOption, pick))
+	switch d.Kind {
+	case DecideResolution:
+		return resolveWith(base, prefix)
+	case DecideDiscard:
+		next, evs, err := cleanupWith(base, prefix)
+		if err != nil || next.Decision != nil {
+			return next, evs, err
+		}
+		// Cleanup finished: continue the turn as beginStep would (CR 514.3).
+		if len(next.Pending) == 0 && !sbaPending(next) {
+			n2, evs2, err := advanceStep(next)
+			return n2, append(evs, evs2...), err
+		}
+		n2, evs2, err := givePriority(next)
+		return n2, append(evs, evs2...), err
+	default:
+		return settleWith(base, prefix)
+	}
+}
