@@ -9,15 +9,14 @@ import (
 // CR 106: mana. What an ability would produce, what a permanent "could produce"
 // (106.7), undefined types (106.5) and replacement effects on "tapped for mana" (106.12b).
 
-// rawProduction is what a mana ability of src adds before replacement effects, making the
-// choices it needs through ch. An ability whose type can't be defined produces no mana
-// (CR 106.5): the zero Mana.
-func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h.Mana, error) {
+// productionChoice says what a mana ability adds before replacement effects: either a
+// fixed amount, or one mana of a type chosen from a set. An empty set means the type is
+// undefined (CR 106.5).
+func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Mana, choices h.TypeSet, choose bool) {
 	controller := src.Controller
-	var choices h.TypeSet
 	switch p.Kind {
 	case ProduceFixed:
-		return p.Fixed, nil
+		return p.Fixed, 0, false
 	case ProducePerCreature:
 		n := 0
 		for _, id := range s.Battlefield {
@@ -25,7 +24,7 @@ func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h
 				n++
 			}
 		}
-		return h.Of(p.Type, n), nil
+		return h.Of(p.Type, n), 0, false
 	case ProduceAnyColor:
 		choices = h.AllColors
 	case ProduceColorOfYourPermanent:
@@ -39,7 +38,18 @@ func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h
 	case ProduceOpponentLandsCouldColor:
 		choices = v.landsCould(func(c h.Player) bool { return c != controller }).Colors()
 	default:
-		return h.Mana{}, nil
+		return h.Mana{}, 0, false
+	}
+	return h.Mana{}, choices, true
+}
+
+// rawProduction is what a mana ability of src adds before replacement effects, making the
+// choices it needs through ch. An ability whose type can't be defined produces no mana
+// (CR 106.5): the zero Mana.
+func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h.Mana, error) {
+	fixed, choices, choose := productionChoice(s, v, src, p)
+	if !choose {
+		return fixed, nil
 	}
 	if choices == 0 {
 		if s.faults.on(FaultUndefinedGivesColorless) {
@@ -219,7 +229,7 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 			continue
 		}
 		if !s.faults.on(FaultCouldIgnoresReplacements) {
-			types = replacedTypes(types, manaReplacements(s, v, src, a))
+			types = v.replacedTypesCached(types, src, a)
 		}
 		set = set.Union(types)
 	}
@@ -228,16 +238,14 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 
 // productionTypes is the set of types an ability could add, before replacements.
 func (v *View) productionTypes(src *Object, p *Production) h.TypeSet {
-	var set h.TypeSet
-	err := explore(func(e *explorer) error {
-		m, err := rawProduction(v.s, v, src, p, e)
-		if err == nil {
-			set = set.Union(m.Types())
-		}
-		return nil
-	})
-	_ = err
-	return set
+	fixed, choices, choose := productionChoice(v.s, v, src, p)
+	if !choose {
+		return fixed.Types()
+	}
+	if choices == 0 && v.s.faults.on(FaultUndefinedGivesColorless) {
+		return h.TypeSet(0).With(h.Colorless)
+	}
+	return choices
 }
 
 // replacedTypes is the set of types a production of the given types could end as under
@@ -302,4 +310,28 @@ func sortMana(ms []h.Mana) {
 		}
 		return false
 	})
+}
+
+// repKey identifies which replacement effects apply to a production: they depend only on
+// who taps, whether the permanent is a land, and whether it is tapped for mana.
+type repKey struct {
+	controller h.Player
+	land       bool
+	tapped     bool
+	types      h.TypeSet
+}
+
+// replacedTypesCached is replacedTypes memoized per view: in a "could produce" fixpoint
+// the same question is asked for every land in every round.
+func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.TypeSet {
+	k := repKey{src.Controller, v.Of(src.ID).HasType("Land"), tappedForMana(v.s, a), types}
+	if t, ok := v.replaced[k]; ok {
+		return t
+	}
+	if v.replaced == nil {
+		v.replaced = map[repKey]h.TypeSet{}
+	}
+	t := replacedTypes(types, manaReplacements(v.s, v, src, a))
+	v.replaced[k] = t
+	return t
 }

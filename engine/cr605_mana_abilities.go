@@ -131,6 +131,9 @@ func triggeredProduction(trig *Object, p *Production, produced h.Mana, ch choose
 // addMana adds mana to a player's pool (CR 106.4) and logs it.
 func addMana(s *State, p h.Player, m h.Mana, src *Object, ev *events) {
 	s.Players[p].Pool = s.Players[p].Pool.Add(m)
+	if !ev.on() {
+		return
+	}
 	ev.add(h.Event{Kind: "mana_added", Player: p, Card: src.Card, Object: src.ID, Mana: m,
 		Text: fmt.Sprintf("%s adds %s (%s)", p, m, src.Def.Name)})
 }
@@ -153,7 +156,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		c := *s
 		c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
 		c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
-		m, err := resolveMana(&c, v, src, a, e, &events{})
+		m, err := resolveMana(&c, v, src, a, e, nil)
 		if err != nil {
 			return nil
 		}
