@@ -11,6 +11,7 @@ import (
 // what the setup says (tapped, sick, counters, damage, attachments, choices made as the
 // permanents entered).
 func NewGame(setup h.Setup, faults []string) (*State, error) {
+	setup = setup.Clone()
 	if err := setup.Normalize(); err != nil {
 		return nil, err
 	}

@@ -58,7 +58,10 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		if err := activateMana(c, v, a.Player, src, ab, a, ev); err != nil {
 			return nil, nil, err
 		}
-		return c, ev.list, nil // CR 605.3b: priority stays; nothing else happens
+		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
+		// no longer count as "in succession" (117.4).
+		c.Passes = 0
+		return c, ev.list, nil
 	}
 	if c.Proposal != nil {
 		return nil, nil, fmt.Errorf("CR 601.2g: only mana abilities may be activated while paying a cost")

@@ -145,3 +145,38 @@ func SortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Clone returns a deep copy, so that Normalize or an engine can't change the caller's.
+func (s Setup) Clone() Setup {
+	for p := range s.Players {
+		ps := &s.Players[p]
+		ps.Library = append([]CardSpec(nil), ps.Library...)
+		ps.Hand = append([]CardSpec(nil), ps.Hand...)
+		ps.Graveyard = append([]CardSpec(nil), ps.Graveyard...)
+		ps.Exile = append([]CardSpec(nil), ps.Exile...)
+		bf := make([]PermanentSpec, len(ps.Battlefield))
+		for i, pm := range ps.Battlefield {
+			if pm.Counters != nil {
+				c := make(map[string]int, len(pm.Counters))
+				for k, v := range pm.Counters {
+					c[k] = v
+				}
+				pm.Counters = c
+			}
+			if pm.Choices != nil {
+				c := make(map[string]string, len(pm.Choices))
+				for k, v := range pm.Choices {
+					c[k] = v
+				}
+				pm.Choices = c
+			}
+			if pm.Owner != nil {
+				o := *pm.Owner
+				pm.Owner = &o
+			}
+			bf[i] = pm
+		}
+		ps.Battlefield = bf
+	}
+	return s
+}
