@@ -149,6 +149,26 @@ type manaOutcome struct {
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
 // each, in canonical order.
 func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+	if !v.manaModifiers() && !s.faults.on(FaultUndefinedGivesColorless) {
+		// Nothing on the battlefield replaces or adds to mana: the outcomes are just the
+		// production's, without exploring resolutions.
+		fixed, choices, choose := productionChoice(s, v, src, a.Produce)
+		if !choose {
+			return []manaOutcome{{mana: fixed}}
+		}
+		if choices == 0 {
+			return []manaOutcome{{}}
+		}
+		var out []manaOutcome
+		for _, t := range choices.List() {
+			oc := manaOutcome{mana: h.Of(t, 1)}
+			if choices.Len() > 1 {
+				oc.choices = []string{h.Choice(h.ChoiceType, t.Letter())}
+			}
+			out = append(out, oc)
+		}
+		return out
+	}
 	var out []manaOutcome
 	_ = explore(func(e *explorer) error {
 		// Resolving only adds to pools (and, with a fault, to the stack): a shallow copy
@@ -182,4 +202,21 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		}
 	}
 	return sorted
+}
+
+// manaModifiers reports whether any permanent has a mana replacement effect or a
+// "tapped for mana" trigger, computed once per view.
+func (v *View) manaModifiers() bool {
+	if v.modifiers == 0 {
+		v.modifiers = 1
+		for _, id := range v.s.Battlefield {
+			for _, a := range v.Of(id).Abilities {
+				if (a.Kind == Static && (a.Static.Kind == ReplaceMultiplyMana || a.Static.Kind == ReplaceLandManaWithB)) ||
+					(a.Kind == Triggered && a.Trigger.Event == OnTappedForMana) {
+					v.modifiers = 2
+				}
+			}
+		}
+	}
+	return v.modifiers == 2
 }
