@@ -21,9 +21,12 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 		for p := range s.Players {
 			s.Players[p].Pool = h.Mana{} // CR 106.4
 		}
-		if s.Step == h.Cleanup {
+		switch {
+		case s.Step == h.Cleanup && s.CleanupAgain:
+			s.CleanupAgain = false // CR 514.3a: another cleanup step begins
+		case s.Step == h.Cleanup:
 			beginTurn(s, ev)
-		} else {
+		default:
 			s.Step = h.Steps[s.Step.Index()+1]
 		}
 		ev.add(h.Event{Kind: "step", Player: s.Active, Text: fmt.Sprintf("turn %d (%s): %s", s.Turn, s.Active, s.Step)})
@@ -100,6 +103,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		if len(s.Pending) == 0 && !sbaPending(s) {
 			return nil, nil, nil, false // CR 514.3: no priority
 		}
+		s.CleanupAgain = true
 	}
 	next, evs, err := givePriority(s)
 	return next, evs, err, true

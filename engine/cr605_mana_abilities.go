@@ -174,6 +174,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		// Resolving only adds to pools (and, with a fault, to the stack): a shallow copy
 		// whose appends can't reach s's arrays is enough.
 		c := *s
+		c.view = nil
 		c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
 		c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
 		m, err := resolveMana(&c, v, src, a, e, nil)

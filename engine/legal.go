@@ -11,7 +11,7 @@ func LegalActions(s *State) []h.Action {
 	if s.GameOver {
 		return nil
 	}
-	v := Project(s)
+	v := s.projected()
 	if d := s.Decision; d != nil {
 		if d.Kind == DecideAttackers {
 			var out []h.Action

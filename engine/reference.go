@@ -14,7 +14,9 @@ type Options struct {
 }
 
 // Reference is the reference engine as a harness.Engine. States are *State values; the
-// engine keeps nothing between calls (but for the hidden-state fault).
+// engine keeps nothing between calls (but for the hidden-state fault). A state may be
+// read by one goroutine at a time (its projection is computed lazily); give each worker
+// its own games.
 type Reference struct {
 	faults []string
 	calls  atomic.Uint64 // used only by the hidden-state fault
@@ -92,7 +94,7 @@ func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Ma
 	if o == nil || o.Zone != h.Battlefield {
 		return nil, fmt.Errorf("card %d is not a permanent", card)
 	}
-	v := Project(s)
+	v := s.projected()
 	abs := v.Of(o.ID).Abilities
 	if ability < 0 || ability >= len(abs) || !abs[ability].IsMana() || abs[ability].Kind != Activated {
 		return nil, fmt.Errorf("%s has no activated mana ability %d", v.Of(o.ID).Name, ability)
@@ -114,7 +116,7 @@ func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
 	if o == nil || o.Zone != h.Battlefield {
 		return 0, fmt.Errorf("card %d is not a permanent", card)
 	}
-	return Project(s).couldProduceAll()[o.ID], nil
+	return s.projected().couldProduceAll()[o.ID], nil
 }
 
 // Close does nothing: the reference engine holds nothing.

@@ -91,5 +91,5 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	}
 	// The game starts where a player would receive priority (CR 117.5).
 	next, _, err := settleWith(s, nil)
-	return next, err
+	return next.finish(), err
 }

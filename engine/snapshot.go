@@ -9,7 +9,7 @@ import (
 // Snapshot renders the state as the harness's canonical snapshot, characteristics
 // computed through the layers.
 func Snapshot(s *State) h.Snapshot {
-	v := Project(s)
+	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
 	for pi := range s.Players {

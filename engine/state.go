@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync"
+
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -89,15 +91,45 @@ type State struct {
 	Decision    *Decision
 	Proposal    *Proposal
 	GameOver    bool
-	NextTS      uint64
-	NextToken   h.CardID
-	NextEffect  int
-	faults      *faultSet
+	// CleanupAgain: players got priority in a cleanup step, so another follows (514.3a).
+	CleanupAgain bool
+	NextTS       uint64
+	NextToken    h.CardID
+	NextEffect   int
+	faults       *faultSet
+	// view caches the projection of a finished state (one Step returned). Steps work on
+	// clones, which start without it; a finished state is never changed again.
+	view *viewCache
+}
+
+type viewCache struct {
+	once sync.Once
+	v    *View
+}
+
+// projected returns the state's projection, computed once. Only for states no one will
+// change again (those Step and NewGame return).
+func (s *State) projected() *View {
+	c := s.view
+	if c == nil {
+		return Project(s)
+	}
+	c.once.Do(func() { c.v = Project(s) })
+	return c.v
+}
+
+// finish marks a state as done: from now on it is read only, and its projection cached.
+func (s *State) finish() *State {
+	if s != nil {
+		s.view = &viewCache{}
+	}
+	return s
 }
 
 // clone returns a deep copy that shares nothing mutable with s.
 func (s *State) clone() *State {
 	c := *s
+	c.view = nil
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Battlefield = append([]h.ObjectID(nil), s.Battlefield...)
 	c.Stack = cloneStack(s.Stack)

@@ -10,6 +10,14 @@ import (
 // Step applies one action to a state and returns the new state and what happened. It
 // never changes s. An illegal action is an error naming the CR rule.
 func Step(s *State, a h.Action) (*State, []h.Event, error) {
+	next, evs, err := step(s, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	return next.finish(), evs, nil
+}
+
+func step(s *State, a h.Action) (*State, []h.Event, error) {
 	if s.GameOver {
 		return nil, nil, fmt.Errorf("CR 104.1: the game is over")
 	}
@@ -122,6 +130,7 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 			n2, evs2, err := advanceStep(next)
 			return n2, append(evs, evs2...), err
 		}
+		next.CleanupAgain = true
 		n2, evs2, err := givePriority(next)
 		return n2, append(evs, evs2...), err
 	default:
