@@ -124,7 +124,7 @@ func (a Action) String() string {
 	if name == "" && a.Card != 0 {
 		name = fmt.Sprintf("card %d", a.Card)
 	}
-	s := fmt.Sprintf("%s: %s %s", a.Player, a.Kind, name)
+	s := strings.TrimSpace(fmt.Sprintf("%s: %s %s", a.Player, a.Kind, name))
 	if a.Kind == Activate {
 		s += fmt.Sprintf(" ability %d", a.Ability)
 	}

@@ -1,0 +1,219 @@
+package corpus
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var topKeys = []string{"format", "ruling", "rulings", "rules", "title", "origin", "setup", "actions", "expect"}
+
+// Parse reads one scenario file. Every problem is reported as "path:line: message"; when
+// there are several, the error joins them in file order.
+func Parse(path string, data []byte) (*Scenario, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(path, err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &Error{Path: path, Line: 1, Msg: "empty file: a scenario needs format, ruling, title and setup"}
+	}
+	p := &parser{path: path}
+	sc := p.scenario(doc.Content[0])
+	if len(p.errs) > 0 {
+		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].(*Error).Line < p.errs[j].(*Error).Line })
+		return nil, errors.Join(p.errs...)
+	}
+	sc.Path = path
+	return sc, nil
+}
+
+// Load reads and parses one scenario file.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// LoadDir reads every *.yaml file under root (recursively, in sorted path order), skipping
+// testdata directories. It returns the scenarios that parsed and, joined, the error of
+// every file that did not.
+func LoadDir(root string) ([]*Scenario, error) {
+	var paths []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".yaml") {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var out []*Scenario
+	var errs []error
+	for _, path := range paths {
+		sc, err := Load(path)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, sc)
+	}
+	return out, errors.Join(errs...)
+}
+
+func (p *parser) scenario(root *yaml.Node) *Scenario {
+	sc := &Scenario{}
+	if deref(root).Kind != yaml.MappingNode {
+		p.errf(root, "a scenario is a mapping of format:, ruling:, title:, setup:, actions: and expect:, got %s", kindName(deref(root)))
+		return sc
+	}
+	pairs := p.mapping(root, "scenario", topKeys...)
+	byKey := map[string]pair{}
+	for _, kv := range pairs {
+		byKey[kv.k.Value] = kv
+	}
+	line := deref(root).Line
+	if kv, ok := byKey["format"]; ok {
+		if v, ok := p.integer(kv.v, "format"); ok {
+			if v != FormatVersion {
+				p.errf(kv.v, "format: this is format %d; this program reads format %d", v, FormatVersion)
+			}
+			sc.Format = v
+		}
+	} else {
+		p.errf(&yaml.Node{Line: line}, "missing \"format: %d\" (the file format version)", FormatVersion)
+	}
+	one, hasOne := byKey["ruling"]
+	many, hasMany := byKey["rulings"]
+	switch {
+	case hasOne && hasMany:
+		p.errf(many.k, "give either ruling: or rulings:, not both")
+	case hasOne || hasMany:
+		kv := one
+		if hasMany {
+			kv = many
+		}
+		sc.Rulings = p.strs(kv.v, kv.k.Value)
+		if len(sc.Rulings) == 0 {
+			p.errf(kv.k, "%s: give at least one ruling ID", kv.k.Value)
+		}
+	default:
+		p.errf(&yaml.Node{Line: line}, "missing ruling: (the ruling ID this scenario checks, from rulings.md)")
+	}
+	if kv, ok := byKey["rules"]; ok {
+		sc.Rules = p.strs(kv.v, "rules")
+	}
+	if kv, ok := byKey["title"]; ok {
+		sc.Title, _ = p.name(kv.v, "title")
+	} else {
+		p.errf(&yaml.Node{Line: line}, "missing title: (one line saying what the scenario shows)")
+	}
+	if kv, ok := byKey["origin"]; ok {
+		sc.Origin, _ = p.name(kv.v, "origin")
+	}
+	// The setup comes first whatever the key order: actions refer to its labels.
+	if kv, ok := byKey["setup"]; ok {
+		sc.Initial = p.setup(kv.v)
+	} else {
+		p.errf(&yaml.Node{Line: line}, "missing setup: (the turn, step and each player's cards)")
+	}
+	p.known = knownRefs(&sc.Initial)
+	if kv, ok := byKey["actions"]; ok {
+		sc.Steps = p.steps(kv.v)
+	}
+	if kv, ok := byKey["expect"]; ok {
+		if acts, ok := byKey["actions"]; ok && acts.k.Line > kv.k.Line {
+			p.errf(kv.k, "expect: is checked after the last action, so write it after actions:; to check the starting position, make the first item of actions an expect: list")
+		}
+		sc.Expect = p.expectations(kv.v)
+	}
+	return sc
+}
+
+// steps reads the actions list: action lines, {do: line, expect: [...]}, {expect: [...]}.
+func (p *parser) steps(n *yaml.Node) []Step {
+	var out []Step
+	for _, item := range p.list(n, "actions") {
+		st := Step{At: pos(item)}
+		switch item.Kind {
+		case yaml.ScalarNode:
+			if a, ok := p.actionLine(item, "action"); ok {
+				st.Action = &a
+			}
+		case yaml.MappingNode:
+			for _, kv := range p.mapping(item, "actions item", "do", "expect") {
+				switch kv.k.Value {
+				case "do":
+					if a, ok := p.actionLine(kv.v, "do"); ok {
+						st.Action = &a
+					}
+				case "expect":
+					st.Expect = p.expectations(kv.v)
+				}
+			}
+		default:
+			p.errf(item, "actions: each item is an action line, or {do: ACTION, expect: [...]}, or {expect: [...]}; got %s", kindName(item))
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// actionLine parses one action line node, keeping its position.
+func (p *parser) actionLine(n *yaml.Node, what string) (ActionSpec, bool) {
+	s, ok := p.name(n, what)
+	if !ok {
+		return ActionSpec{}, false
+	}
+	a, err := ParseAction(s, p.known)
+	if err != nil {
+		p.errf(n, "%v", err)
+		return ActionSpec{}, false
+	}
+	a.At = pos(n)
+	return a, true
+}
+
+// knownRefs is the set of labels and names a setup defines.
+func knownRefs(s *SetupSpec) func(string) bool {
+	set := map[string]bool{}
+	eachEntry(s, func(_ int, e *CardEntry, _ *PermanentEntry) {
+		set[e.Name] = true
+		if e.Label != "" {
+			set[e.Label] = true
+		}
+	})
+	return func(x string) bool { return set[x] }
+}
+
+// eachEntry visits every card of a setup in harness.Setup.Normalize's order: A's then B's
+// library, hand, graveyard, exile, battlefield.
+func eachEntry(s *SetupSpec, f func(player int, e *CardEntry, perm *PermanentEntry)) {
+	for pl := range s.Players {
+		ps := &s.Players[pl]
+		for _, zone := range [][]CardEntry{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for i := range zone {
+				f(pl, &zone[i], nil)
+			}
+		}
+		for i := range ps.Battlefield {
+			f(pl, &ps.Battlefield[i].CardEntry, &ps.Battlefield[i])
+		}
+	}
+}
