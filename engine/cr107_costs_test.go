@@ -123,3 +123,13 @@ func TestStepIsPure(t *testing.T) {
 		require.Equal(t, before, Snapshot(s), "Step changed its input on %s", a)
 	}
 }
+
+func TestPriorityReturnsAfterLegendChoice(t *testing.T) {
+	setup := board([]string{"Gaea's Cradle", "Gaea's Cradle"}, nil)
+	setup.Players[0].Hand = []h.CardSpec{{Name: "Giant Growth"}}
+	s := start(t, setup)
+	require.NotNil(t, s.Decision)
+	s = apply(t, s, LegalActions(s)[0])
+	assert.Equal(t, h.A, s.Priority, "A was to receive priority when the legend rule asked; it gets it after answering")
+	assert.NotEmpty(t, LegalActions(s))
+}

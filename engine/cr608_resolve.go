@@ -29,6 +29,9 @@ type Decision struct {
 	Prompt  string
 	Options []string
 	Prefix  []string // choices already made during this resolution
+	// Resume is who had priority (or was about to receive it) when the decision arose; it
+	// goes back to them once the decision is answered.
+	Resume h.Player
 }
 
 // needChoice carries an unanswered choice out of card code; resolveTop recovers it.

@@ -91,6 +91,9 @@ func object(s *State, v *View, o *Object) h.Object {
 			ob.AttachedTo = s.obj(o.AttachedTo).Card
 		}
 	}
+	if o.Zone == h.Battlefield && o.ChosenColor >= 0 {
+		ob.Choices = map[string]string{"color": h.ManaType(o.ChosenColor).Letter()}
+	}
 	for k, n := range o.Counters {
 		if n != 0 {
 			if ob.Counters == nil {

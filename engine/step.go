@@ -116,6 +116,7 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 	}
 	base := s.clone()
 	base.Decision = nil
+	base.Priority = d.Resume
 	prefix := append(append([]string(nil), d.Prefix...), h.Choice(h.ChoiceOption, pick))
 	switch d.Kind {
 	case DecideResolution:

@@ -54,6 +54,9 @@ type Object struct {
 	Damage     int            `json:"damage,omitempty"`
 	AttachedTo CardID         `json:"attached_to,omitempty"`
 	CopyOf     string         `json:"copy_of,omitempty"` // name of what layer 1 makes it a copy of
+	// Choices made as it entered the battlefield (CR 614.12), e.g. "color": "G" for
+	// Gauntlet of Power; the same keys as PermanentSpec.Choices.
+	Choices map[string]string `json:"choices,omitempty"`
 	// Copiable holds the copiable values (CR 707.2) when they differ from the computed ones;
 	// nil means "the same as the printed card" for engines that don't report them.
 	Copiable *Characteristics `json:"copiable,omitempty"`

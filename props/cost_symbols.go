@@ -1,0 +1,207 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// symbolRule is what one cost symbol demands of its source (CR 107.5 for {T}, 107.6 for
+// {Q}): the status it must have before paying, the status it has after, and the same
+// summoning-sickness rule for creatures (302.6).
+type symbolRule struct {
+	ruling, symbol, rule string
+	has                  func(ability) bool
+	wantTapped           bool // the status the source must have to pay the cost
+}
+
+var (
+	tapSymbol   = symbolRule{ruling: "cost.tap-symbol", symbol: "{T}", rule: "107.5", has: func(a ability) bool { return a.HasT }, wantTapped: false}
+	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a ability) bool { return a.HasQ }, wantTapped: true}
+)
+
+func (r symbolRule) status(tapped bool) string {
+	if tapped {
+		return "tapped"
+	}
+	return "untapped"
+}
+
+// tapSymbolProp checks ruling cost.tap-symbol (CR 107.5, 302.6, 702.10).
+func tapSymbolProp() *Property {
+	return &Property{
+		ID:      "cost.tap-symbol",
+		Rulings: []string{"cost.tap-symbol"},
+		Rules:   []string{"107.5", "302.6", "702.10c"},
+		Description: "An ability with {T} in its cost is offered only while its source is untapped and, for a creature, " +
+			"only if its controller has controlled it since their most recent turn began, unless it has haste or " +
+			"they control Thousand-Year Elixir; paying {T} taps it. A permanent's summoning sickness follows its " +
+			"controller's turns.",
+		Steer: gen.Steer{
+			Name: "cost.tap-symbol",
+			Recipes: []gen.Recipe{
+				{Name: "sick elves", Weight: 2, Mine: gen.Cards("Llanowar Elves", "Hangarback Walker", "Mutavault", "Thousand-Year Elixir", "Fellwar Stone")},
+				{Name: "tapped sources", Mine: gen.Cards("Llanowar Elves", "Fellwar Stone", "Mutavault", "Academy Ruins"), Hand: gen.Cards("Twiddle")},
+			},
+			Actions: &gen.ActionWeights{Pass: 5, Preferred: 10, Mana: 8, Land: 2, Cast: 3, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasT }),
+		},
+		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
+			v := checkSymbol(tr, tapSymbol)
+			checkSickness(tr, &v)
+			return v
+		},
+	}
+}
+
+// untapSymbolProp checks ruling cost.untap-symbol (CR 107.6, 302.6).
+func untapSymbolProp() *Property {
+	return &Property{
+		ID:      "cost.untap-symbol",
+		Rulings: []string{"cost.untap-symbol"},
+		Rules:   []string{"107.6", "302.6", "702.10c"},
+		Description: "An ability with {Q} in its cost (Pili-Pala, a creature wearing Umbral Mantle) is offered only " +
+			"while its source is tapped and, for a creature, only if its controller has controlled it since their " +
+			"most recent turn began, unless it has haste or they control Thousand-Year Elixir; paying {Q} untaps it.",
+		Steer: gen.Steer{
+			Name: "cost.untap-symbol",
+			Recipes: []gen.Recipe{
+				{Name: "pili-pala and mantle", Weight: 2, Mine: gen.Cards("Pili-Pala", "Umbral Mantle", "Thousand-Year Elixir", "Llanowar Elves", "Forest"),
+					Hand: gen.Cards("Twiddle")},
+				{Name: "sick pili-pala", Mine: gen.Cards("Pili-Pala", "Wastes", "Mountain"), Theirs: gen.Cards("Thousand-Year Elixir")},
+			},
+			Actions: &gen.ActionWeights{Pass: 5, Preferred: 12, Mana: 8, Land: 2, Cast: 4, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasQ }),
+		},
+		Check: func(eng harness.Engine, tr *gen.Trace) Verdict { return checkSymbol(tr, untapSymbol) },
+	}
+}
+
+var reAsThoughHaste = regexp.MustCompile(`(?i)activate abilities of creatures you control as though (those creatures|they) had haste`)
+
+// asThoughHaste reports whether player p controls a permanent that lets them activate
+// abilities of their creatures as though they had haste (Thousand-Year Elixir).
+func asThoughHaste(s *harness.Snapshot, p harness.Player) bool {
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		if o.Controller != p {
+			continue
+		}
+		for _, t := range o.Abilities {
+			if reAsThoughHaste.MatchString(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sicknessBlocks reports whether summoning sickness stops src's {T}/{Q} abilities now
+// (CR 302.6, 702.10c).
+func sicknessBlocks(s *harness.Snapshot, src *harness.Object) bool {
+	return isCreature(src) && src.Sick && !hasKeyword(src, "Haste") && !asThoughHaste(s, src.Controller)
+}
+
+// checkSymbol judges every listed activation of an ability with the symbol, and every
+// activation taken, against CR 107.5/107.6 and 302.6.
+func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b := &st.Before
+		if symbolAtRisk(b, r) {
+			v.Reached++
+		}
+		for _, a := range st.Legal {
+			if a.Kind != harness.Activate {
+				continue
+			}
+			src := b.Permanent(a.Card)
+			ab, ok := abilityOf(src, a.Ability)
+			if !ok || !r.has(ab) {
+				continue
+			}
+			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+			if src.Tapped != r.wantTapped {
+				v.Violations = append(v.Violations, violation(i-1, r.ruling, r.rule, what,
+					fmt.Sprintf("not legal: %s is %s, and %s can't be paid by an already %s permanent (CR %s)",
+						describe(src), r.status(src.Tapped), r.symbol, r.status(src.Tapped), r.rule),
+					"listed"))
+			}
+			if sicknessBlocks(b, src) {
+				v.Violations = append(v.Violations, violation(i-1, r.ruling, "302.6", what,
+					fmt.Sprintf("not legal: %s is a creature its controller hasn't controlled since their most recent turn began, with no haste and no \"as though it had haste\" effect, so its %s abilities can't be activated (CR 302.6)",
+						describe(src), r.symbol),
+					"listed"))
+			}
+		}
+	}
+	for _, act := range activations(tr) {
+		if !r.has(act.Abil) {
+			continue
+		}
+		paid := payStep(tr, act)
+		if paid < 0 {
+			continue
+		}
+		v.Reached++
+		after := tr.Steps[paid].After.Permanent(act.Source.Card)
+		if after == nil || after.Object != act.Source.Object {
+			continue // it left the battlefield (sacrificed, died): nothing to see
+		}
+		if after.Tapped == r.wantTapped {
+			v.Violations = append(v.Violations, violation(paid, r.ruling, r.rule,
+				fmt.Sprintf("%s: %s after paying %s for %s", where(tr, paid), describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
+				fmt.Sprintf("%s: paying %s %s it (CR %s)", r.status(!r.wantTapped), r.symbol, map[bool]string{false: "taps", true: "untaps"}[r.wantTapped], r.rule),
+				r.status(after.Tapped)))
+		}
+	}
+	return v
+}
+
+// symbolAtRisk reports whether the player with priority controls a source of an ability
+// with the symbol that can't pay it now (wrong status, or summoning sickness): the engine
+// must then leave it out of the legal actions.
+func symbolAtRisk(b *harness.Snapshot, r symbolRule) bool {
+	if b.Priority == harness.NoPlayer {
+		return false
+	}
+	for i := range b.Battlefield {
+		o := &b.Battlefield[i]
+		if o.Controller != b.Priority {
+			continue
+		}
+		for _, t := range o.Abilities {
+			if a := parseAbility(t); a.Activated && r.has(a) && (o.Tapped != r.wantTapped || sicknessBlocks(b, o)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// payStep finds the step after which an activation's costs have been paid: the activation
+// itself when it is a mana ability or left no proposal (costs paid at once), else the Pay
+// that completed its proposal. -1 when the proposal was cancelled or never paid.
+func payStep(tr *gen.Trace, act activation) int {
+	if act.Abil.Mana || tr.Steps[act.Index].After.Casting == nil {
+		return act.Index // a mana ability's costs are paid as it is activated (CR 605.3)
+	}
+	for j := act.Index + 1; j < len(tr.Steps); j++ {
+		st := &tr.Steps[j]
+		if st.Before.Casting == nil {
+			return -1
+		}
+		switch st.Action.Kind {
+		case harness.Pay:
+			if st.After.Casting == nil || st.After.Casting.Card != act.Source.Card {
+				return j
+			}
+		case harness.Cancel:
+			return -1
+		}
+	}
+	return -1
+}

@@ -1,0 +1,97 @@
+// Package props holds the properties: executable checks, each derived from rulings in
+// shared/rulings.md, that judge one generated trace ([gen.Trace]) of an engine
+// ([harness.Engine]) and return a [Verdict]: how many moments of the trace reached the
+// property's situation, and every violation found, each worded "WHAT: expected: ...
+// (ruling ID, CR rule); got: ...".
+//
+// Use [All] for every property (sorted by ID), [ByID] for one, [Match] or [Select] for a
+// pattern such as "mana.*,cost.tap-symbol" (globs over property IDs and ruling IDs).
+//
+// # How a property can fail
+//
+// No property trusts the engine's answer to the question it checks. Two kinds of oracle
+// are used:
+//
+//   - The mana oracle (oracle.go) recomputes from a Snapshot's computed characteristics and
+//     the permanents' ability texts what each permanent could produce (CR 106.7, a least
+//     fixpoint over Reflecting Pool / Exotic Orchard chains), what each mana ability
+//     would add (106.5: nothing when undefined), which "tapped for mana" replacement
+//     effects apply in every order (106.12b, 614.5, 616.1) and which triggered mana
+//     abilities add what (106.12a). It reads texts, not card names (text.go, effects.go),
+//     so granted and copied abilities count; a text it can't read makes it abstain.
+//   - Relations between engine answers (metamorphic checks): CouldProduce agrees with the
+//     outcomes a permanent's abilities offer, Reflecting Pool offers what its lands could
+//     produce, an activation adds one of the outcomes offered just before, Apply gives the
+//     same result twice and leaves its input alone.
+//
+// # Reached
+//
+// A property counts the moments the trace exercised its situation, that is, moments at
+// which the engine could have been caught: an activation or an offered-outcomes query of
+// a mana ability in the situation, a legal-action list that had to leave something out, a
+// cost paid, a spell with X > 0 resolving. A property that reached nothing in a campaign
+// has not passed: it is vacuous.
+//
+// # The properties
+//
+//	ID                            rulings                                   CR rules
+//	mana.undefined-type           mana.undefined-type                       106.5, 106.1b, 605.2, 106.7
+//	mana.could-produce            mana.could-produce                        106.7, 616.1, 106.5, 106.12b
+//	mana.could-produce/relations  mana.could-produce, mana.undefined-type   106.7, 106.5, 616.1
+//	mana.outcomes                 the five mana.* rulings above and below   106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
+//	mana.tap-for-mana             mana.tap-for-mana                         106.12, 605.1a, 107.5
+//	mana.tapped-trigger           mana.tapped-trigger                       106.12a, 605.1b, 605.4a
+//	mana.tapped-replacement       mana.tapped-replacement                   106.12b, 614.5, 616.1
+//	x.etb-uses-spell-x            x.etb-uses-spell-x                        107.3m, 107.3i, 107.3g
+//	cost.tap-symbol               cost.tap-symbol                           107.5, 302.6, 702.10c
+//	cost.tap-symbol/attack        cost.tap-symbol                           302.6, 508.1a, 702.10b
+//	cost.untap-symbol             cost.untap-symbol                         107.6, 302.6, 702.10c
+//	invariant.pool                invariant.pool                            106.1b, 106.4, 601.2h
+//	invariant.mana-ability        invariant.mana-ability                    605.3b, 405.6c, 117.3c, 605.4a
+//	invariant.sba                 invariant.sba                             704.3, 704.5f, g, i, j, m, n
+//	invariant.purity              invariant.purity                          (engine contract)
+//	invariant.determinism         invariant.determinism                     (engine contract)
+//
+// In short (each constructor's doc comment says more):
+//
+//   - mana.undefined-type: Reflecting Pool with no land that could produce mana, Exotic
+//     Orchard / Fellwar Stone facing no coloured land, Meteor Crater among colourless
+//     permanents offer and add exactly no mana, and can still be activated.
+//   - mana.could-produce: the engine's CouldProduce equals the oracle's, costs ignored
+//     (tapped lands, Vivid Crag without counters, Pili-Pala without mana), replacement
+//     effects in any order (Contamination), none when undefined.
+//   - mana.could-produce/relations: CouldProduce(X) is the union of the types X's mana
+//     abilities offer; Pool / Orchard / Fellwar offer exactly the types (colours) the lands
+//     they look at could produce, by the engine's own CouldProduce.
+//   - mana.outcomes: every mana ability the oracle can read, whatever its situation, offers
+//     exactly and adds one of the amounts the rules give (catches an effect applied where
+//     it doesn't belong, or a plain wrong production); each violation names the ruling
+//     most likely broken.
+//   - mana.tap-for-mana: "tapped for mana" effects apply to {T} mana abilities only: not to
+//     Pili-Pala's {Q} ability, not to Dark Ritual (a spell).
+//   - mana.tapped-trigger: Mana Flare, Heartbeat of Spring, Wild Growth and Gauntlet of
+//     Power add mana only when the ability produced mana (of the named type, after
+//     replacement effects), at once, off the stack.
+//   - mana.tapped-replacement: Mana Reflection ×2, Nyxbloom Ancient ×3, Contamination →
+//     exactly {B}, each applied once, every order offered.
+//   - x.etb-uses-spell-x: Walking Ballista / Hangarback Walker cast with X enter with X
+//     +1/+1 counters (X read from the StackObject before it resolved).
+//   - cost.tap-symbol, cost.untap-symbol: an ability with {T} ({Q}) is listed only while its
+//     source is untapped (tapped) and, for a creature, not summoning sick unless it has
+//     haste or its controller has Thousand-Year Elixir; paying taps (untaps) it; the
+//     engine's Sick status follows the controller's turns.
+//   - cost.tap-symbol/attack: only untapped, non-sick (or hasty) creatures attack; the
+//     Elixir doesn't help attacking.
+//   - invariant.pool: no negative amount in a pool; payments only from what the pool holds,
+//     exactly the total cost; pools empty between steps.
+//   - invariant.mana-ability: a mana ability leaves the stack, priority and step as they
+//     were, and adds one of the outcomes offered for it.
+//   - invariant.sba: whenever a player has priority, no creature with toughness <= 0 or
+//     lethal damage, no planeswalker with 0 loyalty, no duplicate legend, no illegally
+//     attached Aura or Equipment.
+//   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
+//     Apply give the same answers when asked again.
+//
+// Each property carries a [gen.Steer] toward its situation (cards favoured on each side
+// and in hand, kinds of action favoured) that never excludes the other cases.
+package props

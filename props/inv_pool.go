@@ -1,0 +1,134 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// poolInvariant checks that mana pools hold only amounts of the six types, never negative
+// (CR 106.1b; the six types are the shape of harness.Mana), that mana spent comes out of
+// the pool (a payment the pool doesn't cover is neither offered nor accepted, and paying
+// takes exactly the payment, 601.2h), and that pools empty as a step ends (106.4).
+func poolInvariant() *Property {
+	return &Property{
+		ID:      "invariant.pool",
+		Rulings: []string{"invariant.pool"},
+		Rules:   []string{"106.1b", "106.4", "601.2h"},
+		Description: "A mana pool never holds a negative amount of any of the six types; a payment is offered and " +
+			"accepted only if the pool holds it, and takes exactly that much; pools are empty when a step ends.",
+		Steer: gen.Steer{
+			Name: "invariant.pool",
+			Recipes: []gen.Recipe{
+				{Name: "spend mana", Weight: 2, Mine: gen.Cards("Forest", "Swamp", "Mana Reflection", "Llanowar Elves"),
+					Hand: gen.Cards("Dark Ritual", "Giant Growth", "Walking Ballista", "Twiddle", "Grizzly Bears")},
+			},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 30, Mana: 6, Land: 2, Cast: 6, Pay: 10, Activate: 2, Attack: 1, Choose: 4, Cancel: 1},
+			Prefer:  preferSpending(func(*harness.Snapshot, harness.Action) bool { return true }),
+		},
+		Check: checkPool,
+	}
+}
+
+func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "invariant.pool"
+	var v Verdict
+	for _, m := range moments(tr) {
+		for p := range m.Snap.Players {
+			pool := m.Snap.Players[p].Pool
+			for _, t := range harness.ManaTypes {
+				if pool[t] < 0 {
+					v.Violations = append(v.Violations, violation(m.Step, ruling, "106.1b",
+						fmt.Sprintf("%s: %s's mana pool", whereAfter(tr, m.Step), harness.Player(p)),
+						"no negative amount of any type (CR 106.1b)", pool.String()))
+					break
+				}
+			}
+		}
+	}
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		offered := false
+		for _, a := range st.Legal {
+			if a.Payment.IsZero() {
+				continue
+			}
+			offered = true
+			if have := st.Before.Players[a.Player].Pool; !have.Covers(a.Payment) {
+				v.Violations = append(v.Violations, violation(i-1, ruling, "601.2h",
+					fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
+					fmt.Sprintf("not legal: %s's pool holds %s, which doesn't cover the payment %s (CR 601.2h, 106.1b)", a.Player, have, a.Payment),
+					"listed"))
+			}
+		}
+		a := st.Action
+		if offered || !a.Payment.IsZero() {
+			v.Reached++
+		}
+		if !a.Payment.IsZero() {
+			have := st.Before.Players[a.Player].Pool
+			if !have.Covers(a.Payment) {
+				v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+					fmt.Sprintf("%s: paying %s", where(tr, i), a.Payment),
+					fmt.Sprintf("refused: %s's pool holds only %s (CR 601.2h, 106.1b)", a.Player, have), "accepted"))
+			} else if a.Kind == harness.Pay && !addsMana(st.Events) {
+				if want, got := have.Sub(a.Payment), st.After.Players[a.Player].Pool; got != want {
+					v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+						fmt.Sprintf("%s: %s's pool after paying %s", where(tr, i), a.Player, a.Payment),
+						fmt.Sprintf("%s: %s less the payment (CR 601.2h)", manaOrNone(want), manaOrNone(have)), manaOrNone(got)))
+				}
+			}
+		}
+		if a.Kind == harness.Pay && st.Before.Casting != nil {
+			c := st.Before.Casting
+			if need := c.Cost.Total() + c.Generic; a.Payment.Total() != need {
+				v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+					fmt.Sprintf("%s: paying for %s", where(tr, i), c.Name),
+					fmt.Sprintf("a payment of exactly the total cost, %d mana (CR 601.2h)", need),
+					fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
+			}
+		}
+		b, af := &st.Before, &st.After
+		if (b.Turn != af.Turn || b.Step != af.Step) && !addsMana(st.Events) {
+			for p := range af.Players {
+				if pool := af.Players[p].Pool; !pool.IsZero() {
+					v.Violations = append(v.Violations, violation(i, ruling, "106.4",
+						fmt.Sprintf("%s: %s's mana pool after the step ended (turn %d %s → turn %d %s)", where(tr, i), harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
+						"empty: pools empty at the end of each step and phase (CR 106.4)", pool.String()))
+				}
+			}
+		}
+	}
+	return v
+}
+
+// preferSpending marks, for a steer, the actions that take a spell from the hand to the
+// battlefield: casting it (when castOK likes the cast), making mana and paying while it is
+// being cast, then passing priority while a spell is on the stack so that it resolves.
+func preferSpending(castOK func(*harness.Snapshot, harness.Action) bool) func(*harness.Snapshot, harness.Action) bool {
+	return func(before *harness.Snapshot, a harness.Action) bool {
+		switch {
+		case before == nil:
+			return false
+		case a.Kind == harness.Cast:
+			return castOK(before, a)
+		case before.Casting != nil:
+			return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
+		case a.Kind == harness.Pass:
+			n := len(before.Stack)
+			return n > 0 && before.Stack[n-1].Kind == "spell"
+		}
+		return false
+	}
+}
+
+// addsMana reports whether any event of a step added mana.
+func addsMana(evs []harness.Event) bool {
+	for _, e := range evs {
+		if e.Kind == "mana_added" {
+			return true
+		}
+	}
+	return false
+}

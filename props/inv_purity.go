@@ -1,0 +1,209 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// The engine is a pure, deterministic step function (DESIGN.md; the last invariant of
+// rulings.md): the same state and action give the same result, and the state given to
+// Apply is left as it was. These two properties ask the engine again about states the
+// trace already visited.
+
+// purityInvariant checks that Apply leaves its input state unchanged: after the trace's
+// Apply, after applying the step's action once more, and after the questions properties
+// ask (Legal, CouldProduce, ManaOutcomes), observing the step's BeforeState still gives
+// the Before snapshot recorded before the step was taken.
+func purityInvariant() *Property {
+	return &Property{
+		ID:          "invariant.purity",
+		Rulings:     []string{"invariant.purity"},
+		Rules:       []string{"-"},
+		Description: "Apply never changes the state it is given: observing a state after stepping from it gives what it gave before.",
+		Steer:       gen.Steer{Name: "invariant.purity"},
+		Check:       checkPurity,
+	}
+}
+
+func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "invariant.purity"
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		if st.BeforeState == nil {
+			continue
+		}
+		v.Reached++
+		rounds := []string{"after the step", "after applying its action again", "after questions about it"}
+	observe:
+		for round, when := range rounds {
+			switch round {
+			case 1:
+				if _, _, err := eng.Apply(st.BeforeState, st.Action); err != nil {
+					break observe // reported by invariant.determinism
+				}
+			case 2:
+				askAbout(eng, st)
+			}
+			got, err := eng.Observe(st.BeforeState)
+			if err != nil {
+				v.Violations = append(v.Violations, queryError(i, ruling, "-",
+					fmt.Sprintf("%s: observing the state before it %s", where(tr, i), when), err))
+				break observe
+			}
+			if d := snapDiff(st.Before, got); d != "" {
+				v.Violations = append(v.Violations, violation(i, ruling, "-",
+					fmt.Sprintf("%s: the state before it, observed %s", where(tr, i), when),
+					"unchanged: neither Apply nor a question to the engine may change the state it is given",
+					"changed (-recorded before the step +observed now):\n"+d))
+				break observe
+			}
+		}
+	}
+	return v
+}
+
+// askAbout asks the engine the questions properties ask about a step's BeforeState: its
+// legal actions, and what the step's card (or the first permanent) could produce and
+// offers. The answers don't matter here, only that asking leaves the state alone.
+func askAbout(eng harness.Engine, st *gen.TraceStep) {
+	_, _ = eng.Legal(st.BeforeState)
+	p := st.Before.Permanent(st.Action.Card)
+	if p == nil && len(st.Before.Battlefield) > 0 {
+		p = &st.Before.Battlefield[0]
+	}
+	if p == nil {
+		return
+	}
+	_, _ = eng.CouldProduce(st.BeforeState, p.Card)
+	if abs := manaAbilities(p); len(abs) > 0 {
+		_, _ = eng.ManaOutcomes(st.BeforeState, p.Card, abs[0])
+	}
+}
+
+// determinismInvariant checks that the engine answers the same question the same way:
+// Legal on a step's BeforeState lists the same actions in the same order as when the trace
+// was made, and applying the step's action to it again, twice, gives the same snapshot and
+// events.
+func determinismInvariant() *Property {
+	return &Property{
+		ID:      "invariant.determinism",
+		Rulings: []string{"invariant.determinism"},
+		Rules:   []string{"-"},
+		Description: "The engine is deterministic: the same state gives the same legal actions in the same order, and " +
+			"the same state and action give the same snapshot and events, however often they are asked.",
+		Steer: gen.Steer{Name: "invariant.determinism"},
+		Check: checkDeterminism,
+	}
+}
+
+func checkDeterminism(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "invariant.determinism"
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		if st.BeforeState == nil {
+			continue
+		}
+		v.Reached++
+		if bad := checkLegalAgain(eng, tr, i); bad != nil {
+			v.Violations = append(v.Violations, *bad)
+		}
+		for n := 1; n <= 2; n++ {
+			if bad := checkApplyAgain(eng, tr, i, n); bad != nil {
+				v.Violations = append(v.Violations, *bad)
+				break
+			}
+		}
+	}
+	return v
+}
+
+// checkLegalAgain asks for the legal actions of step i's BeforeState twice more.
+func checkLegalAgain(eng harness.Engine, tr *gen.Trace, i int) *Violation {
+	const ruling = "invariant.determinism"
+	st := &tr.Steps[i]
+	want := actionKeys(st.Legal)
+	for n := 1; n <= 2; n++ {
+		acts, err := eng.Legal(st.BeforeState)
+		if err != nil {
+			bad := queryError(i-1, ruling, "-", fmt.Sprintf("%s: the legal actions, asked again", whereAfter(tr, i-1)), err)
+			return &bad
+		}
+		got := actionKeys(acts)
+		if slices.Equal(want, got) {
+			continue
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			bad := violation(i-1, ruling, "-",
+				fmt.Sprintf("%s: the legal actions, asked again (time %d)", whereAfter(tr, i-1), n),
+				"the same actions in the same order as the first time",
+				"different (-first +again):\n"+clip(d))
+			return &bad
+		}
+	}
+	return nil
+}
+
+// checkApplyAgain applies step i's action to its BeforeState once more.
+func checkApplyAgain(eng harness.Engine, tr *gen.Trace, i, n int) *Violation {
+	const ruling = "invariant.determinism"
+	st := &tr.Steps[i]
+	what := fmt.Sprintf("%s: applying the same action to the same state again (time %d)", where(tr, i), n)
+	next, evs, err := eng.Apply(st.BeforeState, st.Action)
+	if err != nil {
+		bad := violation(i, ruling, "-", what, "it succeeds, as it did the first time", "error: "+err.Error())
+		return &bad
+	}
+	got, err := eng.Observe(next)
+	if err != nil {
+		bad := queryError(i, ruling, "-", what, err)
+		return &bad
+	}
+	if d := snapDiff(st.After, got); d != "" {
+		bad := violation(i, ruling, "-", what, "the same snapshot as the first time",
+			"different (-first +again):\n"+d)
+		return &bad
+	}
+	if sameTree(st.Events, evs) {
+		return nil
+	}
+	if d := cmp.Diff(st.Events, evs, cmpopts.EquateEmpty()); d != "" {
+		bad := violation(i, ruling, "-", what, "the same events as the first time",
+			"different (-first +again):\n"+clip(d))
+		return &bad
+	}
+	return nil
+}
+
+// snapDiff is cmp.Diff of two snapshots, nil and empty slices and maps counting as equal;
+// "" when they are the same.
+func snapDiff(want, got harness.Snapshot) string {
+	if sameTree(want, got) { // the fast, usual case; cmp.Diff is for the message
+		return ""
+	}
+	return clip(cmp.Diff(want, got, cmpopts.EquateEmpty()))
+}
+
+func actionKeys(acts []harness.Action) []string {
+	out := make([]string, len(acts))
+	for i, a := range acts {
+		out[i] = a.Key()
+	}
+	return out
+}
+
+// clip keeps a diff readable in a report: its first 40 lines.
+func clip(d string) string {
+	lines := strings.Split(d, "\n")
+	if len(lines) <= 40 {
+		return d
+	}
+	return strings.Join(lines[:40], "\n") + fmt.Sprintf("\n... (%d more lines)", len(lines)-40)
+}

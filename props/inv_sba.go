@@ -1,0 +1,208 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// sbaInvariant checks the state every player sees when they get priority: state-based
+// actions have all been performed (CR 704.3, 117.5), so there is no creature with
+// toughness 0 or less (704.5f) or with lethal damage unless it is indestructible (704.5g),
+// no planeswalker with 0 loyalty (704.5i), no two legendary permanents with one name under
+// one controller (704.5j), no Aura attached illegally or to nothing (704.5m, 303.4c-d), and
+// no Equipment attached to anything but a creature (704.5n, 301.5c).
+func sbaInvariant() *Property {
+	return &Property{
+		ID:      "invariant.sba",
+		Rulings: []string{"invariant.sba"},
+		Rules:   []string{"704.3", "704.5f", "704.5g", "704.5i", "704.5j", "704.5m", "704.5n"},
+		Description: "Whenever a player has priority, state-based actions are done: no creature with toughness 0 or " +
+			"less or lethal damage, no planeswalker with 0 loyalty, no two legendary permanents with one name " +
+			"under one controller, no illegally attached Aura or Equipment.",
+		Steer: gen.Steer{
+			Name: "invariant.sba",
+			Recipes: []gen.Recipe{
+				{Name: "legends and zero toughness", Weight: 2,
+					Mine: []gen.Pick{{Card: "Gaea's Cradle", Weight: 20}, {Card: "Academy Ruins", Weight: 20}, {Card: "Walking Ballista"}, {Card: "Hangarback Walker"}},
+					Hand: gen.Cards("Walking Ballista", "Hangarback Walker", "Giant Growth")},
+				{Name: "attachments", Mine: gen.Cards("Wild Growth", "Umbral Mantle", "Mutavault", "Llanowar Elves"), Theirs: gen.Cards("Wild Growth", "Forest")},
+			},
+		},
+		Check: checkSBA,
+	}
+}
+
+func checkSBA(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	for _, m := range moments(tr) {
+		s := m.Snap
+		if m.Step >= 0 && sbaMoment(&tr.Steps[m.Step]) {
+			v.Reached++
+		}
+		if s.Priority == harness.NoPlayer || s.Pending != nil || s.Casting != nil || s.GameOver {
+			continue // no player is about to get priority: state-based actions wait (CR 704.3)
+		}
+		for _, msg := range sbaProblems(s) {
+			v.Violations = append(v.Violations, violation(m.Step, "invariant.sba", msg.rule,
+				fmt.Sprintf("%s, with %s to act", whereAfter(tr, m.Step), s.Priority), msg.expected, msg.got))
+		}
+	}
+	return v
+}
+
+// sbaMoment reports whether a step did something state-based actions act on: the engine
+// reported one, or a permanent went from the battlefield to a graveyard.
+func sbaMoment(st *gen.TraceStep) bool {
+	for _, e := range st.Events {
+		if e.Kind == "sba" || strings.HasPrefix(e.Rule, "704.") {
+			return true
+		}
+	}
+	for i := range st.Before.Battlefield {
+		o := &st.Before.Battlefield[i]
+		if n := st.After.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
+			return true
+		}
+	}
+	return false
+}
+
+type sbaProblem struct{ rule, expected, got string }
+
+// sbaProblems lists what state-based actions would still do in s.
+func sbaProblems(s *harness.Snapshot) []sbaProblem {
+	var out []sbaProblem
+	legends := map[string][]string{}
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		if isCreature(o) && o.Toughness != nil {
+			switch t := *o.Toughness; {
+			case t <= 0:
+				out = append(out, sbaProblem{"704.5f", "no creature with toughness 0 or less (CR 704.5f)",
+					fmt.Sprintf("%s has toughness %d", describe(o), t)})
+			case o.Damage >= t && !hasKeyword(o, "Indestructible"):
+				out = append(out, sbaProblem{"704.5g", "no creature with lethal damage marked on it (CR 704.5g)",
+					fmt.Sprintf("%s has toughness %d and %d damage", describe(o), t, o.Damage)})
+			}
+		}
+		if o.HasType("Planeswalker") {
+			loyalty := o.Counters["loyalty"]
+			if o.Loyalty != nil {
+				loyalty = *o.Loyalty
+			}
+			if loyalty <= 0 {
+				out = append(out, sbaProblem{"704.5i", "no planeswalker with 0 loyalty (CR 704.5i)",
+					fmt.Sprintf("%s has loyalty %d", describe(o), loyalty)})
+			}
+		}
+		if o.HasSupertype("Legendary") && o.Name != "" {
+			k := o.Controller.String() + "\x00" + o.Name
+			legends[k] = append(legends[k], fmt.Sprintf("card %d", o.Card))
+		}
+		if p := attachmentProblem(s, o); p != nil {
+			out = append(out, *p)
+		}
+	}
+	for _, k := range harness.SortedKeys(legends) {
+		if cards := legends[k]; len(cards) > 1 {
+			who, name, _ := strings.Cut(k, "\x00")
+			sort.Strings(cards)
+			out = append(out, sbaProblem{"704.5j", "no two legendary permanents with the same name under one controller (the legend rule, CR 704.5j)",
+				fmt.Sprintf("%s controls %d named %s (%s)", who, len(cards), name, strings.Join(cards, ", "))})
+		}
+	}
+	return out
+}
+
+// attachmentProblem says what is illegal about an Aura's or Equipment's attachment, if
+// anything.
+func attachmentProblem(s *harness.Snapshot, o *harness.Object) *sbaProblem {
+	isAura, isEquip := slices.Contains(o.Subtypes, "Aura"), slices.Contains(o.Subtypes, "Equipment")
+	if !isAura && !isEquip {
+		return nil
+	}
+	host := s.Permanent(o.AttachedTo)
+	if isAura {
+		want := "something it can enchant"
+		var bad string
+		switch {
+		case o.AttachedTo == 0:
+			bad = "attached to nothing"
+		case host == nil:
+			bad = fmt.Sprintf("attached to card %d, which is not on the battlefield", o.AttachedTo)
+		case host.Card == o.Card:
+			bad = "attached to itself"
+		case isCreature(o):
+			bad = "a creature, and an Aura that is a creature can't enchant anything (CR 303.4d)"
+		default:
+			for _, t := range o.Abilities {
+				kind, ok := strings.CutPrefix(t, "Enchant ")
+				if !ok {
+					continue
+				}
+				types, known := enchantTypes(kind)
+				if !known {
+					return nil // "Enchant creature you control" and the like: not judged here
+				}
+				want = kind
+				if !hasAnyType(host, types) {
+					bad = fmt.Sprintf("attached to %s, which is not a %s", describe(host), kind)
+				}
+			}
+		}
+		if bad == "" {
+			return nil
+		}
+		return &sbaProblem{"704.5m", fmt.Sprintf("every Aura attached to %s, or in the graveyard (CR 704.5m, 303.4c)", want),
+			describe(o) + " is " + bad}
+	}
+	var bad string
+	switch {
+	case o.AttachedTo == 0:
+		return nil
+	case host == nil:
+		bad = fmt.Sprintf("attached to card %d, which is not on the battlefield", o.AttachedTo)
+	case host.Card == o.Card:
+		bad = "attached to itself"
+	case !isCreature(host):
+		bad = fmt.Sprintf("attached to %s, which is not a creature", describe(host))
+	case isCreature(o):
+		bad = "a creature, and an Equipment that is a creature can't equip (CR 301.5c)"
+	default:
+		return nil
+	}
+	return &sbaProblem{"704.5n", "every Equipment unattached or attached to a creature (CR 704.5n, 301.5c)",
+		describe(o) + " is " + bad}
+}
+
+// enchantTypes reads what an enchant ability allows ("land", "artifact, creature, or
+// land") as card types spelt as the Snapshot spells them ("Land"); "permanent" allows
+// any. It reports false for a restriction it can't judge from types alone.
+func enchantTypes(kind string) ([]string, bool) {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ReplaceAll(kind, " or ", ","), func(r rune) bool { return r == ',' }) {
+		switch w = strings.TrimSpace(w); w {
+		case "permanent":
+			out = append(out, "*")
+		case "artifact", "creature", "enchantment", "land", "planeswalker", "battle":
+			out = append(out, strings.ToUpper(w[:1])+w[1:])
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
+func hasAnyType(o *harness.Object, types []string) bool {
+	for _, t := range types {
+		if t == "*" || o.HasType(t) {
+			return true
+		}
+	}
+	return false
+}

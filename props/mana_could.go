@@ -1,0 +1,122 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// couldProduce checks ruling mana.could-produce against the oracle: on every distinct
+// battlefield of the trace, the engine's CouldProduce of each permanent equals the set the
+// oracle computes from the computed characteristics alone (CR 106.7): the types each of its
+// mana abilities would produce if it resolved now, replacement effects in any order, costs
+// ignored, none when undefined; Reflecting Pool and Exotic Orchard chains as a least
+// fixpoint (two Pools alone could produce nothing).
+func couldProduce() *Property {
+	return &Property{
+		ID:      "mana.could-produce",
+		Rulings: []string{"mana.could-produce"},
+		Rules:   []string{"106.7", "616.1", "106.5", "106.12b"},
+		Description: "What a permanent could produce is every type its mana abilities would produce if they " +
+			"resolved now, with replacement effects in any order and costs ignored (a tapped land, Vivid Crag " +
+			"without charge counters, Pili-Pala without mana still count), none when undefined; Reflecting Pool " +
+			"and Exotic Orchard chains are a least fixpoint.",
+		Steer: gen.Steer{
+			Name: "mana.could-produce",
+			Recipes: []gen.Recipe{
+				{Name: "pools and orchards", Weight: 2, Mine: gen.Cards("Reflecting Pool", "Exotic Orchard", "Fellwar Stone"),
+					Theirs: gen.Cards("Exotic Orchard", "Reflecting Pool", "Vivid Crag")},
+				{Name: "contamination", Mine: gen.Cards("Contamination", "Reflecting Pool", "Gaea's Cradle"),
+					Theirs: gen.Cards("Exotic Orchard", "Vivid Crag")},
+				{Name: "costs to ignore", Mine: gen.Cards("Vivid Crag", "Pili-Pala", "Reflecting Pool"),
+					Theirs: gen.Cards("Vivid Crag", "Fellwar Stone")},
+			},
+			Actions: gen.PreferMana(),
+		},
+		Check: checkCouldProduce,
+	}
+}
+
+func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "mana.could-produce", "106.7"
+	var v Verdict
+	var last string
+	for _, m := range moments(tr) {
+		if m.State == nil {
+			continue
+		}
+		if key := boardKey(m.Snap); key != last {
+			last = key
+		} else {
+			continue
+		}
+		or := oracleAt(tr, m.Snap)
+		for i := range m.Snap.Battlefield {
+			p := &m.Snap.Battlefield[i]
+			want, ok := or.CouldProduce(p.Card)
+			if !ok {
+				continue
+			}
+			if interestingCould(or, p) {
+				v.Reached++
+			}
+			what := fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p))
+			got, err := eng.CouldProduce(m.State, p.Card)
+			if err != nil {
+				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
+				continue
+			}
+			if got != want {
+				v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what,
+					typeList(want)+" ("+couldWhy(or, p)+")", typeList(got)))
+			}
+		}
+	}
+	return v
+}
+
+// interestingCould reports whether p's answer depends on more than a fixed "{T}: Add"
+// text: a derived or counted type, a cost to ignore, or a replacement effect. Only those
+// count as reaching the situation.
+func interestingCould(or *oracle, p *harness.Object) bool {
+	for _, ai := range manaAbilities(p) {
+		a := parseAbility(p.Abilities[ai])
+		if a.Prod.Kind != prodFixed || a.Cost != "{T}" || len(or.fx.replacementsFor(p, a.HasT)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// couldWhy says where the oracle's set comes from, ability by ability.
+func couldWhy(or *oracle, p *harness.Object) string {
+	abs := manaAbilities(p)
+	if len(abs) == 0 {
+		return "it has no mana ability"
+	}
+	s := ""
+	for n, ai := range abs {
+		a := parseAbility(p.Abilities[ai])
+		var types harness.TypeSet
+		for _, b := range or.base(p, a) {
+			for _, r := range or.replaced(p, a, b) {
+				types = types.Union(r.Types())
+			}
+		}
+		if n > 0 {
+			s += "; "
+		}
+		s += fmt.Sprintf("%q gives %s", p.Abilities[ai], typeList(types))
+		if a.Cost != "{T}" && a.Cost != "" {
+			s += " whether or not its cost can be paid"
+		}
+		if reps := or.fx.replacementsFor(p, a.HasT); len(reps) > 0 {
+			s += " after replacement effects in any order"
+		}
+		if or.undefined(p, a) {
+			s += " (undefined: " + undefinedWhy(p, a) + ")"
+		}
+	}
+	return s
+}

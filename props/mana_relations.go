@@ -1,0 +1,213 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// couldRelations checks ruling mana.could-produce by relations between the engine's own
+// answers, which hold whatever the cards are (metamorphic checks; no oracle of the
+// permanent's own production is needed):
+//
+//   - CouldProduce(X) is exactly the union of the types of every outcome X's mana abilities
+//     offer (CR 106.7: "would produce if it resolved", costs ignored, like ManaOutcomes),
+//     for a permanent no triggered mana ability adds to (their mana is the trigger's, not
+//     X's);
+//   - Reflecting Pool offers one mana of each type in the union of CouldProduce over the
+//     lands its controller controls, and Exotic Orchard / Fellwar Stone one mana of each
+//     colour in that union over the opponent's lands, then replacement effects and triggers
+//     as the rules apply them; nothing at all when the union is empty (106.5).
+func couldRelations() *Property {
+	return &Property{
+		ID:      "mana.could-produce/relations",
+		Rulings: []string{"mana.could-produce", "mana.undefined-type"},
+		Rules:   []string{"106.7", "106.5", "616.1"},
+		Description: "The engine's answers agree with each other: CouldProduce(X) is the union of the types of " +
+			"the outcomes X's mana abilities offer, and Reflecting Pool / Exotic Orchard / Fellwar Stone offer " +
+			"exactly the types (colours) in the union of CouldProduce over the lands they look at.",
+		Steer: gen.Steer{
+			Name: "mana.could-produce/relations",
+			Recipes: []gen.Recipe{
+				{Name: "pool chains", Weight: 2, Mine: gen.Cards("Reflecting Pool", "Exotic Orchard", "Vivid Crag", "Mana Reflection"),
+					Theirs: gen.Cards("Exotic Orchard", "Reflecting Pool", "Fellwar Stone")},
+				{Name: "contaminated orchards", Mine: gen.Cards("Exotic Orchard", "Contamination"), Theirs: gen.Cards("Reflecting Pool", "Forest")},
+			},
+			Actions: gen.PreferMana(),
+		},
+		Check: checkCouldRelations,
+	}
+}
+
+func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "mana.could-produce", "106.7"
+	var v Verdict
+	var last string
+	for _, m := range moments(tr) {
+		if m.State == nil {
+			continue
+		}
+		if key := boardKey(m.Snap); key != last {
+			last = key
+		} else {
+			continue
+		}
+		or := oracleAt(tr, m.Snap)
+		if or.fx.Unknown {
+			continue
+		}
+		q := &queries{eng: eng, st: m.State}
+		for i := range m.Snap.Battlefield {
+			p := &m.Snap.Battlefield[i]
+			if or.hasOwnTrigger(p) || len(or.fx.triggersFor(p, true)) > 0 {
+				continue
+			}
+			union, err := q.offeredTypes(p)
+			if err == nil {
+				var got harness.TypeSet
+				if got, err = q.could(p.Card); err == nil {
+					if interestingCould(or, p) {
+						v.Reached++
+					}
+					if got != union {
+						v.Violations = append(v.Violations, violation(m.Step, ruling, rule,
+							fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p)),
+							typeList(union)+", the types of the outcomes its mana abilities offer (both ignore costs and consider every replacement order, CR 106.7)",
+							typeList(got)))
+					}
+				}
+			}
+			if err != nil {
+				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule,
+					fmt.Sprintf("%s: asking about %s", whereAfter(tr, m.Step), describe(p)), err))
+			}
+		}
+		for i := range m.Snap.Battlefield {
+			p := &m.Snap.Battlefield[i]
+			for _, ai := range manaAbilities(p) {
+				checkDerivedRelation(tr, m, or, q, p, ai, &v)
+			}
+		}
+	}
+	return v
+}
+
+// checkDerivedRelation compares what a Reflecting Pool-like ability offers with what the
+// engine says the lands it looks at could produce.
+func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *harness.Object, ai int, v *Verdict) {
+	const ruling = "mana.could-produce"
+	a := parseAbility(p.Abilities[ai])
+	var who harness.Player
+	var colorsOnly bool
+	switch a.Prod.Kind {
+	case prodLandYouType:
+		who = p.Controller
+	case prodLandOppColor:
+		who, colorsOnly = p.Controller.Opponent(), true
+	default:
+		return
+	}
+	var union harness.TypeSet
+	for i := range m.Snap.Battlefield {
+		l := &m.Snap.Battlefield[i]
+		if !isLand(l) || l.Controller != who {
+			continue
+		}
+		t, err := q.could(l.Card)
+		if err != nil {
+			return // reported by the first relation
+		}
+		union = union.Union(t)
+	}
+	if colorsOnly {
+		union = union.Colors()
+	}
+	want, ok := or.outcomesFrom(p, a, one(union))
+	if !ok {
+		return
+	}
+	v.Reached++
+	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
+	got, err := q.outcomes(p.Card, ai)
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(m.Step, ruling, "106.7", what, err))
+		return
+	}
+	if !sameMana(want, got) {
+		src := fmt.Sprintf("the lands %s controls", who)
+		kind := "type"
+		if colorsOnly {
+			kind = "colour"
+		}
+		exp := fmt.Sprintf("exactly %s: one mana of each %s in %s, what the engine says %s could produce (CR 106.7), %s",
+			manaList(want), kind, typeList(union), src, explainEffects(or, p, a))
+		rule := "106.7"
+		if union == 0 {
+			rule = "106.5"
+		}
+		v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what, exp, manaList(manaSet(got))))
+	}
+}
+
+// queries memoises the engine's answers about one state.
+type queries struct {
+	eng   harness.Engine
+	st    harness.State
+	cp    map[harness.CardID]harness.TypeSet
+	outs  map[[2]int][]harness.Mana
+	cpErr map[harness.CardID]error
+}
+
+func (q *queries) could(c harness.CardID) (harness.TypeSet, error) {
+	if t, ok := q.cp[c]; ok {
+		return t, nil
+	}
+	if err, ok := q.cpErr[c]; ok {
+		return 0, err
+	}
+	t, err := q.eng.CouldProduce(q.st, c)
+	if err != nil {
+		if q.cpErr == nil {
+			q.cpErr = map[harness.CardID]error{}
+		}
+		q.cpErr[c] = err
+		return 0, err
+	}
+	if q.cp == nil {
+		q.cp = map[harness.CardID]harness.TypeSet{}
+	}
+	q.cp[c] = t
+	return t, nil
+}
+
+func (q *queries) outcomes(c harness.CardID, ai int) ([]harness.Mana, error) {
+	k := [2]int{int(c), ai}
+	if ms, ok := q.outs[k]; ok {
+		return ms, nil
+	}
+	ms, err := q.eng.ManaOutcomes(q.st, c, ai)
+	if err != nil {
+		return nil, err
+	}
+	if q.outs == nil {
+		q.outs = map[[2]int][]harness.Mana{}
+	}
+	q.outs[k] = ms
+	return ms, nil
+}
+
+// offeredTypes is the union of the types of every outcome of every mana ability of p.
+func (q *queries) offeredTypes(p *harness.Object) (harness.TypeSet, error) {
+	var set harness.TypeSet
+	for _, ai := range manaAbilities(p) {
+		ms, err := q.outcomes(p.Card, ai)
+		if err != nil {
+			return 0, err
+		}
+		for _, m := range ms {
+			set = set.Union(m.Types())
+		}
+	}
+	return set, nil
+}

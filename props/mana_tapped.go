@@ -1,0 +1,230 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// The three rulings about "tapped for mana" (CR 106.12) share one check (outcomeCheck):
+// the offered outcomes and the mana actually added must be what the oracle computes from
+// the battlefield. They differ in the situation each is about and in what a message
+// stresses.
+
+// tapForMana checks ruling mana.tap-for-mana: "tapping a permanent for mana" means
+// activating a mana ability with {T} in its cost (CR 106.12, 605.1a, 107.5). The situation
+// is any mana ability of a permanent that some "tapped for mana" effect would touch, and
+// those without {T} (Pili-Pala's {Q} ability) are the contrast: no such effect applies to
+// them. A spell that adds mana (Dark Ritual) isn't a mana ability and taps nothing
+// (605.1a), so it adds exactly what it says.
+func tapForMana() *Property {
+	return &Property{
+		ID:      "mana.tap-for-mana",
+		Rulings: []string{"mana.tap-for-mana"},
+		Rules:   []string{"106.12", "605.1a", "107.5"},
+		Description: "\"Tapped for mana\" effects (Mana Reflection, Nyxbloom Ancient, Contamination, Mana Flare, Wild " +
+			"Growth, Gauntlet of Power) apply exactly to mana abilities with {T} in their cost: not to Pili-Pala's " +
+			"{Q} ability, and not to a spell that adds mana (Dark Ritual).",
+		Steer: gen.Steer{
+			Name: "mana.tap-for-mana",
+			Recipes: []gen.Recipe{
+				{Name: "reflection and pili-pala", Weight: 2, Mine: gen.Cards("Mana Reflection", "Pili-Pala", "Llanowar Elves", "Thousand-Year Elixir"),
+					Hand: gen.Cards("Dark Ritual", "Twiddle")},
+				{Name: "nyxbloom and ritual", Mine: gen.Cards("Nyxbloom Ancient", "Pili-Pala", "Swamp", "Mana Flare"),
+					Hand: gen.Cards("Dark Ritual")},
+			},
+			Actions: gen.PreferMana(),
+			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT }),
+		},
+		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
+			v := outcomeCheck{ruling: "mana.tap-for-mana", rule: "106.12",
+				situation: func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.fx.touches(p) },
+				why:       explainEffects}.run(eng, tr)
+			manaSpells(tr, &v)
+			return v
+		},
+	}
+}
+
+// manaSpells checks that a resolving spell that adds a fixed amount of mana (Dark Ritual)
+// adds exactly that, whatever "tapped for mana" effects are around: it is not a mana
+// ability and taps nothing (CR 605.1a, 106.12). Only resolutions with such an effect on the
+// battlefield count as reaching the situation; a resolution that added nothing (the spell
+// was countered) is not judged.
+func manaSpells(tr *gen.Trace, v *Verdict) {
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		n := len(st.Before.Stack)
+		if n == 0 {
+			continue
+		}
+		top := st.Before.Stack[n-1]
+		if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+			continue
+		}
+		fixed, ok := spellMana(top, &st.After)
+		if !ok {
+			continue
+		}
+		fx := scanEffects(&st.Before, nil)
+		if len(fx.Replacements) == 0 && len(fx.Triggers) == 0 {
+			continue
+		}
+		got := poolDelta(st, top.Controller)
+		if got.IsZero() {
+			continue
+		}
+		v.Reached++
+		if got != fixed {
+			v.Violations = append(v.Violations, violation(i, "mana.tap-for-mana", "605.1a",
+				fmt.Sprintf("%s: %s (a spell) resolved and added to %s's pool", where(tr, i), top.Name, top.Controller),
+				fixed.String()+": a spell that adds mana is not a mana ability and taps no permanent, so no \"tapped for mana\" effect applies (CR 605.1a, 106.12)",
+				manaOrNone(got)))
+		}
+	}
+}
+
+// stillOnStack reports whether the stack of s holds object id.
+func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
+	for _, o := range s.Stack {
+		if o.Object == id {
+			return true
+		}
+	}
+	return false
+}
+
+// spellMana reads a fixed "Add {B}{B}{B}." from a spell's text on the stack, or from its
+// card's text wherever it went.
+func spellMana(so harness.StackObject, after *harness.Snapshot) (harness.Mana, bool) {
+	texts := []string{so.Text}
+	if o := after.Find(so.Card); o != nil {
+		texts = append(texts, o.Abilities...)
+	}
+	for _, t := range texts {
+		t = strings.TrimSpace(reReminder.ReplaceAllString(t, ""))
+		if m := reSymbols.FindStringSubmatch(t); m != nil {
+			if mana, err := harness.ParseMana(m[1]); err == nil {
+				return mana, true
+			}
+		}
+	}
+	return harness.Mana{}, false
+}
+
+// tappedTrigger checks ruling mana.tapped-trigger: "whenever ... is tapped for mana [of
+// type T]" triggers when such an ability resolves and produces mana [of type T]
+// (CR 106.12a), as a triggered mana ability that resolves at once, off the stack (605.1b,
+// 605.4a). The situation is a mana ability of a land that Mana Flare, Heartbeat of
+// Spring, Wild Growth or Gauntlet of Power would trigger on; the oracle adds their mana
+// only when the production qualifies (none when it produced nothing, Gauntlet only for
+// its colour after replacement effects), and the stack must not change.
+func tappedTrigger() *Property {
+	return &Property{
+		ID:      "mana.tapped-trigger",
+		Rulings: []string{"mana.tapped-trigger"},
+		Rules:   []string{"106.12a", "605.1b", "605.4a"},
+		Description: "A \"whenever ... is tapped for mana\" trigger (Mana Flare, Heartbeat of Spring, Wild Growth, " +
+			"Gauntlet of Power) adds its mana only when the land's ability produced mana (of the named type), " +
+			"at once and without using the stack.",
+		Steer: gen.Steer{
+			Name: "mana.tapped-trigger",
+			Recipes: []gen.Recipe{
+				{Name: "flare and pools", Weight: 2, Mine: gen.Cards("Mana Flare", "Reflecting Pool", "Gaea's Cradle", "Forest", "Wild Growth"),
+					AvoidMine: gen.Creature},
+				{Name: "gauntlet and basics", Mine: gen.Cards("Gauntlet of Power", "Heartbeat of Spring", "Swamp", "Forest", "Island", "Contamination")},
+				{Name: "wild growth", Mine: gen.Cards("Wild Growth", "Forest", "Meteor Crater", "Exotic Orchard")},
+			},
+			Actions: gen.PreferMana(),
+		},
+		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
+			v := outcomeCheck{ruling: "mana.tapped-trigger", rule: "106.12a",
+				situation: func(or *oracle, p *harness.Object, a ability) bool {
+					return a.Mana && len(or.fx.triggersFor(p, true)) > 0
+				},
+				why: explainEffects}.run(eng, tr)
+			triggersOffStack(tr, &v)
+			return v
+		},
+	}
+}
+
+// triggersOffStack checks that activating a mana ability whose triggers fire changes
+// nothing on the stack: triggered mana abilities resolve at once (CR 605.4a).
+func triggersOffStack(tr *gen.Trace, v *Verdict) {
+	for _, act := range activations(tr) {
+		if !act.Abil.Mana {
+			continue
+		}
+		fx := scanEffects(&act.Step.Before, nil)
+		if len(fx.triggersFor(act.Source, act.Abil.HasT)) == 0 {
+			continue
+		}
+		if d := stackDiff(&act.Step.Before, &act.Step.After); d != "" {
+			v.Violations = append(v.Violations, violation(act.Index, "mana.tapped-trigger", "605.4a",
+				fmt.Sprintf("%s: the stack after activating %s", where(tr, act.Index), abilityName(act.Source, act.Step.Action.Ability)),
+				"unchanged: the triggered mana abilities it triggers resolve at once, without the stack (CR 605.4a)", d))
+		}
+	}
+}
+
+// stackDiff describes how the stack changed from a to b; "" when it didn't.
+func stackDiff(a, b *harness.Snapshot) string {
+	same := len(a.Stack) == len(b.Stack)
+	for i := 0; same && i < len(a.Stack); i++ {
+		same = a.Stack[i].Object == b.Stack[i].Object
+	}
+	if same {
+		return ""
+	}
+	names := func(s []harness.StackObject) string {
+		if len(s) == 0 {
+			return "empty"
+		}
+		var ns []string
+		for _, o := range s {
+			n := o.Name
+			if o.Kind != "spell" && o.Text != "" {
+				n += ": " + o.Text
+			}
+			ns = append(ns, fmt.Sprintf("%s [%s]", n, o.Kind))
+		}
+		return strings.Join(ns, ", ")
+	}
+	return fmt.Sprintf("%s (before: %s)", names(b.Stack), names(a.Stack))
+}
+
+// tappedReplacement checks ruling mana.tapped-replacement: a replacement effect on "tapped
+// for mana" modifies the mana production event as the ability resolves (CR 106.12b, 614),
+// each effect once (614.5), and the affected player chooses the order (616.1), so the
+// outcomes offered cover every order. The situation is a mana ability with {T} whose
+// source Mana Reflection, Nyxbloom Ancient (its controller's) or Contamination (a land)
+// would modify.
+func tappedReplacement() *Property {
+	return &Property{
+		ID:      "mana.tapped-replacement",
+		Rulings: []string{"mana.tapped-replacement"},
+		Rules:   []string{"106.12b", "614.5", "616.1"},
+		Description: "Replacement effects on \"tapped for mana\" (Mana Reflection ×2, Nyxbloom Ancient ×3, " +
+			"Contamination → exactly {B}) modify what a {T} mana ability produces, each exactly once, and the " +
+			"outcomes offered cover every order the player may apply them in.",
+		Steer: gen.Steer{
+			Name: "mana.tapped-replacement",
+			Recipes: []gen.Recipe{
+				{Name: "contamination and reflection", Weight: 2, Mine: gen.Cards("Contamination", "Mana Reflection", "Forest", "Gaea's Cradle", "Pili-Pala")},
+				{Name: "nyxbloom", Mine: gen.Cards("Nyxbloom Ancient", "Mana Reflection", "Llanowar Elves", "Reflecting Pool", "Vivid Crag"),
+					Theirs: gen.Cards("Contamination")},
+			},
+			Actions: gen.PreferMana(),
+		},
+		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
+			return outcomeCheck{ruling: "mana.tapped-replacement", rule: "106.12b",
+				situation: func(or *oracle, p *harness.Object, a ability) bool {
+					return a.Mana && a.HasT && len(or.fx.replacementsFor(p, true)) > 0
+				},
+				why: explainEffects}.run(eng, tr)
+		},
+	}
+}

@@ -1,0 +1,118 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// undefinedType checks ruling mana.undefined-type: an ability that would produce mana of an
+// undefined type produces no mana instead (CR 106.5); it is still a mana ability, and can
+// still be activated (605.1a, 605.2).
+//
+// The situation: a mana ability whose type is derived from other permanents (Reflecting
+// Pool, Exotic Orchard, Fellwar Stone, Meteor Crater) with nothing to derive it from, by
+// the oracle's own reading of the battlefield. Each distinct battlefield where one exists
+// asks the engine for its offered outcomes (must be exactly "no mana"); each activation of
+// one must add nothing; and while its controller has priority and it is untapped, its
+// activation must be listed as legal.
+func undefinedType() *Property {
+	return &Property{
+		ID:      "mana.undefined-type",
+		Rulings: []string{"mana.undefined-type"},
+		Rules:   []string{"106.5", "106.1b", "605.2", "106.7"},
+		Description: "A mana ability whose type of mana can't be defined now (Reflecting Pool with no other " +
+			"land that could produce mana, Exotic Orchard or Fellwar Stone facing no coloured land, Meteor " +
+			"Crater among colourless permanents) offers and adds no mana at all, and can still be activated.",
+		Steer: gen.Steer{
+			Name: "mana.undefined-type",
+			Recipes: []gen.Recipe{
+				{Name: "pool alone", Weight: 2, Mine: gen.Cards("Reflecting Pool"), AvoidMine: gen.Land},
+				{Name: "two pools", Mine: []gen.Pick{{Card: "Reflecting Pool", Weight: 30}}, AvoidMine: gen.Land},
+				{Name: "orchard facing colourless", Mine: gen.Cards("Exotic Orchard", "Fellwar Stone"),
+					Theirs: gen.Cards("Wastes", "Darksteel Citadel", "Reflecting Pool", "Mutavault"), AvoidTheirs: gen.Land},
+				{Name: "crater among colourless", Mine: gen.Cards("Meteor Crater", "Darksteel Citadel", "Pili-Pala", "Walking Ballista"),
+					AvoidMine: gen.Creature | gen.Enchantment},
+			},
+			Actions: gen.PreferMana(),
+			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && a.Prod.derived() }),
+		},
+		Check: checkUndefinedType,
+	}
+}
+
+func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "mana.undefined-type", "106.5"
+	var v Verdict
+	situation := func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.undefined(p, a) }
+	why := func(or *oracle, p *harness.Object, a ability) string { return undefinedWhy(p, a) }
+	oc := outcomeCheck{ruling: ruling, rule: rule, situation: situation, why: why}
+	v = oc.run(eng, tr)
+
+	// Still a mana ability that can be activated (CR 605.1a: it "could add mana"; the
+	// rulings: "the ability can still be activated"). Only plain "{T}" costs of
+	// noncreatures are judged, so no other cost or summoning sickness is in the way.
+	ors := newOracles(tr)
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b := &st.Before
+		if b.Pending != nil || b.Priority == harness.NoPlayer || b.GameOver {
+			continue
+		}
+		for j := range b.Battlefield {
+			p := &b.Battlefield[j]
+			if p.Controller != b.Priority || p.Tapped || isCreature(p) {
+				continue
+			}
+			for _, ai := range manaAbilities(p) {
+				a := parseAbility(p.Abilities[ai])
+				if a.Cost != "{T}" || !a.Prod.derived() || !ors.at(b).undefined(p, a) {
+					continue
+				}
+				v.Reached++
+				if !listsActivation(st.Legal, p.Card, ai) {
+					v.Violations = append(v.Violations, violation(i-1, ruling, "605.2",
+						fmt.Sprintf("%s: the legal actions of %s", whereAfter(tr, i-1), b.Priority),
+						fmt.Sprintf("activating %s listed: it is still a mana ability and can be activated, though it would produce no mana (CR 605.1a, 106.5)", abilityName(p, ai)),
+						"not listed"))
+				}
+			}
+		}
+	}
+	return v
+}
+
+// undefinedWhy says why an ability's type is undefined now.
+func undefinedWhy(p *harness.Object, a ability) string {
+	switch a.Prod.Kind {
+	case prodLandYouType:
+		return fmt.Sprintf("no land %s controls could produce any type of mana (CR 106.7), so the type is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodLandOppColor:
+		return fmt.Sprintf("no land %s's opponent controls could produce a colour (CR 106.7), so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodPermColor:
+		return fmt.Sprintf("no permanent %s controls has a colour, so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
+	}
+	return "its type of mana is undefined, so it produces no mana (CR 106.5)"
+}
+
+// listsActivation reports whether legal holds an activation of ability ai of card c.
+func listsActivation(legal []harness.Action, c harness.CardID, ai int) bool {
+	for _, a := range legal {
+		if a.Kind == harness.Activate && a.Card == c && a.Ability == ai {
+			return true
+		}
+	}
+	return false
+}
+
+// preferAbilityKind marks, for a steer, activations of abilities the predicate likes.
+func preferAbilityKind(like func(ability) bool) func(*harness.Snapshot, harness.Action) bool {
+	return func(before *harness.Snapshot, a harness.Action) bool {
+		if a.Kind != harness.Activate || before == nil {
+			return false
+		}
+		ab, ok := abilityOf(before.Permanent(a.Card), a.Ability)
+		return ok && like(ab)
+	}
+}

@@ -1,0 +1,200 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// outcomeCheck compares, in the situation a property is about, what the engine offers for a
+// mana ability (ManaOutcomes) and what an activation actually added with what the oracle
+// says the rules give. The mana properties share it; each brings its situation and its words.
+type outcomeCheck struct {
+	ruling, rule string
+	// situation says whether ability a of p, in the state the oracle describes, is one the
+	// property is about.
+	situation func(or *oracle, p *harness.Object, a ability) bool
+	// why explains the expectation for a message ("Mana Reflection ×2 applies: ...").
+	why func(or *oracle, p *harness.Object, a ability) string
+	// classify, if set, names the ruling and rule a violation about ability a of p is
+	// about, overriding ruling and rule.
+	classify func(or *oracle, p *harness.Object, a ability) (ruling, rule string)
+}
+
+// about is the ruling and rule of a violation about ability a of p.
+func (c outcomeCheck) about(or *oracle, p *harness.Object, a ability) (string, string) {
+	if c.classify != nil {
+		return c.classify(or, p, a)
+	}
+	return c.ruling, c.rule
+}
+
+// run judges the trace: every mana ability in the situation is asked about once per
+// distinct battlefield (the offered outcomes), and every activation of one is checked
+// against the oracle (what was added).
+func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	var last string
+	ors := newOracles(tr)
+	for _, m := range moments(tr) {
+		if m.State == nil {
+			continue
+		}
+		key := boardKey(m.Snap)
+		if key == last {
+			continue
+		}
+		last = key
+		or := ors.atKey(m.Snap, key)
+		for i := range m.Snap.Battlefield {
+			p := &m.Snap.Battlefield[i]
+			for _, ai := range manaAbilities(p) {
+				c.query(eng, tr, m, or, p, ai, &v)
+			}
+		}
+	}
+	for _, act := range activations(tr) {
+		if !act.Abil.Mana {
+			continue
+		}
+		or := ors.at(&act.Step.Before)
+		if !c.situation(or, act.Source, act.Abil) {
+			continue
+		}
+		want, ok := or.Outcomes(act.Source.Card, act.Step.Action.Ability)
+		if !ok {
+			continue
+		}
+		got, resolved := activationAdded(act)
+		if !resolved {
+			continue
+		}
+		v.Reached++
+		if !containsMana(want, got) {
+			ruling, rule := c.about(or, act.Source, act.Abil)
+			v.Violations = append(v.Violations, violation(act.Index, ruling, rule,
+				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, act.Index),
+					abilityName(act.Source, act.Step.Action.Ability), act.Source.Controller),
+				oneOf(want)+" ("+c.why(or, act.Source, act.Abil)+")", manaOrNone(got)))
+		}
+	}
+	return v
+}
+
+// query asks the engine what ability ai of p would offer in moment m, if it is in the
+// situation, and compares with the oracle.
+func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *oracle, p *harness.Object, ai int, v *Verdict) {
+	a := parseAbility(p.Abilities[ai])
+	if !c.situation(or, p, a) {
+		return
+	}
+	want, ok := or.Outcomes(p.Card, ai)
+	if !ok {
+		return
+	}
+	v.Reached++
+	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
+	ruling, rule := c.about(or, p, a)
+	got, err := eng.ManaOutcomes(m.State, p.Card, ai)
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
+		return
+	}
+	if !sameMana(want, got) {
+		v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what,
+			"exactly "+manaList(want)+" ("+c.why(or, p, a)+")", manaList(manaSet(got))))
+	}
+}
+
+// activationAdded is what a mana ability's activation added to its controller's pool: the
+// pool's change plus the mana the action spent on the ability's own mana cost (Pili-Pala's
+// {2}). It reports false when the activation left a cost to pay (a proposal), so the ability
+// hasn't resolved within the step.
+func activationAdded(act activation) (harness.Mana, bool) {
+	st := act.Step
+	if st.After.Casting != nil && st.Before.Casting == nil {
+		return harness.Mana{}, false
+	}
+	return poolDelta(st, act.Source.Controller).Add(st.Action.Payment), true
+}
+
+// oneOf writes the expected amounts of an activation.
+func oneOf(ms []harness.Mana) string {
+	if len(ms) == 1 {
+		return manaOrNone(ms[0])
+	}
+	return "one of " + manaList(ms)
+}
+
+// manaOrNone writes an amount, "no mana" for none.
+func manaOrNone(m harness.Mana) string {
+	if m.IsZero() {
+		return "no mana"
+	}
+	return m.String()
+}
+
+// explainEffects says which "tapped for mana" effects apply to ability a of p and why the
+// others don't, for messages.
+func explainEffects(or *oracle, p *harness.Object, a ability) string {
+	var parts []string
+	if b := or.base(p, a); len(b) > 0 && !(len(b) == 1 && b[0].IsZero()) {
+		parts = append(parts, "before any replacement it adds "+oneOf(b)+baseWhy(or, p, a))
+	}
+	if a.HasT {
+		parts = append(parts, "its cost has {T}, so it taps "+p.Name+" for mana (CR 106.12)")
+	} else {
+		parts = append(parts, "its cost has no {T}, so it doesn't tap "+p.Name+" for mana and no \"tapped for mana\" effect applies (CR 106.12)")
+	}
+	if reps := or.fx.replacementsFor(p, a.HasT); len(reps) > 0 {
+		var rs []string
+		for _, r := range reps {
+			if r.Factor > 0 {
+				rs = append(rs, fmt.Sprintf("%s (card %d) ×%d", r.Name, r.Source, r.Factor))
+			} else {
+				rs = append(rs, fmt.Sprintf("%s (card %d) → %s", r.Name, r.Source, r.Instead))
+			}
+		}
+		parts = append(parts, "replacement effects, each applied once in every order the player may choose: "+
+			strings.Join(rs, ", ")+" (CR 106.12b, 614.5, 616.1)")
+	}
+	if trs := or.fx.triggersFor(p, a.HasT); len(trs) > 0 {
+		var ts []string
+		for _, t := range trs {
+			s := fmt.Sprintf("%s (card %d)", t.Name, t.Source)
+			if t.Kind == trigGauntlet {
+				s += " for " + t.Color.String()
+			}
+			ts = append(ts, s)
+		}
+		parts = append(parts, "triggered mana abilities, only if the ability produced mana (of the named type): "+
+			strings.Join(ts, ", ")+" (CR 106.12a, 605.4a)")
+	}
+	if b := or.base(p, a); len(b) == 1 && b[0].IsZero() {
+		parts = append(parts, "it would produce no mana, so nothing is replaced or triggered (CR 106.5, 106.12a-b)")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// baseWhy says where an ability's production comes from, when it depends on the board.
+func baseWhy(or *oracle, p *harness.Object, a ability) string {
+	switch a.Prod.Kind {
+	case prodPerCreature:
+		n := 0
+		for i := range or.snap.Battlefield {
+			if c := &or.snap.Battlefield[i]; isCreature(c) && c.Controller == p.Controller {
+				n++
+			}
+		}
+		return fmt.Sprintf(" (one for each of the %d creatures %s controls)", n, p.Controller)
+	case prodLandYouType:
+		return fmt.Sprintf(" (the types the lands %s controls could produce, CR 106.7)", p.Controller)
+	case prodLandOppColor:
+		return fmt.Sprintf(" (the colours the lands %s controls could produce, CR 106.7)", p.Controller.Opponent())
+	case prodPermColor:
+		return fmt.Sprintf(" (the colours of the permanents %s controls)", p.Controller)
+	}
+	return ""
+}

@@ -1,0 +1,148 @@
+package props_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// maxSteps is the walk length of the generated cases in these tests, the campaign's
+// default.
+const maxSteps = 12
+
+func reference(t testing.TB, faults ...string) harness.Engine {
+	t.Helper()
+	eng, err := engine.New(engine.Options{Faults: faults})
+	require.NoError(t, err)
+	return eng
+}
+
+// TestPropertiesHold drives each property with rapid over its own steered generator
+// against the correct reference engine: no case may violate it, the engine must not break,
+// and some case must reach its situation (a property never reached has not passed).
+// rapid's draws lean toward small values, which makes short walks (a "more" flag stops a
+// walk about one time in three) and rare multi-step situations (cast with X, pay, resolve);
+// so rapid runs in rounds of its usual 100 cases until the situation was reached, at most
+// maxRounds rounds. rapid's cases are small, so a round costs little.
+func TestPropertiesHold(t *testing.T) {
+	const maxRounds = 60 // x.etb-uses-spell-x, the rarest under rapid, needs ~400 cases on average
+	for _, p := range props.All() {
+		t.Run(p.ID, func(t *testing.T) {
+			t.Parallel()
+			eng := reference(t)
+			g, err := gen.New(nil, p.Steer)
+			require.NoError(t, err, "the steer names only pool cards")
+			reached, total := 0, 0
+			for round := 0; round < maxRounds && reached == 0 && !t.Failed(); round++ {
+				rapid.Check(t, func(rt *rapid.T) {
+					tr := g.Run(gen.Rapid(rt), eng, maxSteps)
+					if tr.Err != nil {
+						rt.Fatalf("the engine broke: %v\n%s", tr.Err, gen.Log(tr))
+					}
+					v := p.Check(eng, tr)
+					total++
+					if v.Reached > 0 {
+						reached++
+					}
+					if len(v.Violations) > 0 {
+						var msgs []string
+						for _, x := range v.Violations {
+							msgs = append(msgs, x.Message)
+						}
+						rt.Fatalf("%s\n%s", strings.Join(msgs, "\n"), gen.Log(tr))
+					}
+				})
+			}
+			assert.Positive(t, reached, "%s reached its situation in none of %d cases: vacuous", p.ID, total)
+			t.Logf("%s: reached in %d of %d cases", p.ID, reached, total)
+		})
+	}
+}
+
+// TestFaultsAreCaught is the mutation-kill matrix in small: for every deliberate fault of
+// the reference engine, a property of the fault's ruling, driven by its own steer, finds a
+// violation of that ruling within a bounded number of seeds.
+func TestFaultsAreCaught(t *testing.T) {
+	limit := 400
+	if testing.Short() {
+		limit = 150
+	}
+	for _, f := range engine.Faults() {
+		t.Run(f.Name, func(t *testing.T) {
+			t.Parallel()
+			candidates := props.Match(f.Ruling)
+			require.NotEmpty(t, candidates, "no property checks ruling %s", f.Ruling)
+			eng := reference(t, f.Name)
+			var tried []string
+			for _, p := range candidates {
+				g, err := gen.New(nil, p.Steer)
+				require.NoError(t, err)
+				for seed := range limit {
+					tr := g.Run(gen.NewTapeSource(gen.Mix(uint64(seed)+gen.HashString(p.ID))), eng, maxSteps)
+					v := p.Check(eng, tr)
+					for _, x := range v.Violations {
+						if x.Ruling == f.Ruling {
+							t.Logf("%s caught by %s at seed %d: %s", f.Name, p.ID, seed, firstLine(x.Message))
+							return
+						}
+					}
+				}
+				tried = append(tried, p.ID)
+			}
+			t.Errorf("fault %s survived %d seeds of %s", f.Name, limit, strings.Join(tried, ", "))
+		})
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Every property is named, described and steered, and cites rulings and rules.
+func TestPropertiesAreDescribed(t *testing.T) {
+	all := props.All()
+	require.NotEmpty(t, all)
+	rulings := map[string]bool{}
+	for i, p := range all {
+		if i > 0 {
+			assert.Less(t, all[i-1].ID, p.ID, "sorted by ID")
+		}
+		assert.NotEmpty(t, p.Rulings, p.ID)
+		assert.NotEmpty(t, p.Rules, p.ID)
+		assert.NotEmpty(t, p.Description, p.ID)
+		assert.NotNil(t, p.Check, p.ID)
+		assert.Equal(t, p.ID, p.Steer.Name, "the steer is named after the property")
+		for _, r := range p.Rulings {
+			rulings[r] = true
+		}
+		assert.Equal(t, p.ID, props.ByID(p.ID).ID, "ByID finds it")
+	}
+	for _, id := range []string{"mana.undefined-type", "mana.could-produce", "mana.tap-for-mana", "mana.tapped-trigger",
+		"mana.tapped-replacement", "x.etb-uses-spell-x", "cost.tap-symbol", "cost.untap-symbol"} {
+		assert.True(t, rulings[id], "ruling %s has a property", id)
+	}
+	for _, f := range engine.Faults() {
+		assert.True(t, rulings[f.Ruling], "fault %s: ruling %s has a property", f.Name, f.Ruling)
+	}
+}
+
+func ExampleMatch() {
+	for _, p := range props.Match("cost.*, invariant.sba") {
+		fmt.Println(p.ID)
+	}
+	// Output:
+	// cost.tap-symbol
+	// cost.tap-symbol/attack
+	// cost.untap-symbol
+	// invariant.sba
+}

@@ -1,0 +1,177 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// checkSickness checks the engine's summoning-sickness status against the trace's own
+// history (CR 302.6): a permanent its controller has controlled continuously since before
+// their most recent turn began is not sick, and a creature that arrived after that turn
+// began is. Only what the trace shows is judged: the turns in between must all have been
+// seen, and the permanent seen before that turn began.
+func checkSickness(tr *gen.Trace, v *Verdict) {
+	ms := moments(tr)
+	active := map[int]harness.Player{}
+	for _, m := range ms {
+		active[m.Snap.Turn] = m.Snap.Active
+	}
+	// lastTurnOf is player p's most recent turn as of turn t, if the trace shows it.
+	lastTurnOf := func(p harness.Player, t int) (int, bool) {
+		for u := t; u >= 1; u-- {
+			a, seen := active[u]
+			if !seen {
+				return 0, false
+			}
+			if a == p {
+				return u, true
+			}
+		}
+		return 0, false
+	}
+	// since[obj] is the index into ms from which the object has been on the battlefield
+	// under its current controller without a break.
+	since := map[harness.ObjectID]int{}
+	ctl := map[harness.ObjectID]harness.Player{}
+	for k, m := range ms {
+		next := map[harness.ObjectID]int{}
+		for i := range m.Snap.Battlefield {
+			o := &m.Snap.Battlefield[i]
+			if first, ok := since[o.Object]; ok && ctl[o.Object] == o.Controller {
+				next[o.Object] = first
+			} else {
+				next[o.Object] = k
+			}
+			ctl[o.Object] = o.Controller
+		}
+		since = next
+		for i := range m.Snap.Battlefield {
+			o := &m.Snap.Battlefield[i]
+			t0, ok := lastTurnOf(o.Controller, m.Snap.Turn)
+			if !ok || o.Object == 0 { // no object identity reported: no history to judge by
+				continue
+			}
+			first := ms[since[o.Object]]
+			switch {
+			case o.Sick && first.Snap.Turn < t0:
+				v.Violations = append(v.Violations, violation(m.Step, "cost.tap-symbol", "302.6",
+					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
+					fmt.Sprintf("not sick: %s has controlled it continuously since turn %d or earlier, before their most recent turn (%d) began (CR 302.6)",
+						o.Controller, first.Snap.Turn, t0),
+					"sick"))
+			case !o.Sick && isCreature(o) && since[o.Object] > 0 && ms[since[o.Object]-1].Snap.Turn >= t0:
+				v.Violations = append(v.Violations, violation(m.Step, "cost.tap-symbol", "302.6",
+					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
+					fmt.Sprintf("sick: it came under %s's control during turn %d or later, after their most recent turn began (CR 302.6)",
+						o.Controller, ms[since[o.Object]-1].Snap.Turn),
+					"not sick"))
+			}
+		}
+	}
+}
+
+// attackSickness checks the attacking half of CR 302.6 and 508.1a: an attacking creature
+// is an untapped creature the active player controls that has haste or has been under
+// their control continuously since their turn began. Thousand-Year Elixir's "as though it
+// had haste" is for activating abilities only; it doesn't let a creature attack.
+func attackSickness() *Property {
+	return &Property{
+		ID:      "cost.tap-symbol/attack",
+		Rulings: []string{"cost.tap-symbol"},
+		Rules:   []string{"302.6", "508.1a", "702.10b"},
+		Description: "Only untapped creatures the active player has controlled since the turn began (or with haste) " +
+			"may attack; Thousand-Year Elixir does not let a summoning-sick creature attack.",
+		Steer: gen.Steer{
+			Name: "cost.tap-symbol/attack",
+			Recipes: []gen.Recipe{
+				{Name: "sick attackers and elixir", Weight: 2, Mine: gen.Cards("Llanowar Elves", "Grizzly Bears", "Thousand-Year Elixir", "Mutavault", "Hill Giant"),
+					Steps: []harness.Step{harness.BeginCombat}},
+			},
+			Actions: &gen.ActionWeights{Pass: 8, Preferred: 20, Mana: 3, Land: 2, Cast: 2, Pay: 6, Activate: 4, Attack: 8, Choose: 4, Cancel: 1},
+			// Declare attackers when it is time; before combat, pass to get there.
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				switch {
+				case before == nil:
+					return false
+				case a.Kind == harness.Attack:
+					return len(a.Attackers) > 0
+				case a.Kind == harness.Pass:
+					return before.Step == harness.BeginCombat || before.Step == harness.Main1 && len(before.Stack) == 0
+				}
+				return false
+			},
+		},
+		Check: checkAttackers,
+	}
+}
+
+func checkAttackers(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b := &st.Before
+		listed := false
+		for _, a := range st.Legal {
+			if a.Kind == harness.Attack {
+				listed = true
+				checkAttack(tr, i-1, fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a), b, a, &v)
+			}
+		}
+		if listed && attackAtRisk(b) {
+			v.Reached++
+		}
+		if st.Action.Kind == harness.Attack && len(st.Action.Attackers) > 0 {
+			v.Reached++
+			checkAttack(tr, i, fmt.Sprintf("%s: attack declared", where(tr, i)), b, st.Action, &v)
+		}
+	}
+	return v
+}
+
+// checkAttack judges each attacker of one Attack action in the position before it.
+func checkAttack(tr *gen.Trace, step int, what string, b *harness.Snapshot, a harness.Action, v *Verdict) {
+	const ruling = "cost.tap-symbol"
+	for _, id := range a.Attackers {
+		o := b.Permanent(id)
+		switch {
+		case o == nil || !isCreature(o) || o.Controller != a.Player:
+			v.Violations = append(v.Violations, violation(step, ruling, "508.1a", what,
+				fmt.Sprintf("attackers are creatures %s controls (CR 508.1a)", a.Player),
+				fmt.Sprintf("card %d among the attackers is %s", id, attackerWhat(o))))
+		case o.Tapped:
+			v.Violations = append(v.Violations, violation(step, ruling, "508.1a", what,
+				"only untapped creatures attack (CR 508.1a)", describe(o)+" is tapped and among the attackers"))
+		case o.Sick && !hasKeyword(o, "Haste"):
+			exp := "no summoning-sick creature without haste among the attackers (CR 302.6)"
+			if asThoughHaste(b, o.Controller) {
+				exp += "; Thousand-Year Elixir's \"as though it had haste\" applies to activating abilities, not to attacking"
+			}
+			v.Violations = append(v.Violations, violation(step, ruling, "302.6", what, exp,
+				describe(o)+" is summoning sick and among the attackers"))
+		}
+	}
+}
+
+func attackerWhat(o *harness.Object) string {
+	if o == nil {
+		return "not a permanent"
+	}
+	if !isCreature(o) {
+		return describe(o) + ", not a creature"
+	}
+	return describe(o) + ", controlled by the other player"
+}
+
+// attackAtRisk reports whether the active player controls a creature that can't attack
+// (tapped, or sick without haste), so the engine must leave it out.
+func attackAtRisk(b *harness.Snapshot) bool {
+	for i := range b.Battlefield {
+		o := &b.Battlefield[i]
+		if o.Controller == b.Active && isCreature(o) && (o.Tapped || o.Sick && !hasKeyword(o, "Haste")) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,199 @@
+package props
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// An ability text, read the way a rules expert reads it: the part before the first ": " is
+// the activation cost (CR 602.1a), the rest is the effect. Reminder text in parentheses is
+// dropped, except that a text wholly in parentheses (a basic land's "({T}: Add {G}.)",
+// CR 305.6) is read without them.
+//
+// The properties read ability texts from the Snapshot, never from a card table, so the
+// oracle follows whatever the engine says the permanent has now (granted abilities, lost
+// abilities, later copy effects). A text the reader does not recognise makes the oracle
+// say "unknown", and the property then judges nothing about it.
+
+// ability is one parsed ability text.
+type ability struct {
+	Text      string
+	Cost      string // "" when the ability is not activated
+	Effect    string
+	Activated bool
+	HasT      bool // {T} in the activation cost (CR 107.5)
+	HasQ      bool // {Q} in the activation cost (CR 107.6)
+	// Mana is true for an activated mana ability (CR 605.1a): no target, could add mana,
+	// not a loyalty ability.
+	Mana bool
+	Prod production // what the mana ability adds, before replacement effects
+}
+
+// prodKind is the shape of a mana ability's effect.
+type prodKind int
+
+const (
+	prodUnknown      prodKind = iota // text not recognised: no judgement
+	prodFixed                        // "Add {B}{B}{B}."
+	prodPerCreature                  // "Add {G} for each creature you control." (Gaea's Cradle)
+	prodAnyColor                     // "Add one mana of any color." (Pili-Pala, Vivid Crag)
+	prodLandYouType                  // Reflecting Pool: any type a land you control could produce
+	prodLandOppColor                 // Exotic Orchard, Fellwar Stone: any colour an opponent's land could produce
+	prodPermColor                    // Meteor Crater: a colour of a permanent you control
+)
+
+// production is what a mana ability would add if it resolved, before replacement effects.
+type production struct {
+	Kind  prodKind
+	Fixed harness.Mana // prodFixed: the amount; prodPerCreature: the mana per creature
+}
+
+// derived reports whether the types the ability adds depend on other permanents, so that
+// they may be undefined (CR 106.5).
+func (p production) derived() bool {
+	switch p.Kind {
+	case prodLandYouType, prodLandOppColor, prodPermColor:
+		return true
+	}
+	return false
+}
+
+var (
+	reReminder   = regexp.MustCompile(`\s*\([^()]*\)`)
+	reSymbols    = regexp.MustCompile(`^Add ((?:\{[WUBRGC]\})+)\.$`)
+	rePerCreat   = regexp.MustCompile(`^Add (\{[WUBRGC]\}) for each creature you control\.$`)
+	reAnyColor   = regexp.MustCompile(`^Add one mana of any colou?r\.$`)
+	reLandYou    = regexp.MustCompile(`^Add one mana of any type that a land you control could produce\.$`)
+	reLandOpp    = regexp.MustCompile(`^Add one mana of any colou?r that a land an opponent controls could produce\.$`)
+	rePermColor  = regexp.MustCompile(`^Choose a colou?r of a permanent you control\. Add one mana of that colou?r\.$`)
+	reAddsMana   = regexp.MustCompile(`(^|\. )Add (\{|one |an? |X )`)
+	reLoyaltyCst = regexp.MustCompile(`^[+−-]?(\d+|X)$`)
+)
+
+// parsed memoises parseAbility: a pure function of the text, asked about the same few
+// texts (a card pool's) again and again, in every state of every trace.
+var parsed sync.Map // string -> ability
+
+// parseAbility reads one ability text.
+func parseAbility(text string) ability {
+	if a, ok := parsed.Load(text); ok {
+		return a.(ability)
+	}
+	a := readAbility(text)
+	parsed.Store(text, a)
+	return a
+}
+
+func readAbility(text string) ability {
+	a := ability{Text: text}
+	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") && strings.Count(t, "(") == 1 {
+		t = strings.TrimSpace(t[1 : len(t)-1])
+	}
+	t = strings.TrimSpace(reReminder.ReplaceAllString(t, ""))
+	cost, effect, ok := strings.Cut(t, ": ")
+	if !ok || isTriggerOrStatic(cost) || strings.Contains(cost, "\"") {
+		// No cost, a trigger or static ability, or a quoted ability granted to something
+		// else (Umbral Mantle's `Equipped creature has "{3}, {Q}: ..."`).
+		a.Effect = t
+		return a
+	}
+	a.Activated = true
+	a.Cost, a.Effect = strings.TrimSpace(cost), strings.TrimSpace(effect)
+	a.HasT = strings.Contains(a.Cost, "{T}")
+	a.HasQ = strings.Contains(a.Cost, "{Q}")
+	loyalty := reLoyaltyCst.MatchString(a.Cost)
+	if !loyalty && !strings.Contains(strings.ToLower(a.Effect), "target") && reAddsMana.MatchString(a.Effect) {
+		a.Mana = true
+		a.Prod = parseProduction(a.Effect)
+	}
+	return a
+}
+
+// isTriggerOrStatic reports whether the text before a colon is the start of a triggered or
+// static ability rather than a cost (a cost never starts with these words).
+func isTriggerOrStatic(s string) bool {
+	for _, w := range []string{"When", "Whenever", "At ", "If ", "As ", "You may"} {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseProduction(effect string) production {
+	if m := reSymbols.FindStringSubmatch(effect); m != nil {
+		mana, err := harness.ParseMana(m[1])
+		if err == nil {
+			return production{Kind: prodFixed, Fixed: mana}
+		}
+	}
+	if m := rePerCreat.FindStringSubmatch(effect); m != nil {
+		mana, err := harness.ParseMana(m[1])
+		if err == nil {
+			return production{Kind: prodPerCreature, Fixed: mana}
+		}
+	}
+	switch {
+	case reAnyColor.MatchString(effect):
+		return production{Kind: prodAnyColor}
+	case reLandYou.MatchString(effect):
+		return production{Kind: prodLandYouType}
+	case reLandOpp.MatchString(effect):
+		return production{Kind: prodLandOppColor}
+	case rePermColor.MatchString(effect):
+		return production{Kind: prodPermColor}
+	}
+	return production{Kind: prodUnknown}
+}
+
+// abilityOf parses ability i of o, or reports false when o has no such ability.
+func abilityOf(o *harness.Object, i int) (ability, bool) {
+	if o == nil || i < 0 || i >= len(o.Abilities) {
+		return ability{}, false
+	}
+	return parseAbility(o.Abilities[i]), true
+}
+
+// manaAbilities lists the indexes of o's activated mana abilities.
+func manaAbilities(o *harness.Object) []int {
+	var out []int
+	for i, t := range o.Abilities {
+		if parseAbility(t).Mana {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// hasKeyword reports whether o has the keyword ability kw ("Haste"), alone or in a list
+// ("Flying, haste").
+func hasKeyword(o *harness.Object, kw string) bool {
+	for _, t := range o.Abilities {
+		for _, part := range strings.Split(t, ",") {
+			if strings.EqualFold(strings.TrimSpace(part), kw) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isLand, isCreature, ... read the computed types (CR 613: the Snapshot's view).
+func isLand(o *harness.Object) bool     { return o.HasType("Land") }
+func isCreature(o *harness.Object) bool { return o.HasType("Creature") }
+func isBasic(o *harness.Object) bool    { return o.HasSupertype("Basic") }
+
+// colorSet reads an object's colours (letters, WUBRG) as mana types.
+func colorSet(o *harness.Object) harness.TypeSet {
+	var s harness.TypeSet
+	for _, r := range o.Colors {
+		if t, err := harness.ParseManaType(string(r)); err == nil && t.IsColor() {
+			s = s.With(t)
+		}
+	}
+	return s
+}

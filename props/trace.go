@@ -1,0 +1,202 @@
+package props
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// moment is one game state of a trace: the start, or the state after a step.
+type moment struct {
+	Step  int // index of the step that led here; -1 for the start
+	Snap  *harness.Snapshot
+	State harness.State
+}
+
+// moments lists the states of a trace in order: the start, then the state after each step.
+func moments(tr *gen.Trace) []moment {
+	out := make([]moment, 0, len(tr.Steps)+1)
+	st := tr.StartState
+	if st == nil && len(tr.Steps) > 0 {
+		st = tr.Steps[0].BeforeState
+	}
+	out = append(out, moment{Step: -1, Snap: &tr.Start, State: st})
+	for i := range tr.Steps {
+		out = append(out, moment{Step: i, Snap: &tr.Steps[i].After, State: tr.Steps[i].AfterState})
+	}
+	return out
+}
+
+// colorChoices returns, for a snapshot of the trace, the colour chosen for a permanent as it
+// entered (Gauntlet of Power, CR 614.12). The Snapshot doesn't carry such choices, so they
+// are known only for permanents that have stayed the same object since the Setup named the
+// choice.
+func colorChoices(tr *gen.Trace, s *harness.Snapshot) func(harness.CardID) (harness.ManaType, bool) {
+	return func(c harness.CardID) (harness.ManaType, bool) {
+		now, start := s.Permanent(c), tr.Start.Permanent(c)
+		if now == nil || start == nil || now.Object != start.Object {
+			return 0, false
+		}
+		for p := range tr.Setup.Players {
+			for _, pm := range tr.Setup.Players[p].Battlefield {
+				if pm.ID != c {
+					continue
+				}
+				for _, key := range []string{"color", "colour"} {
+					if v, ok := pm.Choices[key]; ok {
+						t, err := harness.ParseManaType(v)
+						if err == nil && t.IsColor() {
+							return t, true
+						}
+					}
+				}
+			}
+		}
+		return 0, false
+	}
+}
+
+// oracleAt builds the mana oracle for a snapshot of the trace.
+func oracleAt(tr *gen.Trace, s *harness.Snapshot) *oracle {
+	return newOracle(s, colorChoices(tr, s))
+}
+
+// poolDelta is what player p's pool gained over step i (negative amounts: lost).
+func poolDelta(step *gen.TraceStep, p harness.Player) harness.Mana {
+	return step.After.Players[p].Pool.Sub(step.Before.Players[p].Pool)
+}
+
+// boardKey fingerprints what the mana answers of a battlefield depend on: objects, control,
+// types, colours, abilities and attachments (not tapped status, damage or pools, since
+// "could produce" ignores costs, CR 106.7). Equal keys: the same questions have the same
+// answers, so a property asks the engine again only when the key changes.
+func boardKey(s *harness.Snapshot) string {
+	b := make([]byte, 0, 64*len(s.Battlefield))
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		b = strconv.AppendUint(b, uint64(o.Card), 10)
+		b = append(b, '/')
+		b = strconv.AppendUint(b, uint64(o.Object), 10)
+		b = append(b, '/', byte('0'+o.Controller), '/')
+		b = append(b, o.Name...)
+		for _, list := range [][]string{o.Supertypes, o.Types, o.Abilities} {
+			b = append(b, '/')
+			for _, x := range list {
+				b = append(b, x...)
+				b = append(b, ';')
+			}
+		}
+		b = append(b, '/')
+		b = append(b, o.Colors...)
+		b = append(b, '/')
+		b = strconv.AppendUint(b, uint64(o.AttachedTo), 10)
+		b = append(b, '|')
+	}
+	return string(b)
+}
+
+// oracles hands out one oracle per distinct battlefield of a trace (boardKey), so a
+// property that looks at many states computes each fixpoint once.
+type oracles struct {
+	tr   *gen.Trace
+	memo map[string]*oracle
+}
+
+func newOracles(tr *gen.Trace) *oracles { return &oracles{tr: tr, memo: map[string]*oracle{}} }
+
+func (c *oracles) at(s *harness.Snapshot) *oracle { return c.atKey(s, boardKey(s)) }
+
+// atKey is at for a snapshot whose boardKey is already known.
+func (c *oracles) atKey(s *harness.Snapshot, key string) *oracle {
+	if or, ok := c.memo[key]; ok {
+		return or
+	}
+	or := oracleAt(c.tr, s)
+	c.memo[key] = or
+	return or
+}
+
+// describe names an object for a message: "Reflecting Pool (card 4, A)".
+func describe(o *harness.Object) string {
+	if o == nil {
+		return "a missing object"
+	}
+	name := o.Name
+	if name == "" {
+		name = "a nameless object"
+	}
+	return fmt.Sprintf("%s (card %d, %s's)", name, o.Card, o.Controller)
+}
+
+// abilityName describes ability i of o: `Reflecting Pool (card 4, A's) ability 0 "{T}: Add ..."`.
+func abilityName(o *harness.Object, i int) string {
+	if o == nil || i < 0 || i >= len(o.Abilities) {
+		return fmt.Sprintf("%s ability %d", describe(o), i)
+	}
+	return fmt.Sprintf("%s ability %d %q", describe(o), i, o.Abilities[i])
+}
+
+// violation builds a Violation whose message reads
+// "WHAT: expected: ... (ruling ID, CR RULE); got: ...", as a game log line would.
+func violation(step int, ruling, rule, what, expected, got string) Violation {
+	return Violation{Step: step, Ruling: ruling, Rule: rule,
+		Message: fmt.Sprintf("%s: expected: %s (ruling %s, CR %s); got: %s", what, expected, ruling, rule, got)}
+}
+
+// where prefixes a message with the step and action: "step 3 (A: activate Forest ability 0)".
+func where(tr *gen.Trace, i int) string {
+	if i < 0 || i >= len(tr.Steps) {
+		return "at the start"
+	}
+	return fmt.Sprintf("step %d (%s)", i, tr.Steps[i].Action)
+}
+
+// whereAfter names the state after step i (or the start).
+func whereAfter(tr *gen.Trace, i int) string {
+	if i < 0 || i >= len(tr.Steps) {
+		return "at the start"
+	}
+	return fmt.Sprintf("after step %d (%s)", i, tr.Steps[i].Action)
+}
+
+// activation is a step that activates an ability of a permanent, parsed.
+type activation struct {
+	Index  int
+	Step   *gen.TraceStep
+	Source *harness.Object // in Before
+	Abil   ability
+}
+
+// activations lists the trace's Activate steps whose source is a permanent with that
+// ability in the Before snapshot.
+func activations(tr *gen.Trace) []activation {
+	var out []activation
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		if st.Action.Kind != harness.Activate {
+			continue
+		}
+		src := st.Before.Permanent(st.Action.Card)
+		a, ok := abilityOf(src, st.Action.Ability)
+		if !ok {
+			continue
+		}
+		out = append(out, activation{Index: i, Step: st, Source: src, Abil: a})
+	}
+	return out
+}
+
+// engineOutcomes asks the engine what activating ability ai of c in st would add.
+func engineOutcomes(eng harness.Engine, st harness.State, c harness.CardID, ai int) ([]harness.Mana, error) {
+	if st == nil {
+		return nil, fmt.Errorf("no engine state recorded")
+	}
+	return eng.ManaOutcomes(st, c, ai)
+}
+
+// queryError is the violation for an engine that refuses a question it must answer.
+func queryError(step int, ruling, rule, what string, err error) Violation {
+	return violation(step, ruling, rule, what, "an answer", "error: "+err.Error())
+}

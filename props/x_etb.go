@@ -1,0 +1,87 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// etbX checks ruling x.etb-uses-spell-x: an enters-the-battlefield replacement effect or
+// trigger that refers to X uses the X of the spell that became the permanent, though the
+// permanent's own X is 0 (CR 107.3m, an exception to 107.3i; 107.3g). The situation: a
+// permanent spell with X > 0 whose card says "enters with X <kind> counters" (Walking
+// Ballista, Hangarback Walker) resolves; the X is read from the StackObject in the Before
+// snapshot, and the permanent must then have exactly that many counters. With X > 0 the
+// permanent can't die to its own toughness, so finding the card in a graveyard instead
+// also means it entered with too few.
+func etbX() *Property {
+	return &Property{
+		ID:      "x.etb-uses-spell-x",
+		Rulings: []string{"x.etb-uses-spell-x"},
+		Rules:   []string{"107.3m", "107.3i", "107.3g"},
+		Description: "A permanent spell with X that \"enters with X +1/+1 counters\" (Walking Ballista, Hangarback " +
+			"Walker) enters with the spell's X counters, not the permanent's own X (0).",
+		Steer: gen.Steer{
+			Name: "x.etb-uses-spell-x",
+			Recipes: []gen.Recipe{
+				{Name: "x creatures and lands", Weight: 4,
+					Mine:  []gen.Pick{{Card: "Forest", Weight: 20}, {Card: "Wastes", Weight: 20}, {Card: "Swamp"}, {Card: "Gaea's Cradle"}, {Card: "Mana Reflection"}},
+					Hand:  []gen.Pick{{Card: "Walking Ballista", Weight: 40}, {Card: "Hangarback Walker", Weight: 40}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
+			},
+			Actions: &gen.ActionWeights{Pass: 1, Preferred: 40, Mana: 4, Land: 1, Cast: 4, Pay: 6, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
+			Prefer:  preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.X > 0 }),
+		},
+		Check: checkETBX,
+	}
+}
+
+var reEntersWithX = regexp.MustCompile(`enters with X (\S+) counters?`)
+
+func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "x.etb-uses-spell-x", "107.3m"
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		n := len(st.Before.Stack)
+		if n == 0 {
+			continue
+		}
+		top := st.Before.Stack[n-1]
+		if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+			continue
+		}
+		card := st.After.Find(top.Card)
+		if card == nil {
+			continue
+		}
+		kind := ""
+		for _, t := range card.Abilities {
+			if m := reEntersWithX.FindStringSubmatch(t); m != nil {
+				kind = m[1]
+			}
+		}
+		if kind == "" {
+			continue
+		}
+		what := fmt.Sprintf("%s: %s resolved with X=%d", where(tr, i), top.Name, top.X)
+		expected := fmt.Sprintf("%d %s counters on it, the spell's X (the permanent's own X is 0, CR 107.3m)", top.X, kind)
+		if top.X > 0 {
+			v.Reached++
+		}
+		switch {
+		case card.Zone == harness.Battlefield:
+			if got := card.Counters[kind]; got != top.X {
+				v.Violations = append(v.Violations, violation(i, ruling, rule, what, expected,
+					fmt.Sprintf("%d %s counters", got, kind)))
+			}
+		case card.Zone == harness.Graveyard && top.X > 0:
+			v.Violations = append(v.Violations, violation(i, ruling, rule, what,
+				expected+", so it stays on the battlefield",
+				"it is in the graveyard: it entered with too few counters and died to its toughness (CR 704.5f)"))
+		}
+	}
+	return v
+}
