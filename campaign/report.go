@@ -36,6 +36,18 @@ type PropResult struct {
 	Reached     int      `json:"reached"` // cases that reached the property's situation
 	Failure     *Failure `json:"failure,omitempty"`
 	ElapsedMS   int64    `json:"-"` // wall time, for progress and the fault matrix; never in deterministic output
+	// BusyMS and CheckMS are the time spent on this property's counted cases, summed over
+	// workers: all of it, and the part in its Check. They show which properties are slow;
+	// like ElapsedMS, they are never in deterministic output.
+	BusyMS  int64 `json:"-"`
+	CheckMS int64 `json:"-"`
+	// Upto bounds the case indexes run: every index below it that belongs to the shard.
+	// It is the --checks that reproduces this line: Checks, or the failing case's index
+	// plus one (a property stops at its first failing case), or how far a time budget got.
+	Upto int `json:"upto,omitempty"`
+	// Errors counts the cases (of those counted) on which the engine broke. A property is
+	// Errored only when no case violated it; a Failed one may have errors too.
+	Errors int `json:"errors,omitempty"`
 }
 
 // Failure is a shrunk counterexample.
@@ -48,4 +60,27 @@ type Failure struct {
 	Shrinks    int               `json:"shrinks"` // successful shrink steps
 	Repro      string            `json:"repro"`   // the one command that reproduces it
 	CorpusPath string            `json:"corpus_path,omitempty"`
+
+	// Seed is the failing case's own seed (see CaseSeed).
+	Seed uint64 `json:"case_seed,omitempty"`
+	// Tape is the shrunk case's choice tape (trailing zeros trimmed), under the generator
+	// schema TapeSchema: gen.ReplayTape(Tape) rebuilds the case while the schema holds.
+	Tape       []uint64 `json:"tape,omitempty"`
+	TapeSchema string   `json:"tape_schema,omitempty"`
+	// Attempts counts the shrink replays run (Shrinks of them were kept).
+	Attempts int `json:"shrink_attempts,omitempty"`
+	// Original is the size of the case before shrinking.
+	Original *Size `json:"original,omitempty"`
+	// Error is the engine's failure, for an Errored property; Stack its panic stack.
+	Error string `json:"error,omitempty"`
+	Stack string `json:"stack,omitempty"`
+	// Flaky is set when the failing case did not fail again on replay: the engine or the
+	// property is not deterministic. The case is reported unshrunk.
+	Flaky bool `json:"flaky,omitempty"`
+}
+
+// Size measures a case: permanents on the battlefield at the start, and actions taken.
+type Size struct {
+	Permanents int `json:"permanents"`
+	Actions    int `json:"actions"`
 }

@@ -133,3 +133,19 @@ func TestPriorityReturnsAfterLegendChoice(t *testing.T) {
 	assert.Equal(t, h.A, s.Priority, "A was to receive priority when the legend rule asked; it gets it after answering")
 	assert.NotEmpty(t, LegalActions(s))
 }
+
+func TestPayNotListedOnceTheSourceIsTappedForMana(t *testing.T) {
+	setup := board([]string{"Academy Ruins", "Island"}, nil)
+	setup.Players[0].Graveyard = []h.CardSpec{{ID: 60, Name: "Fellwar Stone"}}
+	s := start(t, setup)
+	ruins := cardNamed(t, s, "Academy Ruins").Card
+	island := cardNamed(t, s, "Island").Card
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: ruins, Ability: 1, Targets: []h.Target{h.CardTarget(60)}})
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: island, Ability: 0})
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: ruins, Ability: 0}) // legal (601.2g), but now {T} can't be paid
+	for _, a := range LegalActions(s) {
+		assert.NotEqual(t, h.Pay, a.Kind, "107.5: Academy Ruins is tapped, the cost can't be paid")
+	}
+	_, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Mana{h.Blue: 1, h.Colorless: 1}})
+	assert.ErrorContains(t, err, "CR 107.5")
+}

@@ -28,8 +28,13 @@ func LegalActions(s *State) []h.Action {
 	}
 	if p := s.Proposal; p != nil {
 		var out []h.Action
+		// The non-mana part of an ability's cost may have become unpayable while mana
+		// abilities were activated (tapping the source for mana): then only Cancel.
+		payable := p.Source == 0 || nonManaCostError(s, v, s.obj(p.Source), p.Cost) == nil
 		for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
-			out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
+			if payable {
+				out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
+			}
 		}
 		out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
 		return append(out, manaActions(s, v, p.Player)...)

@@ -1,13 +1,148 @@
 package gen
 
-// Steer biases generation toward a situation: which cards to favour on each side and in
-// hand, and which kinds of actions to favour. A steered generator still produces
-// everything an unsteered one does, only with other odds.
+import "github.com/mtgfuzz/mtgfuzz/harness"
+
+// Steer biases generation toward a property's situation. A steered generator still
+// produces everything an unsteered one does, only with other odds: each case first draws
+// one of the Recipes (by weight) or a plain board, and the walk weighs the kinds of action
+// by Actions. The zero Steer is plain generation.
+//
+// Example: "a Reflecting Pool with no other land of mine, or a Pool beside an Exotic
+// Orchard and an opponent's Forest; activate mana abilities often":
+//
+//	gen.Steer{
+//		Name: "reflecting-pool",
+//		Recipes: []gen.Recipe{
+//			{Name: "pool alone", Weight: 2, Mine: gen.Cards("Reflecting Pool"), AvoidMine: gen.Land},
+//			{Name: "pool and orchard", Mine: gen.Cards("Reflecting Pool", "Exotic Orchard"), Theirs: gen.Cards("Forest")},
+//		},
+//		Actions: gen.PreferMana(),
+//	}
 type Steer struct {
 	Name string
-	// Cards favoured on the battlefield (either side), in hand, in library.
-	Battlefield []string
-	Hand        []string
-	// Weight in [0,100]: the percentage of draws that come from the favoured lists.
+	// Recipes are the situations to aim for.
+	Recipes []Recipe
+	// Plain is the weight of an unsteered board against the recipes' weights; 0 means 1.
+	// It can't be turned off: a steer changes odds, it never excludes a case.
+	Plain int
+	// Actions weighs the kinds of action the walk picks; nil means DefaultActions().
+	Actions *ActionWeights
+	// Prefer marks actions to favour beyond their kind (say, activating Reflecting Pool).
+	// Marked actions form the Preferred kind of ActionWeights. Nil marks none.
+	Prefer func(before *harness.Snapshot, a harness.Action) bool
+	// MaxPermanents caps each player's battlefield; 0 means 12.
+	MaxPermanents int
+}
+
+// Recipe is one situation: cards favoured in each zone, kinds of card kept out of the
+// random filler, and steps favoured for the start. "Mine" is the active player's side,
+// who has priority first; "Theirs" is the other player's.
+//
+// A favoured card competes with every pool card at weight 1 per card, so a Pick of weight
+// 12 among the 34-card pool fills about a quarter of that zone's draws. Favoured cards are
+// drawn through the same labelled draws as plain ones, so shrinking still removes them
+// when they don't matter.
+type Recipe struct {
+	Name   string
+	Weight int // against the other recipes and Steer.Plain; 0 means 1
+	// Battlefields.
+	Mine, Theirs []Pick
+	// The active player's other zones.
+	Hand, Library, Graveyard []Pick
+	// Kinds (Land, Creature, ...) the random filler leaves out of each battlefield; the
+	// recipe's own picks are never left out. AvoidMine: Land gives "Reflecting Pool with
+	// no other land of mine".
+	AvoidMine, AvoidTheirs Kind
+	// Steps to start in, tried before the usual mix (which is mostly main phases).
+	Steps []harness.Step
+}
+
+// Pick is a favoured card and its weight (0 means DefaultPickWeight).
+type Pick struct {
+	Card   string
 	Weight int
+}
+
+// DefaultPickWeight is a Pick's weight when it gives none.
+const DefaultPickWeight = 12
+
+// Cards favours each named card at DefaultPickWeight.
+func Cards(names ...string) []Pick {
+	out := make([]Pick, len(names))
+	for i, n := range names {
+		out[i] = Pick{Card: n}
+	}
+	return out
+}
+
+// ActionWeights weighs each kind of action the walk may pick. A kind with no legal action
+// right now is left out; if every present kind weighs 0, they count equally. The walk
+// first draws a kind, then one action of that kind, so a kind's odds don't depend on how
+// many variants the engine lists (a Reflecting Pool lists one action per mana type).
+type ActionWeights struct {
+	Pass      int // pass priority (once, to the next step, or to the next turn)
+	Preferred int // actions Steer.Prefer marks
+	Mana      int // activate a mana ability (CR 605)
+	Land      int // play a land
+	Cast      int // cast a spell
+	Pay       int // pay a proposed cost
+	Activate  int // activate a non-mana ability
+	Attack    int // declare attackers
+	Choose    int // answer a pending decision
+	Cancel    int // abandon a proposal
+}
+
+// DefaultActions is the walk's usual mix: passing often enough to see several steps and
+// turns, paying what it proposes, rarely cancelling.
+func DefaultActions() *ActionWeights {
+	return &ActionWeights{Pass: 6, Preferred: 8, Mana: 4, Land: 3, Cast: 3, Pay: 8, Activate: 2, Attack: 2, Choose: 4, Cancel: 1}
+}
+
+// PreferMana is DefaultActions with mana abilities (and Preferred actions) much more
+// likely than passing: for properties about what mana abilities produce.
+func PreferMana() *ActionWeights {
+	w := DefaultActions()
+	w.Mana, w.Preferred, w.Pass = 14, 14, 3
+	return w
+}
+
+// Category is a kind of action, as ActionWeights weighs them.
+type Category uint8
+
+const (
+	CatPass Category = iota
+	CatPreferred
+	CatMana
+	CatLand
+	CatCast
+	CatPay
+	CatActivate
+	CatAttack
+	CatChoose
+	CatCancel
+	numCategories
+)
+
+func (w *ActionWeights) of(c Category) int {
+	switch c {
+	case CatPass:
+		return w.Pass
+	case CatPreferred:
+		return w.Preferred
+	case CatMana:
+		return w.Mana
+	case CatLand:
+		return w.Land
+	case CatCast:
+		return w.Cast
+	case CatPay:
+		return w.Pay
+	case CatActivate:
+		return w.Activate
+	case CatAttack:
+		return w.Attack
+	case CatChoose:
+		return w.Choose
+	}
+	return w.Cancel
 }

@@ -1,0 +1,79 @@
+package campaign_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// trivial reaches on every case and never fails: the property cost is nil, so the
+// benchmarks measure generation, the walk and the engine.
+var trivial = &props.Property{ID: "bench.trivial", Check: func(harness.Engine, *gen.Trace) props.Verdict {
+	return props.Verdict{Reached: 1}
+}}
+
+func reference(b *testing.B) harness.Engine {
+	eng, err := engine.New(engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return eng
+}
+
+// BenchmarkCaseReference20x10 is one whole generated case on the reference engine through
+// the tape source with a trivial property: a board of 20 permanents or more, then 10
+// decisions (at least 10 trace steps). The target is 5,000 cases per second per core,
+// 200µs per op.
+func BenchmarkCaseReference20x10(b *testing.B) {
+	eng := reference(b)
+	g, _ := gen.New(nil, gen.Steer{MaxPermanents: 20, Actions: gen.PreferMana()})
+	var seeds []uint64
+	for seed := uint64(0); len(seeds) < 64 && seed < 200000; seed++ {
+		tr := g.Run(gen.NewTapeSource(seed), eng, 10)
+		n := 0
+		for _, ps := range tr.Setup.Players {
+			n += len(ps.Battlefield)
+		}
+		if tr.Err == nil && n >= 20 && len(tr.Steps) >= 10 {
+			seeds = append(seeds, seed)
+		}
+	}
+	if len(seeds) == 0 {
+		b.Skip("no 20x10 case runs cleanly on the engine yet")
+	}
+	src := gen.NewTapeSource(0)
+	steps := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		src.Reset(seeds[i%len(seeds)])
+		tr := g.Run(src, eng, 10)
+		steps += len(tr.Steps)
+		trivial.Check(eng, tr)
+	}
+	b.ReportMetric(float64(steps)/float64(b.N), "steps/case")
+}
+
+// BenchmarkCampaignReference runs a whole campaign of b.N cases (one property, one
+// worker) on the reference engine: the figure behind "cases per second per core".
+func BenchmarkCampaignReference(b *testing.B) {
+	cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{}) },
+		Props: []*props.Property{trivial}, Seed: 1, Checks: b.N, Workers: 1}
+	b.ReportAllocs()
+	rep, err := campaign.Run(context.Background(), cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rep.Props[0]
+	if r.Cases != b.N {
+		b.Fatalf("ran %d cases of %d", r.Cases, b.N)
+	}
+	if r.Errors > 0 && b.N > 100 { // engine errors don't stop a campaign; say so, once
+		b.Logf("the engine broke on %d of %d cases (first: case %d: %s)", r.Errors, r.Cases, r.Failure.Case, r.Failure.Error)
+	}
+}

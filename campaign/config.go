@@ -1,0 +1,123 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// Config is one campaign.
+type Config struct {
+	// Engine makes one engine per worker (engines need not be safe for concurrent use).
+	Engine func() (harness.Engine, error)
+	Props  []*props.Property
+	Seed   uint64
+	// Checks is the number of cases per property, over all shards; 0 means "until Budget".
+	Checks int
+	// Budget caps wall time (0: none). A campaign with a budget stops where the clock
+	// says, so its report depends on speed; with Checks alone it never does.
+	Budget  time.Duration
+	Workers int // cases run in parallel; 0 means 1. The report does not depend on it.
+	// Shard runs part K of N (1 <= K <= N): the cases whose index i has i % N == K-1.
+	// N == 0 runs every case.
+	Shard struct{ K, N int }
+	// MaxSteps bounds the decisions of each case's walk; 0 means DefaultMaxSteps.
+	MaxSteps int
+	// ShrinkBudget bounds the replays spent shrinking each failure; 0 means
+	// DefaultShrinkBudget, negative means no shrinking.
+	ShrinkBudget int
+	// Pool is the card pool boards are drawn from; nil means gen.DefaultPool().
+	Pool *gen.Pool
+	// Fault names the engine fault switched on, for the report only.
+	Fault string
+	// Progress, if set, hears about the campaign from time to time (never concurrently).
+	Progress func(Progress)
+}
+
+// DefaultMaxSteps is the walk length when Config.MaxSteps is 0.
+const DefaultMaxSteps = 12
+
+// DefaultShrinkBudget is the shrink replays per failure when Config.ShrinkBudget is 0.
+const DefaultShrinkBudget = 2000
+
+// Progress is a campaign's state, for progress bars. Counts cover all properties.
+type Progress struct {
+	Phase   string // "cases", then "shrink" if something failed, then "done"
+	Cases   int    // cases finished
+	Total   int    // cases planned; 0 when running until a budget
+	Failed  int    // properties violated so far
+	Errored int    // properties on which the engine broke so far
+	Prop    string // the property last worked on
+	Elapsed time.Duration
+}
+
+func (c *Config) normalize() error {
+	switch {
+	case c.Engine == nil:
+		return errors.New("campaign: no engine")
+	case len(c.Props) == 0:
+		return errors.New("campaign: no properties")
+	case c.Checks < 0:
+		return fmt.Errorf("campaign: checks %d: want at least 0", c.Checks)
+	case c.Checks == 0 && c.Budget <= 0:
+		return errors.New("campaign: give a number of checks, a time budget, or both")
+	case c.Shard.N < 0 || c.Shard.N > 0 && (c.Shard.K < 1 || c.Shard.K > c.Shard.N):
+		return fmt.Errorf("campaign: shard %d/%d: want K/N with 1 <= K <= N", c.Shard.K, c.Shard.N)
+	}
+	seen := map[string]bool{}
+	for i, p := range c.Props {
+		switch {
+		case p == nil || p.Check == nil:
+			return fmt.Errorf("campaign: property %d has no Check", i)
+		case seen[p.ID]:
+			return fmt.Errorf("campaign: property %q given twice", p.ID)
+		}
+		seen[p.ID] = true
+	}
+	if c.Workers <= 0 {
+		c.Workers = 1
+	}
+	if c.MaxSteps <= 0 {
+		c.MaxSteps = DefaultMaxSteps
+	}
+	if c.ShrinkBudget == 0 {
+		c.ShrinkBudget = DefaultShrinkBudget
+	}
+	if c.Pool == nil {
+		c.Pool = gen.DefaultPool()
+	}
+	return nil
+}
+
+// CaseSeed is the seed of case i of property id: a function of the three alone, so a case
+// is the same whatever the worker count, the shard or the other properties run.
+func CaseSeed(seed uint64, id string, i int) uint64 {
+	return gen.Mix(gen.Mix(seed^gen.HashString(id)) + uint64(i)*0x9e3779b97f4a7c15)
+}
+
+// caseIndex maps the r-th case of this shard to its campaign-wide index.
+func (c *Config) caseIndex(r int) int {
+	if c.Shard.N == 0 {
+		return r
+	}
+	return r*c.Shard.N + c.Shard.K - 1
+}
+
+// rounds is how many cases of each property this shard runs; -1 when unbounded.
+func (c *Config) rounds() int {
+	if c.Checks == 0 {
+		return -1
+	}
+	if c.Shard.N == 0 {
+		return c.Checks
+	}
+	first := c.Shard.K - 1
+	if first >= c.Checks {
+		return 0
+	}
+	return (c.Checks-first-1)/c.Shard.N + 1
+}

@@ -1,0 +1,21 @@
+// Package campaign runs properties against an engine over many generated cases and
+// reports a verdict per property.
+//
+// [Run] takes a [Config]: an engine factory (one engine per worker), the properties, a
+// seed, a number of checks and/or a wall-clock budget, workers, a shard, the walk length
+// and the shrink budget. Case i of property P is generated from [CaseSeed](seed, P.ID, i)
+// alone, so results never depend on the worker count; a shard K/N runs the cases with
+// i % N == K-1, so the N shards are disjoint and cover the whole run.
+//
+// Each property stops at its first violating case. The verdicts ([Outcome]) are
+// [Failed] (a case violated it), [Errored] (no violation, but the engine broke on some
+// case), [Vacuous] (no case reached its situation) and [Passed]. The case reported for a
+// Failed or Errored property is shrunk on its recorded tape (gen.Shrink, bounded by
+// Config.ShrinkBudget replays, never by the clock) and described in a [Failure]: setup,
+// actions, annotated game log, violations, tape and a [RunCommand] that reproduces it.
+// A property that panics counts as violated, with the panic's message and place.
+//
+// The [Report] is merged in case order: with a fixed number of checks it is the same for
+// any worker count and any timing ([PropResult].ElapsedMS aside). [Progress] reports go
+// to Config.Progress while it runs.
+package campaign

@@ -1,0 +1,249 @@
+package campaign
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Run runs a campaign: cases for every property, in parallel, each from its own seed
+// (CaseSeed); each property stops at its first case that violates it; that case (or, for
+// a property never violated, the first case on which the engine broke) is shrunk; the
+// report is merged in case order, so it is the same for any worker count.
+//
+// A broken engine does not stop a property: an engine that fails on some boards must not
+// hide the violations on others. Failed therefore beats Errored.
+//
+// Scheduling is round-robin over properties (case 0 of each, then case 1, ...), so a time
+// budget spreads over all of them. An error is returned for a bad configuration, an
+// engine that won't start, or a cancelled ctx; everything that goes wrong inside a case
+// is part of the report.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if err := cfg.normalize(); err != nil {
+		return nil, err
+	}
+	r := &runner{cfg: cfg, start: time.Now()}
+	for _, p := range cfg.Props {
+		g, err := gen.New(cfg.Pool, p.Steer)
+		if err != nil {
+			return nil, fmt.Errorf("campaign: property %s: %w", p.ID, err)
+		}
+		r.gens = append(r.gens, g)
+		st := &propState{}
+		st.firstViolation.Store(math.MaxInt64)
+		r.states = append(r.states, st)
+	}
+	defer func() {
+		for _, e := range r.engines {
+			e.Close()
+		}
+	}()
+	for range cfg.Workers {
+		e, err := cfg.Engine()
+		if err != nil {
+			return nil, fmt.Errorf("campaign: starting an engine: %w", err)
+		}
+		r.engines = append(r.engines, e)
+	}
+	r.runCases(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed}
+	if cfg.Shard.N > 0 {
+		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
+	}
+	var shrink []int
+	rep.Props, shrink = r.tally()
+	if err := r.shrinkAll(ctx, rep.Props, shrink); err != nil {
+		return nil, err
+	}
+	r.progress("done", "", true)
+	return rep, nil
+}
+
+type runner struct {
+	cfg     Config
+	start   time.Time
+	gens    []*gen.Generator
+	engines []harness.Engine
+	states  []*propState
+
+	done     atomic.Int64 // cases finished
+	failed   atomic.Int64 // properties violated so far
+	errored  atomic.Int64 // properties on which the engine broke so far
+	progMu   sync.Mutex
+	lastProg int64
+}
+
+// propState is one property's cases so far.
+type propState struct {
+	mu             sync.Mutex
+	results        []caseResult // by round (the r-th case of this shard)
+	firstViolation atomic.Int64 // lowest round that violated the property; MaxInt64 if none
+	broke          atomic.Bool  // some case broke the engine
+	lastNS         atomic.Int64 // when its last relevant case finished, since the start
+}
+
+// runCases is phase one: workers take jobs (round, property) in order until the rounds
+// run out, the budget ends, or every property has been violated.
+func (r *runner) runCases(ctx context.Context) {
+	P := int64(len(r.cfg.Props))
+	rounds := int64(r.cfg.rounds())
+	var deadline time.Time
+	if r.cfg.Budget > 0 {
+		deadline = r.start.Add(r.cfg.Budget)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range r.cfg.Workers {
+		wg.Add(1)
+		go func(eng harness.Engine) {
+			defer wg.Done()
+			src := gen.NewTapeSource(0)
+			for ctx.Err() == nil && (deadline.IsZero() || time.Now().Before(deadline)) {
+				k := next.Add(1) - 1
+				round, p := k/P, int(k%P)
+				if rounds >= 0 && round >= rounds || r.allFailedBefore(round) {
+					return
+				}
+				st := r.states[p]
+				if round > st.firstViolation.Load() {
+					continue
+				}
+				prop := r.cfg.Props[p]
+				src.Reset(CaseSeed(r.cfg.Seed, prop.ID, r.cfg.caseIndex(int(round))))
+				j := runCase(prop, r.gens[p], eng, src, r.cfg.MaxSteps)
+				r.record(st, round, j)
+				r.done.Add(1)
+				r.progress("cases", prop.ID, false)
+			}
+		}(r.engines[w])
+	}
+	wg.Wait()
+}
+
+// allFailedBefore reports whether every property was violated before round: nothing left
+// to run.
+func (r *runner) allFailedBefore(round int64) bool {
+	for _, st := range r.states {
+		if st.firstViolation.Load() >= round {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runner) record(st *propState, round int64, j judged) {
+	res := caseResult{done: true, reached: j.verdict.Reached, outcome: j.outcome, busy: j.busy, inProp: j.inProp}
+	st.mu.Lock()
+	for int64(len(st.results)) <= round {
+		st.results = append(st.results, caseResult{})
+	}
+	st.results[round] = res
+	st.mu.Unlock()
+	switch res.outcome {
+	case caseBroke:
+		if !st.broke.Swap(true) {
+			r.errored.Add(1)
+		}
+	case caseViolated:
+		for {
+			cur := st.firstViolation.Load()
+			if round >= cur {
+				break
+			}
+			if st.firstViolation.CompareAndSwap(cur, round) {
+				if cur == math.MaxInt64 {
+					r.failed.Add(1)
+				}
+				break
+			}
+		}
+	}
+	if round <= st.firstViolation.Load() {
+		st.lastNS.Store(int64(time.Since(r.start)))
+	}
+}
+
+// tally turns the cases into each property's line, in the configuration's order, and
+// says which round to shrink (-1: none). Only cases up to a property's first violation
+// count, so the counts don't depend on how far other workers had run ahead.
+func (r *runner) tally() ([]PropResult, []int) {
+	out := make([]PropResult, len(r.cfg.Props))
+	shrink := make([]int, len(r.cfg.Props))
+	for p, prop := range r.cfg.Props {
+		st := r.states[p]
+		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
+		limit := len(st.results)
+		bad := st.firstViolation.Load()
+		if bad != math.MaxInt64 {
+			limit = int(bad) + 1
+		}
+		last, firstBroke := -1, -1
+		var busy, inProp time.Duration
+		for round := 0; round < limit; round++ {
+			if c := st.results[round]; c.done {
+				res.Cases++
+				res.Reached += c.reached
+				busy, inProp = busy+c.busy, inProp+c.inProp
+				last = round
+				if c.outcome == caseBroke {
+					res.Errors++
+					if firstBroke < 0 {
+						firstBroke = round
+					}
+				}
+			}
+		}
+		shrink[p] = -1
+		switch {
+		case bad != math.MaxInt64:
+			res.Upto = r.cfg.caseIndex(int(bad)) + 1
+			res.Outcome, shrink[p] = Failed, int(bad)
+		case r.cfg.rounds() >= 0 && last+1 == r.cfg.rounds():
+			res.Upto = r.cfg.Checks
+		case last >= 0:
+			res.Upto = r.cfg.caseIndex(last) + 1
+		}
+		switch {
+		case res.Outcome != "":
+		case firstBroke >= 0:
+			res.Outcome, shrink[p] = Errored, firstBroke
+		case res.Reached == 0:
+			res.Outcome = Vacuous
+		default:
+			res.Outcome = Passed
+		}
+		res.ElapsedMS = st.lastNS.Load() / int64(time.Millisecond)
+		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
+		out[p] = res
+	}
+	return out, shrink
+}
+
+// progress tells cfg.Progress, at most every 256 cases unless forced.
+func (r *runner) progress(phase, prop string, force bool) {
+	if r.cfg.Progress == nil {
+		return
+	}
+	done := r.done.Load()
+	r.progMu.Lock()
+	defer r.progMu.Unlock()
+	if !force && done-r.lastProg < 256 {
+		return
+	}
+	r.lastProg = done
+	total := 0
+	if n := r.cfg.rounds(); n >= 0 {
+		total = n * len(r.cfg.Props)
+	}
+	r.cfg.Progress(Progress{Phase: phase, Cases: int(done), Total: total, Failed: int(r.failed.Load()),
+		Errored: int(r.errored.Load()), Prop: prop, Elapsed: time.Since(r.start)})
+}

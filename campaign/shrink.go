@@ -1,0 +1,131 @@
+package campaign
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// shrinkAll is phase two: for each property with a round to shrink (its first violation,
+// or its first broken case), the case is generated again from its seed, shrunk on its tape
+// and reported. Properties shrink in parallel, one per engine; each shrink is
+// deterministic, so the order doesn't matter.
+func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []int) error {
+	var todo []int
+	for p := range results {
+		if rounds[p] >= 0 {
+			todo = append(todo, p)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	r.progress("shrink", "", true)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
+		wg.Add(1)
+		go func(eng harness.Engine) {
+			defer wg.Done()
+			for p := range jobs {
+				began := time.Now()
+				results[p].Failure = r.shrink(p, rounds[p], eng)
+				results[p].ElapsedMS += int64(time.Since(began) / time.Millisecond)
+				r.progress("shrink", r.cfg.Props[p].ID, true)
+			}
+		}(eng)
+	}
+	for _, p := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- p
+	}
+	close(jobs)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
+// when it goes wrong the same way: a violation of the property for a failed case, an
+// engine failure for a broken one.
+func (r *runner) shrink(p, round int, eng harness.Engine) *Failure {
+	prop, g := r.cfg.Props[p], r.gens[p]
+	i := r.cfg.caseIndex(round)
+	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
+	src := gen.NewTapeSource(seed)
+	first := runCase(prop, g, eng, src, r.cfg.MaxSteps)
+	tape := src.Values()
+	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema, Original: size(first.trace)}
+
+	want := first.outcome
+	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
+		f.Flaky = true
+		r.fill(f, prop, first, tape)
+		return f
+	}
+	fails := func(s *gen.TapeSource) bool {
+		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
+		if want == caseViolated {
+			return j.outcome == caseViolated
+		}
+		return j.trace.Err != nil
+	}
+	if r.cfg.ShrinkBudget > 0 {
+		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
+		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
+	}
+	r.fill(f, prop, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps), tape)
+	return f
+}
+
+// fill writes the case j, built from tape, into f.
+func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64) {
+	tr := j.trace
+	f.Tape = gen.TrimTape(tape)
+	f.Setup, f.Actions = tr.Setup, tr.Actions()
+	f.Violations = j.verdict.Violations
+	if tr.Err != nil {
+		f.Error = tr.Err.Error()
+		var ee *gen.EngineError
+		if errors.As(tr.Err, &ee) {
+			f.Stack = ee.Stack
+		}
+		if len(f.Violations) == 0 {
+			f.Violations = []props.Violation{engineViolation(tr.Err)}
+		}
+	}
+	notes := map[int][]string{}
+	for _, v := range j.verdict.Violations {
+		notes[v.Step] = append(notes[v.Step], describeViolation(v))
+	}
+	f.Log = gen.AnnotatedLog(tr, notes)
+	f.Repro = RunCommand(prop.ID, r.cfg.Seed, f.Case+1, r.cfg.Fault, r.cfg.Shard, r.cfg.MaxSteps)
+}
+
+func describeViolation(v props.Violation) string {
+	s := v.Message
+	switch {
+	case v.Ruling != "" && v.Rule != "":
+		s += fmt.Sprintf(" (ruling %s, CR %s)", v.Ruling, v.Rule)
+	case v.Ruling != "":
+		s += fmt.Sprintf(" (ruling %s)", v.Ruling)
+	case v.Rule != "":
+		s += fmt.Sprintf(" (CR %s)", v.Rule)
+	}
+	return s
+}
+
+func size(tr *gen.Trace) *Size {
+	n := 0
+	for _, ps := range tr.Setup.Players {
+		n += len(ps.Battlefield)
+	}
+	return &Size{Permanents: n, Actions: len(tr.Steps)}
+}

@@ -1,0 +1,164 @@
+package gen
+
+import (
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Board generates a starting position: the turn, the step, and for each player (the
+// active one first) life, mana pool, battlefield, hand, library and graveyard. Permanents
+// get random tapped status, summoning sickness (CR 302.6), counters, damage, an owner
+// other than their controller now and then, and Auras and Equipment get a legal-looking
+// host; the engine's state-based actions settle what is still illegal (CR 704.5m, 704.5n).
+//
+// Draw order puts the simplest case at 0: no recipe's extras beyond its favoured cards,
+// turn 1, player A active, the first step of the mix (main 1), no permanents, no cards.
+// The result is normalized (card IDs 1..n in setup order).
+func (g *Generator) Board(src Source) harness.Setup {
+	r := &g.plain
+	if len(g.recipes) > 0 {
+		if i := g.pick.draw(src, "recipe"); i < len(g.recipes) {
+			r = &g.recipes[i]
+		}
+	}
+	var s harness.Setup
+	s.Turn = 1 + src.Uintn("turn", 3)
+	s.Active = harness.Player(src.Uintn("active", 2))
+	s.Step = harness.Steps[r.steps.draw(src, "step")]
+	if (s.Step == harness.Main1 || s.Step == harness.Main2) && flag(src, "land-played", 20) {
+		s.LandsPlayed = 1
+	}
+	var drafts []draft
+	for side := 0; side < 2; side++ {
+		p := s.Active
+		if side == 1 {
+			p = p.Opponent()
+		}
+		src.Group("player", func(src Source) {
+			drafts = g.player(src, r, side, p, &s.Players[p], drafts)
+		})
+	}
+	if err := s.Normalize(); err != nil {
+		// Unreachable: the generator makes no IDs or attachments before this point.
+		panic("gen: generated setup does not normalize: " + err.Error())
+	}
+	attach(&s, drafts, g.pool)
+	return s
+}
+
+// draft remembers what attach needs about a generated permanent.
+type draft struct {
+	player harness.Player
+	index  int // into the player's Battlefield
+	card   Card
+	attach int // the "attach" draw; 0 = unattached
+}
+
+// player fills one player's zones. side 0 is the active player.
+func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps *harness.PlayerSetup, drafts []draft) []draft {
+	ps.Life = harness.DefaultLife
+	if flag(src, "hurt", 10) {
+		ps.Life = 1 + src.Uintn("life", harness.DefaultLife-1)
+	}
+	if flag(src, "floating", 10) {
+		repeat(src, "mana", 60, 4, func(s Source) {
+			ps.Pool[harness.ManaTypes[s.Uintn("type", harness.NumManaTypes)]]++
+		})
+	}
+	field, hand, library := &r.mine, &r.hand, &r.library
+	if side == 1 {
+		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
+	}
+	repeat(src, "perm", 80, g.maxPerm, func(s Source) {
+		c := g.pool.cards[field.draw(s, "card")]
+		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
+		if c.Kind.Any(Aura | Equipment) {
+			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8)})
+		}
+	})
+	repeat(src, "hand", 55, 7, func(s Source) {
+		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
+	})
+	repeat(src, "library", 70, 10, func(s Source) {
+		ps.Library = append(ps.Library, harness.CardSpec{Name: g.pool.cards[library.draw(s, "card")].Name})
+	})
+	if side == 0 {
+		repeat(src, "graveyard", 15, 4, func(s Source) {
+			ps.Graveyard = append(ps.Graveyard, harness.CardSpec{Name: g.pool.cards[r.gy.draw(s, "card")].Name})
+		})
+	}
+	return drafts
+}
+
+// colorLetters are the colours a "choose a color" permanent may have chosen (CR 105.1).
+var colorLetters = [...]string{"W", "U", "B", "R", "G"}
+
+// permanent draws one permanent's status for card c controlled by p.
+func (g *Generator) permanent(s Source, c Card, p harness.Player) harness.PermanentSpec {
+	pm := harness.PermanentSpec{CardSpec: harness.CardSpec{Name: c.Name}}
+	pm.Tapped = flag(s, "tapped", 25)
+	pm.Sick = flag(s, "sick", 25)
+	if flag(s, "stolen", 5) { // owned by the other player (CR 108.3, 110.2)
+		owner := p.Opponent()
+		pm.Owner = &owner
+	}
+	counter := func(kind string, n int) {
+		if n > 0 {
+			if pm.Counters == nil {
+				pm.Counters = map[string]int{}
+			}
+			pm.Counters[kind] = n
+		}
+	}
+	switch {
+	case c.Kind.Has(PlusCounters):
+		counter("+1/+1", s.Uintn("+1/+1", 5))
+	case c.Kind.Has(Creature) && flag(s, "counters", 15):
+		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
+	}
+	if c.Kind.Has(ChargeCounters) {
+		counter("charge", s.Uintn("charge", 4))
+	}
+	if c.Kind.Has(Planeswalker) {
+		counter("loyalty", s.Uintn("loyalty", 7))
+	}
+	if c.Kind.Has(Creature) && flag(s, "damaged", 10) {
+		pm.Damage = 1 + s.Uintn("damage", 3)
+	}
+	if c.Kind.Has(ChoosesColor) {
+		pm.Choices = map[string]string{"color": colorLetters[s.Uintn("color", len(colorLetters))]}
+	}
+	return pm
+}
+
+// attach gives each drafted Aura and Equipment the host its "attach" draw names among the
+// legal-looking ones: permanents of the kind an Aura enchants (CR 303.4), creatures for
+// Equipment (CR 301.5). With no candidate it stays unattached; an unattached Aura then
+// goes to its owner's graveyard as a state-based action (CR 704.5m).
+func attach(s *harness.Setup, drafts []draft, pool *Pool) {
+	if len(drafts) == 0 {
+		return
+	}
+	var hosts []harness.CardID
+	for _, d := range drafts {
+		if d.attach == 0 {
+			continue
+		}
+		want := Creature
+		if d.card.Kind.Has(Aura) && d.card.Enchant != 0 {
+			want = d.card.Enchant
+		}
+		self := s.Players[d.player].Battlefield[d.index].ID
+		hosts = hosts[:0]
+		for p := range s.Players {
+			for _, pm := range s.Players[p].Battlefield {
+				c, ok := pool.Card(pm.Name)
+				if ok && pm.ID != self && c.Kind.Any(want) && !c.Kind.Any(Aura|Equipment) {
+					hosts = append(hosts, pm.ID)
+				}
+			}
+		}
+		if len(hosts) > 0 {
+			s.Players[d.player].Battlefield[d.index].AttachedTo = hosts[(d.attach-1)%len(hosts)]
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package gen_test
+
+import (
+	"testing"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func newGen(t testing.TB, steer gen.Steer) *gen.Generator {
+	t.Helper()
+	g, err := gen.New(nil, steer)
+	require.NoError(t, err)
+	return g
+}
+
+func TestZeroTapeIsTheEmptyBoard(t *testing.T) {
+	s := newGen(t, gen.Steer{}).Board(gen.ReplayTape(nil))
+	want := harness.Setup{Turn: 1, Active: harness.A, Step: harness.Main1}
+	want.Players[0].Life, want.Players[1].Life = 20, 20
+	assert.Equal(t, want, s, "every draw at 0 is the simplest case: turn 1, A active, main 1, nothing anywhere")
+}
+
+func TestBoardsAreWellFormed(t *testing.T) {
+	g := newGen(t, gen.Steer{})
+	pool := gen.DefaultPool()
+	for seed := uint64(0); seed < 1000; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		ids := map[harness.CardID]string{}
+		for _, c := range s.Cards() {
+			require.NotZero(t, c.ID, "seed %d: normalized", seed)
+			ids[c.ID] = c.Name
+		}
+		assert.NotEqual(t, harness.Untap, s.Step, "no priority in untap (CR 502.4)")
+		assert.NotEqual(t, harness.Cleanup, s.Step, "no priority in cleanup (CR 514.3)")
+		for p, ps := range s.Players {
+			assert.LessOrEqual(t, len(ps.Battlefield), 12, "seed %d: default cap", seed)
+			assert.True(t, ps.Life >= 1 && ps.Life <= 20, "seed %d: life %d", seed, ps.Life)
+			for _, pm := range ps.Battlefield {
+				c, ok := pool.Card(pm.Name)
+				require.True(t, ok, pm.Name)
+				assert.True(t, c.Kind.Any(gen.Permanent), "seed %d: %s is not a permanent card", seed, pm.Name)
+				if pm.AttachedTo == 0 {
+					continue
+				}
+				host, _ := pool.Card(ids[pm.AttachedTo])
+				switch {
+				case c.Kind.Has(gen.Aura):
+					assert.True(t, host.Kind.Any(c.Enchant), "seed %d: %s enchants %s", seed, pm.Name, host.Name)
+				case c.Kind.Has(gen.Equipment):
+					assert.True(t, host.Kind.Has(gen.Creature), "seed %d: %s equips %s", seed, pm.Name, host.Name)
+				default:
+					t.Errorf("seed %d: player %d: %s is attached but is no Aura or Equipment", seed, p, pm.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestBoardsCoverThePool checks that plain generation reaches every card and every kind
+// of status: a generator that never makes a tapped Vivid Crag can't find its bugs.
+func TestBoardsCoverThePool(t *testing.T) {
+	g := newGen(t, gen.Steer{})
+	seen := map[string]bool{}
+	steps := map[harness.Step]bool{}
+	var tapped, sick, stolen, counters, attached, damaged, chose, floating, hurt bool
+	for seed := uint64(0); seed < 3000; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		steps[s.Step] = true
+		for _, ps := range s.Players {
+			floating = floating || !ps.Pool.IsZero()
+			hurt = hurt || ps.Life < 20
+			for _, pm := range ps.Battlefield {
+				seen["bf:"+pm.Name] = true
+				tapped, sick, stolen = tapped || pm.Tapped, sick || pm.Sick, stolen || pm.Owner != nil
+				counters = counters || len(pm.Counters) > 0
+				attached, damaged = attached || pm.AttachedTo != 0, damaged || pm.Damage > 0
+				chose = chose || pm.Choices["color"] != ""
+			}
+			for _, c := range ps.Hand {
+				seen["hand:"+c.Name] = true
+			}
+		}
+	}
+	for _, c := range gen.DefaultPool().Cards() {
+		if c.Kind.Any(gen.Permanent) {
+			assert.True(t, seen["bf:"+c.Name], "%s never on a battlefield", c.Name)
+		}
+		assert.True(t, seen["hand:"+c.Name], "%s never in a hand", c.Name)
+	}
+	for _, st := range []harness.Step{harness.Main1, harness.Main2, harness.Upkeep, harness.Draw, harness.End, harness.BeginCombat, harness.DeclareAttackers} {
+		assert.True(t, steps[st], "never starts in %s", st)
+	}
+	assert.True(t, tapped && sick && stolen && counters && attached && damaged && chose && floating && hurt,
+		"status coverage: tapped %v sick %v stolen %v counters %v attached %v damaged %v color %v pool %v life %v",
+		tapped, sick, stolen, counters, attached, damaged, chose, floating, hurt)
+}
+
+func countBoards(g *gen.Generator, n int, pred func(*harness.Setup) bool) int {
+	hits := 0
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		if pred(&s) {
+			hits++
+		}
+	}
+	return hits
+}
+
+func activeHas(name string) func(*harness.Setup) bool {
+	return func(s *harness.Setup) bool {
+		for _, pm := range s.Players[s.Active].Battlefield {
+			if pm.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func TestSteerFavoursItsCards(t *testing.T) {
+	plain := countBoards(newGen(t, gen.Steer{}), 1000, activeHas("Reflecting Pool"))
+	steer := gen.Steer{Recipes: []gen.Recipe{{Mine: gen.Cards("Reflecting Pool")}}}
+	steered := countBoards(newGen(t, steer), 1000, activeHas("Reflecting Pool"))
+	t.Logf("Reflecting Pool on the active side: plain %d/1000, steered %d/1000", plain, steered)
+	assert.Greater(t, steered, 2*plain, "the steer at least doubles the hit rate")
+	assert.Greater(t, plain, 0, "a plain board can hold it too: steering changes odds only")
+}
+
+func TestSteerAvoidKeepsOtherLandsOut(t *testing.T) {
+	steer := gen.Steer{Recipes: []gen.Recipe{{Weight: 1000, Mine: gen.Cards("Reflecting Pool"), AvoidMine: gen.Land}}}
+	g := newGen(t, steer)
+	pool := gen.DefaultPool()
+	otherLand := countBoards(g, 1000, func(s *harness.Setup) bool {
+		for _, pm := range s.Players[s.Active].Battlefield {
+			if c, _ := pool.Card(pm.Name); c.Kind.Has(gen.Land) && pm.Name != "Reflecting Pool" {
+				return true
+			}
+		}
+		return false
+	})
+	poolAlone := countBoards(g, 1000, activeHas("Reflecting Pool"))
+	// Only the plain board (weight 1 in 1001) may add other lands.
+	assert.LessOrEqual(t, otherLand, 5, "another land of mine beside the recipe")
+	assert.Greater(t, poolAlone, 300, "Reflecting Pool with no other land is common")
+}
+
+func TestRecipeStepsAreFavoured(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Weight: 1000, Steps: []harness.Step{harness.Upkeep}}}})
+	upkeep := countBoards(g, 500, func(s *harness.Setup) bool { return s.Step == harness.Upkeep })
+	assert.Greater(t, upkeep, 100, "20 of ~120 weight, so about a sixth or more")
+}
+
+func TestNewReportsBadPicks(t *testing.T) {
+	g, err := gen.New(nil, gen.Steer{Name: "bad", Recipes: []gen.Recipe{{Name: "r",
+		Mine: gen.Cards("No Such Card", "Dark Ritual", "Forest")}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"No Such Card" is not in the pool`)
+	assert.Contains(t, err.Error(), `"Dark Ritual" is not a permanent card`)
+	require.NotNil(t, g, "the generator still works without the bad picks")
+	g.Board(gen.NewTapeSource(1))
+}
+
+func TestPoolOrdersSimplestFirst(t *testing.T) {
+	cards := gen.DefaultPool().Cards()
+	assert.Equal(t, "Plains", cards[0].Name, "basic lands first, in table order")
+	assert.Equal(t, gen.Instant, cards[len(cards)-1].Kind, "spells last")
+	_, err := gen.NewPool([]gen.Card{{Name: "A"}, {Name: "A"}})
+	assert.ErrorContains(t, err, `"A" twice`)
+}

@@ -1,0 +1,67 @@
+package gen
+
+// table is a weighted choice among items, in order: one labelled draw below the total
+// weight picks the item whose cumulative range holds it. Lower draws pick earlier items,
+// so the first item is where shrinking heads.
+type table struct {
+	items []int // payload: a pool index, a step index, a recipe index
+	cum   []int // cum[i] is the total weight of items[0..i]
+}
+
+func (t *table) add(item, weight int) {
+	if weight <= 0 {
+		return
+	}
+	total := t.total()
+	t.items = append(t.items, item)
+	t.cum = append(t.cum, total+weight)
+}
+
+func (t *table) total() int {
+	if len(t.cum) == 0 {
+		return 0
+	}
+	return t.cum[len(t.cum)-1]
+}
+
+func (t *table) empty() bool { return len(t.items) == 0 }
+
+// draw picks an item; it must not be empty.
+func (t *table) draw(src Source, label string) int {
+	v := src.Uintn(label, t.total())
+	lo, hi := 0, len(t.cum)-1
+	for lo < hi { // first cum > v
+		mid := (lo + hi) / 2
+		if t.cum[mid] > v {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return t.items[lo]
+}
+
+// flag is a yes/no draw that says yes pct times in a hundred. No is the value 0 end, so
+// shrinking turns flags off.
+func flag(src Source, label string, pct int) bool {
+	return src.Uintn(label, 100) >= 100-pct
+}
+
+// repeat runs f in groups labelled label while a "more" flag (pct percent) says so, at most
+// max times. Each group holds its own "more" draw, so deleting a group's span removes one
+// element and nothing else.
+func repeat(src Source, label string, pct, max int, f func(Source)) {
+	for i := 0; i < max; i++ {
+		stop := false
+		src.Group(label, func(s Source) {
+			if !flag(s, "more", pct) {
+				stop = true
+				return
+			}
+			f(s)
+		})
+		if stop {
+			return
+		}
+	}
+}

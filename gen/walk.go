@@ -1,0 +1,268 @@
+package gen
+
+import (
+	"runtime/debug"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Run generates one case: a board from src, then a random walk of at most maxSteps
+// decisions over the engine's legal actions, recorded as a Trace.
+//
+// Each decision is a group: a "more" flag (0 stops the walk, so shrinking shortens
+// traces), a kind of action weighed by the steer ([ActionWeights]), then one action of
+// that kind in the engine's order. Passing draws how far to pass: once, until the step
+// changes, or until the turn changes (each pass is a step of the trace), so a walk of a
+// dozen decisions crosses several steps and turns. The walk also stops when the game is
+// over, when nothing is legal, or when the engine breaks (Trace.Err).
+func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
+	setup := g.Board(src)
+	w := startWalk(eng, setup)
+	for n := 0; n < maxSteps; n++ {
+		stop := false
+		src.Group("step", func(s Source) {
+			// "more" comes first, so a walk about to stop asks the engine nothing more.
+			if !flag(s, "more", 94) || !w.live() {
+				stop = true
+				return
+			}
+			g.safeDecide(s, w)
+		})
+		if stop {
+			break
+		}
+	}
+	return w.tr
+}
+
+// Replay plays actions from setup and records the trace, exactly as Run did for the case
+// that took them. It stops at the first action the engine refuses (Trace.Err).
+func Replay(eng harness.Engine, setup harness.Setup, actions []harness.Action) *Trace {
+	w := startWalk(eng, setup)
+	for i := range actions {
+		if w.tr.Err != nil || !w.ensureLegal() {
+			break
+		}
+		w.apply(actions[i])
+	}
+	return w.tr
+}
+
+// Pass modes: how far a chosen pass goes.
+const (
+	passOnce = iota
+	passStep
+	passTurn
+)
+
+// passCaps bound a multi-pass, so an engine that never moves on can't hang the walk.
+var passCaps = [...]int{passOnce: 1, passStep: 12, passTurn: 48}
+
+// safeDecide is decide with a panic in the harness's own code (a Steer.Prefer hook, say)
+// recorded as the trace's error, keeping the steps so far.
+func (g *Generator) safeDecide(s Source, w *walker) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.tr.Err = &EngineError{Step: len(w.tr.Steps), Op: "generate", Panic: r, Stack: CleanStack(debug.Stack(), "github.com/mtgfuzz/mtgfuzz/gen.(*Generator).safeDecide")}
+		}
+	}()
+	g.decide(s, w)
+}
+
+// decide draws and takes one decision.
+func (g *Generator) decide(s Source, w *walker) {
+	before := &w.snap
+	var counts [numCategories]int
+	cats := w.cats[:0]
+	for i := range w.legal {
+		c := Classify(before, &w.legal[i])
+		if g.steer.Prefer != nil && g.steer.Prefer(before, w.legal[i]) {
+			c = CatPreferred
+		}
+		cats = append(cats, c)
+		counts[c]++
+	}
+	w.cats = cats
+	var items, cum [numCategories]int
+	t := table{items: items[:0], cum: cum[:0]}
+	for c := Category(0); c < numCategories; c++ {
+		if counts[c] > 0 {
+			t.add(int(c), g.actions.of(c))
+		}
+	}
+	if t.empty() { // every present kind weighs 0: count them equally
+		for c := Category(0); c < numCategories; c++ {
+			if counts[c] > 0 {
+				t.add(int(c), 1)
+			}
+		}
+	}
+	cat := Category(t.draw(s, "kind"))
+	which := s.Uintn("which", counts[cat])
+	var chosen harness.Action
+	for i, c := range cats {
+		if c == cat {
+			if which == 0 {
+				chosen = w.legal[i]
+				break
+			}
+			which--
+		}
+	}
+	mode := passOnce
+	if chosen.Kind == harness.Pass {
+		switch v := s.Uintn("advance", 8); {
+		case v >= 7:
+			mode = passTurn
+		case v >= 5:
+			mode = passStep
+		}
+	}
+	turn, step := w.snap.Turn, w.snap.Step
+	w.apply(chosen)
+	for n := 1; n < passCaps[mode]; n++ {
+		if w.snap.Turn != turn || mode == passStep && w.snap.Step != step || !w.live() {
+			return
+		}
+		pass, ok := w.passAction()
+		if !ok {
+			return
+		}
+		w.apply(pass)
+	}
+}
+
+// walker drives an engine step by step and records the trace.
+type walker struct {
+	eng   harness.Engine
+	tr    *Trace
+	st    harness.State
+	snap  harness.Snapshot
+	legal []harness.Action // for st, once fetched
+	fresh bool             // legal belongs to st
+	cats  []Category
+}
+
+func startWalk(eng harness.Engine, setup harness.Setup) *walker {
+	w := &walker{eng: eng, tr: &Trace{Setup: setup}}
+	if err := w.tr.Setup.Normalize(); err != nil {
+		w.tr.Err = &EngineError{Step: -1, Op: "setup", Err: err}
+		return w
+	}
+	if w.guard(-1, "start", nil, func() (err error) { w.st, err = eng.Start(w.tr.Setup); return }) {
+		return w
+	}
+	if w.guard(-1, "observe", nil, func() (err error) { w.snap, err = eng.Observe(w.st); return }) {
+		return w
+	}
+	w.tr.Start, w.tr.StartState = w.snap, w.st
+	return w
+}
+
+// live reports whether the walk can go on: no engine failure, game not over, and some
+// legal action.
+func (w *walker) live() bool {
+	return w.tr.Err == nil && !w.snap.GameOver && w.ensureLegal() && len(w.legal) > 0
+}
+
+// ensureLegal fetches the legal actions of the current state once.
+func (w *walker) ensureLegal() bool {
+	if w.fresh {
+		return true
+	}
+	if w.guard(len(w.tr.Steps), "legal", nil, func() (err error) { w.legal, err = w.eng.Legal(w.st); return }) {
+		return false
+	}
+	w.fresh = true
+	return true
+}
+
+// passAction is the listed pass, if passing is legal now.
+func (w *walker) passAction() (harness.Action, bool) {
+	if !w.ensureLegal() {
+		return harness.Action{}, false
+	}
+	for _, a := range w.legal {
+		if a.Kind == harness.Pass {
+			return a, true
+		}
+	}
+	return harness.Action{}, false
+}
+
+// apply takes action a and records the step; the engine's failure ends the trace.
+func (w *walker) apply(a harness.Action) {
+	step := TraceStep{Before: w.snap, Legal: w.legal, Action: a, BeforeState: w.st}
+	i := len(w.tr.Steps)
+	var next harness.State
+	if w.guard(i, "apply", &a, func() (err error) { next, step.Events, err = w.eng.Apply(w.st, a); return }) {
+		return
+	}
+	var after harness.Snapshot
+	if w.guard(i, "observe", &a, func() (err error) { after, err = w.eng.Observe(next); return }) {
+		return
+	}
+	step.After, step.AfterState = after, next
+	w.tr.Steps = append(w.tr.Steps, step)
+	w.st, w.snap, w.legal, w.fresh = next, after, nil, false
+}
+
+// guard runs one engine call, turning an error or a panic into Trace.Err. It reports
+// whether the call failed.
+func (w *walker) guard(step int, op string, a *harness.Action, call func() error) (failed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Panic: r, Stack: CleanStack(debug.Stack(), walkerFrames)}
+			failed = true
+		}
+	}()
+	if err := call(); err != nil {
+		w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Err: err}
+		return true
+	}
+	return false
+}
+
+// walkerFrames begins the frames of the harness below an engine call: a report needs the
+// engine's frames only.
+const walkerFrames = "github.com/mtgfuzz/mtgfuzz/gen.(*walker)"
+
+// CleanStack makes a goroutine stack from debug.Stack in a deferred recover deterministic
+// for reports: it drops the goroutine header and the frames of the recovery itself, blanks
+// argument values (addresses differ from run to run; function names and file:line don't),
+// and cuts the stack at the first frame whose function starts with stop (if stop is not
+// empty), so callers' frames don't make reports differ.
+func CleanStack(stack []byte, stop string) string {
+	lines := strings.Split(strings.TrimSpace(string(stack)), "\n")
+	// Skip everything up to and including the runtime's panic frame: those lines are the
+	// stack of the recovery (debug.Stack, the deferred func, panic itself).
+	start := 1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") {
+			start = i + 2
+			break
+		}
+	}
+	if start > len(lines) {
+		start = len(lines)
+	}
+	var b strings.Builder
+	for _, l := range lines[start:] {
+		if stop != "" && strings.HasPrefix(l, stop) {
+			break
+		}
+		if strings.HasPrefix(l, "created by ") {
+			if j := strings.Index(l, " in goroutine "); j > 0 {
+				l = l[:j]
+			}
+		} else if !strings.HasPrefix(l, "\t") && strings.HasSuffix(l, ")") {
+			if j := strings.LastIndex(l, "("); j > 0 {
+				l = l[:j] + "(...)"
+			}
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,157 @@
+package gen_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWalksCrossStepsAndTurns(t *testing.T) {
+	g := newGen(t, gen.Steer{})
+	eng := gentest.New(gentest.Options{})
+	kinds := map[harness.ActionKind]int{}
+	multiTurn := 0
+	for seed := uint64(0); seed < 300; seed++ {
+		tr := g.Run(gen.NewTapeSource(seed), eng, 12)
+		require.NoError(t, tr.Err, "seed %d", seed)
+		for _, st := range tr.Steps {
+			kinds[st.Action.Kind]++
+			assert.Contains(t, keys(st.Legal), st.Action.Key(), "seed %d: only listed actions are taken", seed)
+		}
+		if tr.Final().Turn >= tr.Start.Turn+2 {
+			multiTurn++
+		}
+	}
+	assert.Positive(t, kinds[harness.Activate], "mana abilities get activated")
+	assert.Positive(t, kinds[harness.PlayLand], "lands get played")
+	assert.Greater(t, multiTurn, 15, "some walks go through two turns or more")
+}
+
+func keys(as []harness.Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Key()
+	}
+	return out
+}
+
+func TestReplayReproducesTheWalk(t *testing.T) {
+	g := newGen(t, gen.Steer{})
+	eng := gentest.New(gentest.Options{})
+	for seed := uint64(0); seed < 100; seed++ {
+		tr := g.Run(gen.NewTapeSource(seed), eng, 12)
+		again := gen.Replay(eng, tr.Setup, tr.Actions())
+		assert.Equal(t, gen.Log(tr), gen.Log(again), "seed %d", seed)
+		assert.Equal(t, len(tr.Steps), len(again.Steps))
+	}
+}
+
+func TestZeroTapeWalkIsEmpty(t *testing.T) {
+	tr := newGen(t, gen.Steer{}).Run(gen.ReplayTape(nil), gentest.New(gentest.Options{}), 10)
+	require.NoError(t, tr.Err)
+	assert.Empty(t, tr.Steps, "the first \"more\" at 0 stops the walk")
+}
+
+// forestSteer puts a Forest on the active side often and favours activating it.
+var forestSteer = gen.Steer{
+	Recipes: []gen.Recipe{{Weight: 5, Mine: gen.Cards("Forest")}},
+	Actions: gen.PreferMana(),
+}
+
+func firstBroken(t *testing.T, eng harness.Engine) *gen.Trace {
+	g := newGen(t, forestSteer)
+	for seed := uint64(0); seed < 500; seed++ {
+		if tr := g.Run(gen.NewTapeSource(seed), eng, 12); tr.Err != nil {
+			return tr
+		}
+	}
+	t.Fatal("no walk activated a Forest")
+	return nil
+}
+
+func TestRunRecordsEnginePanics(t *testing.T) {
+	tr := firstBroken(t, gentest.New(gentest.Options{PanicOn: "Forest"}))
+	var ee *gen.EngineError
+	require.True(t, errors.As(tr.Err, &ee))
+	assert.Equal(t, "apply", ee.Op)
+	assert.Equal(t, "toy: Forest exploded", ee.Panic)
+	assert.Equal(t, len(tr.Steps), ee.Step, "steps before the failure are kept")
+	assert.Contains(t, ee.Stack, "gentest.(*Toy).Apply(...)", "the stack names the engine frame")
+	assert.NotContains(t, ee.Stack, "0xc0", "argument addresses are blanked: reports stay deterministic")
+	assert.NotContains(t, ee.Stack, "goroutine ", "no goroutine number")
+	assert.Contains(t, gen.Log(tr), "!! engine panicked at step")
+}
+
+func TestRunRecordsEngineRefusals(t *testing.T) {
+	tr := firstBroken(t, gentest.New(gentest.Options{RefuseOn: "Forest"}))
+	var ee *gen.EngineError
+	require.True(t, errors.As(tr.Err, &ee))
+	assert.Nil(t, ee.Panic)
+	assert.EqualError(t, ee.Err, "toy: refusing Forest")
+	assert.Equal(t, harness.Activate, ee.Action.Kind)
+}
+
+func TestReplayStopsAtAnUnlistedAction(t *testing.T) {
+	setup := harness.Setup{Turn: 1, Step: harness.Main1}
+	setup.Players[0].Battlefield = []harness.PermanentSpec{{CardSpec: harness.CardSpec{Name: "Forest"}}}
+	act := harness.Action{Player: harness.A, Kind: harness.Activate, Card: 1}
+	tr := gen.Replay(gentest.New(gentest.Options{}), setup, []harness.Action{act, act})
+	require.Len(t, tr.Steps, 1, "the first activation is fine")
+	assert.ErrorContains(t, tr.Err, "is not legal now", "the Forest is tapped the second time")
+}
+
+func TestPreferBiasesTheWalk(t *testing.T) {
+	count := func(steer gen.Steer) int {
+		g := newGen(t, steer)
+		n := 0
+		for seed := uint64(0); seed < 300; seed++ {
+			for _, st := range g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 10).Steps {
+				if st.Action.Kind == harness.Activate && st.Action.Name == "Forest" {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	plain := count(gen.Steer{})
+	w := gen.DefaultActions()
+	w.Preferred = 60
+	preferred := count(gen.Steer{Actions: w, Prefer: func(_ *harness.Snapshot, a harness.Action) bool {
+		return a.Kind == harness.Activate && a.Name == "Forest"
+	}})
+	t.Logf("Forest activations: plain %d, preferred %d", plain, preferred)
+	assert.Greater(t, preferred, plain*3/2, "preferring an action kind much more than the rest shows")
+}
+
+func TestLogReadsLikeAGame(t *testing.T) {
+	setup := harness.Setup{Turn: 3, Step: harness.Main1}
+	setup.Players[0].Life, setup.Players[1].Life = 20, 20
+	setup.Players[0].Battlefield = []harness.PermanentSpec{{CardSpec: harness.CardSpec{Name: "Forest"}}, {CardSpec: harness.CardSpec{Name: "Island"}, Tapped: true}}
+	setup.Players[0].Library = []harness.CardSpec{{Name: "Plains"}}
+	tr := gen.Replay(gentest.New(gentest.Options{}), setup, []harness.Action{
+		{Player: harness.A, Kind: harness.Activate, Card: 2},
+		{Player: harness.A, Kind: harness.Pass},
+		{Player: harness.B, Kind: harness.Pass},
+	})
+	require.NoError(t, tr.Err)
+	want := strings.Join([]string{
+		"Setup: turn 3, A active, main1",
+		"  A: life 20",
+		"    battlefield: [2] Forest, [3] Island (tapped)",
+		"    library (top first): [1] Plains",
+		"  B: life 20",
+		`1. T3 A main1: A activates Forest [2]: "({T}: Add {G}.)" -> pool {G}`,
+		"     - Forest adds {G}",
+		"2. T3 A main1: A passes",
+		"3. T3 B main1: B passes -> A's pool {} (now T3, A active, begin_combat)",
+		"     - step begin_combat",
+		"",
+	}, "\n")
+	assert.Equal(t, want, gen.Log(tr))
+}
