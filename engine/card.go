@@ -26,6 +26,17 @@ type CardDef struct {
 	Spell *Ability
 	// AllCreatureTypes: it has every creature type (changeling-like text, CR 205.3m).
 	AllCreatureTypes bool
+
+	printed *Chars // computed by register; read only
+}
+
+// printedChars returns the card's printed characteristics, shared and read only.
+func (d *CardDef) printedChars() *Chars {
+	if d.printed == nil { // a definition not in the registry (a token's)
+		c := printed(d)
+		return &c
+	}
+	return d.printed
 }
 
 // ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -214,6 +225,8 @@ func register(defs ...*CardDef) {
 		if d.Colors == 0 {
 			d.Colors = d.Cost.Mana.Types().Colors()
 		}
+		c := printed(d)
+		d.printed = &c
 		registry[d.Name] = d
 	}
 }

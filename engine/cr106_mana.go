@@ -107,7 +107,10 @@ func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement 
 	if !tappedForMana(s, a) {
 		return nil
 	}
-	isLand := v.Of(src.ID).HasType("Land")
+	k := repKey{controller: src.Controller, land: v.Of(src.ID).HasType("Land"), tapped: true}
+	if reps, ok := v.reps[k]; ok {
+		return reps
+	}
 	var out []replacement
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
@@ -121,12 +124,16 @@ func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement 
 					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, ab.Static.N})
 				}
 			case ReplaceLandManaWithB: // "If a land is tapped for mana"
-				if isLand {
+				if k.land {
 					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, 0})
 				}
 			}
 		}
 	}
+	if v.reps == nil {
+		v.reps = map[repKey][]replacement{}
+	}
+	v.reps[k] = out
 	return out
 }
 

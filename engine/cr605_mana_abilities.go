@@ -61,24 +61,22 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 	if !tapped || (m.IsZero() && !s.faults.on(FaultTriggerOnZeroMana)) {
 		return total, nil // CR 106.12a: it triggers only if the ability produced mana
 	}
-	for _, id := range s.Battlefield {
-		trig := s.obj(id)
-		for _, ta := range v.Of(id).Abilities {
-			if ta.Kind != Triggered || ta.Trigger.Event != OnTappedForMana || !tapTriggerMatches(s, v, trig, ta.Trigger, src, m) {
-				continue
-			}
-			if s.faults.on(FaultTriggeredManaUsesStack) {
-				s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
-					Source: id, SourceCard: trig.Card, Controller: src.Controller, Ability: ta, Produced: m, Tapped: src.ID})
-				continue
-			}
-			extra, err := triggeredProduction(trig, ta.Produce, m, ch)
-			if err != nil {
-				return h.Mana{}, err
-			}
-			addMana(s, src.Controller, extra, trig, ev)
-			total = total.Add(extra)
+	for _, tt := range v.manaTriggers() {
+		trig, ta := s.obj(tt.source), tt.ability
+		if !tapTriggerMatches(s, v, trig, ta.Trigger, src, m) {
+			continue
 		}
+		if s.faults.on(FaultTriggeredManaUsesStack) {
+			s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
+				Source: tt.source, SourceCard: trig.Card, Controller: src.Controller, Ability: ta, Produced: m, Tapped: src.ID})
+			continue
+		}
+		extra, err := triggeredProduction(trig, ta.Produce, m, ch)
+		if err != nil {
+			return h.Mana{}, err
+		}
+		addMana(s, src.Controller, extra, trig, ev)
+		total = total.Add(extra)
 	}
 	return total, nil
 }
@@ -220,4 +218,26 @@ func (v *View) manaModifiers() bool {
 		}
 	}
 	return v.modifiers == 2
+}
+
+// tapTrigger is a "whenever ... is tapped for mana" triggered ability on the battlefield.
+type tapTrigger struct {
+	source  h.ObjectID
+	ability *Ability
+}
+
+// manaTriggers lists the battlefield's "tapped for mana" triggered abilities in
+// battlefield order, computed once per view.
+func (v *View) manaTriggers() []tapTrigger {
+	if !v.tapTrigsDone {
+		v.tapTrigsDone = true
+		for _, id := range v.s.Battlefield {
+			for _, a := range v.Of(id).Abilities {
+				if a.Kind == Triggered && a.Trigger.Event == OnTappedForMana {
+					v.tapTrigs = append(v.tapTrigs, tapTrigger{id, a})
+				}
+			}
+		}
+	}
+	return v.tapTrigs
 }

@@ -53,11 +53,14 @@ func printed(d *CardDef) Chars {
 // View is the computed game: characteristics of every object, never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
-	s         *State
-	chars     []*Chars                 // indexed by ObjectID-1; nil until computed
-	could     map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
-	replaced  map[repKey]h.TypeSet
-	modifiers uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+	s            *State
+	chars        []*Chars                 // indexed by ObjectID-1; nil until computed
+	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
+	replaced     map[repKey]h.TypeSet
+	reps         map[repKey][]replacement // manaReplacements, per kind of production
+	tapTrigs     []tapTrigger             // manaTriggers, computed once
+	tapTrigsDone bool
+	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
 }
 
 // layerMod is one continuous effect's change in one layer, ordered by (layer, timestamp)
@@ -73,20 +76,22 @@ type layerMod struct {
 func Project(s *State) *View {
 	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
 	mods := collectMods(s)
-	for _, id := range s.Battlefield {
+	slab := make([]Chars, len(s.Battlefield)) // one allocation for every permanent
+	for i, id := range s.Battlefield {
 		o := s.obj(id)
-		c := printed(o.Def)
+		c := &slab[i]
+		*c = printed(o.Def)
 		if o.FaceDown {
 			// CR 708.2a: a face-down permanent is a nameless, colourless 2/2 creature with
 			// no text, types but creature, and no mana cost (layer 1b).
-			c = Chars{Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
+			*c = Chars{Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
 		}
 		for _, m := range mods {
-			if m.applies(o, &c) {
-				m.apply(o, &c)
+			if m.applies(o, c) {
+				m.apply(o, c)
 			}
 		}
-		addIntrinsicLandAbilities(&c)
+		addIntrinsicLandAbilities(c)
 		// Counters: CR 613.4c, applied in 7c with the other modifications; +1/+1 only here.
 		if c.HasPT {
 			c.Power += o.Counters[PlusOne]
@@ -95,7 +100,7 @@ func Project(s *State) *View {
 		if c.HasLoyalty {
 			c.Loyalty = o.Counters[Loyalty]
 		}
-		v.chars[id-1] = &c
+		v.chars[id-1] = c
 	}
 	return v
 }
@@ -109,8 +114,7 @@ func (v *View) Of(id h.ObjectID) *Chars {
 	if int(id) <= len(v.chars) && v.chars[id-1] != nil {
 		return v.chars[id-1]
 	}
-	c := printed(v.s.obj(id).Def)
-	return &c
+	return v.s.obj(id).Def.printedChars() // read only
 }
 
 // basicLandAbilities: a land with a basic land type has that type's mana ability

@@ -52,18 +52,19 @@ func Snapshot(s *State) h.Snapshot {
 }
 
 func objects(s *State, v *View, ids []h.ObjectID) []h.Object {
-	out := make([]h.Object, 0, len(ids))
-	for _, id := range ids {
-		out = append(out, object(s, v, s.obj(id)))
+	out := make([]h.Object, len(ids))
+	ints := make([]int, 3*len(ids)) // power, toughness, loyalty of each, in one allocation
+	for i, id := range ids {
+		out[i] = object(s, v, s.obj(id), ints[3*i:3*i+3:3*i+3])
 	}
 	return out
 }
 
 // object renders one object with its computed characteristics.
-func object(s *State, v *View, o *Object) h.Object {
+func object(s *State, v *View, o *Object, ints []int) h.Object {
 	c := v.Of(o.ID)
 	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
-		Colors: c.Colors.String(), Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+		Colors: colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
 	if c.Name != "" || c.Cost != (ManaCost{}) {
 		ob.ManaCost = c.Cost.String()
@@ -75,15 +76,18 @@ func object(s *State, v *View, o *Object) h.Object {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")
 	}
 	if c.HasPT {
-		p, t := c.Power, c.Toughness
-		ob.Power, ob.Toughness = &p, &t
+		ints[0], ints[1] = c.Power, c.Toughness
+		ob.Power, ob.Toughness = &ints[0], &ints[1]
 	}
 	if c.HasLoyalty {
-		l := c.Loyalty
-		ob.Loyalty = &l
+		ints[2] = c.Loyalty
+		ob.Loyalty = &ints[2]
 	}
-	for _, a := range c.Abilities {
-		ob.Abilities = append(ob.Abilities, a.Text)
+	if len(c.Abilities) > 0 {
+		ob.Abilities = make([]string, len(c.Abilities))
+		for i, a := range c.Abilities {
+			ob.Abilities[i] = a.Text
+		}
 	}
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
@@ -104,3 +108,11 @@ func object(s *State, v *View, o *Object) h.Object {
 	}
 	return ob
 }
+
+// colorNames holds TypeSet.String for every set, so snapshots don't build strings.
+var colorNames = func() (t [64]string) {
+	for i := range t {
+		t[i] = h.TypeSet(i).String()
+	}
+	return
+}()
