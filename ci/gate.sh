@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The CI gate for mtgfuzz: what a CI job runs to accept a change.
+#
+#   ci/gate.sh                 every step
+#   ci/gate.sh replay faults   only the steps named
+#
+# Steps, in order:
+#   fmt       gofmt has nothing to change
+#   vet       go vet ./...
+#   test      go test -race ./...            (the README's test command)
+#   replay    every corpus scenario replays  -> $OUT/replay.xml
+#   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
+#   faults    the mutation-kill matrix       -> $OUT/faults.xml
+#
+# Every step runs even when an earlier one failed, so the CI gets every JUnit file; the
+# script exits 1 if any step failed. Settings (environment):
+#   OUT=ci-out   where JUnit XML and found counterexamples go
+#   SEED=1       the campaign's seed: pinned, so a red gate reproduces exactly
+#   CHECKS=500   generated cases per property, for the campaign and the fault matrix
+#   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 2
+OUT=${OUT:-ci-out}
+SEED=${SEED:-1}
+CHECKS=${CHECKS:-500}
+SHARD=${SHARD:-}
+
+fuzz() { go run ./cmd/fuzz "$@"; }
+
+step_fmt() {
+	local bad
+	bad=$(gofmt -l . 2>&1) || { echo "$bad"; return 1; }
+	if [ -n "$bad" ]; then
+		echo "gofmt would change these files (run gofmt -w):"
+		echo "$bad"
+		return 1
+	fi
+}
+step_vet() { go vet ./...; }
+step_test() { go test -race ./...; }
+step_replay() { fuzz replay --report junit --out "$OUT/replay.xml"; }
+step_campaign() {
+	local args=(run --seed "$SEED" --checks "$CHECKS" --corpus "$OUT/corpus" --report junit --out "$OUT/campaign.xml")
+	if [ -n "$SHARD" ]; then
+		args+=(--shard "$SHARD")
+	fi
+	fuzz "${args[@]}"
+}
+step_faults() { fuzz faults --seed "$SEED" --checks "$CHECKS" --report junit --out "$OUT/faults.xml"; }
+
+all=(fmt vet test replay campaign faults)
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=("${all[@]}")
+for s in "${steps[@]}"; do
+	if ! declare -F "step_$s" >/dev/null; then
+		echo "ci/gate.sh: unknown step '$s' (steps: ${all[*]})" >&2
+		exit 2
+	fi
+done
+
+mkdir -p "$OUT" || exit 2
+failed=()
+for s in "${steps[@]}"; do
+	echo "== gate: $s"
+	start=$SECONDS
+	if "step_$s"; then
+		echo "== gate: $s ok ($((SECONDS - start))s)"
+	else
+		echo "== gate: $s FAILED ($((SECONDS - start))s)"
+		failed+=("$s")
+	fi
+done
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "gate: FAILED: ${failed[*]} (JUnit XML in $OUT/)"
+	exit 1
+fi
+echo "gate: all steps passed: ${steps[*]} (JUnit XML in $OUT/)"

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/report"
+)
+
+// faults builds the mutation-kill matrix: for each deliberate engine fault (or the ones
+// named), it switches the fault on and runs the properties one at a time, those of the
+// fault's ruling first, until one fails. A fault no property catches survives: the
+// properties can't tell that engine from a correct one, and the exit code is 1.
+//
+// Everything in the matrix but the time column is a function of the seed and the check
+// count.
+func (c *cli) faults(args []string) error {
+	fs := newFlagSet("faults")
+	asJSON := fs.Bool("json", false, "print JSON, with each counterexample's game log (same as --report json)")
+	seed := fs.Uint64("seed", 1, "the seed of every property's campaign")
+	checks := fs.Int("checks", defaultChecks, "generated cases per property and fault")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cases run in parallel (the matrix does not depend on it)")
+	var o output
+	o.register(fs)
+	names, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		o.format = string(report.JSON)
+	}
+	if *checks < 1 || *workers < 1 {
+		return usageErrorf("--checks and --workers must be at least 1")
+	}
+	format, err := o.parseFormat()
+	if err != nil {
+		return err
+	}
+	faults := engine.Faults()
+	if len(names) > 0 {
+		faults = nil
+		for _, n := range names {
+			fi, ok := lookupFault(n)
+			if !ok {
+				return unknownFault(n)
+			}
+			faults = append(faults, fi)
+		}
+	}
+	if len(faults) == 0 {
+		return inputErrorf("the engine has no faults to check")
+	}
+	eng, err := newEngine(nil)
+	if err != nil {
+		return err
+	}
+	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
+	eng.Close()
+	all := props.All()
+	for _, fi := range faults {
+		row, err := c.hunt(fi, all, *seed, *checks, *workers)
+		if err != nil {
+			return err
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m) }); err != nil {
+		return err
+	}
+	if m.Survivors() > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+// hunt runs properties against the engine with one fault on until one fails. A property
+// that only errored (the engine broke) is remembered and reported if none fails, marked
+// as such: an engine error may have nothing to do with the fault.
+func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int) (report.FaultRow, error) {
+	row := report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
+		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, quote(fi.Name), seed, checks)}
+	start := time.Now()
+	factory := func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fi.Name}}) }
+	var errored *report.FaultRow
+	for _, p := range huntOrder(fi, all) {
+		row.Tried++
+		rep, err := campaign.Run(c.ctx, campaign.Config{
+			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Fault: fi.Name,
+		})
+		if err != nil {
+			return row, fmt.Errorf("fault %s, property %s: %w", fi.Name, p.ID, err)
+		}
+		if len(rep.Props) != 1 {
+			return row, fmt.Errorf("fault %s, property %s: the campaign reported %d properties", fi.Name, p.ID, len(rep.Props))
+		}
+		res := rep.Props[0]
+		switch res.Outcome {
+		case campaign.Failed:
+			caught := catch(row, res, seed, time.Since(start))
+			return caught, nil
+		case campaign.Errored:
+			if errored == nil {
+				e := catch(row, res, seed, time.Since(start))
+				e.ByError = true
+				errored = &e
+			}
+		}
+	}
+	if errored != nil {
+		errored.Tried = row.Tried
+		return *errored, nil
+	}
+	row.Elapsed = time.Since(start)
+	return row, nil
+}
+
+// catch fills the row from the campaign line of the property that caught the fault.
+func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration) report.FaultRow {
+	row.CaughtBy = res.ID
+	row.Elapsed = elapsed
+	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0)
+	if f := res.Failure; f != nil {
+		row.Permanents = report.Permanents(f)
+		row.Actions = len(f.Actions)
+		row.Log = f.Log
+		if len(f.Violations) > 0 {
+			v := f.Violations[0]
+			row.Violation = report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
+		}
+	}
+	return row
+}
+
+// huntOrder tries first the properties written for the fault's ruling (ID equal to it or
+// under it), then the others that name the ruling, then the rest, each group in props.All
+// order: the property written for a ruling should be the one that catches its faults.
+func huntOrder(fi engine.FaultInfo, all []*props.Property) []*props.Property {
+	rank := func(p *props.Property) int {
+		switch {
+		case p.ID == fi.Ruling || strings.HasPrefix(p.ID, fi.Ruling+"/"):
+			return 0
+		case slices.Contains(p.Rulings, fi.Ruling):
+			return 1
+		}
+		return 2
+	}
+	out := slices.Clone(all)
+	slices.SortStableFunc(out, func(a, b *props.Property) int { return rank(a) - rank(b) })
+	return out
+}

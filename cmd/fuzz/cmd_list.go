@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// propertyInfo is a property as "fuzz list --json" shows it: what it checks, never how.
+type propertyInfo struct {
+	ID          string   `json:"id"`
+	Rulings     []string `json:"rulings"`
+	Rules       []string `json:"rules"`
+	Description string   `json:"description"`
+}
+
+// list prints every property: its ID, the ruling IDs it checks, its CR rules and what it
+// says, in the order props.All gives them. With --faults it lists the reference engine's
+// deliberate faults instead.
+func (c *cli) list(args []string) error {
+	fs := newFlagSet("list")
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	faults := fs.Bool("faults", false, "list the reference engine's deliberate faults instead of the properties")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageErrorf("list takes no arguments, got %q", pos)
+	}
+	if *faults {
+		return c.listFaults(*asJSON)
+	}
+	var infos []propertyInfo
+	for _, p := range props.All() {
+		infos = append(infos, propertyInfo{p.ID, nonNil(p.Rulings), nonNil(p.Rules), strings.Join(strings.Fields(p.Description), " ")})
+	}
+	if *asJSON {
+		return c.printJSON(infos)
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROPERTY\tRULINGS\tCR\tDESCRIPTION")
+	for _, p := range infos {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, strings.Join(p.Rulings, ","), strings.Join(p.Rules, ","), p.Description)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.stdout, "\n%d properties\n", len(infos))
+	return err
+}
+
+// nonNil keeps JSON arrays as [] rather than null.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// listFaults prints the reference engine's deliberate faults: name, ruling, CR rule and
+// what each breaks.
+func (c *cli) listFaults(asJSON bool) error {
+	faults := engine.Faults()
+	if asJSON {
+		return c.printJSON(faults)
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FAULT\tRULING\tCR\tDESCRIPTION")
+	for _, f := range faults {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, f.Ruling, f.Rule, f.Description)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(c.stdout, "\n%d faults\n", len(faults))
+	return err
+}
+
+func (c *cli) printJSON(v any) error {
+	enc := json.NewEncoder(c.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/report"
+)
+
+// replay replays corpus scenarios (files or directories; default the module's corpus/)
+// against the reference engine, with faults if asked, and reports each file's verdict with
+// its failures at file:line. A file that does not parse is an input error (exit 2); a
+// scenario whose expectations fail is a failure (exit 1).
+func (c *cli) replay(args []string) error {
+	fs := newFlagSet("replay")
+	var faults faultList
+	fs.Var(&faults, "fault", "switch on the engine fault `NAME` (repeatable)")
+	var o output
+	o.register(fs)
+	paths, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	format, err := o.parseFormat()
+	if err != nil {
+		return err
+	}
+	eng, err := newEngine(faults)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	scenarios, err := loadScenarios(paths)
+	if err != nil {
+		return err
+	}
+	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String()}
+	for _, sc := range scenarios {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		res := corpus.Replay(eng, sc)
+		rep.Files = append(rep.Files, report.ReplayResult{
+			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
+		})
+	}
+	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.ReplayReport(w, f, rep) }); err != nil {
+		return err
+	}
+	if !rep.Passed() {
+		return errFailed
+	}
+	return nil
+}
+
+// failedLog keeps the game log of failed scenarios only: a passing one has nothing to
+// explain, and "fuzz explain" shows it on demand.
+func failedLog(res *corpus.Result) []string {
+	if res.Passed {
+		return nil
+	}
+	return res.Log
+}
+
+// loadScenarios loads every path (a file, or a directory searched recursively), or the
+// default corpus when there are none. Any file that does not parse, or whose setup is not
+// a valid game, is an input error listing each problem as file:line.
+func loadScenarios(paths []string) ([]*corpus.Scenario, error) {
+	if len(paths) == 0 {
+		dir := defaultCorpus()
+		if _, err := os.Stat(dir); err != nil {
+			return nil, inputErrorf("no corpus directory at %s; give the scenario files or directories to replay", dir)
+		}
+		paths = []string{dir}
+	}
+	var all []*corpus.Scenario
+	var errs []error
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, pathError(p, err))
+			continue
+		}
+		if info.IsDir() {
+			scs, err := corpus.LoadDir(p)
+			all = append(all, scs...)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		sc, err := corpus.Load(p)
+		if err != nil {
+			errs = append(errs, pathError(p, err))
+			continue
+		}
+		all = append(all, sc)
+	}
+	for _, sc := range all {
+		if _, err := sc.Setup(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, &inputError{errors.Join(errs...)}
+	}
+	if len(all) == 0 {
+		return nil, inputErrorf("no scenario files (*.yaml) in %v", paths)
+	}
+	return all, nil
+}
+
+// explain prints one scenario as a step-by-step game log with the computed board after
+// each step. A scenario whose expectations fail still gets its log, then its failures,
+// and exit 1.
+func (c *cli) explain(args []string) error {
+	fs := newFlagSet("explain")
+	var faults faultList
+	fs.Var(&faults, "fault", "switch on the engine fault `NAME` (repeatable)")
+	paths, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) != 1 {
+		return usageErrorf("explain takes one scenario file, got %d arguments", len(paths))
+	}
+	if info, err := os.Stat(paths[0]); err == nil && info.IsDir() {
+		return usageErrorf("explain takes a scenario file; %s is a directory", paths[0])
+	}
+	eng, err := newEngine(faults)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	scs, err := loadScenarios(paths)
+	if err != nil {
+		return err
+	}
+	text, err := corpus.Explain(eng, scs[0])
+	io.WriteString(c.stdout, text)
+	if err != nil {
+		fmt.Fprintf(c.stdout, "\nFAIL %s\n%s\n", scs[0].Path, err)
+		return errFailed
+	}
+	fmt.Fprintf(c.stdout, "\nPASS %s\n", scs[0].Path)
+	return nil
+}
+
+// pathError writes a file system error as "path: what", the way corpus errors read.
+func pathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
+}

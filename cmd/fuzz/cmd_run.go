@@ -1,0 +1,169 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/report"
+)
+
+// defaultChecks is the number of generated cases per property when neither --checks nor
+// --time is given: enough to reach every property's situation, small enough that the
+// default campaign ends well inside a minute on two cores.
+const defaultChecks = 500
+
+// campaignFlags are the flags of "fuzz run" (and of "fuzz" alone).
+type campaignFlags struct {
+	props   string
+	checks  int
+	budget  time.Duration
+	seed    uint64
+	workers int
+	faults  faultList
+	corpus  string
+	shard   shardFlag
+	steps   int
+	output
+}
+
+func (f *campaignFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.props, "props", "", "run only the properties matching `PATTERN` (see fuzz list)")
+	fs.IntVar(&f.checks, "checks", defaultChecks, "generated cases per property")
+	fs.DurationVar(&f.budget, "time", 0, "run for `DUR` of wall time instead of a fixed number of checks")
+	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
+	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
+	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: corpus/ at the module root)")
+	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
+	fs.IntVar(&f.steps, "steps", 0, "at most `N` actions per generated case (0: the generator's default)")
+	f.output.register(fs)
+}
+
+// runCampaign runs properties against the reference engine, saves each shrunk
+// counterexample in the corpus, and reports by ruling. Any property that failed, errored
+// or was vacuous makes the exit code 1.
+func (c *cli) runCampaign(args []string) error {
+	fs := newFlagSet("run")
+	var f campaignFlags
+	f.register(fs)
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageErrorf("run takes no arguments, got %q (did you mean --props?)", pos)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["checks"] && set["time"] {
+		return usageErrorf("--checks and --time exclude each other")
+	}
+	if f.budget > 0 {
+		f.checks = 0
+	} else if f.checks < 1 {
+		return usageErrorf("--checks must be at least 1")
+	}
+	if set["time"] && f.budget <= 0 {
+		return usageErrorf("--time must be positive")
+	}
+	if f.workers < 1 || f.steps < 0 {
+		return usageErrorf("--workers must be at least 1 and --steps at least 0")
+	}
+	format, err := f.parseFormat()
+	if err != nil {
+		return err
+	}
+	selected, err := selectProps(f.props)
+	if err != nil {
+		return err
+	}
+	factory, err := engineFactory(f.faults)
+	if err != nil {
+		return err
+	}
+	if f.corpus == "" {
+		f.corpus = defaultCorpus()
+	}
+
+	cfg := campaign.Config{
+		Engine:   factory,
+		Props:    selected,
+		Seed:     f.seed,
+		Checks:   f.checks,
+		Budget:   f.budget,
+		Workers:  f.workers,
+		MaxSteps: f.steps,
+		Fault:    f.faults.String(),
+	}
+	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
+	prog := c.progress()
+	cfg.Progress = prog.update
+	rep, err := campaign.Run(c.ctx, cfg)
+	prog.done()
+	if err != nil {
+		return err
+	}
+
+	for i := range rep.Props {
+		p := &rep.Props[i]
+		if p.Failure == nil {
+			continue
+		}
+		p.Failure.Repro = f.repro(*p)
+		if err := c.saveCounterexample(f, p); err != nil {
+			// The report matters more than the file: say so and go on.
+			fmt.Fprintf(c.stderr, "fuzz: %v\n", err)
+		}
+	}
+	opts := report.Options{Repro: f.repro}
+	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
+		return report.Campaign(w, fm, rep, opts)
+	}); err != nil {
+		return err
+	}
+	if report.Held(rep) {
+		return nil
+	}
+	if f.out == "" && format != report.Text {
+		// stdout holds JSON or XML: still say on stderr what failed and how to see it again.
+		for _, p := range rep.Props {
+			if p.Outcome != campaign.Passed {
+				fmt.Fprintf(c.stderr, "%s %s: reproduce: %s\n", strings.ToUpper(string(p.Outcome)), p.ID, f.repro(p))
+			}
+		}
+	}
+	return errFailed
+}
+
+// selectProps is every property, or those matching pattern; a pattern matching none is
+// an input error.
+func selectProps(pattern string) ([]*props.Property, error) {
+	if pattern == "" {
+		return props.All(), nil
+	}
+	ps, err := props.Select(pattern)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	if len(ps) == 0 {
+		return nil, inputErrorf("--props %q matches no property; see fuzz list", pattern)
+	}
+	return ps, nil
+}
+
+// repro is the run form that reproduces one property's verdict: its ID, the seed, the
+// cases it ran (Upto), and every flag that changes the cases (steps, fault, shard).
+func (f *campaignFlags) repro(p campaign.PropResult) string {
+	upto := p.Upto
+	if upto == 0 {
+		upto = f.checks
+	}
+	shard := struct{ K, N int }{f.shard.k, f.shard.n}
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestList keeps "fuzz list" and "fuzz list --json" as golden files (refresh them with
+// -update when a property is added), and checks what the issue asks of the list: every
+// one of the eight mana rulings has a property.
+func TestList(t *testing.T) {
+	text := fuzz(t, "list")
+	require.Equal(t, exitOK, text.code, text.stderr)
+	golden(t, "list.txt", text.stdout)
+
+	js := fuzz(t, "list", "--json")
+	require.Equal(t, exitOK, js.code, js.stderr)
+	golden(t, "list.json", js.stdout)
+
+	var infos []propertyInfo
+	require.NoError(t, json.Unmarshal([]byte(js.stdout), &infos))
+	covered := map[string]bool{}
+	for _, p := range infos {
+		assert.NotEmpty(t, p.ID)
+		assert.NotEmpty(t, p.Description, "property %s says what it checks", p.ID)
+		for _, r := range p.Rulings {
+			covered[r] = true
+		}
+	}
+	// The eight general mana rulings of rulings.md.
+	for _, r := range []string{"mana.undefined-type", "mana.could-produce", "mana.tap-for-mana",
+		"mana.tapped-trigger", "mana.tapped-replacement", "x.etb-uses-spell-x", "cost.tap-symbol",
+		"cost.untap-symbol"} {
+		assert.True(t, covered[r], "no property checks ruling %s", r)
+	}
+}
+
+// TestListFaults checks that the fault list is the engine's, each fault naming a ruling.
+func TestListFaults(t *testing.T) {
+	r := fuzz(t, "list", "--faults", "--json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var faults []struct{ Name, Ruling, Rule, Description string }
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &faults))
+	require.NotEmpty(t, faults)
+	for _, f := range faults {
+		assert.Contains(t, f.Name, f.Ruling+"/", "a fault's name starts with its ruling ID")
+	}
+}

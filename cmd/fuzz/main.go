@@ -1,0 +1,29 @@
+// Command fuzz finds rules bugs in Magic: The Gathering rules engines: it runs the
+// harness's properties against an engine, replays and explains corpus scenarios, lists
+// the properties and measures which deliberate engine faults they catch.
+//
+// Usage:
+//
+//	fuzz                       the default campaign: every property, the reference engine
+//	fuzz run [flags]           a campaign with a chosen seed, size, fault, shard, report
+//	fuzz replay [PATH...]      replay corpus scenarios (default: the module's corpus/)
+//	fuzz explain PATH          a scenario as a step-by-step game log
+//	fuzz list [--json]         every property with its rulings and CR rules (--faults: the faults)
+//	fuzz faults [NAME...]      the mutation-kill matrix
+//
+// Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario
+// failed, or a fault survived; 2 a usage or input error. Run "fuzz help" for the flags.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

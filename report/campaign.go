@@ -1,0 +1,212 @@
+package report
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+)
+
+// Command is how every printed reproduction command starts: it works from the module root
+// of a fresh clone, as the README's run command does.
+const Command = "go run ./cmd/fuzz"
+
+// Options adjusts how a campaign report is rendered.
+type Options struct {
+	// Repro returns the command that reproduces one property's verdict (the run form, with
+	// its seed); nil uses the failure's own Repro. Vacuous properties have no failure, so
+	// without Repro they are printed without a command.
+	Repro func(campaign.PropResult) string
+}
+
+func (o Options) repro(p campaign.PropResult) string {
+	if o.Repro != nil {
+		return o.Repro(p)
+	}
+	if p.Failure != nil {
+		return p.Failure.Repro
+	}
+	return ""
+}
+
+// Campaign writes r in format f.
+func Campaign(w io.Writer, f Format, r *campaign.Report, opts Options) error {
+	switch f {
+	case Text:
+		return CampaignText(w, r, opts)
+	case JSON:
+		return writeJSON(w, r)
+	case JUnit:
+		return CampaignJUnit(w, r, opts)
+	}
+	return fmt.Errorf("unknown report format %q", f)
+}
+
+// Held reports whether every property of r passed: a failed, errored or vacuous property
+// means the campaign did not hold.
+func Held(r *campaign.Report) bool {
+	for _, p := range r.Props {
+		if p.Outcome != campaign.Passed {
+			return false
+		}
+	}
+	return len(r.Props) > 0
+}
+
+// rulingRow is one line of the table: a property listed under one of its rulings.
+type rulingRow struct {
+	ruling string
+	prop   campaign.PropResult
+}
+
+// byRuling lists each property under each of its rulings, sorted by ruling ID then
+// property ID. A property with no ruling is listed under "-".
+func byRuling(props []campaign.PropResult) []rulingRow {
+	var rows []rulingRow
+	for _, p := range props {
+		rulings := p.Rulings
+		if len(rulings) == 0 {
+			rulings = []string{"-"}
+		}
+		for _, r := range rulings {
+			rows = append(rows, rulingRow{r, p})
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b rulingRow) int {
+		return cmp.Or(cmp.Compare(a.ruling, b.ruling), cmp.Compare(a.prop.ID, b.prop.ID))
+	})
+	return rows
+}
+
+// verdict is the table's word for an outcome: the ones that fail the gate are in capitals.
+func verdict(o campaign.Outcome) string {
+	if o == campaign.Passed {
+		return string(o)
+	}
+	return strings.ToUpper(string(o))
+}
+
+// CampaignText writes the summary table by ruling, a count line, then every property that
+// did not pass with its counterexample, game log and reproduction command.
+func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
+	head := "engine " + r.Engine
+	if r.Fault != "" {
+		head += "  fault " + r.Fault
+	}
+	head += fmt.Sprintf("  seed %d", r.Seed)
+	if r.Shard != "" {
+		head += "  shard " + r.Shard
+	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintln(w)
+
+	t := newTable(w, "RULING", "PROPERTY", "CASES", "REACHED", "VERDICT")
+	last := ""
+	for _, row := range byRuling(r.Props) {
+		ruling := row.ruling
+		if ruling == last {
+			ruling = ""
+		}
+		last = row.ruling
+		t.row(ruling, row.prop.ID, fmt.Sprint(row.prop.Cases), fmt.Sprint(row.prop.Reached), verdict(row.prop.Outcome))
+	}
+	if err := t.flush(); err != nil {
+		return err
+	}
+
+	counts := map[campaign.Outcome]int{}
+	for _, p := range r.Props {
+		counts[p.Outcome]++
+	}
+	fmt.Fprintf(w, "\n%s: %d passed, %d failed, %d vacuous, %d errored\n", plural(len(r.Props), "property"),
+		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
+
+	bad := slices.Clone(r.Props)
+	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
+	slices.SortFunc(bad, func(a, b campaign.PropResult) int { return cmp.Compare(a.ID, b.ID) })
+	for _, p := range bad {
+		fmt.Fprintln(w)
+		writePropDetail(w, p, opts)
+	}
+	return nil
+}
+
+// writePropDetail explains one property that did not pass.
+func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
+	fmt.Fprintf(w, "%s %s%s\n", verdict(p.Outcome), p.ID, citation(p.Rulings, p.Rules))
+	if p.Description != "" {
+		fmt.Fprintf(w, "  %s\n", p.Description)
+	}
+	if p.Outcome == campaign.Vacuous {
+		fmt.Fprintf(w, "  no case reached its situation in %s: the property proved nothing\n", plural(p.Cases, "case"))
+	}
+	if f := p.Failure; f != nil {
+		fmt.Fprintf(w, "  case %d, shrunk in %s to %s and %s\n", f.Case, plural(f.Shrinks, "step"),
+			plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
+		for _, v := range f.Violations {
+			fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+		}
+		if f.Log != "" {
+			fmt.Fprintln(w, "  game log:")
+			io.WriteString(w, indent(f.Log, "    "))
+		}
+		if f.CorpusPath != "" {
+			fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
+			fmt.Fprintf(w, "  replay:    %s replay %s\n", Command, f.CorpusPath)
+		}
+	}
+	if c := opts.repro(p); c != "" {
+		fmt.Fprintf(w, "  reproduce: %s\n", c)
+	}
+}
+
+// citation writes " (rulings a, b; CR 1, 2)", leaving out what is empty.
+func citation(rulings, rules []string) string {
+	var parts []string
+	if len(rulings) > 0 {
+		parts = append(parts, "rulings "+strings.Join(rulings, ", "))
+	}
+	if len(rules) > 0 {
+		parts = append(parts, "CR "+strings.Join(rules, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// ViolationText is one violation on one line: where, which ruling and rule, and the
+// message saying what was expected and what happened.
+func ViolationText(step int, ruling, rule, msg string) string {
+	where := "at the start"
+	if step >= 0 {
+		where = fmt.Sprintf("after action %d", step+1)
+	}
+	var tag []string
+	if ruling != "" {
+		tag = append(tag, ruling)
+	}
+	if rule != "" {
+		tag = append(tag, "CR "+rule)
+	}
+	if len(tag) == 0 {
+		return fmt.Sprintf("violation %s: %s", where, msg)
+	}
+	return fmt.Sprintf("violation %s [%s]: %s", where, strings.Join(tag, ", "), msg)
+}
+
+// Permanents counts the permanents of a counterexample's setup, both players together.
+func Permanents(f *campaign.Failure) int {
+	return len(f.Setup.Players[0].Battlefield) + len(f.Setup.Players[1].Battlefield)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

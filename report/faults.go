@@ -1,0 +1,141 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// FaultMatrix is the mutation-kill matrix: for each deliberate engine fault, the property
+// that caught it (or none: the fault survives, and some property is missing or too weak).
+type FaultMatrix struct {
+	Engine string     `json:"engine"`
+	Seed   uint64     `json:"seed"`
+	Checks int        `json:"checks"`
+	Rows   []FaultRow `json:"faults"`
+}
+
+// FaultRow is one fault's line of the matrix. Everything but Elapsed is a function of the
+// seed and the check count.
+type FaultRow struct {
+	Fault       string `json:"fault"`
+	Ruling      string `json:"ruling"`
+	Rule        string `json:"rule"`
+	Description string `json:"description"`
+	// CaughtBy is the property whose campaign failed with the fault on; "" if none did.
+	CaughtBy string `json:"caught_by,omitempty"`
+	// ByError is set when no property failed and the catch is an engine error (a crash,
+	// a listed action refused) instead: it may have nothing to do with the fault.
+	ByError bool `json:"by_error,omitempty"`
+	// Tried is how many properties ran, the catching one included.
+	Tried int `json:"tried"`
+	// Elapsed is the wall time from switching the fault on to the catch (or to giving up).
+	Elapsed time.Duration `json:"-"`
+	// ElapsedMS is Elapsed in milliseconds, the one timing in the JSON form.
+	ElapsedMS int64 `json:"elapsed_ms"`
+	// The shrunk counterexample: its size, first violation and game log.
+	Permanents int    `json:"permanents,omitempty"`
+	Actions    int    `json:"actions,omitempty"`
+	Violation  string `json:"violation,omitempty"`
+	Log        string `json:"log,omitempty"`
+	// Repro is the one command that shows the catch (or the survival) again.
+	Repro string `json:"repro"`
+}
+
+// Caught reports whether some property caught the fault.
+func (r FaultRow) Caught() bool { return r.CaughtBy != "" }
+
+func (r FaultRow) caughtBy() string {
+	if r.ByError {
+		return r.CaughtBy + " (engine error)"
+	}
+	return r.CaughtBy
+}
+
+// Survivors counts the faults no property caught.
+func (m *FaultMatrix) Survivors() int {
+	n := 0
+	for _, r := range m.Rows {
+		if !r.Caught() {
+			n++
+		}
+	}
+	return n
+}
+
+// Faults writes m in format f. JSON carries each counterexample's game log; the text form
+// keeps to one line per fault and details only the survivors.
+func Faults(w io.Writer, f Format, m *FaultMatrix) error {
+	switch f {
+	case Text:
+		return FaultsText(w, m)
+	case JSON:
+		for i := range m.Rows {
+			m.Rows[i].ElapsedMS = m.Rows[i].Elapsed.Milliseconds()
+		}
+		return writeJSON(w, m)
+	case JUnit:
+		return FaultsJUnit(w, m)
+	}
+	return fmt.Errorf("unknown report format %q", f)
+}
+
+// FaultsText writes the matrix as a table in the engine's fault order, a count line, and
+// for each surviving fault what it breaks and the command that reruns its search.
+func FaultsText(w io.Writer, m *FaultMatrix) error {
+	t := newTable(w, "FAULT", "RULING", "CAUGHT BY", "TIME", "PERMANENTS", "ACTIONS")
+	for _, r := range m.Rows {
+		if r.Caught() {
+			t.row(r.Fault, r.Ruling, r.caughtBy(), seconds(r.Elapsed), fmt.Sprint(r.Permanents), fmt.Sprint(r.Actions))
+		} else {
+			t.row(r.Fault, r.Ruling, "SURVIVED", seconds(r.Elapsed), "-", "-")
+		}
+	}
+	if err := t.flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%s (seed %d, %s per property): %d caught, %d survived\n", plural(len(m.Rows), "fault"),
+		m.Seed, plural(m.Checks, "check"), len(m.Rows)-m.Survivors(), m.Survivors())
+	for _, r := range m.Rows {
+		if r.Caught() {
+			continue
+		}
+		fmt.Fprintf(w, "\nSURVIVED %s (ruling %s, CR %s)\n", r.Fault, r.Ruling, r.Rule)
+		fmt.Fprintf(w, "  %s\n", r.Description)
+		fmt.Fprintf(w, "  no property failed with it on (%s tried)\n", plural(r.Tried, "property"))
+		fmt.Fprintf(w, "  reproduce: %s\n", r.Repro)
+	}
+	return nil
+}
+
+// seconds writes a duration as seconds with two decimals.
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
+
+// FaultsJUnit writes the matrix as one testsuite "faults", one testcase per fault: a
+// surviving fault is a <failure>. A caught fault carries its counterexample in system-out.
+func FaultsJUnit(w io.Writer, m *FaultMatrix) error {
+	var g suitesByName
+	s := g.get("faults")
+	for _, r := range m.Rows {
+		c := junitCase{Name: r.Fault, Classname: "faults." + r.Ruling}
+		if r.Caught() {
+			var b strings.Builder
+			fmt.Fprintf(&b, "caught by %s: %s and %s\n", r.caughtBy(), plural(r.Permanents, "permanent"), plural(r.Actions, "action"))
+			if r.Violation != "" {
+				b.WriteString(r.Violation + "\n")
+			}
+			b.WriteString(r.Log)
+			c.SystemOut = text(b.String())
+		} else {
+			c.Failure = &junitProblem{
+				Message: "survived: no property caught it",
+				Type:    "survived",
+				Body:    fmt.Sprintf("%s\n%s tried\nreproduce: %s\n", r.Description, plural(r.Tried, "property"), r.Repro),
+			}
+		}
+		s.add(c)
+	}
+	props := []junitProperty{{"engine", m.Engine}, {"seed", fmt.Sprint(m.Seed)}, {"checks", fmt.Sprint(m.Checks)}}
+	return writeXML(w, g.build("fuzz faults "+m.Engine, props))
+}

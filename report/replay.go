@@ -1,0 +1,133 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Replay is the result of replaying corpus scenarios against one engine.
+type Replay struct {
+	Engine string         `json:"engine"`
+	Fault  string         `json:"fault,omitempty"`
+	Files  []ReplayResult `json:"files"`
+}
+
+// ReplayResult is one scenario file's replay.
+type ReplayResult struct {
+	Path     string   `json:"path"`
+	Rulings  []string `json:"rulings"`
+	Passed   bool     `json:"passed"`
+	Failures []string `json:"failures,omitempty"` // each "file:line: expected ...; got ..."
+	Log      []string `json:"log,omitempty"`      // the game log, one line per entry
+}
+
+// Passed reports whether every file passed.
+func (r *Replay) Passed() bool {
+	for _, f := range r.Files {
+		if !f.Passed {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Replay) sorted() []ReplayResult {
+	files := slices.Clone(r.Files)
+	slices.SortStableFunc(files, func(a, b ReplayResult) int { return cmp.Compare(a.Path, b.Path) })
+	return files
+}
+
+// ReplayReport writes r in format f.
+func ReplayReport(w io.Writer, f Format, r *Replay) error {
+	switch f {
+	case Text:
+		return ReplayText(w, r)
+	case JSON:
+		sorted := *r
+		sorted.Files = r.sorted()
+		return writeJSON(w, &sorted)
+	case JUnit:
+		return ReplayJUnit(w, r)
+	}
+	return fmt.Errorf("unknown report format %q", f)
+}
+
+// ReplayText writes one line per file (PASS or FAIL and its path); under a failed file, its
+// failures (file:line and what was expected), its game log and the commands that replay and
+// explain it; then a count line.
+func ReplayText(w io.Writer, r *Replay) error {
+	failed := 0
+	for _, f := range r.sorted() {
+		if f.Passed {
+			fmt.Fprintf(w, "PASS  %s\n", f.Path)
+			continue
+		}
+		failed++
+		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
+		writeReplayDetail(w, f, "      ")
+	}
+	head := "engine " + r.Engine
+	if r.Fault != "" {
+		head += ", fault " + r.Fault
+	}
+	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), head, len(r.Files)-failed, failed)
+	return err
+}
+
+func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
+	for _, msg := range f.Failures {
+		fmt.Fprintf(w, "%s%s\n", pad, msg)
+	}
+	if len(f.Log) > 0 {
+		fmt.Fprintf(w, "%sgame log:\n", pad)
+		for _, l := range f.Log {
+			fmt.Fprintf(w, "%s  %s\n", pad, l)
+		}
+	}
+	fmt.Fprintf(w, "%sreproduce: %s replay %s\n", pad, Command, f.Path)
+	fmt.Fprintf(w, "%sexplain:   %s explain %s\n", pad, Command, f.Path)
+}
+
+// ReplayJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per file under
+// each ruling it names (files naming none go under "corpus").
+func ReplayJUnit(w io.Writer, r *Replay) error {
+	type row struct {
+		ruling string
+		file   ReplayResult
+	}
+	var rows []row
+	for _, f := range r.Files {
+		rulings := f.Rulings
+		if len(rulings) == 0 {
+			rulings = []string{"corpus"}
+		}
+		for _, ru := range rulings {
+			rows = append(rows, row{ru, f})
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b row) int {
+		return cmp.Or(cmp.Compare(a.ruling, b.ruling), cmp.Compare(a.file.Path, b.file.Path))
+	})
+	var g suitesByName
+	for _, rw := range rows {
+		c := junitCase{Name: rw.file.Path, Classname: "corpus." + rw.ruling}
+		if !rw.file.Passed {
+			var b strings.Builder
+			writeReplayDetail(&b, rw.file, "")
+			msg := "replay failed"
+			if len(rw.file.Failures) > 0 {
+				msg = rw.file.Failures[0]
+			}
+			c.Failure = &junitProblem{Message: msg, Type: "replay", Body: b.String()}
+		}
+		g.get(rw.ruling).add(c)
+	}
+	props := []junitProperty{{"engine", r.Engine}}
+	if r.Fault != "" {
+		props = append(props, junitProperty{"fault", r.Fault})
+	}
+	return writeXML(w, g.build("fuzz replay "+r.Engine, props))
+}
