@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,8 +82,30 @@ func (r *runner) shrink(p, round int, eng harness.Engine) *Failure {
 		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
-	r.fill(f, prop, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps), tape)
+	r.fill(f, prop, trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps)), tape)
 	return f
+}
+
+// trimAfterViolation drops the actions after the last violating step, when the shorter
+// case still violates the property: one decision of the walk may pass several times, and
+// the passes after the failure only lengthen the counterexample.
+func trimAfterViolation(prop *props.Property, eng harness.Engine, j judged) judged {
+	if j.outcome != caseViolated || j.trace.Err != nil {
+		return j
+	}
+	last := -1
+	for _, v := range j.verdict.Violations {
+		last = max(last, v.Step)
+	}
+	actions := j.trace.Actions()
+	if last+1 >= len(actions) {
+		return j
+	}
+	tr := gen.Replay(eng, j.trace.Setup, actions[:last+1])
+	if v := check(prop, eng, tr); len(v.Violations) > 0 && tr.Err == nil {
+		return judged{trace: tr, verdict: v, outcome: caseViolated}
+	}
+	return j
 }
 
 // fill writes the case j, built from tape, into f.
@@ -112,6 +135,7 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 func describeViolation(v props.Violation) string {
 	s := v.Message
 	switch {
+	case strings.Contains(s, "ruling "+v.Ruling): // the message already cites it
 	case v.Ruling != "" && v.Rule != "":
 		s += fmt.Sprintf(" (ruling %s, CR %s)", v.Ruling, v.Rule)
 	case v.Ruling != "":

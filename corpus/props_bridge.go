@@ -44,7 +44,11 @@ func CheckProperties(id string, eng harness.Engine, tr *gen.Trace) (int, []strin
 					where += " (" + tr.Steps[vi.Step].Action.String() + ")"
 				}
 			}
-			out = append(out, fmt.Sprintf("[%s] %s: %s (ruling %s, CR %s)", p.ID, where, vi.Message, vi.Ruling, vi.Rule))
+			msg := vi.Message
+			if !strings.Contains(msg, "ruling "+vi.Ruling) {
+				msg += fmt.Sprintf(" (ruling %s, CR %s)", vi.Ruling, vi.Rule)
+			}
+			out = append(out, fmt.Sprintf("[%s] %s: %s", p.ID, where, msg))
 		}
 	}
 	return reached, out, nil

@@ -45,7 +45,7 @@ func AnnotatedLog(tr *Trace, notes map[int][]string) string {
 			if text == "" {
 				text = e.Kind
 			}
-			if e.Rule != "" {
+			if e.Rule != "" && !strings.Contains(text, "CR "+e.Rule) {
 				text += " (CR " + e.Rule + ")"
 			}
 			fmt.Fprintf(&b, "     - %s\n", text)

@@ -57,7 +57,7 @@ func TestTapSymbol(t *testing.T) {
 		s1 := f.add(proposing, payAct)
 		s2 := f.add(base) // paid, and still untapped: wrong
 		requireViolation(t, p.Check(f, f.trace(s0, mv(s0, hang, s1), mv(s1, payAct, s2))), "cost.tap-symbol", "107.5",
-			"step 1", "Hangarback Walker (card 1, A's) after paying {T}", "got: untapped")
+			"action 2", "Hangarback Walker (card 1, A's) after paying {T}", "got: untapped")
 	})
 	t.Run("sickness follows turns", func(t *testing.T) {
 		f := &fake{}
@@ -68,7 +68,7 @@ func TestTapSymbol(t *testing.T) {
 		t5.Turn = 5
 		s0, s1, s2 := f.add(t3), f.add(t4), f.add(t5)
 		v := p.Check(f, f.trace(s0, mv(s0, pass, s1), mv(s1, harness.Action{Player: B, Kind: harness.Pass}, s2)))
-		requireViolation(t, v, "cost.tap-symbol", "302.6", "after step 1", "expected: not sick", "since turn 3 or earlier", "got: sick")
+		requireViolation(t, v, "cost.tap-symbol", "302.6", "after action 2", "expected: not sick", "since turn 3 or earlier", "got: sick")
 	})
 }
 
@@ -124,7 +124,7 @@ func TestAttack(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(s, attack(), attack(1), attack(2), attack(1, 2))
 		v := p.Check(f, f.trace(s0, mv(s0, attack(1, 2), s0)))
-		requireViolation(t, v, "cost.tap-symbol", "302.6", "step 0", "attack declared", "applies to activating abilities, not to attacking",
+		requireViolation(t, v, "cost.tap-symbol", "302.6", "action 1", "attack declared", "applies to activating abilities, not to attacking",
 			"Grizzly Bears (card 1, A's) is summoning sick")
 		assert.Len(t, v.Violations, 3, "two listed attacks and the one declared")
 	})

@@ -25,8 +25,8 @@ func TestPoolInvariant(t *testing.T) {
 		s1 := f.add(withPool(board(perm(1, "Forest", A, tapped)), A, harness.Mana{harness.Colorless: -1}))
 		v := p.Check(f, f.trace(s0, mv(s0, pay("GC"), s1)))
 		requireViolation(t, v, "invariant.pool", "601.2h", "listed as legal", "doesn't cover the payment {G}{C}")
-		requireViolation(t, v, "invariant.pool", "601.2h", "step 0", "paying {G}{C}", "expected: refused", "got: accepted")
-		requireViolation(t, v, "invariant.pool", "106.1b", "after step 0", "A's mana pool", "got: {C:-1}")
+		requireViolation(t, v, "invariant.pool", "601.2h", "action 1", "paying {G}{C}", "expected: refused", "got: accepted")
+		requireViolation(t, v, "invariant.pool", "106.1b", "after action 1", "A's mana pool", "got: {C:-1}")
 	})
 	t.Run("wrong amount", func(t *testing.T) {
 		f := &fake{}

@@ -71,7 +71,7 @@ func TestUndefinedType(t *testing.T) {
 		s0 := f.add(poolAlone, act)
 		s1 := f.add(withPool(poolAlone, A, mana("C")))
 		x := requireViolation(t, p.Check(f, f.trace(s0, mv(s0, act, s1))), "mana.undefined-type", "106.5",
-			"step 0", "added to A's pool: expected: no mana", "got: {C}")
+			"action 1", "added to A's pool: expected: no mana", "got: {C}")
 		assert.Equal(t, 0, x.Step)
 	})
 	t.Run("not activatable", func(t *testing.T) {
@@ -157,7 +157,7 @@ func TestTapForMana(t *testing.T) {
 		s0 := f.add(withPool(s, A, mana("CC")), act)
 		s1 := f.add(withPool(s, A, mana("GG")))
 		requireViolation(t, p.Check(f, f.trace(s0, mv(s0, act, s1))), "mana.tap-for-mana", "106.12",
-			"step 0", "added to A's pool: expected: one of {W}, {U}, {B}, {R}, {G}", "got: {G}{G}")
+			"action 1", "added to A's pool: expected: one of {W}, {U}, {B}, {R}, {G}", "got: {G}{G}")
 	})
 	t.Run("a mana spell taps nothing", func(t *testing.T) {
 		f := &fake{}

@@ -145,12 +145,13 @@ func violation(step int, ruling, rule, what, expected, got string) Violation {
 		Message: fmt.Sprintf("%s: expected: %s (ruling %s, CR %s); got: %s", what, expected, ruling, rule, got)}
 }
 
-// where prefixes a message with the step and action: "step 3 (A: activate Forest ability 0)".
+// where prefixes a message with the action, numbered from 1 as in the game log:
+// "action 3 (A: activate Forest ability 0)".
 func where(tr *gen.Trace, i int) string {
 	if i < 0 || i >= len(tr.Steps) {
 		return "at the start"
 	}
-	return fmt.Sprintf("step %d (%s)", i, tr.Steps[i].Action)
+	return fmt.Sprintf("action %d (%s)", i+1, tr.Steps[i].Action)
 }
 
 // whereAfter names the state after step i (or the start).
@@ -158,7 +159,7 @@ func whereAfter(tr *gen.Trace, i int) string {
 	if i < 0 || i >= len(tr.Steps) {
 		return "at the start"
 	}
-	return fmt.Sprintf("after step %d (%s)", i, tr.Steps[i].Action)
+	return fmt.Sprintf("after action %d (%s)", i+1, tr.Steps[i].Action)
 }
 
 // activation is a step that activates an ability of a permanent, parsed.
