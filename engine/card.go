@@ -27,7 +27,8 @@ type CardDef struct {
 	// AllCreatureTypes: it has every creature type (changeling-like text, CR 205.3m).
 	AllCreatureTypes bool
 
-	printed *Chars // computed by register; read only
+	printed  *Chars // computed by register; read only
+	costText string // Cost.String(), computed by register
 }
 
 // printedChars returns the card's printed characteristics, shared and read only.
@@ -227,6 +228,7 @@ func register(defs ...*CardDef) {
 		}
 		c := printed(d)
 		d.printed = &c
+		d.costText = d.Cost.String()
 		registry[d.Name] = d
 	}
 }

@@ -150,9 +150,16 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 	if m.IsZero() {
 		return m, nil // CR 106.12b: only an event that produces mana is modified
 	}
-	applied := make([]bool, len(reps))
+	var appliedBuf [16]bool
+	applied := appliedBuf[:0]
+	if len(reps) > len(appliedBuf) {
+		applied = make([]bool, len(reps))
+	} else {
+		applied = appliedBuf[:len(reps)]
+	}
+	var namesBuf [8]string
 	for left := len(reps); left > 0; left-- {
-		var names []string
+		names := namesBuf[:0]
 		for i, r := range reps {
 			if !applied[i] && !hasString(names, r.name) {
 				names = append(names, r.name)

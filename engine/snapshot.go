@@ -66,7 +66,10 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
 		Colors: colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
-	if c.Name != "" || c.Cost != (ManaCost{}) {
+	switch {
+	case c.Cost == o.Def.Cost && o.Def.costText != "":
+		ob.ManaCost = o.Def.costText
+	case c.Name != "" || c.Cost != (ManaCost{}):
 		ob.ManaCost = c.Cost.String()
 	}
 	if o.Def.HasType("Land") && c.Cost == (ManaCost{}) {
