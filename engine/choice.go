@@ -67,12 +67,13 @@ func (c *scripted) done() error {
 
 // explorer walks the tree of choices depth first by re-execution: each run follows a
 // prefix and takes the first option past it, recording what it took, so that the caller
-// can enumerate every path.
+// can enumerate every path. One explorer serves every run of an exploration.
 type explorer struct {
 	prefix []int
 	taken  []int
 	counts []int
-	path   []string // kind:value of each choice taken, for building actions
+	kinds  []string
+	picks  []string
 }
 
 func (e *explorer) choose(kind string, options []string) (string, error) {
@@ -87,16 +88,32 @@ func (e *explorer) choose(kind string, options []string) (string, error) {
 	e.taken = append(e.taken, k)
 	e.counts = append(e.counts, len(options))
 	if len(options) > 1 {
-		e.path = append(e.path, h.Choice(kind, options[k]))
+		e.kinds = append(e.kinds, kind)
+		e.picks = append(e.picks, options[k])
 	}
 	return options[k], nil
 }
 
+// path is the choices of the current run that had more than one option, as "kind:value"
+// strings for an action.
+func (e *explorer) path() []string {
+	if len(e.picks) == 0 {
+		return nil
+	}
+	out := make([]string, len(e.picks))
+	for i := range e.picks {
+		out[i] = h.Choice(e.kinds[i], e.picks[i])
+	}
+	return out
+}
+
 // explore runs f once for every path through its choices, in order.
 func explore(f func(ch *explorer) error) error {
+	e := &explorer{}
 	var prefix []int
 	for {
-		e := &explorer{prefix: prefix}
+		e.prefix = prefix
+		e.taken, e.counts, e.kinds, e.picks = e.taken[:0], e.counts[:0], e.kinds[:0], e.picks[:0]
 		if err := f(e); err != nil {
 			return err
 		}
@@ -108,7 +125,7 @@ func explore(f func(ch *explorer) error) error {
 		if j < 0 {
 			return nil
 		}
-		prefix = append(append([]int(nil), e.taken[:j]...), e.taken[j]+1)
+		prefix = append(append(prefix[:0:0], e.taken[:j]...), e.taken[j]+1)
 	}
 }
 

@@ -66,11 +66,7 @@ func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h
 
 // chooseType asks for one type of a set.
 func chooseType(ch chooser, set h.TypeSet) (h.ManaType, error) {
-	var opts []string
-	for _, t := range set.List() {
-		opts = append(opts, t.Letter())
-	}
-	c, err := ch.choose(h.ChoiceType, opts)
+	c, err := ch.choose(h.ChoiceType, typeOptions[set&h.AllTypes])
 	if err != nil {
 		return 0, err
 	}
@@ -349,3 +345,13 @@ func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.T
 	v.replaced[k] = t
 	return t
 }
+
+// typeOptions lists, for every set of types, its letters: the options of a type choice.
+var typeOptions = func() (t [64][]string) {
+	for i := range t {
+		for _, m := range h.TypeSet(i).List() {
+			t[i] = append(t[i], m.Letter())
+		}
+	}
+	return
+}()

@@ -184,7 +184,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 				return nil
 			}
 		}
-		out = append(out, manaOutcome{m, append([]string(nil), e.path...)})
+		out = append(out, manaOutcome{m, e.path()})
 		return nil
 	})
 	ms := make([]h.Mana, len(out))

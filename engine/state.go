@@ -131,18 +131,29 @@ func (s *State) clone() *State {
 	c := *s
 	c.view = nil
 	c.Objects = append([]Object(nil), s.Objects...)
-	c.Battlefield = append([]h.ObjectID(nil), s.Battlefield...)
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
-	c.Attackers = append([]h.ObjectID(nil), s.Attackers...)
 	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
+	// Every list of object IDs in one allocation; each piece is capped so that appending
+	// to one reallocates it rather than writing into the next.
+	n := len(s.Battlefield) + len(s.Attackers)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+	}
+	slab := make([]h.ObjectID, 0, n)
+	take := func(ids []h.ObjectID) []h.ObjectID {
+		start := len(slab)
+		slab = append(slab, ids...)
+		return slab[start:len(slab):len(slab)]
+	}
+	c.Battlefield = take(s.Battlefield)
+	c.Attackers = take(s.Attackers)
 	for p := range c.Players {
 		ps := &c.Players[p]
-		ps.Library = append([]h.ObjectID(nil), ps.Library...)
-		ps.Hand = append([]h.ObjectID(nil), ps.Hand...)
-		ps.Graveyard = append([]h.ObjectID(nil), ps.Graveyard...)
-		ps.Exile = append([]h.ObjectID(nil), ps.Exile...)
+		ps.Library, ps.Hand = take(ps.Library), take(ps.Hand)
+		ps.Graveyard, ps.Exile = take(ps.Graveyard), take(ps.Exile)
 	}
 	if s.Decision != nil {
 		d := *s.Decision
