@@ -101,8 +101,10 @@ func maxX(s *State, p h.Player, c ManaCost) int {
 	return max(0, min(x, maxListedX))
 }
 
-func abilityActions(s *State, v *View, p h.Player) []h.Action {
-	var out []h.Action
+// activatable calls f for each activated ability (mana abilities or not, as mana says)
+// of the permanents p controls whose non-mana costs can be paid now (CR 602.2, 107.5,
+// 107.6, 302.6).
+func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab *Ability)) {
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
 		if o.Controller != p {
@@ -110,22 +112,27 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 		}
 		c := v.Of(id)
 		for i, ab := range c.Abilities {
-			if ab.Kind != Activated || ab.IsMana() {
-				continue
-			}
-			if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
-				continue
-			}
-			if nonManaCostError(s, v, o, ab.Cost) != nil {
-				continue
-			}
-			for _, ts := range targetCombos(s, v, p, ab.Targets) {
-				for x := 0; x <= maxX(s, p, ab.Cost.Mana); x++ {
-					out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: "activate " + c.Name + ": " + ab.Text})
-				}
+			if ab.Kind == Activated && ab.IsMana() == mana && nonManaCostError(s, v, o, ab.Cost) == nil {
+				f(o, c, i, ab)
 			}
 		}
 	}
+}
+
+// abilityActions lists the non-mana activated abilities the player can start to
+// activate now: one action per choice of targets and X.
+func abilityActions(s *State, v *View, p h.Player) []h.Action {
+	var out []h.Action
+	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab *Ability) {
+		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
+			return
+		}
+		for _, ts := range targetCombos(s, v, p, ab.Targets) {
+			for x := 0; x <= maxX(s, p, ab.Cost.Mana); x++ {
+				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: "activate " + c.Name + ": " + ab.Text})
+			}
+		}
+	})
 	return out
 }
 
@@ -133,30 +140,20 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 // of the ability's mana cost and per distinct outcome.
 func manaActions(s *State, v *View, p h.Player) []h.Action {
 	var out []h.Action
-	for _, id := range s.Battlefield {
-		o := s.obj(id)
-		if o.Controller != p {
-			continue
+	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab *Ability) {
+		colored, generic := ab.Cost.Mana.total(0)
+		pays := []h.Mana{{}}
+		if colored.Total()+generic > 0 {
+			pays = payments(s, s.Players[p].Pool, colored, generic)
 		}
-		c := v.Of(id)
-		for i, ab := range c.Abilities {
-			if ab.Kind != Activated || !ab.IsMana() || nonManaCostError(s, v, o, ab.Cost) != nil {
-				continue
-			}
-			colored, generic := ab.Cost.Mana.total(0)
-			pays := []h.Mana{{}}
-			if colored.Total()+generic > 0 {
-				pays = payments(s, s.Players[p].Pool, colored, generic)
-			}
-			outcomes := manaOutcomes(s, v, o, ab)
-			for _, pay := range pays {
-				for _, oc := range outcomes {
-					out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,
-						Choices: oc.choices, Payment: pay, Text: "activate " + c.Name + ": " + ab.Text + " -> " + oc.mana.String()})
-				}
+		outcomes := manaOutcomes(s, v, o, ab)
+		for _, pay := range pays {
+			for _, oc := range outcomes {
+				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,
+					Choices: oc.choices, Payment: pay, Text: "activate " + c.Name + ": " + ab.Text + " -> " + oc.mana.String()})
 			}
 		}
-	}
+	})
 	return out
 }
 
