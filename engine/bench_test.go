@@ -56,3 +56,15 @@ func BenchmarkSnapshot(b *testing.B) {
 		Snapshot(s)
 	}
 }
+
+// BenchmarkLegalActions: listing every legal action (mana outcomes included) on a
+// 20-permanent board with mana replacement effects and triggers.
+func BenchmarkLegalActions(b *testing.B) {
+	s, err := NewGame(twentyPermanents(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		LegalActions(s.clone().finish())
+	}
+}

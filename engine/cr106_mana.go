@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"sort"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -34,9 +34,9 @@ func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Ma
 			}
 		}
 	case ProduceYourLandsCould:
-		choices = v.landsCould(func(c h.Player) bool { return c == controller })
+		choices = v.landsCould(controller)
 	case ProduceOpponentLandsCouldColor:
-		choices = v.landsCould(func(c h.Player) bool { return c != controller }).Colors()
+		choices = v.landsCould(controller.Opponent()).Colors()
 	default:
 		return h.Mana{}, 0, false
 	}
@@ -182,17 +182,22 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 	return m, nil
 }
 
-// landsCould is the union of what the lands whose controller matches could produce
-// (CR 106.7).
-func (v *View) landsCould(match func(h.Player) bool) h.TypeSet {
+// landsCould is the union of what the lands player controls could produce (CR 106.7).
+// The unions of both players are computed together and kept until an approximation of
+// the fixpoint changes.
+func (v *View) landsCould(player h.Player) h.TypeSet {
 	could := v.couldProduceAll()
-	var set h.TypeSet
-	for _, id := range v.s.Battlefield {
-		if match(v.s.obj(id).Controller) && v.Of(id).HasType("Land") {
-			set = set.Union(could[id])
+	if !v.unionsValid {
+		v.unions = [2]h.TypeSet{}
+		for _, id := range v.s.Battlefield {
+			if v.Of(id).HasType("Land") {
+				c := v.s.obj(id).Controller
+				v.unions[c] = v.unions[c].Union(could[id])
+			}
 		}
+		v.unionsValid = true
 	}
-	return set
+	return v.unions[player]
 }
 
 // couldProduceAll computes, for every permanent, the types of mana it could produce
@@ -215,6 +220,7 @@ func (v *View) couldProduceAll() map[h.ObjectID]h.TypeSet {
 			if set := v.couldProduce(id) | could[id]; set != could[id] {
 				could[id] = set
 				changed = true
+				v.unionsValid = false
 			}
 		}
 	}
@@ -309,16 +315,16 @@ func (r replacement) applyTypes(t h.TypeSet) h.TypeSet {
 
 // sortMana orders mana amounts canonically: by total, then WUBRGC counts descending.
 func sortMana(ms []h.Mana) {
-	sort.Slice(ms, func(i, j int) bool {
-		if ms[i].Total() != ms[j].Total() {
-			return ms[i].Total() < ms[j].Total()
+	slices.SortFunc(ms, func(a, b h.Mana) int {
+		if a.Total() != b.Total() {
+			return a.Total() - b.Total()
 		}
-		for k := range ms[i] {
-			if ms[i][k] != ms[j][k] {
-				return ms[i][k] > ms[j][k]
+		for k := range a {
+			if a[k] != b[k] {
+				return b[k] - a[k]
 			}
 		}
-		return false
+		return 0
 	})
 }
 

@@ -60,6 +60,8 @@ type View struct {
 	reps         map[repKey][]replacement // manaReplacements, per kind of production
 	tapTrigs     []tapTrigger             // manaTriggers, computed once
 	tapTrigsDone bool
+	unions       [2]h.TypeSet // landsCould of each player
+	unionsValid  bool
 	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
 }
 
