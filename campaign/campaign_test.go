@@ -20,16 +20,6 @@ func toy(opts gentest.Options) func() (harness.Engine, error) {
 	return func() (harness.Engine, error) { return gentest.New(opts), nil }
 }
 
-func permanents(s *harness.Setup) []string {
-	var out []string
-	for _, ps := range s.Players {
-		for _, pm := range ps.Battlefield {
-			out = append(out, pm.Name)
-		}
-	}
-	return out
-}
-
 // noForest fails whenever the board has a Forest; it reaches its situation on any board
 // with a permanent.
 var noForest = &props.Property{
@@ -37,7 +27,7 @@ var noForest = &props.Property{
 	Description: "No Forest is ever on the battlefield (false on purpose).",
 	Check: func(_ harness.Engine, tr *gen.Trace) props.Verdict {
 		var v props.Verdict
-		for _, name := range permanents(&tr.Setup) {
+		for _, name := range gentest.Permanents(&tr.Setup) {
 			v.Reached = 1
 			if name == "Forest" {
 				v.Violations = append(v.Violations, props.Violation{Step: -1, Ruling: "test.no-forest", Rule: "0.0",
@@ -134,7 +124,7 @@ func TestShrinksToOneForestAndNoAction(t *testing.T) {
 		rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: seed, Checks: 100})
 		f := result(rep, noForest.ID).Failure
 		require.NotNil(t, f, "seed %d", seed)
-		assert.Equal(t, []string{"Forest"}, permanents(&f.Setup), "seed %d: exactly one Forest", seed)
+		assert.Equal(t, []string{"Forest"}, gentest.Permanents(&f.Setup), "seed %d: exactly one Forest", seed)
 		assert.Empty(t, f.Actions, "seed %d: no action", seed)
 		assert.Len(t, f.Violations, 1)
 		assert.Contains(t, f.Log, "!! expected: no Forest; got: a Forest (ruling test.no-forest, CR 0.0)")
@@ -157,7 +147,7 @@ func TestFaultShrinksToOneActivation(t *testing.T) {
 	r := result(rep, basicMana.ID)
 	require.Equal(t, campaign.Failed, r.Outcome)
 	f := r.Failure
-	assert.Equal(t, []string{"Forest"}, permanents(&f.Setup))
+	assert.Equal(t, []string{"Forest"}, gentest.Permanents(&f.Setup))
 	require.Len(t, f.Actions, 1)
 	assert.Equal(t, harness.Activate, f.Actions[0].Kind)
 	assert.Equal(t, "expected: {G}; got: {C}", f.Violations[0].Message)
@@ -176,7 +166,7 @@ func TestEngineBreakageIsErroredAndShrunk(t *testing.T) {
 	assert.Contains(t, f.Error, "engine panicked")
 	assert.Contains(t, f.Error, "toy: Forest exploded")
 	assert.Contains(t, f.Stack, "gentest.(*Toy).Apply")
-	assert.Equal(t, []string{"Forest"}, permanents(&f.Setup))
+	assert.Equal(t, []string{"Forest"}, gentest.Permanents(&f.Setup))
 	assert.Empty(t, f.Actions, "the panicking activation is not a completed step")
 	require.Len(t, f.Violations, 1)
 	assert.Equal(t, 0, f.Violations[0].Step, "it broke taking step 0")

@@ -64,13 +64,7 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 			case "card":
 				e.Card, _ = p.name(kv.v, "could_produce card")
 			case "types":
-				if s, ok := p.str(kv.v, "could_produce types"); ok {
-					ts, err := parseTypeSet(s)
-					if err != nil {
-						p.errf(kv.v, "could_produce types: %v", err)
-					}
-					e.Types = ts
-				}
+				e.Types, _ = parseScalar(p, kv.v, "could_produce types", parseTypeSet)
 			}
 		}
 		if e.Card == "" {
@@ -250,11 +244,7 @@ func (p *parser) turnStep(v *yaml.Node, at Pos) Expectation {
 				e.Active = &pl
 			}
 		case "step":
-			if s, ok := p.str(kv.v, w); ok {
-				st, err := harness.ParseStep(s)
-				if err != nil {
-					p.errf(kv.v, "%v", err)
-				}
+			if st, ok := p.step(kv.v, w); ok {
 				e.Step = &st
 			}
 		case "priority":
@@ -271,7 +261,7 @@ func (p *parser) turnStep(v *yaml.Node, at Pos) Expectation {
 }
 
 func (p *parser) pending(v *yaml.Node, at Pos) Expectation {
-	if n := deref(v); n.Kind == yaml.ScalarNode && n.Value == "none" {
+	if isNone(v) {
 		return &PendingCheck{At: at, None: true}
 	}
 	e := &PendingCheck{At: at}
@@ -290,7 +280,7 @@ func (p *parser) pending(v *yaml.Node, at Pos) Expectation {
 }
 
 func (p *parser) casting(v *yaml.Node, at Pos) Expectation {
-	if n := deref(v); n.Kind == yaml.ScalarNode && n.Value == "none" {
+	if isNone(v) {
 		return &CastingCheck{At: at, None: true}
 	}
 	e := &CastingCheck{At: at}
@@ -299,11 +289,7 @@ func (p *parser) casting(v *yaml.Node, at Pos) Expectation {
 		case "card":
 			e.Card, _ = p.name(kv.v, "casting card")
 		case "cost":
-			if s, ok := p.str(kv.v, "casting cost"); ok {
-				c, err := ParseCost(s)
-				if err != nil {
-					p.errf(kv.v, "casting cost: %v", err)
-				}
+			if c, ok := parseScalar(p, kv.v, "casting cost", ParseCost); ok {
 				e.Cost = &c
 			}
 		}

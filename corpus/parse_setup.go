@@ -33,12 +33,8 @@ func (p *parser) setup(n *yaml.Node) SetupSpec {
 				s.Active = v
 			}
 		case "step":
-			if v, ok := p.str(kv.v, "step"); ok {
-				st, err := harness.ParseStep(v)
-				if err != nil {
-					p.errf(kv.v, "%v", err)
-				}
-				s.Step = st
+			if v, ok := p.step(kv.v, "step"); ok {
+				s.Step = v
 			}
 		case "lands_played":
 			s.LandsPlayed, _ = p.integer(kv.v, "lands_played")

@@ -181,16 +181,46 @@ func (p *parser) player(n *yaml.Node, what string) (harness.Player, bool) {
 }
 
 func (p *parser) mana(n *yaml.Node, what string) (harness.Mana, bool) {
+	return parseScalar(p, n, what, parseManaText)
+}
+
+// step reads a step name. harness.ParseStep's error already says what it read and what it
+// wants, so it is reported as it is.
+func (p *parser) step(n *yaml.Node, what string) (harness.Step, bool) {
 	s, ok := p.str(n, what)
 	if !ok {
-		return harness.Mana{}, false
+		return "", false
 	}
-	m, err := parseManaText(s)
+	st, err := harness.ParseStep(s)
+	if err != nil {
+		p.errf(n, "%v", err)
+		return "", false
+	}
+	return st, true
+}
+
+// parseScalar reads a scalar and converts it with parse, reporting a conversion error as
+// "what: error" at the node, so every typed value of a scenario (mana, a cost, a set of
+// mana types) reads and fails the same way.
+func parseScalar[T any](p *parser, n *yaml.Node, what string, parse func(string) (T, error)) (T, bool) {
+	var zero T
+	s, ok := p.str(n, what)
+	if !ok {
+		return zero, false
+	}
+	v, err := parse(s)
 	if err != nil {
 		p.errf(n, "%s: %v", what, err)
-		return harness.Mana{}, false
+		return zero, false
 	}
-	return m, true
+	return v, true
+}
+
+// isNone reports whether n is the word "none": an optional part of the game, such as a
+// pending decision or a spell being cast, is absent.
+func isNone(n *yaml.Node) bool {
+	n = deref(n)
+	return n.Kind == yaml.ScalarNode && n.Value == "none"
 }
 
 // parseManaText reads "{B}{B}", "BB", "{}", "" or "none" (no mana).

@@ -19,7 +19,11 @@ type Options struct {
 // its own games.
 type Reference struct {
 	faults []string
-	calls  atomic.Uint64 // used only by the hidden-state fault
+	// lastLegal is the state Legal was last asked about, kept only by the hidden-state
+	// fault: asked twice in a row about one state, the faulty engine answers differently.
+	// (It depends on the calls made to this engine, not on timing, so a campaign stays
+	// reproducible whatever its worker count.)
+	lastLegal atomic.Pointer[State]
 	hidden bool
 	mutate bool
 }
@@ -62,7 +66,7 @@ func (r *Reference) Legal(st h.State) ([]h.Action, error) {
 		return nil, err
 	}
 	acts := LegalActions(s)
-	if r.hidden && r.calls.Add(1)%2 == 0 && len(acts) > 1 {
+	if r.hidden && r.lastLegal.Swap(s) == s && len(acts) > 1 {
 		acts[0], acts[len(acts)-1] = acts[len(acts)-1], acts[0]
 	}
 	return acts, nil

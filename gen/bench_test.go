@@ -14,7 +14,7 @@ func bigSeeds(b *testing.B, g *gen.Generator, eng harness.Engine, perms, steps, 
 	var out []uint64
 	for seed := uint64(0); len(out) < n && seed < 1e6; seed++ {
 		tr := g.Run(gen.NewTapeSource(seed), eng, 10)
-		if tr.Err == nil && len(permanents(&tr.Setup)) >= perms && len(tr.Steps) >= steps {
+		if tr.Err == nil && len(gentest.Permanents(&tr.Setup)) >= perms && len(tr.Steps) >= steps {
 			out = append(out, seed)
 		}
 	}

@@ -55,7 +55,7 @@ func TestRapidShrinksThroughTheAdapter(t *testing.T) {
 	require.True(t, tb.failed, "rapid found a Forest")
 	// rapid's minimum: one Forest and nothing else. (Its bitstream shrinker does not always
 	// bring the weighted step draw down to main 1, so the step is not asserted.)
-	assert.Equal(t, []string{"Forest"}, permanents(&last))
+	assert.Equal(t, []string{"Forest"}, gentest.Permanents(&last))
 }
 
 func TestRapidCaseWalksTheEngine(t *testing.T) {
@@ -84,7 +84,7 @@ func TestGopterShrinksTheTape(t *testing.T) {
 	require.Equal(t, gopter.TestFailed, res.Status, "gopter found a Forest")
 	small := res.Args[0].Arg.(gen.Recorded[harness.Setup])
 	orig := res.Args[0].OrigArg.(gen.Recorded[harness.Setup])
-	assert.Equal(t, []string{"Forest"}, permanents(&small.Value), "from %v", permanents(&orig.Value))
+	assert.Equal(t, []string{"Forest"}, gentest.Permanents(&small.Value), "from %v", gentest.Permanents(&orig.Value))
 	assert.Positive(t, res.Args[0].Shrinks)
 	assert.Equal(t, small.Value, g.Board(gen.ReplayTape(small.Tape)), "the recorded tape rebuilds the value")
 }

@@ -117,20 +117,10 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 		k |= typeKind(t)
 	}
 	for _, t := range o.Supertypes {
-		switch t {
-		case "Basic":
-			k |= Basic
-		case "Legendary":
-			k |= Legendary
-		}
+		k |= supertypeKinds[t]
 	}
 	for _, t := range o.Subtypes {
-		switch t {
-		case "Aura":
-			k |= Aura
-		case "Equipment":
-			k |= Equipment
-		}
+		k |= subtypeKinds[t]
 	}
 	for _, ab := range o.Abilities {
 		low := strings.ToLower(ab)
@@ -148,25 +138,18 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 	return k, enchant
 }
 
-func typeKind(t string) Kind {
-	switch strings.ToLower(t) {
-	case "land":
-		return Land
-	case "creature":
-		return Creature
-	case "artifact":
-		return Artifact
-	case "enchantment":
-		return Enchantment
-	case "planeswalker":
-		return Planeswalker
-	case "instant":
-		return Instant
-	case "sorcery":
-		return Sorcery
-	}
-	return 0
-}
+// The parts of a type line the generator cares about (CR 205), each with its Kind: card
+// types in any case (an Aura's "Enchant land" names one in lower case), supertypes and
+// subtypes as a Snapshot writes them.
+var (
+	cardTypeKinds = map[string]Kind{"land": Land, "creature": Creature, "artifact": Artifact,
+		"enchantment": Enchantment, "planeswalker": Planeswalker, "instant": Instant, "sorcery": Sorcery}
+	supertypeKinds = map[string]Kind{"Basic": Basic, "Legendary": Legendary}
+	subtypeKinds   = map[string]Kind{"Aura": Aura, "Equipment": Equipment}
+)
+
+// typeKind is the Kind of a card type name; 0 for one the generator doesn't know.
+func typeKind(t string) Kind { return cardTypeKinds[strings.ToLower(t)] }
 
 // ProbePool learns a pool from an engine: it starts a game with every named card in A's
 // hand and classifies each from the snapshot ([KindOf]). A card the engine refuses is left

@@ -113,16 +113,6 @@ func hasForest(s *harness.Setup) bool {
 	return false
 }
 
-func permanents(s *harness.Setup) []string {
-	var out []string
-	for _, ps := range s.Players {
-		for _, pm := range ps.Battlefield {
-			out = append(out, pm.Name)
-		}
-	}
-	return out
-}
-
 // TestShrinkWholeCaseToOneForest shrinks whole cases (board and walk on the toy engine)
 // failing "the board has a Forest": the minimum is one untapped Forest and no action.
 func TestShrinkWholeCaseToOneForest(t *testing.T) {
@@ -133,13 +123,13 @@ func TestShrinkWholeCaseToOneForest(t *testing.T) {
 	for seed := uint64(0); found < 10; seed++ {
 		src := gen.NewTapeSource(seed)
 		tr := g.Run(src, eng, 12)
-		if !hasForest(&tr.Setup) || len(permanents(&tr.Setup)) < 4 || len(tr.Steps) < 3 {
+		if !hasForest(&tr.Setup) || len(gentest.Permanents(&tr.Setup)) < 4 || len(tr.Steps) < 3 {
 			continue
 		}
 		found++
 		res := gen.Shrink(src.Values(), fails, 2000)
 		small := g.Run(gen.ReplayTape(res.Tape), eng, 12)
-		assert.Equal(t, []string{"Forest"}, permanents(&small.Setup), "seed %d", seed)
+		assert.Equal(t, []string{"Forest"}, gentest.Permanents(&small.Setup), "seed %d", seed)
 		assert.Empty(t, small.Steps, "seed %d: no action", seed)
 		assert.False(t, small.Setup.Players[0].Battlefield != nil && small.Setup.Players[0].Battlefield[0].Tapped, "untapped")
 		assert.Empty(t, small.Setup.Players[0].Hand)

@@ -41,16 +41,7 @@ func couldProduce() *Property {
 func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling, rule = "mana.could-produce", "106.7"
 	var v Verdict
-	var last string
-	for _, m := range moments(tr) {
-		if m.State == nil {
-			continue
-		}
-		if key := boardKey(m.Snap); key != last {
-			last = key
-		} else {
-			continue
-		}
+	for m := range distinctBoards(tr) {
 		or := oracleAt(tr, m.Snap)
 		for i := range m.Snap.Battlefield {
 			p := &m.Snap.Battlefield[i]

@@ -56,12 +56,8 @@ func tapForMana() *Property {
 func manaSpells(tr *gen.Trace, v *Verdict) {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		n := len(st.Before.Stack)
-		if n == 0 {
-			continue
-		}
-		top := st.Before.Stack[n-1]
-		if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+		top, ok := resolvedSpell(st)
+		if !ok {
 			continue
 		}
 		fixed, ok := spellMana(top, &st.After)
@@ -84,16 +80,6 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 				manaOrNone(got)))
 		}
 	}
-}
-
-// stillOnStack reports whether the stack of s holds object id.
-func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
-	for _, o := range s.Stack {
-		if o.Object == id {
-			return true
-		}
-	}
-	return false
 }
 
 // spellMana reads a fixed "Add {B}{B}{B}." from a spell's text on the stack, or from its

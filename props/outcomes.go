@@ -36,17 +36,8 @@ func (c outcomeCheck) about(or *oracle, p *harness.Object, a ability) (string, s
 // against the oracle (what was added).
 func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
-	var last string
 	ors := newOracles(tr)
-	for _, m := range moments(tr) {
-		if m.State == nil {
-			continue
-		}
-		key := boardKey(m.Snap)
-		if key == last {
-			continue
-		}
-		last = key
+	for m, key := range distinctBoards(tr) {
 		or := ors.atKey(m.Snap, key)
 		for i := range m.Snap.Battlefield {
 			p := &m.Snap.Battlefield[i]

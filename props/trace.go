@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -27,6 +28,19 @@ func moments(tr *gen.Trace) []moment {
 		out = append(out, moment{Step: i, Snap: &tr.Steps[i].After, State: tr.Steps[i].AfterState})
 	}
 	return out
+}
+
+// recordedSteps yields the steps of a trace whose BeforeState was recorded, with their
+// index: the invariants that ask the engine again about a state it was given can judge
+// only those.
+func recordedSteps(tr *gen.Trace) iter.Seq2[int, *gen.TraceStep] {
+	return func(yield func(int, *gen.TraceStep) bool) {
+		for i := range tr.Steps {
+			if st := &tr.Steps[i]; st.BeforeState != nil && !yield(i, st) {
+				return
+			}
+		}
+	}
 }
 
 // colorChoices returns, for a snapshot of the trace, the colour chosen for a permanent as it
@@ -95,6 +109,29 @@ func boardKey(s *harness.Snapshot) string {
 		b = append(b, '|')
 	}
 	return string(b)
+}
+
+// distinctBoards yields the moments of a trace that have an engine state to ask about,
+// each with its boardKey, skipping a moment whose key equals the previous one's: the mana
+// questions (CR 106.7) have the same answers there, so a property asks them once per board.
+// The first board is compared with an empty one, which has nothing to ask about.
+func distinctBoards(tr *gen.Trace) iter.Seq2[moment, string] {
+	return func(yield func(moment, string) bool) {
+		var last string
+		for _, m := range moments(tr) {
+			if m.State == nil {
+				continue
+			}
+			key := boardKey(m.Snap)
+			if key == last {
+				continue
+			}
+			last = key
+			if !yield(m, key) {
+				return
+			}
+		}
+	}
 }
 
 // oracles hands out one oracle per distinct battlefield of a trace (boardKey), so a
@@ -187,6 +224,32 @@ func activations(tr *gen.Trace) []activation {
 		out = append(out, activation{Index: i, Step: st, Source: src, Abil: a})
 	}
 	return out
+}
+
+// resolvedSpell returns the spell on top of the stack before step st when the step took
+// it off the stack: it resolved (CR 608.2) or was countered, which each property tells
+// apart by what the step left behind. An ability on top, or a spell the step left on the
+// stack, gives false.
+func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
+	n := len(st.Before.Stack)
+	if n == 0 {
+		return harness.StackObject{}, false
+	}
+	top := st.Before.Stack[n-1]
+	if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+		return harness.StackObject{}, false
+	}
+	return top, true
+}
+
+// stillOnStack reports whether the stack of s holds object id.
+func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
+	for _, o := range s.Stack {
+		if o.Object == id {
+			return true
+		}
+	}
+	return false
 }
 
 // engineOutcomes asks the engine what activating ability ai of c in st would add.

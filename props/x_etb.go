@@ -45,12 +45,8 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		n := len(st.Before.Stack)
-		if n == 0 {
-			continue
-		}
-		top := st.Before.Stack[n-1]
-		if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+		top, ok := resolvedSpell(st)
+		if !ok {
 			continue
 		}
 		card := st.After.Find(top.Card)

@@ -57,29 +57,10 @@ func Held(r *campaign.Report) bool {
 	return len(r.Props) > 0
 }
 
-// rulingRow is one line of the table: a property listed under one of its rulings.
-type rulingRow struct {
-	ruling string
-	prop   campaign.PropResult
-}
-
-// byRuling lists each property under each of its rulings, sorted by ruling ID then
-// property ID. A property with no ruling is listed under "-".
-func byRuling(props []campaign.PropResult) []rulingRow {
-	var rows []rulingRow
-	for _, p := range props {
-		rulings := p.Rulings
-		if len(rulings) == 0 {
-			rulings = []string{"-"}
-		}
-		for _, r := range rulings {
-			rows = append(rows, rulingRow{r, p})
-		}
-	}
-	slices.SortStableFunc(rows, func(a, b rulingRow) int {
-		return cmp.Or(cmp.Compare(a.ruling, b.ruling), cmp.Compare(a.prop.ID, b.prop.ID))
-	})
-	return rows
+// propsByRuling lists each property under each of its rulings, sorted by ruling ID then
+// property ID: one line of the table each. A property with no ruling is listed under "-".
+func propsByRuling(props []campaign.PropResult) []ruled[campaign.PropResult] {
+	return byRuling(props, "-", func(p campaign.PropResult) ([]string, string) { return p.Rulings, p.ID })
 }
 
 // verdict is the table's word for an outcome: the ones that fail the gate are in capitals.
@@ -106,13 +87,13 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 
 	t := newTable(w, "RULING", "PROPERTY", "CASES", "REACHED", "VERDICT")
 	last := ""
-	for _, row := range byRuling(r.Props) {
+	for _, row := range propsByRuling(r.Props) {
 		ruling := row.ruling
 		if ruling == last {
 			ruling = ""
 		}
 		last = row.ruling
-		t.row(ruling, row.prop.ID, fmt.Sprint(row.prop.Cases), fmt.Sprint(row.prop.Reached), verdict(row.prop.Outcome))
+		t.row(ruling, row.item.ID, fmt.Sprint(row.item.Cases), fmt.Sprint(row.item.Reached), verdict(row.item.Outcome))
 	}
 	if err := t.flush(); err != nil {
 		return err

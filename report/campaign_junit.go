@@ -15,7 +15,7 @@ import (
 // message "vacuous: situation never reached", since it proved nothing and must fail a gate.
 func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	var g suitesByName
-	for _, row := range byRuling(r.Props) {
+	for _, row := range propsByRuling(r.Props) {
 		g.get(row.ruling).add(campaignCase(row, opts))
 	}
 	props := []junitProperty{{"engine", r.Engine}, {"seed", fmt.Sprint(r.Seed)}}
@@ -29,8 +29,8 @@ func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	return writeXML(w, g.build(name, props))
 }
 
-func campaignCase(row rulingRow, opts Options) junitCase {
-	p := row.prop
+func campaignCase(row ruled[campaign.PropResult], opts Options) junitCase {
+	p := row.item
 	c := junitCase{
 		Name:      p.ID,
 		Classname: row.ruling,

@@ -94,32 +94,16 @@ func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
 // ReplayJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per file under
 // each ruling it names (files naming none go under "corpus").
 func ReplayJUnit(w io.Writer, r *Replay) error {
-	type row struct {
-		ruling string
-		file   ReplayResult
-	}
-	var rows []row
-	for _, f := range r.Files {
-		rulings := f.Rulings
-		if len(rulings) == 0 {
-			rulings = []string{"corpus"}
-		}
-		for _, ru := range rulings {
-			rows = append(rows, row{ru, f})
-		}
-	}
-	slices.SortStableFunc(rows, func(a, b row) int {
-		return cmp.Or(cmp.Compare(a.ruling, b.ruling), cmp.Compare(a.file.Path, b.file.Path))
-	})
 	var g suitesByName
-	for _, rw := range rows {
-		c := junitCase{Name: rw.file.Path, Classname: "corpus." + rw.ruling}
-		if !rw.file.Passed {
+	for _, rw := range byRuling(r.Files, "corpus", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path }) {
+		f := rw.item
+		c := junitCase{Name: f.Path, Classname: "corpus." + rw.ruling}
+		if !f.Passed {
 			var b strings.Builder
-			writeReplayDetail(&b, rw.file, "")
+			writeReplayDetail(&b, f, "")
 			msg := "replay failed"
-			if len(rw.file.Failures) > 0 {
-				msg = rw.file.Failures[0]
+			if len(f.Failures) > 0 {
+				msg = f.Failures[0]
 			}
 			c.Failure = &junitProblem{Message: msg, Type: "replay", Body: b.String()}
 		}

@@ -2,7 +2,7 @@
 // generators, shrinkers and campaigns without the reference engine: basic lands tap for
 // their colour, lands can be played, priority passes through the steps of the turn and
 // turns go by. Every other card is an inert permanent. Options switch on breakages for
-// tests of error handling.
+// tests of error handling. Permanents reads a board the way those tests assert about it.
 package gentest
 
 import (
