@@ -48,3 +48,23 @@ func TestReferenceTracesReplay(t *testing.T) {
 		assert.Equal(t, gen.Log(tr), gen.Log(again), "seed %d", seed)
 	}
 }
+
+// TestFaultReportsDoNotDependOnWorkers: with each deliberate fault switched on, every
+// property's report (counterexamples and their messages included) is the same with one
+// worker and with two. Faults make the engine misbehave, never nondeterministically.
+func TestFaultReportsDoNotDependOnWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the reference engine under every fault")
+	}
+	for _, f := range engine.Faults() {
+		t.Run(f.Name, func(t *testing.T) {
+			cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{f.Name}}) },
+				Props: props.Match(f.Ruling), Seed: 3, Checks: 40, ShrinkBudget: 200, Fault: f.Name}
+			cfg.Workers = 1
+			one := run(t, cfg)
+			cfg.Workers = 2
+			two := run(t, cfg)
+			assert.Equal(t, normalized(t, one), normalized(t, two))
+		})
+	}
+}
