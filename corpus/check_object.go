@@ -81,7 +81,9 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 		diff("abilities", listText(*e.Abilities), listText(o.Abilities))
 	}
 	if e.AbilitiesCount != nil {
-		diff("number of abilities", fmt.Sprint(*e.AbilitiesCount), fmt.Sprintf("%d %s", len(o.Abilities), listText(o.Abilities)))
+		if *e.AbilitiesCount != len(o.Abilities) {
+			out = append(out, fmt.Sprintf("expected %s's number of abilities %d, got %d %s", e.Card, *e.AbilitiesCount, len(o.Abilities), listText(o.Abilities)))
+		}
 	}
 	if e.Attached != nil {
 		want := "nothing"

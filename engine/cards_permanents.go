@@ -20,11 +20,7 @@ func init() {
 			{Text: "At the beginning of your upkeep, you may pay {4}. If you do, untap this artifact.", Kind: Triggered,
 				Trigger: &Trigger{Event: OnStepBegins, Step: h.Upkeep},
 				Resolve: func(r *Resolution) {
-					opts := []string{"don't pay"}
-					if len(payments(r.s, r.s.Players[r.Controller()].Pool, h.Mana{}, 4)) > 0 {
-						opts = append(opts, "pay {4}")
-					}
-					if r.Choose(opts) == "pay {4}" && r.PayFromPool(h.Mana{}, 4) {
+					if r.MayPay(h.Mana{}, 4) {
 						r.SetTapped(r.Source().ID, false)
 					}
 				}},
@@ -51,19 +47,19 @@ func init() {
 							ids = append(ids, id)
 						}
 					}
-					src := r.Source()
-					if !src.Gone && src.Zone == h.Battlefield {
-						opts = append(opts, "sacrifice this enchantment")
-						ids = append(ids, src.ID)
-					}
-					if len(opts) == 0 {
-						return
-					}
+					// CR 118.12a: "sacrifice this unless you sacrifice a creature" means "you
+					// may sacrifice a creature; if you don't, sacrifice this", whether or not
+					// this is still on the battlefield.
+					opts = append(opts, "sacrifice no creature")
 					pick := r.Choose(opts)
-					for i, o := range opts {
+					for i, o := range opts[:len(ids)] {
 						if o == pick {
 							r.MoveTo(ids[i], h.Graveyard, false)
+							return
 						}
+					}
+					if src := r.Source(); !src.Gone && src.Zone == h.Battlefield {
+						r.MoveTo(src.ID, h.Graveyard, false)
 					}
 				}},
 			static("If a land is tapped for mana, it produces {B} instead of any other type and amount.", &StaticEffect{Kind: ReplaceLandManaWithB}),

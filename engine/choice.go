@@ -22,6 +22,16 @@ type errNeedChoice struct {
 	kind    string
 	options []string
 	player  h.Player // who chooses; set by chooseFor
+	// payment: one of the options pays mana, so the player may activate mana abilities
+	// before answering (CR 608.2g, 605.3a).
+	payment *payChoice
+}
+
+// payChoice is the option of a decision that pays mana, and what it pays.
+type payChoice struct {
+	option  string
+	colored h.Mana
+	generic int
 }
 
 func (e *errNeedChoice) Error() string {

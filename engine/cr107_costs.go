@@ -131,11 +131,9 @@ func paymentError(s *State, pool, payment h.Mana, colored h.Mana, generic int) e
 	return nil
 }
 
-// maxPayments caps how many ways to pay one cost are listed as separate actions.
-const maxPayments = 12
-
-// payments lists the distinct ways to pay colored+generic from pool, in a fixed order
-// (colourless and then WUBRG spent first for generic). With the overdraw fault, a cost
+// payments lists every distinct way to pay colored+generic from pool (the player chooses
+// which mana pays the generic part, CR 601.2h, 107.4b), in a fixed order: colourless and
+// then WUBRG spent first for generic. With the overdraw fault, a cost
 // the pool can't pay is still offered, paid with mana the pool doesn't hold.
 func payments(s *State, pool, colored h.Mana, generic int) []h.Mana {
 	var out []h.Mana
@@ -144,9 +142,6 @@ func payments(s *State, pool, colored h.Mana, generic int) []h.Mana {
 		order := []h.ManaType{h.Colorless, h.White, h.Blue, h.Black, h.Red, h.Green}
 		var walk func(i, left int, acc h.Mana)
 		walk = func(i, left int, acc h.Mana) {
-			if len(out) >= maxPayments {
-				return
-			}
 			if left == 0 {
 				out = append(out, colored.Add(acc))
 				return

@@ -23,7 +23,7 @@ func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn 
 	var nc *errNeedChoice
 	if errors.As(err, &nc) {
 		d := base.clone()
-		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt, Options: nc.options, Prefix: prefix, Resume: base.Priority}
+		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt, Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
 		d.Priority = h.NoPlayer
 		return d, nil, nil
 	}

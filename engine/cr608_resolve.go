@@ -32,10 +32,17 @@ type Decision struct {
 	// Resume is who had priority (or was about to receive it) when the decision arose; it
 	// goes back to them once the decision is answered.
 	Resume h.Player
+	// Payment: an option pays mana, so the player may activate mana abilities first
+	// (CR 608.2g); that option is not offered until the pool can pay it.
+	Payment *payChoice
 }
 
 // needChoice carries an unanswered choice out of card code; resolveTop recovers it.
 type needChoice struct{ err *errNeedChoice }
+
+// illegalChoice carries a choice that can't be carried out (paying mana the pool doesn't
+// hold) out of card code; resolveTop turns it into an error.
+type illegalChoice struct{ err error }
 
 // Resolution is what a resolving spell or ability's effect works through.
 type Resolution struct {
@@ -71,9 +78,39 @@ func (r *Resolution) Choose(options []string) string {
 		if nc, ok := err.(*errNeedChoice); ok {
 			panic(needChoice{nc})
 		}
-		panic(needChoice{&errNeedChoice{h.ChoiceOption, options, r.item.Controller}})
+		panic(needChoice{&errNeedChoice{kind: h.ChoiceOption, options: options, player: r.item.Controller}})
 	}
 	return c
+}
+
+// payOption is how an option to pay mana reads: "pay {4}".
+func payOption(colored h.Mana, generic int) string {
+	cost := ManaCost{Mana: colored, Generic: generic}
+	return "pay " + cost.String()
+}
+
+// MayPay offers the controller to pay mana as the ability resolves ("you may pay {4}",
+// CR 118.12): they may activate mana abilities before answering (608.2g). It reports
+// whether they paid.
+func (r *Resolution) MayPay(colored h.Mana, generic int) bool {
+	pay := payOption(colored, generic)
+	options := []string{"don't pay", pay}
+	c, err := chooseFor(r.ch, r.item.Controller, h.ChoiceOption, options)
+	if err != nil {
+		nc, ok := err.(*errNeedChoice)
+		if !ok {
+			nc = &errNeedChoice{kind: h.ChoiceOption, options: options, player: r.item.Controller}
+		}
+		nc.payment = &payChoice{option: pay, colored: colored, generic: generic}
+		panic(needChoice{nc})
+	}
+	if c != pay {
+		return false
+	}
+	if !r.PayFromPool(colored, generic) {
+		panic(illegalChoice{fmt.Errorf("CR 118.3: %s can't %s: the pool holds %s", r.item.Controller, pay, r.s.Players[r.item.Controller].Pool)})
+	}
+	return true
 }
 
 // Obj returns the object with the given ID.
@@ -174,11 +211,14 @@ func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chos
 func resolveTop(s *State, ch chooser, ev *events) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			nc, ok := p.(needChoice)
-			if !ok {
+			switch c := p.(type) {
+			case needChoice:
+				err = c.err
+			case illegalChoice:
+				err = c.err
+			default:
 				panic(p)
 			}
-			err = nc.err
 		}
 	}()
 	v := Project(s)

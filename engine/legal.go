@@ -22,7 +22,13 @@ func LegalActions(s *State) []h.Action {
 		}
 		out := make([]h.Action, 0, len(d.Options))
 		for _, o := range d.Options {
+			if d.Payment != nil && o == d.Payment.option && len(payments(s, s.Players[d.Player].Pool, d.Payment.colored, d.Payment.generic)) == 0 {
+				continue // offered once mana abilities have put the mana in the pool
+			}
 			out = append(out, h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
+		}
+		if d.Payment != nil { // CR 608.2g: mana abilities before paying
+			out = append(out, manaActions(s, v, d.Player)...)
 		}
 		return out
 	}
@@ -61,9 +67,6 @@ func landActions(s *State, p h.Player) []h.Action {
 	return out
 }
 
-// maxListedX bounds the values of X listed for one spell or ability.
-const maxListedX = 4
-
 func castActions(s *State, v *View, p h.Player) []h.Action {
 	var out []h.Action
 	for _, id := range s.Players[p].Hand {
@@ -77,7 +80,7 @@ func castActions(s *State, v *View, p h.Player) []h.Action {
 			specs = d.Spell.Targets
 		}
 		for _, ts := range targetCombos(s, v, p, specs) {
-			for x := 0; x <= maxX(s, p, d.Cost); x++ {
+			for x := 0; x <= maxX(s, v, p, d.Cost); x++ {
 				out = append(out, h.Action{Player: p, Kind: h.Cast, Card: o.Card, Name: d.Name, X: x, Targets: ts})
 			}
 		}
@@ -85,20 +88,25 @@ func castActions(s *State, v *View, p h.Player) []h.Action {
 	return out
 }
 
-// maxX is the largest X worth listing: what the player's pool and untapped mana
-// sources could plausibly pay, capped.
-func maxX(s *State, p h.Player, c ManaCost) int {
+// maxX is the largest X worth listing (CR 107.3a, 601.2b): what the player could pay
+// with their pool and the mana abilities of their permanents that cost no mana, at the
+// most each could produce now.
+func maxX(s *State, v *View, p h.Player, c ManaCost) int {
 	if c.X == 0 {
 		return 0
 	}
 	avail := s.Players[p].Pool.Total()
-	for _, id := range s.Battlefield {
-		if o := s.obj(id); o.Controller == p && !o.Tapped {
-			avail++
+	activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab *Ability) {
+		if ab.Cost.Mana != (ManaCost{}) {
+			return // it costs mana to make mana: no gain to count on
 		}
-	}
-	x := (avail - c.ManaValue()) / c.X
-	return max(0, min(x, maxListedX))
+		best := 0
+		for _, oc := range manaOutcomes(s, v, o, ab) {
+			best = max(best, oc.mana.Total())
+		}
+		avail += best
+	})
+	return max(0, (avail-c.ManaValue())/c.X)
 }
 
 // activatable calls f for each activated ability (mana abilities or not, as mana says)
@@ -128,7 +136,7 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 			return
 		}
 		for _, ts := range targetCombos(s, v, p, ab.Targets) {
-			for x := 0; x <= maxX(s, p, ab.Cost.Mana); x++ {
+			for x := 0; x <= maxX(s, v, p, ab.Cost.Mana); x++ {
 				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: "activate " + c.Name + ": " + ab.Text})
 			}
 		}

@@ -24,8 +24,8 @@ type Reference struct {
 	// (It depends on the calls made to this engine, not on timing, so a campaign stays
 	// reproducible whatever its worker count.)
 	lastLegal atomic.Pointer[State]
-	hidden bool
-	mutate bool
+	hidden    bool
+	mutate    bool
 }
 
 // New returns the reference engine; an unknown fault name is an error.

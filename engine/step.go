@@ -101,6 +101,9 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 	if a.Player != d.Player {
 		return nil, nil, fmt.Errorf("CR 101.4: %s is to choose, not %s", d.Player, a.Player)
 	}
+	if d.Payment != nil && a.Kind == h.Activate {
+		return manaDuringDecision(s, a)
+	}
 	if d.Kind == DecideAttackers {
 		if a.Kind != h.Attack {
 			return nil, nil, fmt.Errorf("CR 508.1: %s must declare attackers", a.Player)
@@ -137,4 +140,25 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 	default:
 		return settleWith(base, prefix)
 	}
+}
+
+// manaDuringDecision activates a mana ability while a decision that pays mana waits
+// (CR 608.2g, 605.3a); the decision stays pending. Other abilities can't be activated
+// during resolution.
+func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
+	c := s.clone()
+	src := c.byCard(a.Card)
+	if src == nil || src.Zone != h.Battlefield {
+		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
+	}
+	v := Project(c)
+	abs := v.Of(src.ID).Abilities
+	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated || !abs[a.Ability].IsMana() {
+		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
+	}
+	ev := &events{}
+	if err := activateMana(c, v, a.Player, src, abs[a.Ability], a, ev); err != nil {
+		return nil, nil, err
+	}
+	return c, ev.list, nil
 }
