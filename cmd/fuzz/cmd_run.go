@@ -16,7 +16,7 @@ import (
 // defaultChecks is the number of generated cases per property when neither --checks nor
 // --time is given: enough to reach every property's situation, small enough that the
 // default campaign ends well inside a minute on two cores.
-const defaultChecks = 2000
+const defaultChecks = 5000
 
 // campaignFlags are the flags of "fuzz run" (and of "fuzz" alone).
 type campaignFlags struct {
