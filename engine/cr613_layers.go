@@ -53,16 +53,18 @@ func printed(d *CardDef) Chars {
 // View is the computed game: characteristics of every object, never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
-	s            *State
-	chars        []*Chars                 // indexed by ObjectID-1; nil until computed
-	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
-	replaced     map[repKey]h.TypeSet
-	reps         map[repKey][]replacement // manaReplacements, per kind of production
-	tapTrigs     []tapTrigger             // manaTriggers, computed once
-	tapTrigsDone bool
-	unions       [2]h.TypeSet // landsCould of each player
-	unionsValid  bool
-	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+	s             *State
+	chars         []*Chars                 // indexed by ObjectID-1; nil until computed
+	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
+	replaced      map[repKey]h.TypeSet
+	reps          map[repKey][]replacement // manaReplacements, per kind of production
+	tapTrigs      []tapTrigger             // manaTriggers, computed once
+	tapTrigsDone  bool
+	unions        [2]h.TypeSet // landsCould of each player
+	unionsValid   bool
+	potential     [2]int // manaPotential of each player
+	potentialDone uint8
+	modifiers     uint8 // manaModifiers: 0 unknown, 1 none, 2 some
 }
 
 // layerMod is one continuous effect's change in one layer, ordered by (layer, timestamp)

@@ -95,18 +95,30 @@ func maxX(s *State, v *View, p h.Player, c ManaCost) int {
 	if c.X == 0 {
 		return 0
 	}
-	avail := s.Players[p].Pool.Total()
-	activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab *Ability) {
-		if ab.Cost.Mana != (ManaCost{}) {
-			return // it costs mana to make mana: no gain to count on
-		}
-		best := 0
-		for _, oc := range manaOutcomes(s, v, o, ab) {
-			best = max(best, oc.mana.Total())
-		}
-		avail += best
-	})
-	return max(0, (avail-c.ManaValue())/c.X)
+	return max(0, (v.manaPotential(p)-c.ManaValue())/c.X)
+}
+
+// manaPotential is the most mana player could have now: the pool, plus the largest
+// outcome of each mana ability that costs no mana and can be activated, computed once
+// per view.
+func (v *View) manaPotential(p h.Player) int {
+	if v.potentialDone&(1<<p) == 0 {
+		s := v.s
+		n := s.Players[p].Pool.Total()
+		activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab *Ability) {
+			if ab.Cost.Mana != (ManaCost{}) {
+				return // it costs mana to make mana: no gain to count on
+			}
+			best := 0
+			for _, oc := range manaOutcomes(s, v, o, ab) {
+				best = max(best, oc.mana.Total())
+			}
+			n += best
+		})
+		v.potential[p] = n
+		v.potentialDone |= 1 << p
+	}
+	return v.potential[p]
 }
 
 // activatable calls f for each activated ability (mana abilities or not, as mana says)
