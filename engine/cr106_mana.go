@@ -146,8 +146,8 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 	if m.IsZero() {
 		return m, nil // CR 106.12b: only an event that produces mana is modified
 	}
-	var appliedBuf [16]bool
-	applied := appliedBuf[:0]
+	var appliedBuf [16]bool // no allocation for any real board
+	var applied []bool
 	if len(reps) > len(appliedBuf) {
 		applied = make([]bool, len(reps))
 	} else {

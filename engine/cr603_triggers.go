@@ -19,14 +19,6 @@ type PendingTrigger struct {
 	Counters   int // last known +1/+1 counters of the source (CR 608.2h)
 }
 
-// DelayedTrigger is a delayed triggered ability waiting for its event (CR 603.7).
-type DelayedTrigger struct {
-	Controller h.Player
-	Step       h.Step
-	Ability    *Ability
-	Source     h.ObjectID
-}
-
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
 // permanents (CR 503.1a, 504.2), checking intervening "if" clauses (CR 603.4).
 func stepTriggers(s *State, v *View, step h.Step) {

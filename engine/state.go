@@ -87,7 +87,6 @@ type State struct {
 	Effects     []Effect
 	Pending     []PendingTrigger
 	Attackers   []h.ObjectID
-	Delayed     []DelayedTrigger
 	Decision    *Decision
 	Proposal    *Proposal
 	GameOver    bool
@@ -134,7 +133,6 @@ func (s *State) clone() *State {
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
-	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
 	// Every list of object IDs in one allocation; each piece is capped so that appending
 	// to one reallocates it rather than writing into the next.
 	n := len(s.Battlefield) + len(s.Attackers)

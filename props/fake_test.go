@@ -240,11 +240,6 @@ func (f *fake) trace(start int, moves ...move) *gen.Trace {
 	return tr
 }
 
-// only returns a one-state trace of s: the start, nothing done.
-func only(f *fake, s harness.Snapshot, legal ...harness.Action) *gen.Trace {
-	return f.trace(f.add(s, legal...))
-}
-
 // activate is A activating ability ai of card c with the given choices.
 func activate(p harness.Player, c harness.CardID, ai int, choices ...string) harness.Action {
 	return harness.Action{Player: p, Kind: harness.Activate, Card: c, Ability: ai, Choices: choices}

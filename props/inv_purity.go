@@ -100,7 +100,6 @@ func determinismInvariant() *Property {
 }
 
 func checkDeterminism(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling = "invariant.determinism"
 	var v Verdict
 	for i := range recordedSteps(tr) {
 		v.Reached++

@@ -252,14 +252,6 @@ func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
 	return false
 }
 
-// engineOutcomes asks the engine what activating ability ai of c in st would add.
-func engineOutcomes(eng harness.Engine, st harness.State, c harness.CardID, ai int) ([]harness.Mana, error) {
-	if st == nil {
-		return nil, fmt.Errorf("no engine state recorded")
-	}
-	return eng.ManaOutcomes(st, c, ai)
-}
-
 // queryError is the violation for an engine that refuses a question it must answer.
 func queryError(step int, ruling, rule, what string, err error) Violation {
 	return violation(step, ruling, rule, what, "an answer", "error: "+err.Error())
