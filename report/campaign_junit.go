@@ -45,6 +45,8 @@ func campaignCase(row ruled[campaign.PropResult], opts Options) junitCase {
 		c.Error = &junitProblem{Message: firstViolation(p), Type: "engine-error", Body: detail.String()}
 	case campaign.Vacuous:
 		c.Failure = &junitProblem{Message: "vacuous: situation never reached", Type: "vacuous", Body: detail.String()}
+	case campaign.Unsupported:
+		c.Skipped = &junitProblem{Message: "unsupported: " + p.Unsupported, Type: "unsupported", Body: detail.String()}
 	}
 	return c
 }
