@@ -33,7 +33,11 @@ func (n Needs) Missing(s harness.Support) string {
 	}
 	var parts []string
 	if len(actions) > 0 {
-		parts = append(parts, fmt.Sprintf("needs the action kinds %s", strings.Join(actions, ", ")))
+		word := "kind"
+		if len(actions) > 1 {
+			word = "kinds"
+		}
+		parts = append(parts, fmt.Sprintf("needs the action %s %s", word, strings.Join(actions, ", ")))
 	}
 	if len(queries) > 0 {
 		parts = append(parts, fmt.Sprintf("needs the %s queries", strings.Join(queries, ", ")))

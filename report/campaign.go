@@ -143,12 +143,12 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 // writePropDetail explains one property that did not pass.
 func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 	fmt.Fprintf(w, "%s %s%s\n", verdict(p.Outcome), p.ID, citation(p.Rulings, p.Rules))
-	if p.Description != "" {
-		fmt.Fprintf(w, "  %s\n", p.Description)
-	}
 	if p.Outcome == campaign.Unsupported {
 		fmt.Fprintf(w, "  not tested: %s\n", p.Unsupported)
 		return
+	}
+	if p.Description != "" {
+		fmt.Fprintf(w, "  %s\n", p.Description)
 	}
 	if p.Outcome == campaign.Vacuous {
 		if un := p.Unreached(); p.Reached > 0 && len(un) > 0 {
