@@ -22,10 +22,10 @@ const (
 // Report is the result of a campaign. Everything in it but Elapsed fields is a function of
 // the configuration alone (seed, checks, shard), never of the worker count or timing.
 type Report struct {
-	Engine string       `json:"engine"`
-	Fault  string       `json:"fault,omitempty"`
-	Seed   uint64       `json:"seed"`
-	Shard  string       `json:"shard,omitempty"` // "k/n"
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	Seed   uint64 `json:"seed"`
+	Shard  string `json:"shard,omitempty"` // "k/n"
 	// Support is what the engine declared it supports, when it restricts anything.
 	Support *harness.Support `json:"support,omitempty"`
 	// LeftOut lists the cards of the campaign's pool the engine does not support: boards

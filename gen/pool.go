@@ -126,7 +126,9 @@ func (p *Pool) Restrict(s harness.Support) (*Pool, []string, error) {
 }
 
 // allowsStep reports whether a board may start in st.
-func (p *Pool) allowsStep(st harness.Step) bool { return p.steps == nil || slices.Contains(p.steps, st) }
+func (p *Pool) allowsStep(st harness.Step) bool {
+	return p.steps == nil || slices.Contains(p.steps, st)
+}
 
 // Cards lists the pool, simplest first. The slice is the pool's own.
 func (p *Pool) Cards() []Card { return p.cards }
