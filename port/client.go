@@ -120,10 +120,18 @@ func (c *Client) Supports() harness.Support {
 }
 
 // Faults lists the deliberate faults the port offers.
-func (c *Client) Faults() []string { return c.hello.Faults }
+func (c *Client) Faults() []Fault { return c.hello.Faults }
 
 // Stderr is the tail of what the port wrote to its stderr.
 func (c *Client) Stderr() string { return c.proc.stderr.String() }
+
+// Broken is the protocol failure since the last (re)start of the process, or nil.
+func (c *Client) Broken() error {
+	if c.broken == nil {
+		return nil
+	}
+	return c.broken
+}
 
 // Close asks the port to close, and reaps it.
 func (c *Client) Close() error {

@@ -81,10 +81,10 @@ func servePort(mode string) int {
 	return 0
 }
 
-func faultNames() []string {
-	var out []string
+func faultNames() []port.Fault {
+	var out []port.Fault
 	for _, f := range engine.Faults() {
-		out = append(out, f.Name)
+		out = append(out, port.Fault(f))
 	}
 	return out
 }

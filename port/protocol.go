@@ -64,7 +64,7 @@ type Response struct {
 	Engine        string           `json:"engine,omitempty"`
 	EngineVersion string           `json:"engine_version,omitempty"`
 	Supports      *harness.Support `json:"supports,omitempty"`
-	Faults        []string         `json:"faults,omitempty"` // the deliberate faults the engine offers
+	Faults        []Fault          `json:"faults,omitempty"` // the deliberate faults the engine offers
 	// start, apply
 	State  StateID         `json:"state,omitempty"`
 	Events []harness.Event `json:"events,omitempty"`
@@ -76,6 +76,15 @@ type Response struct {
 	Outcomes *[]harness.Mana `json:"outcomes,omitempty"`
 	// could_produce: mana type letters, WUBRGC order ("" for none)
 	Types *string `json:"types,omitempty"`
+}
+
+// Fault is a deliberate rules bug an engine offers to switch on, so that a harness can
+// check its properties catch it (the mutation-kill matrix).
+type Fault struct {
+	Name        string `json:"name"`
+	Ruling      string `json:"ruling,omitempty"` // the ruling ID it breaks
+	Rule        string `json:"rule,omitempty"`   // the CR rule
+	Description string `json:"description,omitempty"`
 }
 
 // Error kinds.

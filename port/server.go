@@ -17,7 +17,7 @@ type ServeOptions struct {
 	// handshake switched on (none if it asks for none).
 	Engine func(faults []string) (harness.Engine, error)
 	// Faults lists the faults Engine accepts, announced in the handshake.
-	Faults []string
+	Faults []Fault
 	// Version is the engine's own version, announced in the handshake.
 	Version string
 	// Trace, if set, receives the transcript: every line read ("> ") and written ("< ").
@@ -209,8 +209,8 @@ func (s *server) handshake(req *Request) (*Response, error) {
 		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol version %d; the client offered %v", Version, req.Versions)}
 	}
 	for _, f := range req.Faults {
-		if !slices.Contains(s.opts.Faults, f) {
-			return nil, &Error{Kind: ErrUnsupported, Message: fmt.Sprintf("no fault %q (this engine offers %v)", f, s.opts.Faults)}
+		if !slices.ContainsFunc(s.opts.Faults, func(o Fault) bool { return o.Name == f }) {
+			return nil, &Error{Kind: ErrUnsupported, Message: fmt.Sprintf("no fault %q (this engine offers %d faults)", f, len(s.opts.Faults))}
 		}
 	}
 	eng, err := s.opts.Engine(req.Faults)

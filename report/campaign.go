@@ -22,6 +22,9 @@ type Options struct {
 	// its seed); nil uses the failure's own Repro. Vacuous properties have no failure, so
 	// without Repro they are printed without a command.
 	Repro func(campaign.PropResult) string
+	// EngineArgs are the flags selecting the engine under test (" --engine 'CMD'"), added to
+	// the printed replay commands; "" for the reference engine.
+	EngineArgs string
 }
 
 func (o Options) repro(p campaign.PropResult) string {
@@ -170,7 +173,7 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		}
 		if f.CorpusPath != "" {
 			fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
-			fmt.Fprintf(w, "  replay:    %s replay %s\n", Command, f.CorpusPath)
+			fmt.Fprintf(w, "  replay:    %s replay %s%s\n", Command, f.CorpusPath, opts.EngineArgs)
 		}
 	}
 	if c := opts.repro(p); c != "" {

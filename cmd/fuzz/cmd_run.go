@@ -29,6 +29,7 @@ type campaignFlags struct {
 	corpus  string
 	shard   shardFlag
 	steps   int
+	engine  engineFlags
 	output
 }
 
@@ -42,6 +43,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: corpus/ at the module root)")
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", 0, "at most `N` actions per generated case (0: the generator's default)")
+	f.engine.register(fs)
 	f.output.register(fs)
 }
 
@@ -83,7 +85,7 @@ func (c *cli) runCampaign(args []string) error {
 	if err != nil {
 		return err
 	}
-	factory, err := engineFactory(f.faults)
+	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return err
 	}
@@ -121,7 +123,7 @@ func (c *cli) runCampaign(args []string) error {
 			fmt.Fprintf(c.stderr, "fuzz: %v\n", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -165,5 +167,5 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
 }

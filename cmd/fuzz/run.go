@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -28,25 +29,28 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N]",
+			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
 			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [PATH...]", (*cli).replay},
-		{"explain", "explain [--fault NAME] PATH", (*cli).explain},
+		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
+		{"explain", "explain [--fault NAME] [--engine CMD] PATH", (*cli).explain},
 		{"list", "list [--json] [--faults]", (*cli).list},
-		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N] [NAME...]", (*cli).faults},
+		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
+			"      [--engine CMD] [NAME...]", (*cli).faults},
+		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
 	}
 }
 
 // cli is one invocation: where results and errors go, and the context that stops it.
 type cli struct {
 	ctx    context.Context
+	stdin  io.Reader // what serve reads its requests from
 	stdout io.Writer
 	stderr io.Writer
 }
 
 // run is the whole command line: main only calls it, and tests call it in-process.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := &cli{ctx: ctx, stdout: stdout, stderr: stderr}
+	c := &cli{ctx: ctx, stdin: os.Stdin, stdout: stdout, stderr: stderr}
 	return c.exitCode(c.dispatch(args))
 }
 
