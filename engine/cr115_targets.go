@@ -71,7 +71,7 @@ func isArtifactCreatureOrLand(s *State, v *View, _ h.Player, o *Object) bool {
 }
 
 func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
-	return o.Owner == p && o.Def.HasType("Artifact")
+	return o.Owner == p && v.Of(o.ID).HasType("Artifact")
 }
 
 // Common requirements.
