@@ -42,6 +42,7 @@ func fixedPrompt(p string) func() string { return func() string { return p } }
 // settle performs what happens before a player receives priority (CR 117.5, 704.3,
 // 603.3), choosing through ch.
 func settle(s *State, ch chooser, ev *events) error {
+	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
 	for i := 0; i < 100; i++ {
 		if err := checkSBAs(s, ch, ev); err != nil {
 			return err

@@ -127,7 +127,9 @@ func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
 	}
 }
 
-// Damage deals n damage from the source to a target player or permanent (CR 120.3).
+// Damage deals n damage from the source to a target player or permanent (CR 120.3): a
+// player loses that much life (120.3a), a planeswalker loses that many loyalty counters
+// (120.3c), a creature has it marked (120.3e).
 func (r *Resolution) Damage(t Chosen, n int) {
 	if n <= 0 {
 		return
@@ -137,10 +139,18 @@ func (r *Resolution) Damage(t Chosen, n int) {
 		r.ev.add(h.Event{Kind: "damage", Player: t.Player, Text: fmt.Sprintf("%d damage to %s", n, t.Player)})
 		return
 	}
-	if o := r.s.live(t.Object); o != nil {
-		o.Damage += n
-		r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, r.v.Of(o.ID).Name)})
+	o := r.s.live(t.Object)
+	if o == nil {
+		return
 	}
+	c := r.v.Of(o.ID)
+	if c.HasType("Planeswalker") { // CR 120.3c: that many loyalty counters are removed
+		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-n)
+	}
+	if c.HasType("Creature") { // CR 120.3e: damage is marked on it
+		o.Damage += n
+	}
+	r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, c.Name)})
 }
 
 // SetTapped taps or untaps a permanent.

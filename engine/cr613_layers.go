@@ -87,8 +87,10 @@ type liveEffect struct {
 	mods    []Modification
 	key     effectKey
 	objects []h.ObjectID
-	locked  bool
-	affects func(v *View, id h.ObjectID) bool // for a static ability's effect
+	locked  bool // objects decided: the effect has started to apply
+	// For a static ability's effect: which objects, and which ability generates it.
+	affects func(v *View, id h.ObjectID) bool
+	ability AbilityKey
 }
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
@@ -98,6 +100,9 @@ func Project(s *State) *View {
 	effects := make([]*liveEffect, 0, len(s.Effects)+4)
 	for i := range s.Effects {
 		e := &s.Effects[i]
+		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
+			continue // over since the last check (CR 611.2b); removed at the next one
+		}
 		effects = append(effects, &liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
 			objects: e.Objects, locked: true})
 	}
@@ -107,7 +112,7 @@ func Project(s *State) *View {
 		case LayerControl, LayerPTDefine:
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
-			// layer 6). An effect a static ability generates applies from then on.
+			// layer 6).
 			effects = v.staticEffects(&statics, effects)
 		case LayerFaceDown:
 			for _, id := range ids {
@@ -228,9 +233,18 @@ func (v *View) affected(e *liveEffect) []h.ObjectID {
 // is taken once.
 type staticsSeen []AbilityKey
 
-// staticEffects adds the effects of the static abilities permanents have now that aren't
-// taken yet (CR 604.2, 611.3). Their timestamp is their object's (CR 613.7a).
+// staticEffects brings the effects of static abilities up to date with the abilities
+// permanents have now (CR 604.2, 611.3): an effect that hasn't started to apply is dropped
+// if its ability is gone (an effect that has started goes on, CR 613.6), and the effects of
+// abilities not yet taken are added. Their timestamp is their object's (CR 613.7a).
 func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEffect {
+	kept := effects[:0]
+	for _, e := range effects {
+		if e.affects == nil || e.locked || v.hasAbility(e.ability) {
+			kept = append(kept, e)
+		}
+	}
+	effects = kept
 	for _, id := range v.s.Battlefield {
 		src := v.s.obj(id)
 		for i, a := range v.chars[id-1].Abilities {
@@ -248,10 +262,21 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 			*seen = append(*seen, key)
 			e.ts = src.Timestamp
 			e.key = effectKey{source: id, index: i}
+			e.ability = key
 			effects = append(effects, e)
 		}
 	}
 	return effects
+}
+
+// hasAbility reports whether the object of k has the ability k now.
+func (v *View) hasAbility(k AbilityKey) bool {
+	for _, a := range v.chars[k.Object-1].Abilities {
+		if a.ID == k.AbilityID {
+			return true
+		}
+	}
+	return false
 }
 
 // staticEffect is the continuous effect a static ability of src generates, or nil for a
