@@ -25,6 +25,9 @@ func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	if r.Shard != "" {
 		props = append(props, junitProperty{"shard", r.Shard})
 	}
+	if r.Partial {
+		props = append(props, junitProperty{"partial", "true"})
+	}
 	name := "fuzz " + r.Engine
 	return writeXML(w, g.build(name, props))
 }

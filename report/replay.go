@@ -10,9 +10,11 @@ import (
 
 // Replay is the result of replaying corpus scenarios against one engine.
 type Replay struct {
-	Engine string         `json:"engine"`
-	Fault  string         `json:"fault,omitempty"`
-	Files  []ReplayResult `json:"files"`
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	// Partial marks a replay interrupted before every file ran; Files holds those that did.
+	Partial bool           `json:"partial,omitempty"`
+	Files   []ReplayResult `json:"files"`
 }
 
 // ReplayResult is one scenario file's replay.
@@ -59,6 +61,9 @@ func ReplayReport(w io.Writer, f Format, r *Replay) error {
 // failures (file:line and what was expected), its game log and the commands that replay and
 // explain it; then a count line.
 func ReplayText(w io.Writer, r *Replay) error {
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted after %s\n\n", plural(len(r.Files), "scenario"))
+	}
 	failed := 0
 	for _, f := range r.sorted() {
 		if f.Passed {
@@ -112,6 +117,9 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 	props := []junitProperty{{"engine", r.Engine}}
 	if r.Fault != "" {
 		props = append(props, junitProperty{"fault", r.Fault})
+	}
+	if r.Partial {
+		props = append(props, junitProperty{"partial", "true"})
 	}
 	return writeXML(w, g.build("fuzz replay "+r.Engine, props))
 }
