@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,6 +26,7 @@ const (
 type caseResult struct {
 	done         bool
 	reached      int
+	clauses      []int // moments per declared clause
 	outcome      caseOutcome
 	busy, inProp time.Duration
 }
@@ -52,6 +54,7 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 	j.trace = g.Run(src, eng, maxSteps)
 	checked := time.Now()
 	j.verdict = check(p, eng, j.trace)
+	undeclaredClauses(p, &j.verdict)
 	j.inProp = time.Since(checked)
 	j.busy = checked.Sub(began) + j.inProp
 	switch {
@@ -106,4 +109,33 @@ func engineViolation(err error) props.Violation {
 		step = ee.Step
 	}
 	return props.Violation{Step: step, Message: "engine error: " + err.Error()}
+}
+
+// undeclaredClauses turns reach of a clause the property does not declare into a
+// violation: a misspelt clause name would otherwise count toward nothing, silently.
+func undeclaredClauses(p *props.Property, v *props.Verdict) {
+	names := make([]string, 0, len(v.Clauses))
+	for name := range v.Clauses {
+		if !slices.Contains(p.ClauseNames(), name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		v.Violations = append(v.Violations, props.Violation{Step: -1, Clause: name,
+			Message: fmt.Sprintf("property %s reached clause %q, which it does not declare (its clauses: %s)",
+				p.ID, name, strings.Join(p.ClauseNames(), ", "))})
+	}
+}
+
+// clauseCounts lays v's clause reach out in p's declaration order.
+func clauseCounts(p *props.Property, v *props.Verdict) []int {
+	if len(p.Clauses) == 0 {
+		return nil
+	}
+	out := make([]int, len(p.Clauses))
+	for i, c := range p.Clauses {
+		out[i] = v.Clauses[c.Name]
+	}
+	return out
 }

@@ -36,9 +36,12 @@ type PropResult struct {
 	Description string   `json:"description"`
 	Outcome     Outcome  `json:"outcome"`
 	Cases       int      `json:"cases"`   // generated cases run
-	Reached     int      `json:"reached"` // cases that reached the property's situation
-	Failure     *Failure `json:"failure,omitempty"`
-	ElapsedMS   int64    `json:"-"` // wall time, for progress and the fault matrix; never in deterministic output
+	Reached     int      `json:"reached"` // moments in those cases that reached the property's situation
+	// Clauses is the reach of each of the property's named clauses, in declaration order.
+	// A clause never reached makes a property that otherwise held vacuous.
+	Clauses   []ClauseResult `json:"clauses,omitempty"`
+	Failure   *Failure       `json:"failure,omitempty"`
+	ElapsedMS int64          `json:"-"` // wall time, for progress and the fault matrix; never in deterministic output
 	// BusyMS and CheckMS are the time spent on this property's counted cases, summed over
 	// workers: all of it, and the part in its Check. They show which properties are slow;
 	// like ElapsedMS, they are never in deterministic output.
@@ -51,6 +54,24 @@ type PropResult struct {
 	// Errors counts the cases (of those counted) on which the engine broke. A property is
 	// Errored only when no case violated it; a Failed one may have errors too.
 	Errors int `json:"errors,omitempty"`
+}
+
+// ClauseResult is one clause's reach over a campaign.
+type ClauseResult struct {
+	Name    string `json:"name"`
+	Reached int    `json:"reached"` // moments it was reached
+	Cases   int    `json:"cases"`   // cases that reached it at least once
+}
+
+// Unreached lists the clauses of p that no case reached.
+func (p PropResult) Unreached() []string {
+	var out []string
+	for _, c := range p.Clauses {
+		if c.Reached == 0 {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // Failure is a shrunk counterexample.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // Run runs a campaign: cases for every property, in parallel, each from its own seed
@@ -120,7 +121,7 @@ func (r *runner) runCases(ctx context.Context) {
 				prop := r.cfg.Props[p]
 				src.Reset(CaseSeed(r.cfg.Seed, prop.ID, r.cfg.caseIndex(int(round))))
 				j := runCase(prop, r.gens[p], eng, src, r.cfg.MaxSteps)
-				r.record(st, round, j)
+				r.record(st, prop, round, j)
 				r.done.Add(1)
 				r.progress("cases", prop.ID, false)
 			}
@@ -153,8 +154,9 @@ func (r *runner) allFailedBefore(round int64) bool {
 	return true
 }
 
-func (r *runner) record(st *propState, round int64, j judged) {
-	res := caseResult{done: true, reached: j.verdict.Reached, outcome: j.outcome, busy: j.busy, inProp: j.inProp}
+func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
+	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+		outcome: j.outcome, busy: j.busy, inProp: j.inProp}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
 		st.results = append(st.results, caseResult{})
@@ -194,6 +196,9 @@ func (r *runner) tally() ([]PropResult, []int) {
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
 		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
+		for _, c := range prop.Clauses {
+			res.Clauses = append(res.Clauses, ClauseResult{Name: c.Name})
+		}
 		limit := len(st.results)
 		bad := st.firstViolation.Load()
 		if bad != math.MaxInt64 {
@@ -205,6 +210,12 @@ func (r *runner) tally() ([]PropResult, []int) {
 			if c := st.results[round]; c.done {
 				res.Cases++
 				res.Reached += c.reached
+				for i, n := range c.clauses {
+					res.Clauses[i].Reached += n
+					if n > 0 {
+						res.Clauses[i].Cases++
+					}
+				}
 				busy, inProp = busy+c.busy, inProp+c.inProp
 				last = round
 				if c.outcome == caseBroke {
@@ -229,7 +240,7 @@ func (r *runner) tally() ([]PropResult, []int) {
 		case res.Outcome != "":
 		case firstBroke >= 0:
 			res.Outcome, shrink[p] = Errored, firstBroke
-		case res.Reached == 0:
+		case res.Reached == 0 || len(res.Unreached()) > 0:
 			res.Outcome = Vacuous
 		default:
 			res.Outcome = Passed

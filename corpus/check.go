@@ -70,7 +70,11 @@ func (r *replayer) check(e Expectation) []string {
 		if err != nil {
 			return []string{err.Error()}
 		}
-		got, err := call("CouldProduce", func() (harness.TypeSet, error) { return r.eng.CouldProduce(r.st, id) })
+		mq, ok := harness.ManaQueriesOf(r.eng)
+		if !ok {
+			return []string{errNoManaQueries("could_produce")}
+		}
+		got, err := call("CouldProduce", func() (harness.TypeSet, error) { return mq.CouldProduce(r.st, id) })
 		if err != nil {
 			return []string{fmt.Sprintf("could_produce %s: %v", e.Card, err)}
 		}
@@ -151,7 +155,11 @@ func (r *replayer) checkOffered(e *Offered) []string {
 			return []string{fmt.Sprintf("offered: %s has no mana ability (its abilities: %s)", e.Card, r.abilitiesOf(id))}
 		}
 	}
-	got, err := call("ManaOutcomes", func() ([]harness.Mana, error) { return r.eng.ManaOutcomes(r.st, id, idx) })
+	mq, ok := harness.ManaQueriesOf(r.eng)
+	if !ok {
+		return []string{errNoManaQueries("offered")}
+	}
+	got, err := call("ManaOutcomes", func() ([]harness.Mana, error) { return mq.ManaOutcomes(r.st, id, idx) })
 	if err != nil {
 		return []string{fmt.Sprintf("offered %s ability %d: %v", e.Card, idx+1, err)}
 	}
@@ -292,4 +300,10 @@ func (r *replayer) checkCasting(e *CastingCheck) []string {
 		}
 	}
 	return out
+}
+
+// errNoManaQueries is the failure of an expectation on an engine that does not answer the
+// mana queries it needs (harness.ManaQueries).
+func errNoManaQueries(what string) string {
+	return what + ": the engine does not answer mana queries (harness.ManaQueries)"
 }

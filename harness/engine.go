@@ -6,6 +6,11 @@ type State any
 
 // Engine is how properties, the corpus and the CLI see a rules engine. Every method is
 // deterministic: the same inputs give the same outputs.
+//
+// The required methods are the few every engine has. Questions about one rules area (what
+// mana could this produce, what does this player see) are optional interfaces such as
+// [ManaQueries]: a property or scenario that needs one asks for it with a type assertion,
+// and an engine without it is reported as not supporting that area rather than failing.
 type Engine interface {
 	// Name identifies the engine in reports ("reference", "reference+fault:NAME", ...).
 	Name() string
@@ -19,6 +24,14 @@ type Engine interface {
 	Apply(st State, a Action) (State, []Event, error)
 	// Observe returns the canonical snapshot of st.
 	Observe(st State) (Snapshot, error)
+	// Close frees what the engine holds (a process, files).
+	Close() error
+}
+
+// ManaQueries is the optional interface of an engine that answers the mana area's
+// questions (CR 106.7, 605). Properties of the mana rulings and corpus expectations on
+// outcomes and "could produce" need it.
+type ManaQueries interface {
 	// ManaOutcomes lists every distinct amount of mana that activating ability `ability` of
 	// card's permanent would add to its controller's pool if it resolved now (CR 106.7:
 	// replacement effects in every order, triggered mana abilities included, whether its
@@ -28,6 +41,10 @@ type Engine interface {
 	// CouldProduce is the set of mana types the permanent that is card could produce
 	// (CR 106.7).
 	CouldProduce(st State, card CardID) (TypeSet, error)
-	// Close frees what the engine holds (a process, files).
-	Close() error
+}
+
+// ManaQueriesOf returns eng's mana queries, or false when eng does not answer them.
+func ManaQueriesOf(eng Engine) (ManaQueries, bool) {
+	q, ok := eng.(ManaQueries)
+	return q, ok
 }

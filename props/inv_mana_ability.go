@@ -62,7 +62,11 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !resolved || st.BeforeState == nil {
 			continue
 		}
-		offered, err := eng.ManaOutcomes(st.BeforeState, act.Source.Card, st.Action.Ability)
+		mq, ok := harness.ManaQueriesOf(eng)
+		if !ok {
+			continue
+		}
+		offered, err := mq.ManaOutcomes(st.BeforeState, act.Source.Card, st.Action.Ability)
 		if err != nil {
 			v.Violations = append(v.Violations, queryError(i, ruling, "106.7",
 				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))

@@ -77,9 +77,13 @@ func askAbout(eng harness.Engine, st *gen.TraceStep) {
 	if p == nil {
 		return
 	}
-	_, _ = eng.CouldProduce(st.BeforeState, p.Card)
+	mq, ok := harness.ManaQueriesOf(eng)
+	if !ok {
+		return
+	}
+	_, _ = mq.CouldProduce(st.BeforeState, p.Card)
 	if abs := manaAbilities(p); len(abs) > 0 {
-		_, _ = eng.ManaOutcomes(st.BeforeState, p.Card, abs[0])
+		_, _ = mq.ManaOutcomes(st.BeforeState, p.Card, abs[0])
 	}
 }
 

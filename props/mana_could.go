@@ -41,6 +41,10 @@ func couldProduce() *Property {
 func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling, rule = "mana.could-produce", "106.7"
 	var v Verdict
+	mq, ok := harness.ManaQueriesOf(eng)
+	if !ok {
+		return v
+	}
 	for m := range distinctBoards(tr) {
 		or := oracleAt(tr, m.Snap)
 		for i := range m.Snap.Battlefield {
@@ -53,7 +57,7 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 				v.Reached++
 			}
 			what := fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p))
-			got, err := eng.CouldProduce(m.State, p.Card)
+			got, err := mq.CouldProduce(m.State, p.Card)
 			if err != nil {
 				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
 				continue

@@ -43,12 +43,16 @@ func couldRelations() *Property {
 func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling, rule = "mana.could-produce", "106.7"
 	var v Verdict
+	mq, ok := harness.ManaQueriesOf(eng)
+	if !ok {
+		return v
+	}
 	for m := range distinctBoards(tr) {
 		or := oracleAt(tr, m.Snap)
 		if or.fx.Unknown {
 			continue
 		}
-		q := &queries{eng: eng, st: m.State}
+		q := &queries{eng: mq, st: m.State}
 		for i := range m.Snap.Battlefield {
 			p := &m.Snap.Battlefield[i]
 			if or.hasOwnTrigger(p) || len(or.fx.triggersFor(p, true)) > 0 {
@@ -143,7 +147,7 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 
 // queries memoises the engine's answers about one state.
 type queries struct {
-	eng   harness.Engine
+	eng   harness.ManaQueries
 	st    harness.State
 	cp    map[harness.CardID]harness.TypeSet
 	outs  map[[2]int][]harness.Mana

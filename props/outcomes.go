@@ -85,10 +85,14 @@ func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *ora
 	if !ok {
 		return
 	}
+	mq, ok := harness.ManaQueriesOf(eng)
+	if !ok {
+		return
+	}
 	v.Reached++
 	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
 	ruling, rule := c.about(or, p, a)
-	got, err := eng.ManaOutcomes(m.State, p.Card, ai)
+	got, err := mq.ManaOutcomes(m.State, p.Card, ai)
 	if err != nil {
 		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
 		return

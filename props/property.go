@@ -16,12 +16,28 @@ type Property struct {
 	Steer gen.Steer
 	// Check judges one trace. It may ask the engine more questions about trace states.
 	Check func(eng harness.Engine, tr *gen.Trace) Verdict
+	// Clauses names the parts of the property, each a situation that must be reached on
+	// its own: a campaign that never reaches one of them has not checked it, and the
+	// property is vacuous even if other clauses were reached. Check counts reach per
+	// clause with Verdict.Reach. A property with no clauses is one situation, counted by
+	// Verdict.Reached alone.
+	Clauses []Clause
+}
+
+// Clause is one named part of a property.
+type Clause struct {
+	Name        string   // short, unique within the property: "dark-ritual", "apnap-order"
+	Rules       []string // the CR rules it checks
+	Description string   // what it checks, one sentence
 }
 
 // Verdict is a property's judgement of one trace.
 type Verdict struct {
 	// Reached counts the moments in the trace where the property's situation occurred.
 	Reached int
+	// Clauses counts the moments each named clause was reached (a subset of Reached); only
+	// the property's declared Clauses may appear.
+	Clauses map[string]int
 	// Violations lists every violation found, each saying what was expected and what
 	// happened; empty means the property held.
 	Violations []Violation
@@ -32,5 +48,24 @@ type Violation struct {
 	Step    int    // index into Trace.Steps; -1 for the start
 	Ruling  string // the ruling ID violated
 	Rule    string // the CR rule
+	Clause  string // the clause violated, for properties with clauses
 	Message string // "expected: no mana (CR 106.5); got: {C}"
+}
+
+// Reach counts one moment at which clause was reached (and so the property).
+func (v *Verdict) Reach(clause string) {
+	v.Reached++
+	if v.Clauses == nil {
+		v.Clauses = map[string]int{}
+	}
+	v.Clauses[clause]++
+}
+
+// ClauseNames lists the names of p's clauses in declaration order.
+func (p *Property) ClauseNames() []string {
+	out := make([]string, len(p.Clauses))
+	for i, c := range p.Clauses {
+		out[i] = c.Name
+	}
+	return out
 }

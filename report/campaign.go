@@ -90,6 +90,7 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 
 	t := newTable(w, "RULING", "PROPERTY", "CASES", "REACHED", "VERDICT")
 	last := ""
+	shown := map[string]bool{} // properties whose clauses are listed already
 	for _, row := range propsByRuling(r.Props) {
 		ruling := row.ruling
 		if ruling == last {
@@ -97,6 +98,12 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		}
 		last = row.ruling
 		t.row(ruling, row.item.ID, fmt.Sprint(row.item.Cases), fmt.Sprint(row.item.Reached), verdict(row.item.Outcome))
+		if !shown[row.item.ID] {
+			shown[row.item.ID] = true
+			for _, c := range row.item.Clauses {
+				t.row("", "  · "+c.Name, fmt.Sprint(c.Cases), fmt.Sprint(c.Reached), clauseVerdict(c))
+			}
+		}
 	}
 	if err := t.flush(); err != nil {
 		return err
@@ -129,7 +136,12 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		fmt.Fprintf(w, "  %s\n", p.Description)
 	}
 	if p.Outcome == campaign.Vacuous {
-		fmt.Fprintf(w, "  no case reached its situation in %s: the property proved nothing\n", plural(p.Cases, "case"))
+		if un := p.Unreached(); p.Reached > 0 && len(un) > 0 {
+			fmt.Fprintf(w, "  no case reached %s %s in %s: %s proved nothing\n", pluralWord(len(un), "clause"),
+				strings.Join(un, ", "), plural(p.Cases, "case"), pluralWord(len(un), "that clause"))
+		} else {
+			fmt.Fprintf(w, "  no case reached its situation in %s: the property proved nothing\n", plural(p.Cases, "case"))
+		}
 	}
 	if f := p.Failure; f != nil {
 		shrunk := "shrunk in"
@@ -153,6 +165,15 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 	if c := opts.repro(p); c != "" {
 		fmt.Fprintf(w, "  reproduce: %s\n", c)
 	}
+}
+
+// clauseVerdict marks a clause no case reached; a reached clause's verdict is its
+// property's.
+func clauseVerdict(c campaign.ClauseResult) string {
+	if c.Reached == 0 {
+		return "UNREACHED"
+	}
+	return ""
 }
 
 // citation writes " (rulings a, b; CR 1, 2)", leaving out what is empty.

@@ -45,7 +45,8 @@ func sampleReport() *campaign.Report {
 		Seed:   7,
 		Props: []campaign.PropResult{
 			{ID: "b.passes", Rulings: []string{"mana.tap-for-mana", "mana.could-produce"}, Rules: []string{"106.7", "106.12"},
-				Description: "Holds everywhere.", Outcome: campaign.Passed, Cases: 100, Reached: 42, ElapsedMS: 1234},
+				Description: "Holds everywhere.", Outcome: campaign.Passed, Cases: 100, Reached: 42, ElapsedMS: 1234,
+				Clauses: []campaign.ClauseResult{{Name: "first", Reached: 40, Cases: 30}, {Name: "second", Reached: 2, Cases: 1}}},
 			{ID: "mana.undefined-type/orchard", Rulings: []string{"mana.undefined-type"}, Rules: []string{"106.5"},
 				Description: "Exotic Orchard facing no coloured land.", Outcome: campaign.Passed, Cases: 100, Reached: 12},
 			{ID: "a.vacuous", Rulings: []string{"mana.tapped-trigger"}, Rules: []string{"106.12a"},
@@ -240,4 +241,18 @@ func TestParseFormat(t *testing.T) {
 	assert.Equal(t, JUnit, f)
 	_, err = ParseFormat("xml")
 	assert.EqualError(t, err, `unknown report format "xml": want one of text, json, junit`)
+}
+
+func TestCampaignTextShowsUnreachedClauses(t *testing.T) {
+	r := &campaign.Report{Engine: "reference", Seed: 1, Props: []campaign.PropResult{{
+		ID: "c.half-vacuous", Rulings: []string{"mana.tapped-trigger"}, Rules: []string{"106.12a"},
+		Description: "One clause never reached.", Outcome: campaign.Vacuous, Cases: 100, Reached: 9,
+		Clauses: []campaign.ClauseResult{{Name: "reached", Reached: 9, Cases: 9}, {Name: "never"}}}}}
+	var b bytes.Buffer
+	require.NoError(t, CampaignText(&b, r, Options{}))
+	out := b.String()
+	assert.Regexp(t, `(?m)^ +· reached +9 +9$`, out, "a reached clause shows its cases and moments")
+	assert.Regexp(t, `(?m)^ +· never +0 +0 +UNREACHED$`, out)
+	assert.Contains(t, out, "no case reached clause never in 100 cases: that clause proved nothing")
+	assert.NotRegexp(t, `(?m) $`, out, "no line ends in padding")
 }

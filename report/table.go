@@ -1,19 +1,24 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 )
 
-// table writes aligned columns: two spaces between columns, no trailing padding.
+// table writes aligned columns: two spaces between columns, no trailing padding (rows
+// whose last cells are empty would otherwise end in spaces).
 type table struct {
-	tw *tabwriter.Writer
+	w   io.Writer
+	buf bytes.Buffer
+	tw  *tabwriter.Writer
 }
 
 func newTable(w io.Writer, header ...string) *table {
-	t := &table{tw: tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)}
+	t := &table{w: w}
+	t.tw = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
 	if len(header) > 0 {
 		t.row(header...)
 	}
@@ -24,7 +29,22 @@ func (t *table) row(cells ...string) {
 	fmt.Fprintln(t.tw, strings.Join(cells, "\t"))
 }
 
-func (t *table) flush() error { return t.tw.Flush() }
+func (t *table) flush() error {
+	if err := t.tw.Flush(); err != nil {
+		return err
+	}
+	var out strings.Builder
+	for _, l := range strings.SplitAfter(t.buf.String(), "\n") {
+		body, nl := strings.CutSuffix(l, "\n")
+		out.WriteString(strings.TrimRight(body, " "))
+		if nl {
+			out.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(t.w, out.String())
+	t.buf.Reset()
+	return err
+}
 
 // indent prefixes every non-empty line of s with pad.
 func indent(s, pad string) string {
@@ -35,6 +55,18 @@ func indent(s, pad string) string {
 		}
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// pluralWord is word for one, else its plural ("clause", "clauses"; "that clause", "those
+// clauses").
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	if rest, ok := strings.CutPrefix(word, "that "); ok {
+		return "those " + rest + "s"
+	}
+	return word + "s"
 }
 
 // plural writes "1 case" or "3 cases", "1 property" or "2 properties".
