@@ -150,13 +150,10 @@ func FaultsJUnit(w io.Writer, m *FaultMatrix) error {
 			b.WriteString(r.Log)
 			c.SystemOut = text(b.String())
 		} else if r.NotRun {
-			c.Skipped = &junitProblem{Message: "not run: interrupted"}
+			c.Skipped = problem("not run: interrupted", "", "")
 		} else {
-			c.Failure = &junitProblem{
-				Message: "survived: no property caught it",
-				Type:    "survived",
-				Body:    fmt.Sprintf("%s\n%s tried\nreproduce: %s\n", r.Description, plural(r.Tried, "property"), r.Repro),
-			}
+			c.Failure = problem("survived: no property caught it", "survived",
+				fmt.Sprintf("%s\n%s tried\nreproduce: %s\n", r.Description, plural(r.Tried, "property"), r.Repro))
 		}
 		s.add(c)
 	}

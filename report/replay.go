@@ -96,13 +96,14 @@ func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
 	fmt.Fprintf(w, "%sexplain:   %s explain %s\n", pad, Command, f.Path)
 }
 
-// ReplayJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per file under
-// each ruling it names (files naming none go under "corpus").
+// ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
+// ruling (files naming none go under "corpus"), with its rulings as testcase properties.
 func ReplayJUnit(w io.Writer, r *Replay) error {
 	var g suitesByName
-	for _, rw := range byRuling(r.Files, "corpus", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path }) {
-		f := rw.item
-		c := junitCase{Name: f.Path, Classname: "corpus." + rw.ruling}
+	suite := func(f ReplayResult) (string, string) { return primaryRuling(f.Rulings, "corpus"), f.Path }
+	for _, f := range sortedBy(r.Files, suite) {
+		ruling, _ := suite(f)
+		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
 		if !f.Passed {
 			var b strings.Builder
 			writeReplayDetail(&b, f, "")
@@ -110,9 +111,9 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]
 			}
-			c.Failure = &junitProblem{Message: msg, Type: "replay", Body: b.String()}
+			c.Failure = problem(msg, "replay", b.String())
 		}
-		g.get(rw.ruling).add(c)
+		g.get(ruling).add(c)
 	}
 	props := []junitProperty{{"engine", r.Engine}}
 	if r.Fault != "" {

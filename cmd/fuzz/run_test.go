@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -89,6 +91,32 @@ func TestRunJUnitOut(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(data), "<?xml"))
 	assert.Contains(t, string(data), `<testcase name="mana.undefined-type" classname="mana.undefined-type">`)
 	assert.Contains(t, r.stdout, "RULING")
+}
+
+// TestJUnitCountsAreTheReport: under a fault that fails properties of several rulings,
+// the JUnit file counts each property once, as the text report does.
+func TestJUnitCountsAreTheReport(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "campaign.xml")
+	r := fuzz(t, "run", "--fault", "mana.undefined-type/gives-colorless", "--props", "mana.*", "--checks", "30",
+		"--corpus", dir, "--report", "junit", "--out", out)
+	require.Equal(t, exitFail, r.code, r.stderr)
+	m := regexp.MustCompile(`(\d+) properties: \d+ passed, (\d+) failed, (\d+) vacuous, (\d+) errored`).FindStringSubmatch(r.stdout)
+	require.NotNil(t, m, r.stdout)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var doc struct {
+		Tests    string `xml:"tests,attr"`
+		Failures int    `xml:"failures,attr"`
+		Errors   string `xml:"errors,attr"`
+	}
+	require.NoError(t, xml.Unmarshal(data, &doc))
+	failed, _ := strconv.Atoi(m[2])
+	vacuous, _ := strconv.Atoi(m[3])
+	assert.Equal(t, m[1], doc.Tests)
+	assert.Equal(t, failed+vacuous, doc.Failures)
+	assert.Equal(t, m[4], doc.Errors)
+	assert.Greater(t, failed, 1)
 }
 
 // section is the block of out that starts with a line beginning with head and ends at the
