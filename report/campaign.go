@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // Command is how every printed reproduction command starts: it works from the module root
@@ -198,6 +199,8 @@ func ViolationText(step int, ruling, rule, msg string) string {
 	if step >= 0 {
 		where = fmt.Sprintf("after action %d", step+1)
 	}
+	detail, msg := props.CutPlace(msg, step)
+	where += detail
 	var tag []string
 	if ruling != "" {
 		tag = append(tag, ruling)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // Replay is the result of replaying corpus scenarios against one engine.
@@ -72,7 +74,7 @@ func ReplayText(w io.Writer, r *Replay) error {
 		}
 		failed++
 		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
-		writeReplayDetail(w, f, "      ")
+		writeReplayDetail(w, f, r.Fault, "      ")
 	}
 	head := "engine " + r.Engine
 	if r.Fault != "" {
@@ -82,7 +84,9 @@ func ReplayText(w io.Writer, r *Replay) error {
 	return err
 }
 
-func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
+// writeReplayDetail explains one failed file; its commands switch on the replay's fault,
+// without which the failure would not show again.
+func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
 	for _, msg := range f.Failures {
 		fmt.Fprintf(w, "%s%s\n", pad, msg)
 	}
@@ -92,8 +96,14 @@ func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
-	fmt.Fprintf(w, "%sreproduce: %s replay %s\n", pad, Command, f.Path)
-	fmt.Fprintf(w, "%sexplain:   %s explain %s\n", pad, Command, f.Path)
+	flags := ""
+	for _, name := range strings.Split(fault, ",") {
+		if name != "" {
+			flags += " --fault " + campaign.ShellQuote(name)
+		}
+	}
+	fmt.Fprintf(w, "%sreproduce: %s replay%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
+	fmt.Fprintf(w, "%sexplain:   %s explain%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
 }
 
 // ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
@@ -106,7 +116,7 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
 		if !f.Passed {
 			var b strings.Builder
-			writeReplayDetail(&b, f, "")
+			writeReplayDetail(&b, f, r.Fault, "")
 			msg := "replay failed"
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]

@@ -139,7 +139,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 // faultRow is a fault's row before its hunt.
 func faultRow(fi engine.FaultInfo, seed uint64, checks int) report.FaultRow {
 	return report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
-		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, quote(fi.Name), seed, checks)}
+		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, campaign.ShellQuote(fi.Name), seed, checks)}
 }
 
 // catch fills the row from the campaign line of the property that caught the fault.

@@ -87,14 +87,14 @@ func loadScenarios(paths []string) ([]*corpus.Scenario, error) {
 			continue
 		}
 		if info.IsDir() {
-			scs, err := corpus.LoadDir(p)
+			scs, err := vocabulary().LoadDir(p)
 			all = append(all, scs...)
 			if err != nil {
 				errs = append(errs, err)
 			}
 			continue
 		}
-		sc, err := corpus.Load(p)
+		sc, err := vocabulary().Load(p)
 		if err != nil {
 			errs = append(errs, pathError(p, err))
 			continue

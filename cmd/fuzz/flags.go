@@ -143,11 +143,3 @@ func display(path string) string {
 	}
 	return rel
 }
-
-// quote makes an argument safe to paste into a POSIX shell.
-func quote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
