@@ -56,7 +56,6 @@ func TestScenarioInputErrors(t *testing.T) {
 	assert.Contains(t, r.stderr, path+":9:15: property: \"no.such.property\" is no property")
 }
 
-
 // TestReplayFollowsSymlinks: a link to a scenario directory, given or inside the corpus,
 // is replayed like the directory.
 func TestReplayFollowsSymlinks(t *testing.T) {
