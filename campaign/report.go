@@ -30,7 +30,10 @@ type Report struct {
 	Support *harness.Support `json:"support,omitempty"`
 	// LeftOut lists the cards of the campaign's pool the engine does not support: boards
 	// were drawn from the rest.
-	LeftOut []string     `json:"left_out,omitempty"`
+	LeftOut []string `json:"left_out,omitempty"`
+	// Partial marks a campaign interrupted before it ran every case: its counts are of the
+	// cases that ran, and it depends on when the interrupt came.
+	Partial bool         `json:"partial,omitempty"`
 	Props   []PropResult `json:"properties"`
 }
 
@@ -120,6 +123,9 @@ type Failure struct {
 	// Error is the engine's failure, for an Errored property; Stack its panic stack.
 	Error string `json:"error,omitempty"`
 	Stack string `json:"stack,omitempty"`
+	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
+	// but may not be minimal.
+	ShrinkStopped bool `json:"shrink_stopped,omitempty"`
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`

@@ -22,9 +22,13 @@ import (
 // hide the violations on others. Failed therefore beats Errored.
 //
 // Scheduling is round-robin over properties (case 0 of each, then case 1, ...), so a time
-// budget spreads over all of them. An error is returned for a bad configuration, an
-// engine that won't start, or a cancelled ctx; everything that goes wrong inside a case
-// is part of the report.
+// budget spreads over all of them. An error is returned for a bad configuration or an
+// engine that won't start; everything that goes wrong inside a case is part of the report.
+//
+// A campaign interrupted, by closing Config.Stop or cancelling ctx, still returns its
+// report, marked Partial: the cases that ran, each property's failure shrunk as usual
+// after Stop, or left as shrunk as it got when ctx is cancelled (Failure.ShrinkStopped).
+// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
@@ -69,10 +73,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		r.states = append(r.states, st)
 	}
 	r.runCases(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, LeftOut: leftOut}
+	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, LeftOut: leftOut, Partial: r.interrupted(ctx)}
 	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
 		s := r.support
 		rep.Support = &s
@@ -82,9 +83,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	var shrink []int
 	rep.Props, shrink = r.tally()
-	if err := r.shrinkAll(ctx, rep.Props, shrink); err != nil {
-		return nil, err
-	}
+	r.shrinkAll(ctx, rep.Props, shrink)
+	rep.Partial = rep.Partial || r.interrupted(ctx)
 	r.progress("done", "", true)
 	return rep, nil
 }
@@ -131,7 +131,7 @@ func (r *runner) runCases(ctx context.Context) {
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			src := gen.NewTapeSource(0)
-			for ctx.Err() == nil && (deadline.IsZero() || time.Now().Before(deadline)) {
+			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
 				k := next.Add(1) - 1
 				round, p := k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || r.allFailedBefore(round) {
@@ -151,6 +151,19 @@ func (r *runner) runCases(ctx context.Context) {
 		}(r.engines[w])
 	}
 	wg.Wait()
+}
+
+// interrupted reports whether the campaign was told to stop early.
+func (r *runner) interrupted(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	select {
+	case <-r.cfg.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // allFailedBefore reports whether every property was violated before round: nothing left

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/port"
@@ -50,7 +51,7 @@ func (e *engineFlags) factory(faults []string) (func() (harness.Engine, error), 
 func (e *engineFlags) client(faults []string) (*port.Client, error) {
 	c, err := port.Open(port.Options{Command: e.command, Faults: faults, Timeout: e.timeout})
 	if err != nil {
-		return nil, fmt.Errorf("--engine %s: %w", quote(e.command), err)
+		return nil, fmt.Errorf("--engine %s: %w", campaign.ShellQuote(e.command), err)
 	}
 	return c, nil
 }
@@ -70,7 +71,7 @@ func (e *engineFlags) args() string {
 	if e.command == "" {
 		return ""
 	}
-	s := " --engine " + quote(e.command)
+	s := " --engine " + campaign.ShellQuote(e.command)
 	if e.timeout != port.DefaultTimeout {
 		s += " --timeout " + e.timeout.String()
 	}
