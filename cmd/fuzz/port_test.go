@@ -66,3 +66,26 @@ func TestEngineThatWontStart(t *testing.T) {
 	assert.Contains(t, r.stderr, "port broke the protocol on handshake")
 	assert.Contains(t, r.stderr, "not a port")
 }
+
+// TestDiffAgainstServe: the reference engine and "fuzz serve" never diverge.
+func TestDiffAgainstServe(t *testing.T) {
+	r := fuzz(t, "diff", "--engine", selfCommand("serve"), "--cases", "150", "--corpus", t.TempDir())
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "no divergence in 150 cases")
+}
+
+// TestDiffSavesTheDivergence: against a port with a fault on, the divergence is shown side
+// by side and saved as a scenario that fails on that port and passes on the reference.
+func TestDiffSavesTheDivergence(t *testing.T) {
+	dir := t.TempDir()
+	faulty := selfCommand("serve", "--fault", "cost.tap-symbol/tapped-payable")
+	r := fuzz(t, "diff", "--engine", faulty, "--cases", "300", "--corpus", dir)
+	require.Equal(t, 1, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "DIVERGED in case")
+	assert.Regexp(t, `WHAT +A: reference +B: reference\+fault`, r.stdout)
+	saved := regexp.MustCompile(`saved: +(\S+)`).FindStringSubmatch(r.stdout)
+	require.Len(t, saved, 2)
+	assert.Equal(t, 0, fuzz(t, "replay", saved[1]).code, "the scenario holds on the reference engine")
+	onPort := fuzz(t, "replay", saved[1], "--engine", faulty)
+	assert.Equal(t, 1, onPort.code, onPort.stdout)
+}

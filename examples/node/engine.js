@@ -216,8 +216,8 @@ function nextStep(s, events) {
           o.sick = false;
         }
         continue;
-      case 'draw': // CR 504.1
-        draw(s, s.active, events);
+      case 'draw': // CR 504.1; the player who plays first skips the draw of turn 1 (CR 103.8a)
+        if (s.turn > 1) draw(s, s.active, events);
         break;
       case 'declare_blockers':
       case 'combat_damage':
@@ -288,7 +288,7 @@ function observe(s) {
     return v;
   });
   const battlefield = s.objects.filter((o) => o.zone === 'battlefield').sort((a, b) => a.card - b.card).map(objectView);
-  const snap = { turn: s.turn, active: s.active, step: s.step, priority: s.over ? '-' : s.priority,
+  const snap = { turn: s.turn, active: s.active, step: s.step, priority: s.priority,
     lands_played: s.landsPlayed, players, battlefield, stack: [] };
   if (s.discarding) snap.pending = { player: s.active, prompt: 'discard to hand size', options: discardOptions(s) };
   if (s.over) snap.game_over = true;

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/diff"
+	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/port"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -74,4 +76,23 @@ func TestHarnessFindsTheNodeEnginesBug(t *testing.T) {
 
 	fixed := campaignOn(t, "node engine.js --fixed", props.Match("mana.could-produce,cost.tap-symbol"))
 	assert.True(t, report.Held(fixed), "without the bug everything tested holds")
+}
+
+// TestDiffFindsTheNodeEnginesBug: compared step by step with the reference engine, the
+// example diverges on what a tapped land could produce, shrunk to one land.
+func TestDiffFindsTheNodeEnginesBug(t *testing.T) {
+	needNode(t)
+	ref, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	c, err := port.Open(port.Options{Command: "node engine.js"})
+	require.NoError(t, err)
+	defer c.Close()
+	res, err := diff.Run(context.Background(), diff.Config{A: ref, B: c.Engine(), Seed: 1, Cases: 300})
+	require.NoError(t, err)
+	d := res.Diverged
+	require.NotNil(t, d, "the bug is found")
+	require.NotEmpty(t, d.Differences)
+	assert.Contains(t, d.Differences[0].Path, "could_produce")
+	assert.Equal(t, "none", d.Differences[0].B)
+	assert.Equal(t, 1, len(d.Setup.Players[0].Battlefield)+len(d.Setup.Players[1].Battlefield), "shrunk to one land")
 }
