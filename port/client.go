@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -87,7 +88,7 @@ func (c *Client) launch() error {
 	}
 	c.proc, c.run, c.broken = p, c.run+1, nil
 	clear(c.pending)
-	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults}, c.opts.StartTimeout)
+	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
 	if err != nil {
 		c.proc.kill()
 		return err
