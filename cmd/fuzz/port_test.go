@@ -89,3 +89,11 @@ func TestDiffSavesTheDivergence(t *testing.T) {
 	onPort := fuzz(t, "replay", saved[1], "--engine", faulty)
 	assert.Equal(t, 1, onPort.code, onPort.stdout)
 }
+
+// TestCheckEngineThroughServe: "fuzz serve" follows every convention.
+func TestCheckEngineThroughServe(t *testing.T) {
+	r := fuzz(t, "check-engine", "--engine", selfCommand("serve"), "--cases", "60")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Regexp(t, `object-ids +\d+ +0 +ok`, r.stdout)
+	assert.NotContains(t, r.stdout, "BROKEN ")
+}
