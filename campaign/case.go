@@ -28,6 +28,7 @@ type caseResult struct {
 	reached      int
 	clauses      []int // moments per declared clause
 	outcome      caseOutcome
+	kind         string // what a violating case violated (violationKind)
 	busy, inProp time.Duration
 }
 
@@ -64,6 +65,16 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 		j.outcome = caseBroke
 	}
 	return j
+}
+
+// violationKind is what makes two counterexamples distinct: the clause, ruling and CR
+// rule of the first violation.
+func violationKind(v *props.Verdict) string {
+	if len(v.Violations) == 0 {
+		return ""
+	}
+	x := v.Violations[0]
+	return x.Clause + "|" + x.Ruling + "|" + x.Rule
 }
 
 // check runs the property's Check, turning a panic into a violation that says where.

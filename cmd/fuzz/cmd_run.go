@@ -32,6 +32,8 @@ type campaignFlags struct {
 	steps   int
 	engine  engineFlags
 	onError onEngineError
+	// counterexamples is how many distinct counterexamples to report per property.
+	counterexamples int
 	output
 }
 
@@ -46,6 +48,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
+	fs.IntVar(&f.counterexamples, "counterexamples", 1, "after a failing case, go on and report up to `N` distinct counterexamples per property (distinct by clause and rule)")
 	f.onError = "continue"
 	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
@@ -112,6 +115,7 @@ func (c *cli) runCampaign(args []string) error {
 		Fault:             f.faults.String(),
 		Stop:              c.intr.stop,
 		StopOnEngineError: f.onError.stop(),
+		Counterexamples:   f.counterexamples,
 		Progress:          c.progress,
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
@@ -128,11 +132,13 @@ func (c *cli) runCampaign(args []string) error {
 		if p.Failure == nil {
 			continue
 		}
-		p.Failure.Repro = f.repro(*p)
-		if err := c.saveCounterexample(f, p); err != nil {
-			// The report matters more than the file: write it, then exit 2.
-			saveErr = cmp.Or(saveErr, err)
-			c.errorf("%v", err)
+		for _, fail := range p.Failures() {
+			fail.Repro = f.repro(*p)
+			if err := c.saveCounterexample(f, p, fail); err != nil {
+				// The report matters more than the file: write it, then exit 2.
+				saveErr = cmp.Or(saveErr, err)
+				c.errorf("%v", err)
+			}
 		}
 	}
 	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
@@ -182,5 +188,9 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	cmd := campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	if f.counterexamples > 1 {
+		cmd += fmt.Sprintf(" --counterexamples %d", f.counterexamples)
+	}
+	return cmd
 }

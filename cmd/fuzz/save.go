@@ -14,8 +14,7 @@ import (
 // one expectation is that p holds, so the file replays as a regression gate. The corpus
 // deduplicates by content and never overwrites; the path, new or existing, goes into the
 // report for the replay command.
-func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error {
-	fail := p.Failure
+func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult, fail *campaign.Failure) error {
 	rulings := p.Rulings
 	if len(rulings) == 0 {
 		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
