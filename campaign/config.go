@@ -37,6 +37,9 @@ type Config struct {
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
+	// Corpus, when set, is the corpus directory every shrunk counterexample is saved in
+	// (Failure.CorpusPath says where); "" saves nothing.
+	Corpus string
 	// Counterexamples is how many distinct counterexamples to find per property: after a
 	// failing case the property's cases go on, and each case that violates it differently
 	// (another clause, ruling or CR rule than those found before) is shrunk and reported

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -43,4 +44,25 @@ func TestDistinctCounterexamples(t *testing.T) {
 	a, _ := json.Marshal(rep)
 	b, _ := json.Marshal(run(1))
 	assert.JSONEq(t, string(a), string(b), "the same for one worker or two")
+}
+
+// TestCampaignSavesToTheCorpus: from Go, Config.Corpus saves each counterexample as a
+// scenario that fails on the faulty engine and holds on the reference engine.
+func TestCampaignSavesToTheCorpus(t *testing.T) {
+	const fault = "mana.undefined-type/gives-colorless"
+	dir := t.TempDir()
+	rep, err := campaign.Run(context.Background(), campaign.Config{
+		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
+		Props:  props.Match("mana.undefined-type"), Seed: 1, Checks: 200, Corpus: dir, ShrinkBudget: 300,
+	})
+	require.NoError(t, err)
+	f := rep.Props[0].Failure
+	require.NotNil(t, f)
+	require.NotEmpty(t, f.CorpusPath)
+	sc, err := corpus.Load(f.CorpusPath)
+	require.NoError(t, err)
+	faulty, _ := engine.New(engine.Options{Faults: []string{fault}})
+	assert.False(t, corpus.Replay(faulty, sc).Passed, "the saved scenario fails on the faulty engine")
+	ref, _ := engine.New(engine.Options{})
+	assert.True(t, corpus.Replay(ref, sc).Passed, "and holds on the reference engine")
 }

@@ -84,6 +84,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var shrink []shrinkJob
 	rep.Props, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
+	if err := r.saveAll(rep.Props); err != nil {
+		return nil, fmt.Errorf("campaign: %w", err)
+	}
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
