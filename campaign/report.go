@@ -18,11 +18,14 @@ const (
 // Report is the result of a campaign. Everything in it but Elapsed fields is a function of
 // the configuration alone (seed, checks, shard), never of the worker count or timing.
 type Report struct {
-	Engine string       `json:"engine"`
-	Fault  string       `json:"fault,omitempty"`
-	Seed   uint64       `json:"seed"`
-	Shard  string       `json:"shard,omitempty"` // "k/n"
-	Props  []PropResult `json:"properties"`
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	Seed   uint64 `json:"seed"`
+	Shard  string `json:"shard,omitempty"` // "k/n"
+	// Partial marks a campaign interrupted before it ran every case: its counts are of the
+	// cases that ran, and it depends on when the interrupt came.
+	Partial bool         `json:"partial,omitempty"`
+	Props   []PropResult `json:"properties"`
 }
 
 // PropResult is one property's line in the report.
@@ -95,6 +98,9 @@ type Failure struct {
 	// Error is the engine's failure, for an Errored property; Stack its panic stack.
 	Error string `json:"error,omitempty"`
 	Stack string `json:"stack,omitempty"`
+	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
+	// but may not be minimal.
+	ShrinkStopped bool `json:"shrink_stopped,omitempty"`
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`

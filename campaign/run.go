@@ -22,9 +22,13 @@ import (
 // hide the violations on others. Failed therefore beats Errored.
 //
 // Scheduling is round-robin over properties (case 0 of each, then case 1, ...), so a time
-// budget spreads over all of them. An error is returned for a bad configuration, an
-// engine that won't start, or a cancelled ctx; everything that goes wrong inside a case
-// is part of the report.
+// budget spreads over all of them. An error is returned for a bad configuration or an
+// engine that won't start; everything that goes wrong inside a case is part of the report.
+//
+// A campaign interrupted, by closing Config.Stop or cancelling ctx, still returns its
+// report, marked Partial: the cases that ran, each property's failure shrunk as usual
+// after Stop, or left as shrunk as it got when ctx is cancelled (Failure.ShrinkStopped).
+// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
@@ -53,18 +57,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		r.engines = append(r.engines, e)
 	}
 	r.runCases(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed}
+	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, Partial: r.interrupted(ctx)}
 	if cfg.Shard.N > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var shrink []int
 	rep.Props, shrink = r.tally()
-	if err := r.shrinkAll(ctx, rep.Props, shrink); err != nil {
-		return nil, err
-	}
+	r.shrinkAll(ctx, rep.Props, shrink)
+	rep.Partial = rep.Partial || r.interrupted(ctx)
 	r.progress("done", "", true)
 	return rep, nil
 }
@@ -108,7 +108,7 @@ func (r *runner) runCases(ctx context.Context) {
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			src := gen.NewTapeSource(0)
-			for ctx.Err() == nil && (deadline.IsZero() || time.Now().Before(deadline)) {
+			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
 				k := next.Add(1) - 1
 				round, p := k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || r.allFailedBefore(round) {
@@ -128,6 +128,19 @@ func (r *runner) runCases(ctx context.Context) {
 		}(r.engines[w])
 	}
 	wg.Wait()
+}
+
+// interrupted reports whether the campaign was told to stop early.
+func (r *runner) interrupted(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	select {
+	case <-r.cfg.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // allFailedBefore reports whether every property was violated before round: nothing left

@@ -170,8 +170,8 @@ func (a *ActionSpec) parseClauses(words []string, known func(string) bool) error
 		switch key {
 		case "X=":
 			x, err := strconv.Atoi(val)
-			if err != nil || x < 0 {
-				return fmt.Errorf("X=%s: want a whole number, 0 or more", val)
+			if err != nil || x < 0 || x > maxNumber {
+				return fmt.Errorf("X=%s: want a whole number from 0 to %d", val, maxNumber)
 			}
 			a.X = x
 		case "targeting":

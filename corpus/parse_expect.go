@@ -87,6 +87,7 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.casting(v, at)
 	case "property":
 		if id, ok := p.name(v, "property"); ok {
+			p.checkProperty(v, id)
 			return &PropertyCheck{At: at, ID: id}
 		}
 	}

@@ -23,14 +23,18 @@ type Pos struct {
 type Error struct {
 	Path string
 	Line int
+	Col  int // the column of the offending value, when known
 	Msg  string
 }
 
 func (e *Error) Error() string {
-	if e.Line <= 0 {
+	switch {
+	case e.Line <= 0:
 		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	case e.Col <= 0:
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
 }
 
 // Scenario is one parsed scenario file: a starting position, actions with every choice

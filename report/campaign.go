@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // Command is how every printed reproduction command starts: it works from the module root
@@ -83,6 +84,9 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		head += "  shard " + r.Shard
 	}
 	fmt.Fprintln(w, head)
+	if r.Partial {
+		fmt.Fprintln(w, partialNote)
+	}
 	fmt.Fprintln(w)
 
 	t := newTable(w, "RULING", "PROPERTY", "CASES", "REACHED", "VERDICT")
@@ -123,6 +127,9 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	return nil
 }
 
+// partialNote heads the report of an interrupted campaign.
+const partialNote = "PARTIAL: interrupted; CASES counts the cases each property ran before the interrupt"
+
 // writePropDetail explains one property that did not pass.
 func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 	fmt.Fprintf(w, "%s %s%s\n", verdict(p.Outcome), p.ID, citation(p.Rulings, p.Rules))
@@ -138,7 +145,11 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		}
 	}
 	if f := p.Failure; f != nil {
-		fmt.Fprintf(w, "  case %d, shrunk in %s to %s and %s\n", f.Case, plural(f.Shrinks, "step"),
+		shrunk := "shrunk in"
+		if f.ShrinkStopped {
+			shrunk = "shrinking interrupted after"
+		}
+		fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
 			plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
 		for _, v := range f.Violations {
 			fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
@@ -188,6 +199,8 @@ func ViolationText(step int, ruling, rule, msg string) string {
 	if step >= 0 {
 		where = fmt.Sprintf("after action %d", step+1)
 	}
+	detail, msg := props.CutPlace(msg, step)
+	where += detail
 	var tag []string
 	if ruling != "" {
 		tag = append(tag, ruling)

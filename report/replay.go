@@ -6,13 +6,17 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // Replay is the result of replaying corpus scenarios against one engine.
 type Replay struct {
-	Engine string         `json:"engine"`
-	Fault  string         `json:"fault,omitempty"`
-	Files  []ReplayResult `json:"files"`
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	// Partial marks a replay interrupted before every file ran; Files holds those that did.
+	Partial bool           `json:"partial,omitempty"`
+	Files   []ReplayResult `json:"files"`
 }
 
 // ReplayResult is one scenario file's replay.
@@ -59,6 +63,9 @@ func ReplayReport(w io.Writer, f Format, r *Replay) error {
 // failures (file:line and what was expected), its game log and the commands that replay and
 // explain it; then a count line.
 func ReplayText(w io.Writer, r *Replay) error {
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted after %s\n\n", plural(len(r.Files), "scenario"))
+	}
 	failed := 0
 	for _, f := range r.sorted() {
 		if f.Passed {
@@ -67,7 +74,7 @@ func ReplayText(w io.Writer, r *Replay) error {
 		}
 		failed++
 		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
-		writeReplayDetail(w, f, "      ")
+		writeReplayDetail(w, f, r.Fault, "      ")
 	}
 	head := "engine " + r.Engine
 	if r.Fault != "" {
@@ -77,7 +84,9 @@ func ReplayText(w io.Writer, r *Replay) error {
 	return err
 }
 
-func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
+// writeReplayDetail explains one failed file; its commands switch on the replay's fault,
+// without which the failure would not show again.
+func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
 	for _, msg := range f.Failures {
 		fmt.Fprintf(w, "%s%s\n", pad, msg)
 	}
@@ -87,31 +96,41 @@ func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
-	fmt.Fprintf(w, "%sreproduce: %s replay %s\n", pad, Command, f.Path)
-	fmt.Fprintf(w, "%sexplain:   %s explain %s\n", pad, Command, f.Path)
+	flags := ""
+	for _, name := range strings.Split(fault, ",") {
+		if name != "" {
+			flags += " --fault " + campaign.ShellQuote(name)
+		}
+	}
+	fmt.Fprintf(w, "%sreproduce: %s replay%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
+	fmt.Fprintf(w, "%sexplain:   %s explain%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
 }
 
-// ReplayJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per file under
-// each ruling it names (files naming none go under "corpus").
+// ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
+// ruling (files naming none go under "corpus"), with its rulings as testcase properties.
 func ReplayJUnit(w io.Writer, r *Replay) error {
 	var g suitesByName
-	for _, rw := range byRuling(r.Files, "corpus", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path }) {
-		f := rw.item
-		c := junitCase{Name: f.Path, Classname: "corpus." + rw.ruling}
+	suite := func(f ReplayResult) (string, string) { return primaryRuling(f.Rulings, "corpus"), f.Path }
+	for _, f := range sortedBy(r.Files, suite) {
+		ruling, _ := suite(f)
+		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
 		if !f.Passed {
 			var b strings.Builder
-			writeReplayDetail(&b, f, "")
+			writeReplayDetail(&b, f, r.Fault, "")
 			msg := "replay failed"
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]
 			}
-			c.Failure = &junitProblem{Message: msg, Type: "replay", Body: b.String()}
+			c.Failure = problem(msg, "replay", b.String())
 		}
-		g.get(rw.ruling).add(c)
+		g.get(ruling).add(c)
 	}
 	props := []junitProperty{{"engine", r.Engine}}
 	if r.Fault != "" {
 		props = append(props, junitProperty{"fault", r.Fault})
+	}
+	if r.Partial {
+		props = append(props, junitProperty{"partial", "true"})
 	}
 	return writeXML(w, g.build("fuzz replay "+r.Engine, props))
 }

@@ -40,7 +40,7 @@ func (c *cli) faults(args []string) error {
 	if *checks < 1 || *workers < 1 {
 		return usageErrorf("--checks and --workers must be at least 1")
 	}
-	format, err := o.parseFormat()
+	format, err := o.check()
 	if err != nil {
 		return err
 	}
@@ -66,10 +66,17 @@ func (c *cli) faults(args []string) error {
 	eng.Close()
 	all := props.All()
 	for _, fi := range faults {
+		if c.intr.stopped() {
+			m.Partial = true
+			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks))
+			m.Rows[len(m.Rows)-1].NotRun = true
+			continue
+		}
 		row, err := c.hunt(fi, all, *seed, *checks, *workers)
 		if err != nil {
 			return err
 		}
+		m.Partial = m.Partial || row.NotRun
 		m.Rows = append(m.Rows, row)
 	}
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m) }); err != nil {
@@ -84,9 +91,11 @@ func (c *cli) faults(args []string) error {
 // hunt runs properties against the engine with one fault on until one fails. A property
 // that only errored (the engine broke) is remembered and reported if none fails, marked
 // as such: an engine error may have nothing to do with the fault.
+//
+// An interrupt ends the hunt: the row is the catch if the interrupted campaign found one,
+// else NotRun.
 func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int) (report.FaultRow, error) {
-	row := report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
-		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, quote(fi.Name), seed, checks)}
+	row := faultRow(fi, seed, checks)
 	start := time.Now()
 	factory := func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fi.Name}}) }
 	var errored *report.FaultRow
@@ -94,6 +103,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 		row.Tried++
 		rep, err := campaign.Run(c.ctx, campaign.Config{
 			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Fault: fi.Name,
+			Stop: c.intr.stop, Progress: c.progress,
 		})
 		if err != nil {
 			return row, fmt.Errorf("fault %s, property %s: %w", fi.Name, p.ID, err)
@@ -113,13 +123,23 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 				errored = &e
 			}
 		}
+		if rep.Partial {
+			row.NotRun = true
+			break
+		}
 	}
-	if errored != nil {
+	if errored != nil && !row.NotRun {
 		errored.Tried = row.Tried
 		return *errored, nil
 	}
 	row.Elapsed = time.Since(start)
 	return row, nil
+}
+
+// faultRow is a fault's row before its hunt.
+func faultRow(fi engine.FaultInfo, seed uint64, checks int) report.FaultRow {
+	return report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
+		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, campaign.ShellQuote(fi.Name), seed, checks)}
 }
 
 // catch fills the row from the campaign line of the property that caught the fault.

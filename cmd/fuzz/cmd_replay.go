@@ -25,7 +25,7 @@ func (c *cli) replay(args []string) error {
 	if err != nil {
 		return err
 	}
-	format, err := o.parseFormat()
+	format, err := o.check()
 	if err != nil {
 		return err
 	}
@@ -40,8 +40,9 @@ func (c *cli) replay(args []string) error {
 	}
 	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String()}
 	for _, sc := range scenarios {
-		if err := c.ctx.Err(); err != nil {
-			return err
+		if c.intr.stopped() {
+			rep.Partial = true
+			break
 		}
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
@@ -86,14 +87,14 @@ func loadScenarios(paths []string) ([]*corpus.Scenario, error) {
 			continue
 		}
 		if info.IsDir() {
-			scs, err := corpus.LoadDir(p)
+			scs, err := vocabulary().LoadDir(p)
 			all = append(all, scs...)
 			if err != nil {
 				errs = append(errs, err)
 			}
 			continue
 		}
-		sc, err := corpus.Load(p)
+		sc, err := vocabulary().Load(p)
 		if err != nil {
 			errs = append(errs, pathError(p, err))
 			continue

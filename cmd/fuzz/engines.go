@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -39,4 +40,10 @@ func lookupFault(name string) (engine.FaultInfo, bool) {
 // unknownFault is an input error pointing at the list of faults.
 func unknownFault(name string) error {
 	return inputErrorf("unknown fault %q (see the faults with: fuzz list --faults)", name)
+}
+
+// vocabulary is what scenarios may name when they run on the reference engine: its
+// cards, counter kinds and entry choices, and every property and ruling.
+func vocabulary() *corpus.Vocabulary {
+	return corpus.NewVocabulary(engine.CardNames(), engine.CounterKinds(), engine.EntryChoices())
 }
