@@ -30,6 +30,7 @@ type campaignFlags struct {
 	corpus  string
 	shard   shardFlag
 	steps   int
+	engine  engineFlags
 	output
 }
 
@@ -43,6 +44,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
+	f.engine.register(fs)
 	f.output.register(fs)
 }
 
@@ -85,7 +87,7 @@ func (c *cli) runCampaign(args []string) error {
 	if err != nil {
 		return err
 	}
-	factory, err := engineFactory(f.faults)
+	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return err
 	}
@@ -129,7 +131,7 @@ func (c *cli) runCampaign(args []string) error {
 			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -176,5 +178,5 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
 }
