@@ -63,9 +63,8 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
 	s     *State
-	chars []*Chars // indexed by ObjectID-1; a card's printed Chars until an effect changes them
-	owned []bool   // chars[i] is the view's own copy
-	slab  []Chars  // storage for owned copies
+	chars []viewSlot // indexed by ObjectID-1
+	slab  []Chars    // storage for owned copies
 
 	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced      map[repKey]h.TypeSet
@@ -77,6 +76,13 @@ type View struct {
 	potential     [2]int // manaPotential of each player
 	potentialDone uint8
 	modifiers     uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+}
+
+// viewSlot holds one object's characteristics: its card's printed ones, shared and read
+// only, until an effect changes them and the view owns a copy.
+type viewSlot struct {
+	c     *Chars
+	owned bool
 }
 
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell
@@ -95,9 +101,9 @@ type liveEffect struct {
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, len(s.Objects)), owned: make([]bool, len(s.Objects))}
+	v := &View{s: s, chars: make([]viewSlot, len(s.Objects))}
 	ids := v.placeObjects()
-	effects := make([]*liveEffect, 0, len(s.Effects)+4)
+	var effects []*liveEffect
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
@@ -130,7 +136,7 @@ func Project(s *State) *View {
 					continue
 				}
 				for _, id := range e.objects {
-					if v.chars[id-1] != nil {
+					if v.chars[id-1].c != nil {
 						m.apply(v.own(id), e.key)
 					}
 				}
@@ -139,8 +145,8 @@ func Project(s *State) *View {
 		switch layer {
 		case LayerType:
 			for _, id := range ids {
-				if v.owned[id-1] {
-					addIntrinsicLandAbilities(v.chars[id-1])
+				if sl := v.chars[id-1]; sl.owned {
+					addIntrinsicLandAbilities(sl.c)
 				}
 			}
 		case LayerPTModify:
@@ -172,22 +178,22 @@ func (v *View) placeObjects() []h.ObjectID {
 		ids = append(append(append(append(ids, ps.Library...), ps.Hand...), ps.Graveyard...), ps.Exile...)
 	}
 	for _, id := range ids {
-		v.chars[id-1] = &s.obj(id).Def.printed
+		v.chars[id-1].c = &s.obj(id).Def.printed
 	}
 	return ids
 }
 
 // own returns the view's own copy of id's characteristics, to be changed.
 func (v *View) own(id h.ObjectID) *Chars {
-	if !v.owned[id-1] {
+	sl := &v.chars[id-1]
+	if !sl.owned {
 		if len(v.slab) == cap(v.slab) {
 			v.slab = make([]Chars, 0, max(8, len(v.s.Battlefield)))
 		}
-		v.slab = append(v.slab, *v.chars[id-1])
-		v.chars[id-1] = &v.slab[len(v.slab)-1]
-		v.owned[id-1] = true
+		v.slab = append(v.slab, *sl.c)
+		sl.c, sl.owned = &v.slab[len(v.slab)-1], true
 	}
-	return v.chars[id-1]
+	return sl.c
 }
 
 // orderLayer is the order of the effects that apply in a layer: timestamp order
@@ -247,7 +253,7 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 	effects = kept
 	for _, id := range v.s.Battlefield {
 		src := v.s.obj(id)
-		for i, a := range v.chars[id-1].Abilities {
+		for i, a := range v.chars[id-1].c.Abilities {
 			if a.Kind != Static {
 				continue
 			}
@@ -271,7 +277,7 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 
 // hasAbility reports whether the object of k has the ability k now.
 func (v *View) hasAbility(k AbilityKey) bool {
-	for _, a := range v.chars[k.Object-1].Abilities {
+	for _, a := range v.chars[k.Object-1].c.Abilities {
 		if a.ID == k.AbilityID {
 			return true
 		}
@@ -290,7 +296,7 @@ func staticEffect(src *Object, st *StaticEffect) *liveEffect {
 		}
 		color := h.ManaType(src.ChosenColor)
 		return &liveEffect{mods: []Modification{ModifyPT{st.N, st.T}}, affects: func(v *View, id h.ObjectID) bool {
-			c := v.chars[id-1]
+			c := v.chars[id-1].c
 			return c.HasType("Creature") && c.Colors.Has(color)
 		}}
 	case GrantToEquipped:
@@ -307,7 +313,7 @@ func staticEffect(src *Object, st *StaticEffect) *liveEffect {
 func (v *View) applyCounters() {
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
-		c := v.chars[id-1]
+		c := v.chars[id-1].c
 		if n := o.Counters[PlusOne]; n != 0 && c.HasPT {
 			c = v.own(id)
 			c.Power += n
@@ -326,8 +332,8 @@ func (v *View) Of(id h.ObjectID) *Chars {
 	if id == 0 || int(id) > len(v.s.Objects) {
 		return nil
 	}
-	if int(id) <= len(v.chars) && v.chars[id-1] != nil {
-		return v.chars[id-1]
+	if int(id) <= len(v.chars) && v.chars[id-1].c != nil {
+		return v.chars[id-1].c
 	}
 	return &v.s.obj(id).Def.printed // read only
 }
