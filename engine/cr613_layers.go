@@ -63,8 +63,10 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
 	s     *State
-	chars []viewSlot // indexed by ObjectID-1
-	slab  []Chars    // storage for owned copies
+	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
+	// an effect changes them and the view owns a copy (in slab).
+	chars []*Chars
+	slab  []Chars
 
 	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced      map[repKey]h.TypeSet
@@ -76,13 +78,6 @@ type View struct {
 	potential     [2]int // manaPotential of each player
 	potentialDone uint8
 	modifiers     uint8 // manaModifiers: 0 unknown, 1 none, 2 some
-}
-
-// viewSlot holds one object's characteristics: its card's printed ones, shared and read
-// only, until an effect changes them and the view owns a copy.
-type viewSlot struct {
-	c     *Chars
-	owned bool
 }
 
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell
@@ -101,8 +96,10 @@ type liveEffect struct {
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]viewSlot, len(s.Objects))}
-	ids := v.placeObjects()
+	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
+	// Every object starts with its printed characteristics (the start of CR 613.1), shared
+	// until an effect changes them.
+	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
 	var effects []*liveEffect
 	for i := range s.Effects {
 		e := &s.Effects[i]
@@ -121,11 +118,11 @@ func Project(s *State) *View {
 			// layer 6).
 			effects = v.staticEffects(&statics, effects)
 		case LayerFaceDown:
-			for _, id := range ids {
+			s.eachWithCharacteristics(func(id h.ObjectID) {
 				if s.obj(id).FaceDown { // CR 708.2a
 					FaceDown{}.apply(v.own(id), effectKey{})
 				}
-			}
+			})
 		}
 		for _, e := range orderLayer(layer, effects) {
 			if !e.locked {
@@ -136,7 +133,7 @@ func Project(s *State) *View {
 					continue
 				}
 				for _, id := range e.objects {
-					if v.chars[id-1].c != nil {
+					if v.chars[id-1] != nil {
 						m.apply(v.own(id), e.key)
 					}
 				}
@@ -144,11 +141,11 @@ func Project(s *State) *View {
 		}
 		switch layer {
 		case LayerType:
-			for _, id := range ids {
-				if sl := v.chars[id-1]; sl.owned {
-					addIntrinsicLandAbilities(sl.c)
+			s.eachWithCharacteristics(func(id h.ObjectID) {
+				if v.owns(id) {
+					addIntrinsicLandAbilities(v.chars[id-1])
 				}
-			}
+			})
 		case LayerPTModify:
 			v.applyCounters()
 		}
@@ -156,45 +153,44 @@ func Project(s *State) *View {
 	return v
 }
 
-// placeObjects starts every object with characteristics from its printed ones (the start
-// of CR 613.1), shared until an effect changes them, and returns their IDs: permanents
-// first, then spells, then each player's library, hand, graveyard and exile.
-func (v *View) placeObjects() []h.ObjectID {
-	s := v.s
-	n := len(s.Battlefield) + len(s.Stack)
-	for p := range s.Players {
-		ps := &s.Players[p]
-		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+// eachWithCharacteristics calls f for every object in a zone that gives it
+// characteristics: permanents, then spells, then each player's library, hand, graveyard
+// and exile.
+func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
+	for _, id := range s.Battlefield {
+		f(id)
 	}
-	ids := make([]h.ObjectID, 0, n)
-	ids = append(ids, s.Battlefield...)
 	for i := range s.Stack {
 		if s.Stack[i].IsSpell {
-			ids = append(ids, s.Stack[i].ID)
+			f(s.Stack[i].ID)
 		}
 	}
 	for p := range s.Players {
 		ps := &s.Players[p]
-		ids = append(append(append(append(ids, ps.Library...), ps.Hand...), ps.Graveyard...), ps.Exile...)
+		for _, zone := range [...][]h.ObjectID{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for _, id := range zone {
+				f(id)
+			}
+		}
 	}
-	for _, id := range ids {
-		v.chars[id-1].c = &s.obj(id).Def.printed
-	}
-	return ids
 }
 
 // own returns the view's own copy of id's characteristics, to be changed.
 func (v *View) own(id h.ObjectID) *Chars {
-	sl := &v.chars[id-1]
-	if !sl.owned {
+	if !v.owns(id) {
 		if len(v.slab) == cap(v.slab) {
-			v.slab = make([]Chars, 0, max(8, len(v.s.Battlefield)))
+			// Few objects are changed by effects or counters: start small and double (the
+			// copies already made stay where they are).
+			v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
 		}
-		v.slab = append(v.slab, *sl.c)
-		sl.c, sl.owned = &v.slab[len(v.slab)-1], true
+		v.slab = append(v.slab, *v.chars[id-1])
+		v.chars[id-1] = &v.slab[len(v.slab)-1]
 	}
-	return sl.c
+	return v.chars[id-1]
 }
+
+// owns reports whether the view has its own copy of id's characteristics.
+func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).Def.printed }
 
 // orderLayer is the order of the effects that apply in a layer: timestamp order
 // (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of this pool
@@ -253,7 +249,7 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 	effects = kept
 	for _, id := range v.s.Battlefield {
 		src := v.s.obj(id)
-		for i, a := range v.chars[id-1].c.Abilities {
+		for i, a := range v.chars[id-1].Abilities {
 			if a.Kind != Static {
 				continue
 			}
@@ -277,7 +273,7 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 
 // hasAbility reports whether the object of k has the ability k now.
 func (v *View) hasAbility(k AbilityKey) bool {
-	for _, a := range v.chars[k.Object-1].c.Abilities {
+	for _, a := range v.chars[k.Object-1].Abilities {
 		if a.ID == k.AbilityID {
 			return true
 		}
@@ -296,7 +292,7 @@ func staticEffect(src *Object, st *StaticEffect) *liveEffect {
 		}
 		color := h.ManaType(src.ChosenColor)
 		return &liveEffect{mods: []Modification{ModifyPT{st.N, st.T}}, affects: func(v *View, id h.ObjectID) bool {
-			c := v.chars[id-1].c
+			c := v.chars[id-1]
 			return c.HasType("Creature") && c.Colors.Has(color)
 		}}
 	case GrantToEquipped:
@@ -313,7 +309,7 @@ func staticEffect(src *Object, st *StaticEffect) *liveEffect {
 func (v *View) applyCounters() {
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
-		c := v.chars[id-1].c
+		c := v.chars[id-1]
 		if n := o.Counters[PlusOne]; n != 0 && c.HasPT {
 			c = v.own(id)
 			c.Power += n
@@ -332,8 +328,8 @@ func (v *View) Of(id h.ObjectID) *Chars {
 	if id == 0 || int(id) > len(v.s.Objects) {
 		return nil
 	}
-	if int(id) <= len(v.chars) && v.chars[id-1].c != nil {
-		return v.chars[id-1].c
+	if int(id) <= len(v.chars) && v.chars[id-1] != nil {
+		return v.chars[id-1]
 	}
 	return &v.s.obj(id).Def.printed // read only
 }
