@@ -62,7 +62,7 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 // (battlefield, stack, hands, libraries, graveyards, exile), never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
-	s     *State
+	s *State
 	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
 	// an effect changes them and the view owns a copy (in slab).
 	chars []*Chars
