@@ -53,6 +53,11 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 	}()
 	began := time.Now()
 	j.trace = g.Run(src, eng, maxSteps)
+	if j.trace.Err == nil {
+		if e := unreadableText(j.trace); e != nil {
+			j.trace.Err = e
+		}
+	}
 	checked := time.Now()
 	j.verdict = check(p, eng, j.trace)
 	undeclaredClauses(p, &j.verdict)

@@ -8,7 +8,6 @@ package conform
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -300,28 +299,10 @@ func sameKeys(a, b []harness.Action) bool {
 	return true
 }
 
-// quoted finds abilities granted in quotes: Equipped creature has "{3}, {Q}: ...".
-var quoted = regexp.MustCompile(`"([^"]+)"`)
-
-// printedTexts is every ability text the properties can read: the pool's Oracle lines and
-// the abilities quoted in them.
-var printedTexts = func() map[string]bool {
-	out := map[string]bool{}
-	for _, c := range cards.All() {
-		for _, line := range c.Oracle {
-			out[line] = true
-			for _, m := range quoted.FindAllStringSubmatch(line, -1) {
-				out[m[1]] = true
-			}
-		}
-	}
-	return out
-}()
-
 func (c *checker) checkTexts(s *harness.Snapshot, where string) {
 	for _, o := range allObjects(s) {
 		for _, text := range o.Abilities {
-			c.check("ability-texts", printedTexts[text], "%s: %s has the ability text %q, which is no printed Oracle text: the properties can't read it (is a period or a word missing?)%s",
+			c.check("ability-texts", cards.IsPrinted(text), "%s: %s has the ability text %q, which is no printed Oracle text: the properties can't read it (is a period or a word missing?)%s",
 				where, o.Name, text, nearest(o.Name, text))
 		}
 	}
