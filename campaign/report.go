@@ -140,6 +140,9 @@ type Failure struct {
 	// Error is the engine's failure, for an Errored property; Stack its panic stack.
 	Error string `json:"error,omitempty"`
 	Stack string `json:"stack,omitempty"`
+	// BrokeOn is the action the engine broke applying, after Actions; a saved reproducer
+	// ends with it.
+	BrokeOn *harness.Action `json:"broke_on,omitempty"`
 	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
 	// but may not be minimal.
 	ShrinkStopped bool `json:"shrink_stopped,omitempty"`

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/corpus"
@@ -25,11 +26,15 @@ func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engin
 		title += ": " + clip(first, 100)
 	}
 	opts := []corpus.Option{corpus.WithProperties(p.ID)}
-	if before := snapshotsBefore(eng, f.Setup, f.Actions); before != nil {
+	actions := f.Actions
+	if f.BrokeOn != nil {
+		actions = append(slices.Clone(actions), *f.BrokeOn)
+	}
+	if before := snapshotsBefore(eng, f.Setup, actions); before != nil {
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	origin := "found by " + strings.TrimPrefix(f.Repro, "go run ./cmd/")
-	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, f.Actions, opts...)
+	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
 	path, _, err := corpus.Save(dir, sc)
 	if err != nil {
 		return fmt.Errorf("saving the counterexample of %s: %w", p.ID, err)

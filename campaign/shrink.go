@@ -139,6 +139,10 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 		var ee *gen.EngineError
 		if errors.As(tr.Err, &ee) {
 			f.Stack = ee.Stack
+			if ee.Action != nil && ee.Op == "apply" {
+				a := *ee.Action
+				f.BrokeOn = &a
+			}
 		}
 		if len(f.Violations) == 0 {
 			f.Violations = []props.Violation{engineViolation(tr.Err)}
