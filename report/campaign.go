@@ -22,6 +22,8 @@ type Options struct {
 	// its seed); nil uses the failure's own Repro. Vacuous properties have no failure, so
 	// without Repro they are printed without a command.
 	Repro func(campaign.PropResult) string
+	// Trace replays a counterexample for the HTML report's boards; nil shows the game log.
+	Trace Tracer
 }
 
 func (o Options) repro(p campaign.PropResult) string {
@@ -43,6 +45,8 @@ func Campaign(w io.Writer, f Format, r *campaign.Report, opts Options) error {
 		return writeJSON(w, r)
 	case JUnit:
 		return CampaignJUnit(w, r, opts)
+	case HTML:
+		return CampaignHTML(w, r, opts)
 	}
 	return fmt.Errorf("unknown report format %q", f)
 }
@@ -75,15 +79,7 @@ func verdict(o campaign.Outcome) string {
 // CampaignText writes the summary table by ruling, a count line, then every property that
 // did not pass with its counterexample, game log and reproduction command.
 func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
-	head := "engine " + r.Engine
-	if r.Fault != "" {
-		head += "  fault " + r.Fault
-	}
-	head += fmt.Sprintf("  seed %d", r.Seed)
-	if r.Shard != "" {
-		head += "  shard " + r.Shard
-	}
-	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, campaignHead(r))
 	if r.Partial {
 		fmt.Fprintln(w, partialNote)
 	}
@@ -110,12 +106,7 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		return err
 	}
 
-	counts := map[campaign.Outcome]int{}
-	for _, p := range r.Props {
-		counts[p.Outcome]++
-	}
-	fmt.Fprintf(w, "\n%s: %d passed, %d failed, %d vacuous, %d errored\n", plural(len(r.Props), "property"),
-		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
+	fmt.Fprintf(w, "\n%s\n", campaignCounts(r))
 
 	bad := slices.Clone(r.Props)
 	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
@@ -125,6 +116,29 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		writePropDetail(w, p, opts)
 	}
 	return nil
+}
+
+// campaignHead is the report's first line: the engine, fault, seed and shard.
+func campaignHead(r *campaign.Report) string {
+	head := "engine " + r.Engine
+	if r.Fault != "" {
+		head += "  fault " + r.Fault
+	}
+	head += fmt.Sprintf("  seed %d", r.Seed)
+	if r.Shard != "" {
+		head += "  shard " + r.Shard
+	}
+	return head
+}
+
+// campaignCounts is the count line: "16 properties: 15 passed, 1 failed, ...".
+func campaignCounts(r *campaign.Report) string {
+	counts := map[campaign.Outcome]int{}
+	for _, p := range r.Props {
+		counts[p.Outcome]++
+	}
+	return fmt.Sprintf("%s: %d passed, %d failed, %d vacuous, %d errored", plural(len(r.Props), "property"),
+		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
 }
 
 // partialNote heads the report of an interrupted campaign.

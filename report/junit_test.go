@@ -37,7 +37,7 @@ func TestJUnitIsValidXML(t *testing.T) {
 	files := map[string][]byte{
 		"campaign.xml": render(t, func(b *bytes.Buffer) error { return Campaign(b, JUnit, rep, Options{}) }),
 		"replay.xml":   render(t, func(b *bytes.Buffer) error { return ReplayReport(b, JUnit, replay) }),
-		"faults.xml":   render(t, func(b *bytes.Buffer) error { return Faults(b, JUnit, matrix) }),
+		"faults.xml":   render(t, func(b *bytes.Buffer) error { return Faults(b, JUnit, matrix, Options{}) }),
 	}
 	dir := t.TempDir()
 	for name, data := range files {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 )
 
 // Replay is the result of replaying corpus scenarios against one engine.
@@ -26,6 +27,10 @@ type ReplayResult struct {
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures,omitempty"` // each "file:line: expected ...; got ..."
 	Log      []string `json:"log,omitempty"`      // the game log, one line per entry
+	// Trace is the replayed game, for the HTML report's boards (failed files only), and
+	// FailedAt the step of Trace after which each failure was seen (-1: the start).
+	Trace    *gen.Trace `json:"-"`
+	FailedAt []int      `json:"-"`
 }
 
 // Passed reports whether every file passed.
@@ -55,6 +60,8 @@ func ReplayReport(w io.Writer, f Format, r *Replay) error {
 		return writeJSON(w, &sorted)
 	case JUnit:
 		return ReplayJUnit(w, r)
+	case HTML:
+		return ReplayHTML(w, r)
 	}
 	return fmt.Errorf("unknown report format %q", f)
 }
@@ -76,12 +83,17 @@ func ReplayText(w io.Writer, r *Replay) error {
 		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
 		writeReplayDetail(w, f, r.Fault, "      ")
 	}
+	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), replayHead(r), len(r.Files)-failed, failed)
+	return err
+}
+
+// replayHead names the engine and the fault of a replay.
+func replayHead(r *Replay) string {
 	head := "engine " + r.Engine
 	if r.Fault != "" {
 		head += ", fault " + r.Fault
 	}
-	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), head, len(r.Files)-failed, failed)
-	return err
+	return head
 }
 
 // writeReplayDetail explains one failed file; its commands switch on the replay's fault,
@@ -96,14 +108,23 @@ func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
+	for _, line := range strings.SplitAfter(replayCommands(f, fault), "\n") {
+		if line != "" {
+			fmt.Fprintf(w, "%s%s", pad, line)
+		}
+	}
+}
+
+// replayCommands are the reproduce and explain lines of a failed file.
+func replayCommands(f ReplayResult, fault string) string {
 	flags := ""
 	for _, name := range strings.Split(fault, ",") {
 		if name != "" {
 			flags += " --fault " + campaign.ShellQuote(name)
 		}
 	}
-	fmt.Fprintf(w, "%sreproduce: %s replay%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
-	fmt.Fprintf(w, "%sexplain:   %s explain%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
+	return fmt.Sprintf("reproduce: %s replay%s %s\nexplain:   %s explain%s %s\n",
+		Command, flags, campaign.ShellQuote(f.Path), Command, flags, campaign.ShellQuote(f.Path))
 }
 
 // ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first

@@ -79,7 +79,7 @@ func (c *cli) faults(args []string) error {
 		m.Partial = m.Partial || row.NotRun
 		m.Rows = append(m.Rows, row)
 	}
-	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m) }); err != nil {
+	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m, report.Options{Trace: trace}) }); err != nil {
 		return err
 	}
 	if m.Survivors() > 0 {
@@ -151,6 +151,7 @@ func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed ti
 		row.Permanents = report.Permanents(f)
 		row.Actions = len(f.Actions)
 		row.Log = f.Log
+		row.Failure = f
 		if len(f.Violations) > 0 {
 			v := f.Violations[0]
 			row.Violation = report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)

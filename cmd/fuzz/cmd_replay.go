@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
@@ -47,6 +48,7 @@ func (c *cli) replay(args []string) error {
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
 			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
+			Trace: failedTrace(res), FailedAt: res.FailedAt,
 		})
 	}
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.ReplayReport(w, f, rep) }); err != nil {
@@ -65,6 +67,14 @@ func failedLog(res *corpus.Result) []string {
 		return nil
 	}
 	return res.Log
+}
+
+// failedTrace keeps the replayed game of failed scenarios, for the HTML boards.
+func failedTrace(res *corpus.Result) *gen.Trace {
+	if res.Passed {
+		return nil
+	}
+	return res.Trace
 }
 
 // loadScenarios loads every path (a file, or a directory searched recursively), or the

@@ -129,7 +129,7 @@ func (c *cli) runCampaign(args []string) error {
 			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro}
+	opts := report.Options{Repro: f.repro, Trace: trace}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {

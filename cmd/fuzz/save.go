@@ -25,7 +25,7 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 		title += ": " + clip(firstLine(fail.Violations[0].Message), 100)
 	}
 	opts := []corpus.Option{corpus.WithProperties(p.ID)}
-	if before := c.snapshotsBefore(f, fail.Setup, fail.Actions); before != nil {
+	if before := snapshotsBefore(f.faults.String(), fail.Setup, fail.Actions); before != nil {
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	origin := "found by " + strings.TrimPrefix(fail.Repro, "go run ./cmd/")
@@ -41,13 +41,8 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 // snapshotsBefore replays the counterexample on the run's engine to get the board before
 // each action, which lets the scenario writer name things as a person would. It returns
 // nil if the replay does not get through every action.
-func (c *cli) snapshotsBefore(f campaignFlags, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
-	eng, err := newEngine(f.faults)
-	if err != nil {
-		return nil
-	}
-	defer eng.Close()
-	tr := gen.Replay(eng, setup, actions)
+func snapshotsBefore(faults string, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
+	tr := trace(faults, setup, actions)
 	if tr == nil || len(tr.Steps) != len(actions) {
 		return nil
 	}
@@ -56,6 +51,19 @@ func (c *cli) snapshotsBefore(f campaignFlags, setup harness.Setup, actions []ha
 		before[i] = s.Before
 	}
 	return before
+}
+
+// trace replays a case on the reference engine with the faults (comma-separated) on: the
+// report.Tracer of the HTML boards. nil if the engine won't start.
+func trace(faults string, setup harness.Setup, actions []harness.Action) *gen.Trace {
+	var names faultList
+	names.Set(faults)
+	eng, err := newEngine(names)
+	if err != nil {
+		return nil
+	}
+	defer eng.Close()
+	return gen.Replay(eng, setup, actions)
 }
 
 func firstLine(s string) string {

@@ -26,7 +26,7 @@ func TestUsageErrors(t *testing.T) {
 		{"explain", "testdata"},
 		{"faults", "no.such/fault"},
 		{"replay", "testdata/no-such-file.yaml"},
-		{"replay", "--report", "html"},
+		{"replay", "--report", "pdf"},
 	}
 	var results []result
 	for _, args := range calls {
