@@ -240,7 +240,7 @@ func TestParseFormat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, JUnit, f)
 	_, err = ParseFormat("xml")
-	assert.EqualError(t, err, `unknown report format "xml": want one of text, json, junit`)
+	assert.EqualError(t, err, `unknown report format "xml": want one of text, json, junit, html`)
 }
 
 func TestCampaignTextShowsUnreachedClauses(t *testing.T) {
