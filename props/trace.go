@@ -255,11 +255,12 @@ func activations(tr *gen.Trace) []activation {
 
 // resolvedSpell returns the spell on top of the stack before step st when the step took
 // it off the stack: it resolved (CR 608.2) or was countered, which each property tells
-// apart by what the step left behind. An ability on top, or a spell the step left on the
-// stack, gives false.
+// apart by what the step left behind. An ability on top, a spell the step left on the
+// stack, or a spell still being cast (which leaves only when the casting is reversed,
+// CR 733) gives false.
 func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
 	n := len(st.Before.Stack)
-	if n == 0 {
+	if n == 0 || st.Before.Casting != nil {
 		return harness.StackObject{}, false
 	}
 	top := st.Before.Stack[n-1]
