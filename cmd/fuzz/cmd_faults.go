@@ -35,6 +35,9 @@ func (c *cli) faults(args []string) error {
 		return err
 	}
 	if *asJSON {
+		if o.format != string(report.Text) && o.format != string(report.JSON) {
+			return usageErrorf("--json is --report json; it can't go with --report %s", o.format)
+		}
 		o.format = string(report.JSON)
 	}
 	if *checks < 1 || *workers < 1 {

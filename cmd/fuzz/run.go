@@ -30,12 +30,15 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N]",
+			"      [--corpus DIR] [--report FORMAT] [--out FILE] [--shard K/N] [--steps N]",
 			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [PATH...]", (*cli).replay},
+		{"replay", "replay [--fault NAME] [--report FORMAT] [--out FILE] [PATH...]", (*cli).replay},
 		{"explain", "explain [--fault NAME] PATH", (*cli).explain},
 		{"list", "list [--json] [--faults]", (*cli).list},
-		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N] [NAME...]", (*cli).faults},
+		{"cards", "cards [--json]", (*cli).cardsCmd},
+		{"rulings", "rulings [--json | --markdown]", (*cli).rulingsCmd},
+		{"faults", "faults [--json | --report FORMAT] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
+			"      [NAME...]", (*cli).faults},
 	}
 }
 
@@ -110,6 +113,15 @@ func (c *cli) dispatch(args []string) error {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			// "fuzz help run" is "fuzz run -h".
+			for _, cmd := range commands() {
+				if cmd.name == args[1] {
+					return cmd.run(c, []string{"-h"})
+				}
+			}
+			return usageErrorf("help: unknown command %q", args[1])
+		}
 		c.usage(c.stdout)
 		return nil
 	}
@@ -135,9 +147,11 @@ Usage:
 		fmt.Fprintf(w, "  fuzz %s\n", cmd.synopsis)
 	}
 	fmt.Fprint(w, `
-Run "fuzz COMMAND -h" for a command's flags.
+FORMAT is text, json, junit or html. Run "fuzz help COMMAND" (or "fuzz COMMAND -h")
+for a command's flags.
 Exit codes: 0 all held; 1 a property failed, was vacuous or errored, a scenario failed,
-or a fault survived; 2 usage or input error.
+or a fault survived; 2 usage, input or output error; 130 or 143 interrupted by SIGINT or
+SIGTERM (the partial report was written).
 `)
 }
 
