@@ -33,7 +33,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, start: time.Now()}
+	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}}
+	for i, c := range cfg.Pool.Cards() {
+		r.poolIndex[c.Name] = i
+	}
 	for _, p := range cfg.Props {
 		g, err := gen.New(cfg.Pool, p.Steer)
 		if err != nil {
@@ -62,7 +65,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var shrink []int
-	rep.Props, shrink = r.tally()
+	rep.Props, rep.Stats, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	r.progress("done", "", true)
@@ -74,7 +77,9 @@ type runner struct {
 	start   time.Time
 	gens    []*gen.Generator
 	engines []harness.Engine
-	states  []*propState
+	// poolIndex numbers the pool's cards, for the statistics.
+	poolIndex map[string]int
+	states    []*propState
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -156,6 +161,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
@@ -190,8 +196,9 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 // tally turns the cases into each property's line, in the configuration's order, and
 // says which round to shrink (-1: none). Only cases up to a property's first violation
 // count, so the counts don't depend on how far other workers had run ahead.
-func (r *runner) tally() ([]PropResult, []int) {
+func (r *runner) tally() ([]PropResult, *Stats, []int) {
 	out := make([]PropResult, len(r.cfg.Props))
+	stats := newStatsBuilder(r.cfg.Pool)
 	shrink := make([]int, len(r.cfg.Props))
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
@@ -210,6 +217,16 @@ func (r *runner) tally() ([]PropResult, []int) {
 			if c := st.results[round]; c.done {
 				res.Cases++
 				res.Reached += c.reached
+				if c.reached > 0 {
+					res.CasesReached++
+				}
+				if c.stats.rejected {
+					res.Wasted.Rejected++
+				}
+				if c.stats.endedEarly {
+					res.Wasted.EndedEarly++
+				}
+				stats.add(c.stats)
 				for i, n := range c.clauses {
 					res.Clauses[i].Reached += n
 					if n > 0 {
@@ -220,6 +237,9 @@ func (r *runner) tally() ([]PropResult, []int) {
 				last = round
 				if c.outcome == caseBroke {
 					res.Errors++
+					if !c.stats.rejected {
+						res.Wasted.Errors++
+					}
 					if firstBroke < 0 {
 						firstBroke = round
 					}
@@ -249,7 +269,7 @@ func (r *runner) tally() ([]PropResult, []int) {
 		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
 		out[p] = res
 	}
-	return out, shrink
+	return out, stats.build(out), shrink
 }
 
 // progress tells cfg.Progress, at most every 256 cases unless forced.

@@ -107,6 +107,15 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	}
 
 	fmt.Fprintf(w, "\n%s\n", campaignCounts(r))
+	if line := wasteLine(r); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	if r.Stats != nil && len(r.Stats.Health) > 0 {
+		fmt.Fprintln(w, "health:")
+		for _, h := range r.Stats.Health {
+			fmt.Fprintf(w, "  %s\n", h)
+		}
+	}
 
 	bad := slices.Clone(r.Props)
 	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
@@ -139,6 +148,22 @@ func campaignCounts(r *campaign.Report) string {
 	}
 	return fmt.Sprintf("%s: %d passed, %d failed, %d vacuous, %d errored", plural(len(r.Props), "property"),
 		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
+}
+
+// wasteLine sums the cases that checked less than they could, or "" when there are none.
+func wasteLine(r *campaign.Report) string {
+	var w campaign.Waste
+	cases := 0
+	for _, p := range r.Props {
+		w.Rejected += p.Wasted.Rejected
+		w.EndedEarly += p.Wasted.EndedEarly
+		w.Errors += p.Wasted.Errors
+		cases += p.Cases
+	}
+	if w == (campaign.Waste{}) {
+		return ""
+	}
+	return fmt.Sprintf("wasted cases: %d rejected, %d ended early, %d engine errors (of %d)", w.Rejected, w.EndedEarly, w.Errors, cases)
 }
 
 // partialNote heads the report of an interrupted campaign.

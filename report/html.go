@@ -90,6 +90,21 @@ func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 		last = row.ruling
 		p.Rows = append(p.Rows, htmlRow{[]htmlCell{cell(ruling), cell(row.item.ID), num(row.item.Cases), num(row.item.Reached), verdictCell(verdict(row.item.Outcome))}})
 	}
+	if line := wasteLine(r); line != "" {
+		p.Counts += "; " + line
+	}
+	if st := r.Stats; st != nil {
+		p.Health = st.Health
+		cardsFreq := htmlFreq{Title: "Card (on the board)"}
+		for _, c := range st.Cards {
+			cardsFreq.Rows = append(cardsFreq.Rows, htmlCount{c.Name, c.Cases})
+		}
+		actions := htmlFreq{Title: "Action kind (taken)"}
+		for _, a := range st.Actions {
+			actions.Rows = append(actions.Rows, htmlCount{string(a.Kind), a.Count})
+		}
+		p.Freq = []htmlFreq{cardsFreq, actions}
+	}
 	for _, pr := range r.Props {
 		for _, c := range pr.Clauses {
 			hc := htmlClause{Prop: pr.ID, Name: c.Name, Cases: c.Cases, Reached: c.Reached, Share: share(c.Cases, pr.Cases)}

@@ -1,0 +1,22 @@
+package campaign
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+)
+
+// TestCardNeverDrawn: a card of the pool on no counted board is a health warning; one
+// on a board is not.
+func TestCardNeverDrawn(t *testing.T) {
+	pool, err := gen.NewPool([]gen.Card{{Name: "Forest", Kind: gen.Basic | gen.Land}, {Name: "Unobtainium", Kind: gen.Artifact}})
+	require.NoError(t, err)
+	b := newStatsBuilder(pool)
+	b.add(caseStats{cards: []uint64{1}}) // Forest only
+	s := b.build(nil)
+	assert.Equal(t, []CardCount{{"Forest", 1}, {"Unobtainium", 0}}, s.Cards)
+	assert.Equal(t, []string{"card Unobtainium of the pool is on no generated board"}, s.Health)
+}
