@@ -95,9 +95,9 @@ func (c *cli) main(args []string) int {
 // interrupted tells the user what a signal does, on stderr.
 func (c *cli) interrupted(first bool) {
 	if first {
-		c.errorf("interrupted: finishing the counterexamples found, then writing the partial report (interrupt again to stop shrinking)")
+		c.errorf("interrupted: shrinking what failed, then the partial report (again: stop shrinking)")
 	} else {
-		c.errorf("interrupted again: saving the counterexamples as shrunk as they are")
+		c.errorf("interrupted again: saving the counterexamples as they are")
 	}
 }
 
