@@ -237,6 +237,10 @@ func (p *parser) actionLine(n *yaml.Node, what string) (ActionSpec, bool) {
 		return ActionSpec{}, false
 	}
 	a.At = pos(n)
+	refs := append(append([]string{a.Card}, a.Targets...), a.Attackers...)
+	for _, ref := range refs {
+		p.checkRef(n, ref, what)
+	}
 	return a, true
 }
 
