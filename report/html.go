@@ -164,27 +164,21 @@ func share(n, total int) string {
 // ReplayHTML writes a replay as the HTML page: each file's verdict, and every failed
 // scenario with its failures and its boards, drawn from the replayed trace.
 func ReplayHTML(w io.Writer, r *Replay) error {
-	failed := 0
 	p := &htmlPage{Title: "mtgfuzz replay: " + r.Engine, Meta: replayHead(r), Columns: []string{"Scenario", "Rulings", "Verdict"}}
 	if r.Partial {
 		p.Partial = fmt.Sprintf("PARTIAL: interrupted after %s", plural(len(r.Files), "scenario"))
 	}
+	counts := map[string]int{}
 	for _, f := range r.sorted() {
-		v := "PASS"
-		if !f.Passed {
-			v = "FAIL"
-			failed++
-		}
-		p.Rows = append(p.Rows, htmlRow{[]htmlCell{cell(f.Path), cell(strings.Join(f.Rulings, ", ")), verdictCell(v)}})
-		if f.Passed {
+		v := f.Verdict()
+		counts[v]++
+		p.Rows = append(p.Rows, htmlRow{[]htmlCell{cell(f.Path), cell(strings.Join(f.Rulings, ", ")), verdictCell(strings.ToUpper(v))}})
+		if v == VerdictPass || v == VerdictUnsupported {
 			continue
 		}
-		cx := htmlCounterexample{Anchor: f.Path, ID: f.Path, Verdict: "FAIL", Class: "fail",
+		cx := htmlCounterexample{Anchor: f.Path, ID: f.Path, Verdict: strings.ToUpper(v), Class: "fail",
 			Citation: strings.Join(f.Rulings, ", "), Violations: f.Failures, Log: strings.Join(f.Log, "\n")}
-		for _, c := range strings.Split(strings.TrimSpace(replayCommands(f, r.Fault)), "\n") {
-			_, cmd, _ := strings.Cut(c, ": ")
-			cx.Commands = append(cx.Commands, strings.TrimSpace(cmd))
-		}
+		cx.Commands = []string{replayCommand("replay", f, r), replayCommand("explain", f, r)}
 		if f.Trace != nil {
 			var seen []props.Violation
 			for i, msg := range f.Failures {
@@ -196,7 +190,8 @@ func ReplayHTML(w io.Writer, r *Replay) error {
 		}
 		p.Counterexamples = append(p.Counterexamples, cx)
 	}
-	p.Counts = fmt.Sprintf("%s: %d passed, %d failed", plural(len(r.Files), "scenario"), len(r.Files)-failed, failed)
+	p.Counts = fmt.Sprintf("%s: %d passed, %d failed, %d unsupported, %d engine errors", plural(len(r.Files), "scenario"),
+		counts[VerdictPass], counts[VerdictFail], counts[VerdictUnsupported], counts[VerdictError])
 	return writePage(w, p)
 }
 

@@ -18,6 +18,11 @@ type Replay struct {
 	// Partial marks a replay interrupted before every file ran; Files holds those that did.
 	Partial bool           `json:"partial,omitempty"`
 	Files   []ReplayResult `json:"files"`
+	// EngineArgs are the flags selecting the engine under test, added to printed commands.
+	EngineArgs string `json:"-"`
+	// Conformance adds the table of verdicts by ruling to the text form: what a port
+	// publishes.
+	Conformance bool `json:"-"`
 }
 
 // ReplayResult is one scenario file's replay.
@@ -27,16 +32,43 @@ type ReplayResult struct {
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures,omitempty"` // each "file:line: expected ...; got ..."
 	Log      []string `json:"log,omitempty"`      // the game log, one line per entry
+	// Unsupported says what the scenario needs that the engine does not support; it was
+	// not replayed.
+	Unsupported string `json:"unsupported,omitempty"`
+	// EngineError is set when the engine broke (a panic, a port that broke the protocol)
+	// rather than answering wrongly.
+	EngineError bool `json:"engine_error,omitempty"`
 	// Trace is the replayed game, for the HTML report's boards (failed files only), and
 	// FailedAt the step of Trace after which each failure was seen (-1: the start).
 	Trace    *gen.Trace `json:"-"`
 	FailedAt []int      `json:"-"`
 }
 
-// Passed reports whether every file passed.
+// Verdicts of a replayed file.
+const (
+	VerdictPass        = "pass"
+	VerdictFail        = "fail"
+	VerdictUnsupported = "unsupported"
+	VerdictError       = "error"
+)
+
+// Verdict is the file's verdict.
+func (f ReplayResult) Verdict() string {
+	switch {
+	case f.Passed:
+		return VerdictPass
+	case f.Unsupported != "":
+		return VerdictUnsupported
+	case f.EngineError:
+		return VerdictError
+	}
+	return VerdictFail
+}
+
+// Passed reports whether every file the engine supports passed.
 func (r *Replay) Passed() bool {
 	for _, f := range r.Files {
-		if !f.Passed {
+		if v := f.Verdict(); v != VerdictPass && v != VerdictUnsupported {
 			return false
 		}
 	}
@@ -73,17 +105,34 @@ func ReplayText(w io.Writer, r *Replay) error {
 	if r.Partial {
 		fmt.Fprintf(w, "PARTIAL: interrupted after %s\n\n", plural(len(r.Files), "scenario"))
 	}
-	failed := 0
+	counts := map[string]int{}
 	for _, f := range r.sorted() {
-		if f.Passed {
+		v := f.Verdict()
+		counts[v]++
+		switch v {
+		case VerdictPass:
 			fmt.Fprintf(w, "PASS  %s\n", f.Path)
-			continue
+		case VerdictUnsupported:
+			fmt.Fprintf(w, "UNSUPPORTED  %s: %s\n", f.Path, f.Unsupported)
+		default:
+			fmt.Fprintf(w, "%s  %s\n", strings.ToUpper(v), f.Path)
+			writeReplayDetail(w, f, r, "      ")
 		}
-		failed++
-		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
-		writeReplayDetail(w, f, r.Fault, "      ")
 	}
-	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), replayHead(r), len(r.Files)-failed, failed)
+	if r.Conformance {
+		fmt.Fprintln(w)
+		if err := conformanceTable(w, r); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed", plural(len(r.Files), "scenario"), replayHead(r), counts[VerdictPass], counts[VerdictFail])
+	if n := counts[VerdictUnsupported]; n > 0 {
+		fmt.Fprintf(w, ", %d unsupported", n)
+	}
+	if n := counts[VerdictError]; n > 0 {
+		fmt.Fprintf(w, ", %d engine errors", n)
+	}
+	_, err := fmt.Fprintln(w)
 	return err
 }
 
@@ -96,11 +145,28 @@ func replayHead(r *Replay) string {
 	return head
 }
 
-// writeReplayDetail explains one failed file; its commands switch on the replay's fault,
-// without which the failure would not show again.
-func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
+// conformanceTable counts the verdicts by ruling: one line per ruling ID.
+func conformanceTable(w io.Writer, r *Replay) error {
+	t := newTable(w, "RULING", "PASS", "FAIL", "UNSUPPORTED", "ERROR")
+	rows := byRuling(r.sorted(), "-", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path })
+	for i := 0; i < len(rows); {
+		counts := map[string]int{}
+		j := i
+		for ; j < len(rows) && rows[j].ruling == rows[i].ruling; j++ {
+			counts[rows[j].item.Verdict()]++
+		}
+		t.row(rows[i].ruling, fmt.Sprint(counts[VerdictPass]), fmt.Sprint(counts[VerdictFail]),
+			fmt.Sprint(counts[VerdictUnsupported]), fmt.Sprint(counts[VerdictError]))
+		i = j
+	}
+	return t.flush()
+}
+
+// writeReplayDetail explains one failed file; its commands switch on the replay's fault
+// and select its engine, without which the failure would not show again.
+func writeReplayDetail(w io.Writer, f ReplayResult, r *Replay, pad string) {
 	for _, msg := range f.Failures {
-		fmt.Fprintf(w, "%s%s\n", pad, msg)
+		fmt.Fprintf(w, "%s%s\n", pad, strings.ReplaceAll(msg, "\n", "\n"+pad))
 	}
 	if len(f.Log) > 0 {
 		fmt.Fprintf(w, "%sgame log:\n", pad)
@@ -108,23 +174,21 @@ func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
-	for _, line := range strings.SplitAfter(replayCommands(f, fault), "\n") {
-		if line != "" {
-			fmt.Fprintf(w, "%s%s", pad, line)
-		}
-	}
+	fmt.Fprintf(w, "%sreproduce: %s\n", pad, replayCommand("replay", f, r))
+	fmt.Fprintf(w, "%sexplain:   %s\n", pad, replayCommand("explain", f, r))
 }
 
-// replayCommands are the reproduce and explain lines of a failed file.
-func replayCommands(f ReplayResult, fault string) string {
-	flags := ""
-	for _, name := range strings.Split(fault, ",") {
+// replayCommand is the command that replays (or explains) a failed file again: with the
+// replay's faults switched on and its engine selected, without which the failure would
+// not show again.
+func replayCommand(verb string, f ReplayResult, r *Replay) string {
+	flags := r.EngineArgs
+	for _, name := range strings.Split(r.Fault, ",") {
 		if name != "" {
 			flags += " --fault " + campaign.ShellQuote(name)
 		}
 	}
-	return fmt.Sprintf("reproduce: %s replay%s %s\nexplain:   %s explain%s %s\n",
-		Command, flags, campaign.ShellQuote(f.Path), Command, flags, campaign.ShellQuote(f.Path))
+	return fmt.Sprintf("%s %s%s %s", Command, verb, flags, campaign.ShellQuote(f.Path))
 }
 
 // ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
@@ -135,9 +199,12 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 	for _, f := range sortedBy(r.Files, suite) {
 		ruling, _ := suite(f)
 		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
-		if !f.Passed {
+		switch f.Verdict() {
+		case VerdictUnsupported:
+			c.Skipped = problem("unsupported: "+f.Unsupported, "unsupported", "")
+		case VerdictFail, VerdictError:
 			var b strings.Builder
-			writeReplayDetail(&b, f, r.Fault, "")
+			writeReplayDetail(&b, f, r, "")
 			msg := "replay failed"
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]

@@ -30,6 +30,8 @@ type campaignFlags struct {
 	corpus  string
 	shard   shardFlag
 	steps   int
+	engine  engineFlags
+	onError onEngineError
 	output
 }
 
@@ -43,6 +45,9 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
+	f.engine.register(fs)
+	f.onError = "continue"
+	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
 }
 
@@ -75,7 +80,7 @@ func (c *cli) runCampaign(args []string) error {
 			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro, Trace: trace}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -122,7 +127,7 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
 }
 
 // maxWorkers and maxSteps bound --workers and --steps: more would only exhaust memory.
@@ -172,7 +177,7 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	if err != nil {
 		return fail(err)
 	}
-	factory, err := engineFactory(f.faults)
+	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return fail(err)
 	}
@@ -193,6 +198,8 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		Fault:    f.faults.String(),
 		Stop:     c.intr.stop,
 		Progress: c.progress,
+		// --on-engine-error stop: the first engine error ends the campaign.
+		StopOnEngineError: f.onError.stop(),
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
 	return f, format, cfg, nil

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
-	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -25,7 +24,7 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 		title += ": " + clip(firstLine(fail.Violations[0].Message), 100)
 	}
 	opts := []corpus.Option{corpus.WithProperties(p.ID)}
-	if before := snapshotsBefore(f.faults.String(), fail.Setup, fail.Actions); before != nil {
+	if before := snapshotsBefore(f, fail.Setup, fail.Actions); before != nil {
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	origin := "found by " + strings.TrimPrefix(fail.Repro, "go run ./cmd/")
@@ -41,8 +40,8 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 // snapshotsBefore replays the counterexample on the run's engine to get the board before
 // each action, which lets the scenario writer name things as a person would. It returns
 // nil if the replay does not get through every action.
-func snapshotsBefore(faults string, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
-	tr := trace(faults, setup, actions)
+func snapshotsBefore(f campaignFlags, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
+	tr := f.engine.trace(f.faults.String(), setup, actions)
 	if tr == nil || len(tr.Steps) != len(actions) {
 		return nil
 	}
@@ -51,19 +50,6 @@ func snapshotsBefore(faults string, setup harness.Setup, actions []harness.Actio
 		before[i] = s.Before
 	}
 	return before
-}
-
-// trace replays a case on the reference engine with the faults (comma-separated) on: the
-// report.Tracer of the HTML boards. nil if the engine won't start.
-func trace(faults string, setup harness.Setup, actions []harness.Action) *gen.Trace {
-	var names faultList
-	names.Set(faults)
-	eng, err := newEngine(names)
-	if err != nil {
-		return nil
-	}
-	defer eng.Close()
-	return gen.Replay(eng, setup, actions)
 }
 
 func firstLine(s string) string {
