@@ -60,6 +60,7 @@ func (c *cli) faults(args []string) error {
 		}
 	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
+	c.intr.keepPartial()
 	eng.Close()
 	faults := offered
 	if len(names) > 0 {

@@ -45,6 +45,7 @@ func (c *cli) replay(args []string) error {
 	}
 	defer eng.Close()
 	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String(), EngineArgs: ef.args(), Conformance: ef.command != ""}
+	c.intr.keepPartial()
 	support := harness.SupportOf(eng)
 	for _, sc := range scenarios {
 		if c.intr.stopped() {

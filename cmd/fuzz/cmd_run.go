@@ -60,6 +60,7 @@ func (c *cli) runCampaign(args []string) error {
 	if err != nil {
 		return err
 	}
+	c.intr.keepPartial()
 	c.prog.start(len(cfg.Props), f.budget)
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()

@@ -37,6 +37,7 @@ func main() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := newInterrupt(cancel)
+	in.exit = os.Exit
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
