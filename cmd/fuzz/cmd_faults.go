@@ -77,7 +77,8 @@ func (c *cli) faults(args []string) error {
 		return inputErrorf("the engine %s has no faults to check", m.Engine)
 	}
 	all := props.All()
-	for _, fi := range faults {
+	for i, fi := range faults {
+		c.prog.start(1, 0, fmt.Sprintf("fault %d/%d %s", i+1, len(faults), fi.Name))
 		if c.intr.stopped() {
 			m.Partial = true
 			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks, ef))

@@ -61,7 +61,7 @@ func (c *cli) runCampaign(args []string) error {
 		return err
 	}
 	c.intr.keepPartial()
-	c.prog.start(len(cfg.Props), f.budget)
+	c.prog.start(len(cfg.Props), f.budget, "")
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()
 	if err != nil {
