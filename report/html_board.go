@@ -178,7 +178,9 @@ func permanent(o harness.Object, names map[harness.CardID]string, marked bool) h
 		}
 	}
 	for _, k := range harness.SortedKeys(o.Counters) {
-		p.Counters = append(p.Counters, fmt.Sprintf("%d %s", o.Counters[k], k))
+		if n := o.Counters[k]; n != 0 {
+			p.Counters = append(p.Counters, fmt.Sprintf("%d %s", n, k))
+		}
 	}
 	for _, k := range harness.SortedKeys(o.Choices) {
 		p.Choices = append(p.Choices, k+": "+o.Choices[k])
