@@ -77,7 +77,7 @@ func writePage(w io.Writer, p *htmlPage) error { return pageTemplate.Execute(w, 
 // without it, the game log stands in for them.
 func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 	p := &htmlPage{Title: "mtgfuzz campaign: " + r.Engine, Meta: campaignHead(r),
-		Columns: []string{"Ruling", "Property", "Cases", "Reached", "Verdict"}, Counts: campaignCounts(r)}
+		Columns: []string{"Ruling", "Property", "Cases", "Reached", "Cases reaching it", "Wasted", "Verdict"}, Counts: campaignCounts(r)}
 	if r.Partial {
 		p.Partial = partialNote
 	}
@@ -88,7 +88,10 @@ func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 			ruling = ""
 		}
 		last = row.ruling
-		p.Rows = append(p.Rows, htmlRow{[]htmlCell{cell(ruling), cell(row.item.ID), num(row.item.Cases), num(row.item.Reached), verdictCell(verdict(row.item.Outcome))}})
+		pr := row.item
+		wasted := pr.Wasted.Rejected + pr.Wasted.EndedEarly + pr.Wasted.Errors
+		p.Rows = append(p.Rows, htmlRow{[]htmlCell{cell(ruling), cell(pr.ID), num(pr.Cases), num(pr.Reached),
+			{Text: fmt.Sprintf("%d (%s)", pr.CasesReached, share(pr.CasesReached, pr.Cases)), Num: true}, num(wasted), verdictCell(verdict(pr.Outcome))}})
 	}
 	if line := wasteLine(r); line != "" {
 		p.Counts += "; " + line
