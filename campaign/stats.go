@@ -49,6 +49,11 @@ type ActionCount struct {
 // tested, and its steering should make it likelier.
 const HealthShare = 0.01
 
+// HealthMinCases is the fewest cases (of a property, or of the campaign for the cards)
+// over which a health warning is given: a share under 1% of fewer cases means nothing,
+// and a property that failed on its first cases has none to speak of.
+const HealthMinCases = 100
+
 // actionKinds are the harness's kinds of action, in the order reports list them; kinds
 // an engine adds beyond them count as "other".
 var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
@@ -139,7 +144,7 @@ func (b *statsBuilder) build(props []PropResult) *Stats {
 		s.Actions = append(s.Actions, ActionCount{Kind: k, Count: b.actions[i]})
 	}
 	for _, p := range props {
-		if p.Cases == 0 {
+		if p.Cases < HealthMinCases {
 			continue
 		}
 		if rare(p.CasesReached, p.Cases) {
@@ -151,7 +156,7 @@ func (b *statsBuilder) build(props []PropResult) *Stats {
 			}
 		}
 	}
-	if b.cases > 0 {
+	if b.cases >= HealthMinCases {
 		for _, c := range s.Cards {
 			if c.Cases == 0 {
 				s.Health = append(s.Health, fmt.Sprintf("card %s of the pool is on no generated board", c.Name))

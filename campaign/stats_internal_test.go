@@ -15,8 +15,12 @@ func TestCardNeverDrawn(t *testing.T) {
 	pool, err := gen.NewPool([]gen.Card{{Name: "Forest", Kind: gen.Basic | gen.Land}, {Name: "Unobtainium", Kind: gen.Artifact}})
 	require.NoError(t, err)
 	b := newStatsBuilder(pool)
-	b.add(caseStats{cards: []uint64{1}}) // Forest only
+	for range HealthMinCases - 1 {
+		b.add(caseStats{cards: []uint64{1}}) // Forest only
+	}
+	assert.Empty(t, b.build(nil).Health, "too few cases to say")
+	b.add(caseStats{cards: []uint64{1}})
 	s := b.build(nil)
-	assert.Equal(t, []CardCount{{"Forest", 1}, {"Unobtainium", 0}}, s.Cards)
+	assert.Equal(t, []CardCount{{"Forest", HealthMinCases}, {"Unobtainium", 0}}, s.Cards)
 	assert.Equal(t, []string{"card Unobtainium of the pool is on no generated board"}, s.Health)
 }
