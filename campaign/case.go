@@ -27,6 +27,7 @@ type caseResult struct {
 	done         bool
 	reached      int
 	clauses      []int // moments per declared clause
+	stats        caseStats
 	outcome      caseOutcome
 	kind         string // what a violating case violated (violationKind)
 	busy, inProp time.Duration

@@ -33,7 +33,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, start: time.Now()}
+	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}}
 	defer func() {
 		for _, e := range r.engines {
 			e.Close()
@@ -58,6 +58,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	r.partial = len(leftOut) > 0 || r.support.Steps != nil
+	r.pool = pool
+	for i, c := range pool.Cards() {
+		r.poolIndex[c.Name] = i
+	}
 	for _, p := range cfg.Props {
 		g, err := gen.New(pool, p.Steer)
 		if err != nil {
@@ -82,7 +86,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var shrink []shrinkJob
-	rep.Props, shrink = r.tally()
+	rep.Props, rep.Stats, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
 	if err := r.saveAll(rep.Props); err != nil {
 		return nil, fmt.Errorf("campaign: %w", err)
@@ -103,6 +107,10 @@ type runner struct {
 	partial bool            // the engine supports part of the pool or of the steps
 	// engineStop is set at the first engine error when Config.StopOnEngineError is.
 	engineStop atomic.Bool
+	// pool is the pool boards are drawn from (the engine's part of Config.Pool), and
+	// poolIndex numbers its cards, for the statistics.
+	pool      *gen.Pool
+	poolIndex map[string]int
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -189,6 +197,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
@@ -227,8 +236,9 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 // says which rounds to shrink. Only cases up to a property's first violation count (all of
 // them when looking for several counterexamples), so the counts don't depend on how far
 // other workers had run ahead.
-func (r *runner) tally() ([]PropResult, []shrinkJob) {
+func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 	out := make([]PropResult, len(r.cfg.Props))
+	stats := newStatsBuilder(r.pool)
 	var shrink []shrinkJob
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
@@ -247,6 +257,16 @@ func (r *runner) tally() ([]PropResult, []shrinkJob) {
 			if c := st.results[round]; c.done {
 				res.Cases++
 				res.Reached += c.reached
+				if c.reached > 0 {
+					res.CasesReached++
+				}
+				if c.stats.rejected {
+					res.Wasted.Rejected++
+				}
+				if c.stats.endedEarly {
+					res.Wasted.EndedEarly++
+				}
+				stats.add(c.stats)
 				for i, n := range c.clauses {
 					res.Clauses[i].Reached += n
 					if n > 0 {
@@ -257,6 +277,9 @@ func (r *runner) tally() ([]PropResult, []shrinkJob) {
 				last = round
 				if c.outcome == caseBroke {
 					res.Errors++
+					if !c.stats.rejected {
+						res.Wasted.Errors++
+					}
 					if firstBroke < 0 {
 						firstBroke = round
 					}
@@ -296,7 +319,7 @@ func (r *runner) tally() ([]PropResult, []shrinkJob) {
 		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
 		out[p] = res
 	}
-	return out, shrink
+	return out, stats.build(out), shrink
 }
 
 // distinct picks, in case order, the first violating case of each kind of violation, up
