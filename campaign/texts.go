@@ -14,7 +14,7 @@ import (
 // as an error of the engine, at the step where it appeared, instead.
 func unreadableText(tr *gen.Trace) *gen.EngineError {
 	check := func(step int, s *harness.Snapshot) *gen.EngineError {
-		for _, o := range objects(s) {
+		for _, o := range s.Objects() {
 			for i, text := range o.Abilities {
 				if !cards.IsPrinted(text) {
 					return &gen.EngineError{Step: step, Op: "observe", Err: fmt.Errorf(
@@ -43,20 +43,4 @@ func printedOf(name string) string {
 		return ""
 	}
 	return fmt.Sprintf("; printed: %q", c.Oracle)
-}
-
-func objects(s *harness.Snapshot) []*harness.Object {
-	var out []*harness.Object
-	for p := range s.Players {
-		ps := &s.Players[p]
-		for _, zone := range [][]harness.Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				out = append(out, &zone[i])
-			}
-		}
-	}
-	for i := range s.Battlefield {
-		out = append(out, &s.Battlefield[i])
-	}
-	return out
 }

@@ -159,7 +159,7 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 			where = fmt.Sprintf("after action %d (%s)", n, tr.Steps[n-1].Action)
 		}
 		c.checkObjects(s, where)
-		for _, o := range allObjects(s) {
+		for _, o := range s.Objects() {
 			if ids[o.Card] {
 				continue
 			}
@@ -210,25 +210,9 @@ func describe(o *harness.Object) string {
 	return fmt.Sprintf("%s in the %s", o.Name, o.Zone)
 }
 
-func allObjects(s *harness.Snapshot) []*harness.Object {
-	var out []*harness.Object
-	for p := range s.Players {
-		ps := &s.Players[p]
-		for _, zone := range [][]harness.Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				out = append(out, &zone[i])
-			}
-		}
-	}
-	for i := range s.Battlefield {
-		out = append(out, &s.Battlefield[i])
-	}
-	return out
-}
-
 func (c *checker) checkObjects(s *harness.Snapshot, where string) {
 	seen := map[harness.ObjectID]string{}
-	for _, o := range allObjects(s) {
+	for _, o := range s.Objects() {
 		other, dup := seen[o.Object]
 		c.check("object-ids", !dup, "%s: %s and %s have the same object ID %d", where, other, o.Name, o.Object)
 		seen[o.Object] = o.Name
@@ -238,7 +222,7 @@ func (c *checker) checkObjects(s *harness.Snapshot, where string) {
 // checkZoneChanges: a card in the same zone before and after keeps its object; one that
 // moved is a new object.
 func (c *checker) checkZoneChanges(before, after *harness.Snapshot, where string) {
-	for _, o := range allObjects(before) {
+	for _, o := range before.Objects() {
 		n := after.Find(o.Card)
 		if n == nil {
 			continue
@@ -300,7 +284,7 @@ func sameKeys(a, b []harness.Action) bool {
 }
 
 func (c *checker) checkTexts(s *harness.Snapshot, where string) {
-	for _, o := range allObjects(s) {
+	for _, o := range s.Objects() {
 		for _, text := range o.Abilities {
 			c.check("ability-texts", cards.IsPrinted(text), "%s: %s has the ability text %q, which is no printed Oracle text: the properties can't read it (is a period or a word missing?)%s",
 				where, o.Name, text, nearest(o.Name, text))

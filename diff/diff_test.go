@@ -15,11 +15,7 @@ import (
 
 // config compares a and b on 300 cases aimed at every property's situation.
 func config(a, b *engine.Reference) diff.Config {
-	cfg := diff.Config{A: a, B: b, Seed: 1, Cases: 300}
-	for _, p := range props.All() {
-		cfg.Steers = append(cfg.Steers, p.Steer)
-	}
-	return cfg
+	return diff.Config{A: a, B: b, Seed: 1, Cases: 300, Steers: props.Steers()}
 }
 
 func TestTheReferenceAgreesWithItself(t *testing.T) {

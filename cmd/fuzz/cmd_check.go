@@ -30,10 +30,7 @@ func (c *cli) checkEngine(args []string) error {
 		return err
 	}
 	defer eng.Close()
-	cfg := conform.Config{Seed: *seed, Cases: *cases}
-	for _, p := range props.All() {
-		cfg.Steers = append(cfg.Steers, p.Steer)
-	}
+	cfg := conform.Config{Seed: *seed, Cases: *cases, Steers: props.Steers()}
 	results, err := conform.Check(eng, cfg)
 	if err != nil {
 		return err

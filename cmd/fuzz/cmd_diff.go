@@ -6,7 +6,6 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/diff"
-	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
@@ -47,11 +46,7 @@ func (c *cli) diffEngines(args []string) error {
 		return err
 	}
 	defer engB.Close()
-	var steers []gen.Steer
-	for _, p := range props.All() {
-		steers = append(steers, p.Steer)
-	}
-	res, err := diff.Run(c.ctx, diff.Config{A: engA, B: engB, Steers: steers, Seed: *seed, Cases: *cases, MaxSteps: *steps})
+	res, err := diff.Run(c.ctx, diff.Config{A: engA, B: engB, Steers: props.Steers(), Seed: *seed, Cases: *cases, MaxSteps: *steps})
 	if err != nil {
 		return err
 	}
