@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -96,4 +97,19 @@ func TestCheckEngineThroughServe(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stdout+r.stderr)
 	assert.Regexp(t, `object-ids +\d+ +0 +ok`, r.stdout)
 	assert.NotContains(t, r.stdout, "\nBROKEN ")
+}
+
+// TestExplainUnsupportedScenario: a scenario needing a card the port lacks is reported
+// unsupported, not failed.
+func TestExplainUnsupportedScenario(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed")
+		}
+		t.Skip("node is not installed")
+	}
+	r := fuzz(t, "explain", "../../corpus/mana.undefined-type/reflecting-pool-alone.yaml", "--engine", "node ../../examples/node/engine.js")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "UNSUPPORTED")
+	assert.Contains(t, r.stdout, "needs card Reflecting Pool")
 }
