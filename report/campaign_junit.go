@@ -57,6 +57,8 @@ func campaignCase(p campaign.PropResult, ruling string, opts Options) junitCase 
 		c.Error = problem(firstViolation(p), "engine-error", detail.String())
 	case campaign.Vacuous:
 		c.Failure = problem("vacuous: situation never reached", "vacuous", detail.String())
+	case campaign.Unsupported:
+		c.Skipped = problem("unsupported: "+p.Unsupported, "unsupported", detail.String())
 	}
 	return c
 }

@@ -17,6 +17,11 @@ type Replay struct {
 	// Partial marks a replay interrupted before every file ran; Files holds those that did.
 	Partial bool           `json:"partial,omitempty"`
 	Files   []ReplayResult `json:"files"`
+	// EngineArgs are the flags selecting the engine under test, added to printed commands.
+	EngineArgs string `json:"-"`
+	// Conformance adds the table of verdicts by ruling to the text form: what a port
+	// publishes.
+	Conformance bool `json:"-"`
 }
 
 // ReplayResult is one scenario file's replay.
@@ -26,12 +31,39 @@ type ReplayResult struct {
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures,omitempty"` // each "file:line: expected ...; got ..."
 	Log      []string `json:"log,omitempty"`      // the game log, one line per entry
+	// Unsupported says what the scenario needs that the engine does not support; it was
+	// not replayed.
+	Unsupported string `json:"unsupported,omitempty"`
+	// EngineError is set when the engine broke (a panic, a port that broke the protocol)
+	// rather than answering wrongly.
+	EngineError bool `json:"engine_error,omitempty"`
 }
 
-// Passed reports whether every file passed.
+// Verdicts of a replayed file.
+const (
+	VerdictPass        = "pass"
+	VerdictFail        = "fail"
+	VerdictUnsupported = "unsupported"
+	VerdictError       = "error"
+)
+
+// Verdict is the file's verdict.
+func (f ReplayResult) Verdict() string {
+	switch {
+	case f.Passed:
+		return VerdictPass
+	case f.Unsupported != "":
+		return VerdictUnsupported
+	case f.EngineError:
+		return VerdictError
+	}
+	return VerdictFail
+}
+
+// Passed reports whether every file the engine supports passed.
 func (r *Replay) Passed() bool {
 	for _, f := range r.Files {
-		if !f.Passed {
+		if v := f.Verdict(); v != VerdictPass && v != VerdictUnsupported {
 			return false
 		}
 	}
@@ -66,29 +98,63 @@ func ReplayText(w io.Writer, r *Replay) error {
 	if r.Partial {
 		fmt.Fprintf(w, "PARTIAL: interrupted after %s\n\n", plural(len(r.Files), "scenario"))
 	}
-	failed := 0
+	counts := map[string]int{}
 	for _, f := range r.sorted() {
-		if f.Passed {
+		v := f.Verdict()
+		counts[v]++
+		switch v {
+		case VerdictPass:
 			fmt.Fprintf(w, "PASS  %s\n", f.Path)
-			continue
+		case VerdictUnsupported:
+			fmt.Fprintf(w, "UNSUPPORTED  %s: %s\n", f.Path, f.Unsupported)
+		default:
+			fmt.Fprintf(w, "%s  %s\n", strings.ToUpper(v), f.Path)
+			writeReplayDetail(w, f, r, "      ")
 		}
-		failed++
-		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
-		writeReplayDetail(w, f, r.Fault, "      ")
+	}
+	if r.Conformance {
+		fmt.Fprintln(w)
+		if err := conformanceTable(w, r); err != nil {
+			return err
+		}
 	}
 	head := "engine " + r.Engine
 	if r.Fault != "" {
 		head += ", fault " + r.Fault
 	}
-	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), head, len(r.Files)-failed, failed)
+	fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed", plural(len(r.Files), "scenario"), head, counts[VerdictPass], counts[VerdictFail])
+	if n := counts[VerdictUnsupported]; n > 0 {
+		fmt.Fprintf(w, ", %d unsupported", n)
+	}
+	if n := counts[VerdictError]; n > 0 {
+		fmt.Fprintf(w, ", %d engine errors", n)
+	}
+	_, err := fmt.Fprintln(w)
 	return err
 }
 
-// writeReplayDetail explains one failed file; its commands switch on the replay's fault,
-// without which the failure would not show again.
-func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
+// conformanceTable counts the verdicts by ruling: one line per ruling ID.
+func conformanceTable(w io.Writer, r *Replay) error {
+	t := newTable(w, "RULING", "PASS", "FAIL", "UNSUPPORTED", "ERROR")
+	rows := byRuling(r.sorted(), "-", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path })
+	for i := 0; i < len(rows); {
+		counts := map[string]int{}
+		j := i
+		for ; j < len(rows) && rows[j].ruling == rows[i].ruling; j++ {
+			counts[rows[j].item.Verdict()]++
+		}
+		t.row(rows[i].ruling, fmt.Sprint(counts[VerdictPass]), fmt.Sprint(counts[VerdictFail]),
+			fmt.Sprint(counts[VerdictUnsupported]), fmt.Sprint(counts[VerdictError]))
+		i = j
+	}
+	return t.flush()
+}
+
+// writeReplayDetail explains one failed file; its commands switch on the replay's fault
+// and select its engine, without which the failure would not show again.
+func writeReplayDetail(w io.Writer, f ReplayResult, r *Replay, pad string) {
 	for _, msg := range f.Failures {
-		fmt.Fprintf(w, "%s%s\n", pad, msg)
+		fmt.Fprintf(w, "%s%s\n", pad, strings.ReplaceAll(msg, "\n", "\n"+pad))
 	}
 	if len(f.Log) > 0 {
 		fmt.Fprintf(w, "%sgame log:\n", pad)
@@ -96,8 +162,8 @@ func writeReplayDetail(w io.Writer, f ReplayResult, fault, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
-	flags := ""
-	for _, name := range strings.Split(fault, ",") {
+	flags := r.EngineArgs
+	for _, name := range strings.Split(r.Fault, ",") {
 		if name != "" {
 			flags += " --fault " + campaign.ShellQuote(name)
 		}
@@ -114,9 +180,12 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 	for _, f := range sortedBy(r.Files, suite) {
 		ruling, _ := suite(f)
 		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
-		if !f.Passed {
+		switch f.Verdict() {
+		case VerdictUnsupported:
+			c.Skipped = problem("unsupported: "+f.Unsupported, "unsupported", "")
+		case VerdictFail, VerdictError:
 			var b strings.Builder
-			writeReplayDetail(&b, f, r.Fault, "")
+			writeReplayDetail(&b, f, r, "")
 			msg := "replay failed"
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]

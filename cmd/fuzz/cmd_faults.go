@@ -10,7 +10,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
@@ -28,6 +27,8 @@ func (c *cli) faults(args []string) error {
 	seed := fs.Uint64("seed", 1, "the seed of every property's campaign")
 	checks := fs.Int("checks", defaultChecks, "generated cases per property and fault")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cases run in parallel (the matrix does not depend on it)")
+	var ef engineFlags
+	ef.register(fs)
 	var o output
 	o.register(fs)
 	names, err := c.parse(fs, args)
@@ -44,35 +45,42 @@ func (c *cli) faults(args []string) error {
 	if err != nil {
 		return err
 	}
-	faults := engine.Faults()
-	if len(names) > 0 {
-		faults = nil
-		for _, n := range names {
-			fi, ok := lookupFault(n)
-			if !ok {
-				return unknownFault(n)
-			}
-			faults = append(faults, fi)
-		}
-	}
-	if len(faults) == 0 {
-		return inputErrorf("the engine has no faults to check")
-	}
-	eng, err := newEngine(nil)
+	eng, err := ef.open(nil)
 	if err != nil {
 		return err
 	}
+	offered := engine.Faults()
+	if p, ok := portOf(eng); ok {
+		offered = nil
+		for _, f := range p.Faults() {
+			offered = append(offered, engine.FaultInfo(f))
+		}
+	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
 	eng.Close()
+	faults := offered
+	if len(names) > 0 {
+		faults = nil
+		for _, n := range names {
+			i := slices.IndexFunc(offered, func(f engine.FaultInfo) bool { return f.Name == n })
+			if i < 0 {
+				return unknownFault(n)
+			}
+			faults = append(faults, offered[i])
+		}
+	}
+	if len(faults) == 0 {
+		return inputErrorf("the engine %s has no faults to check", m.Engine)
+	}
 	all := props.All()
 	for _, fi := range faults {
 		if c.intr.stopped() {
 			m.Partial = true
-			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks))
+			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks, ef))
 			m.Rows[len(m.Rows)-1].NotRun = true
 			continue
 		}
-		row, err := c.hunt(fi, all, *seed, *checks, *workers)
+		row, err := c.hunt(fi, all, *seed, *checks, *workers, ef)
 		if err != nil {
 			return err
 		}
@@ -94,10 +102,13 @@ func (c *cli) faults(args []string) error {
 //
 // An interrupt ends the hunt: the row is the catch if the interrupted campaign found one,
 // else NotRun.
-func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int) (report.FaultRow, error) {
-	row := faultRow(fi, seed, checks)
+func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int, ef engineFlags) (report.FaultRow, error) {
+	row := faultRow(fi, seed, checks, ef)
 	start := time.Now()
-	factory := func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fi.Name}}) }
+	factory, err := ef.factory([]string{fi.Name})
+	if err != nil {
+		return row, err
+	}
 	var errored *report.FaultRow
 	for _, p := range huntOrder(fi, all) {
 		row.Tried++
@@ -114,11 +125,11 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 		res := rep.Props[0]
 		switch res.Outcome {
 		case campaign.Failed:
-			caught := catch(row, res, seed, time.Since(start))
+			caught := catch(row, res, seed, time.Since(start), ef.args())
 			return caught, nil
 		case campaign.Errored:
 			if errored == nil {
-				e := catch(row, res, seed, time.Since(start))
+				e := catch(row, res, seed, time.Since(start), ef.args())
 				e.ByError = true
 				errored = &e
 			}
@@ -137,16 +148,16 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 }
 
 // faultRow is a fault's row before its hunt.
-func faultRow(fi engine.FaultInfo, seed uint64, checks int) report.FaultRow {
+func faultRow(fi engine.FaultInfo, seed uint64, checks int, ef engineFlags) report.FaultRow {
 	return report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
-		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, campaign.ShellQuote(fi.Name), seed, checks)}
+		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d%s", report.Command, campaign.ShellQuote(fi.Name), seed, checks, ef.args())}
 }
 
 // catch fills the row from the campaign line of the property that caught the fault.
-func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration) report.FaultRow {
+func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration, engineArgs string) report.FaultRow {
 	row.CaughtBy = res.ID
 	row.Elapsed = elapsed
-	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0)
+	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0) + engineArgs
 	if f := res.Failure; f != nil {
 		row.Permanents = report.Permanents(f)
 		row.Actions = len(f.Actions)

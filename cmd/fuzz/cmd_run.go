@@ -30,6 +30,8 @@ type campaignFlags struct {
 	corpus  string
 	shard   shardFlag
 	steps   int
+	engine  engineFlags
+	onError onEngineError
 	output
 }
 
@@ -43,6 +45,9 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
+	f.engine.register(fs)
+	f.onError = "continue"
+	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
 }
 
@@ -85,7 +90,7 @@ func (c *cli) runCampaign(args []string) error {
 	if err != nil {
 		return err
 	}
-	factory, err := engineFactory(f.faults)
+	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return err
 	}
@@ -97,16 +102,17 @@ func (c *cli) runCampaign(args []string) error {
 	}
 
 	cfg := campaign.Config{
-		Engine:   factory,
-		Props:    selected,
-		Seed:     f.seed,
-		Checks:   f.checks,
-		Budget:   f.budget,
-		Workers:  f.workers,
-		MaxSteps: f.steps,
-		Fault:    f.faults.String(),
-		Stop:     c.intr.stop,
-		Progress: c.progress,
+		Engine:            factory,
+		Props:             selected,
+		Seed:              f.seed,
+		Checks:            f.checks,
+		Budget:            f.budget,
+		Workers:           f.workers,
+		MaxSteps:          f.steps,
+		Fault:             f.faults.String(),
+		Stop:              c.intr.stop,
+		StopOnEngineError: f.onError.stop(),
+		Progress:          c.progress,
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
 	c.prog.start(len(selected), f.budget)
@@ -129,7 +135,7 @@ func (c *cli) runCampaign(args []string) error {
 			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -176,5 +182,5 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
 }

@@ -6,26 +6,10 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// engineFactory checks the fault names and returns how to make the reference engine with
-// those faults switched on. Each campaign worker makes its own engine.
-func engineFactory(faults []string) (func() (harness.Engine, error), error) {
-	for _, name := range faults {
-		if _, ok := lookupFault(name); !ok {
-			return nil, unknownFault(name)
-		}
-	}
-	return func() (harness.Engine, error) {
-		return engine.New(engine.Options{Faults: faults})
-	}, nil
-}
-
 // newEngine makes one reference engine with the given faults.
 func newEngine(faults []string) (harness.Engine, error) {
-	factory, err := engineFactory(faults)
-	if err != nil {
-		return nil, err
-	}
-	return factory()
+	var ref engineFlags
+	return ref.open(faults)
 }
 
 func lookupFault(name string) (engine.FaultInfo, bool) {

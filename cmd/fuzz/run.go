@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
@@ -30,12 +31,14 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N]",
+			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
 			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [PATH...]", (*cli).replay},
-		{"explain", "explain [--fault NAME] PATH", (*cli).explain},
+		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
+		{"explain", "explain [--fault NAME] [--engine CMD] PATH", (*cli).explain},
 		{"list", "list [--json] [--faults]", (*cli).list},
-		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N] [NAME...]", (*cli).faults},
+		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
+			"      [--engine CMD] [NAME...]", (*cli).faults},
+		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
 	}
 }
 
@@ -44,6 +47,7 @@ func commands() []command {
 type cli struct {
 	ctx    context.Context
 	intr   *interrupt
+	stdin  io.Reader // what serve reads its requests from
 	stdout io.Writer
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
@@ -73,7 +77,7 @@ func runWith(ctx context.Context, in *interrupt, args []string, stdout, stderr i
 }
 
 func newCLI(ctx context.Context, in *interrupt, stdout, stderr io.Writer) *cli {
-	return &cli{ctx: ctx, intr: in, stdout: stdout, stderr: stderr, prog: newProgressLine(stderr)}
+	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, stdout: stdout, stderr: stderr, prog: newProgressLine(stderr)}
 }
 
 // main runs one command line and returns its exit code.
