@@ -38,7 +38,9 @@ func (e *errNeedChoice) Error() string {
 	return fmt.Sprintf("a %s choice is needed: one of %s", e.kind, strings.Join(e.options, ", "))
 }
 
-// scripted plays back the choices of an action, in order.
+// scripted plays back the choices of an action, in order. It is the exact inverse of
+// explorer.path: a choice with one option (a forced choice) is never written, so it never
+// takes the next written answer, even one of its kind meant for a later choice.
 type scripted struct {
 	choices []string
 	next    int
@@ -48,8 +50,8 @@ func (c *scripted) choose(kind string, options []string) (string, error) {
 	if len(options) == 0 {
 		return "", fmt.Errorf("a %s choice has no options", kind)
 	}
-	if len(options) == 1 && (c.next >= len(c.choices) || !strings.HasPrefix(c.choices[c.next], kind+":")) {
-		return options[0], nil // a forced choice needn't be written
+	if len(options) == 1 {
+		return options[0], nil // a forced choice is never written
 	}
 	if c.next >= len(c.choices) {
 		return "", &errNeedChoice{kind: kind, options: options}
