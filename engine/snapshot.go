@@ -45,8 +45,12 @@ func Snapshot(s *State) h.Snapshot {
 		snap.Pending = &h.Decision{Player: d.Player, Prompt: d.Prompt, Options: append([]string(nil), d.Options...)}
 	}
 	if p := s.Proposal; p != nil {
-		it := s.top()
-		snap.Casting = &h.Proposal{Player: p.Player, Card: it.SourceCard, Name: s.obj(it.Source).Def.Name, Cost: p.Colored, Generic: p.Generic}
+		src := p.Source
+		if p.Mana == nil {
+			src = s.top().Source
+		}
+		o := s.obj(src)
+		snap.Casting = &h.Proposal{Player: p.Player, Card: o.Card, Name: o.Def.Name, Cost: p.Colored, Generic: p.Generic}
 	}
 	return snap
 }

@@ -183,11 +183,12 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) bool {
 }
 
 // payStep finds the step after which an activation's costs have been paid: the activation
-// itself when it is a mana ability or left no proposal (costs paid at once), else the Pay
-// that completed its proposal. -1 when the proposal was cancelled or never paid.
+// itself when it left no proposal (a mana ability paid from the pool or costing no mana,
+// CR 605.3a), else the Pay that completed its proposal (602.2b, 601.2h). -1 when the
+// proposal was cancelled or never paid.
 func payStep(tr *gen.Trace, act activation) int {
-	if act.Abil.Mana || tr.Steps[act.Index].After.Casting == nil {
-		return act.Index // a mana ability's costs are paid as it is activated (CR 605.3)
+	if !startsProposal(act.Step) {
+		return act.Index
 	}
 	for j := act.Index + 1; j < len(tr.Steps); j++ {
 		st := &tr.Steps[j]

@@ -58,15 +58,15 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 				fmt.Sprintf("still turn %d %s: a mana ability resolves at once and nothing else happens (CR 605.3b)", st.Before.Turn, st.Before.Step),
 				fmt.Sprintf("turn %d %s", st.After.Turn, st.After.Step)))
 		}
-		got, resolved := activationAdded(act)
-		if !resolved || st.BeforeState == nil {
+		got, paid, resolved := activationAdded(tr, act)
+		if !resolved || paid.BeforeState == nil {
 			continue
 		}
 		mq, ok := harness.ManaQueriesOf(eng)
 		if !ok {
 			continue
 		}
-		offered, err := mq.ManaOutcomes(st.BeforeState, act.Source.Card, st.Action.Ability)
+		offered, err := mq.ManaOutcomes(paid.BeforeState, act.Source.Card, st.Action.Ability)
 		if err != nil {
 			v.Violations = append(v.Violations, queryError(i, ruling, "106.7",
 				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))

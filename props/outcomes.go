@@ -50,16 +50,18 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !act.Abil.Mana {
 			continue
 		}
-		or := ors.at(&act.Step.Before)
-		if !c.situation(or, act.Source, act.Abil) {
+		got, paid, resolved := activationAdded(tr, act)
+		if !resolved {
+			continue
+		}
+		// Judged on the board as it resolved: once it was paid.
+		or := ors.at(&paid.Before)
+		src := paid.Before.Permanent(act.Source.Card)
+		if src == nil || src.Object != act.Source.Object || !c.situation(or, src, act.Abil) {
 			continue
 		}
 		want, ok := or.Outcomes(act.Source.Card, act.Step.Action.Ability)
 		if !ok {
-			continue
-		}
-		got, resolved := activationAdded(act)
-		if !resolved {
 			continue
 		}
 		v.Reached++
@@ -103,16 +105,18 @@ func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *ora
 	}
 }
 
-// activationAdded is what a mana ability's activation added to its controller's pool: the
-// pool's change plus the mana the action spent on the ability's own mana cost (Pili-Pala's
-// {2}). It reports false when the activation left a cost to pay (a proposal), so the ability
-// hasn't resolved within the step.
-func activationAdded(act activation) (harness.Mana, bool) {
-	st := act.Step
-	if st.After.Casting != nil && st.Before.Casting == nil {
-		return harness.Mana{}, false
+// activationAdded is what a mana ability's activation added to its controller's pool, and
+// the step in which it resolved: the activation itself, or, when the activation waited for
+// its mana cost (a proposal), the Pay that completed it. What it added is the pool's change
+// over that step plus the mana spent on the ability's own mana cost (Pili-Pala's {2}). It
+// reports false when the trace never paid the proposal.
+func activationAdded(tr *gen.Trace, act activation) (harness.Mana, *gen.TraceStep, bool) {
+	j := payStep(tr, act)
+	if j < 0 {
+		return harness.Mana{}, nil, false
 	}
-	return poolDelta(st, act.Source.Controller).Add(st.Action.Payment), true
+	st := &tr.Steps[j]
+	return poolDelta(st, act.Source.Controller).Add(st.Action.Payment), st, true
 }
 
 // oneOf writes the expected amounts of an activation.
