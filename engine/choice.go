@@ -44,6 +44,26 @@ func (e *errNeedChoice) Error() string {
 type scripted struct {
 	choices []string
 	next    int
+	mark    *mark // the last checkpoint
+}
+
+// mark is a checkpoint: a copy of the state then, and how many events and choices led to it.
+type mark struct {
+	state   *State
+	events  int
+	choices int
+}
+
+// checkpoint notes s as a state the game passes through whatever is chosen from now on,
+// so that a decision asked later is asked in it (CR 704.3, 603.3b: state-based actions are
+// performed before triggers are put on the stack, and a player orders their triggers
+// seeing that). Only a scripted chooser keeps checkpoints; exploring needs none.
+func checkpoint(ch chooser, s *State, ev *events) {
+	sc, ok := ch.(*scripted)
+	if !ok || !ev.on() {
+		return
+	}
+	sc.mark = &mark{state: s.clone(), events: len(ev.list), choices: sc.next}
 }
 
 func (c *scripted) choose(kind string, options []string) (string, error) {

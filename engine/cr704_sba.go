@@ -203,6 +203,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			s.GameOver = true
 			return nil
 		}
+		checkpoint(ch, s, ev)
 	}
 	return fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
 }
