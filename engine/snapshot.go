@@ -25,10 +25,13 @@ func Snapshot(s *State) h.Snapshot {
 	sort.Slice(snap.Battlefield, func(i, j int) bool { return snap.Battlefield[i].Card < snap.Battlefield[j].Card })
 	for i := range s.Stack {
 		it := &s.Stack[i]
-		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: s.obj(it.Source).Def.Name,
-			Controller: it.Controller, X: it.X}
+		src := s.obj(it.Source)
+		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: src.Def.Name,
+			Controller: it.Controller, X: it.X, Abilities: abilityTexts(v.Of(src.ID), src.Def)}
 		if it.IsSpell {
 			so.Kind = "spell"
+			cost := v.Of(it.ID).Cost
+			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
 		} else {
 			so.Text = it.Ability.Text
 		}
@@ -68,7 +71,8 @@ func objects(s *State, v *View, ids []h.ObjectID) []h.Object {
 func object(s *State, v *View, o *Object, ints []int) h.Object {
 	c := v.Of(o.ID)
 	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
-		Colors: colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
+		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
 	switch {
 	case c.Cost == o.Def.Cost && o.Def.costText != "":
@@ -90,12 +94,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ints[2] = c.Loyalty
 		ob.Loyalty = &ints[2]
 	}
-	if len(c.Abilities) > 0 {
-		ob.Abilities = make([]string, len(c.Abilities))
-		for i, a := range c.Abilities {
-			ob.Abilities[i] = a.Text
-		}
-	}
+	ob.Abilities = abilityTexts(c, o.Def)
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
 		if o.AttachedTo != 0 {
@@ -114,6 +113,28 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		}
 	}
 	return ob
+}
+
+// abilityTexts lists the texts of an object's abilities, and last an instant's or
+// sorcery's spell ability (its rules text, CR 113.3a), so that a snapshot shows every
+// object's text in every zone.
+func abilityTexts(c *Chars, d *CardDef) []string {
+	n := len(c.Abilities)
+	spell := d.Spell != nil && c.Name == d.Name // a copy or a face-down object has other text
+	if spell {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
+	for _, a := range c.Abilities {
+		out = append(out, a.Text)
+	}
+	if spell {
+		out = append(out, d.Spell.Text)
+	}
+	return out
 }
 
 // colorNames holds TypeSet.String for every set, so snapshots don't build strings.

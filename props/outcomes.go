@@ -21,6 +21,9 @@ type outcomeCheck struct {
 	// classify, if set, names the ruling and rule a violation about ability a of p is
 	// about, overriding ruling and rule.
 	classify func(or *oracle, p *harness.Object, a ability) (ruling, rule string)
+	// clause names the property's clause a moment about ability a of p reaches: an
+	// offered-outcomes query, or an activation (activated).
+	clause func(or *oracle, p *harness.Object, a ability, activated bool) string
 }
 
 // about is the ruling and rule of a violation about ability a of p.
@@ -64,10 +67,11 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !ok {
 			continue
 		}
-		v.Reached++
+		clause := c.clause(or, src, act.Abil, true)
+		v.Reach(clause)
 		if !containsMana(want, got) {
 			ruling, rule := c.about(or, act.Source, act.Abil)
-			v.Violations = append(v.Violations, violation(act.Index, ruling, rule,
+			v.add(clause, violation(act.Index, ruling, rule,
 				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, act.Index),
 					abilityName(act.Source, act.Step.Action.Ability), act.Source.Controller),
 				oneOf(want)+" ("+c.why(or, act.Source, act.Abil)+")", manaOrNone(got)))
@@ -91,16 +95,17 @@ func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *ora
 	if !ok {
 		return
 	}
-	v.Reached++
+	clause := c.clause(or, p, a, false)
+	v.Reach(clause)
 	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
 	ruling, rule := c.about(or, p, a)
 	got, err := mq.ManaOutcomes(m.State, p.Card, ai)
 	if err != nil {
-		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
+		v.add(clause, queryError(m.Step, ruling, rule, what, err))
 		return
 	}
 	if !sameMana(want, got) {
-		v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what,
+		v.add(clause, violation(m.Step, ruling, rule, what,
 			"exactly "+manaList(want)+" ("+c.why(or, p, a)+")", manaList(manaSet(got))))
 	}
 }

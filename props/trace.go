@@ -228,11 +228,11 @@ func activations(tr *gen.Trace) []activation {
 
 // resolvedSpell returns the spell on top of the stack before step st when the step took
 // it off the stack: it resolved (CR 608.2) or was countered, which each property tells
-// apart by what the step left behind. An ability on top, or a spell the step left on the
-// stack, gives false.
+// apart by what the step left behind. An ability on top, a spell the step left on the
+// stack, or one still being cast (a cancelled proposal takes it back, CR 733), gives false.
 func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
 	n := len(st.Before.Stack)
-	if n == 0 {
+	if n == 0 || st.Before.Casting != nil {
 		return harness.StackObject{}, false
 	}
 	top := st.Before.Stack[n-1]
@@ -257,6 +257,12 @@ func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
 		}
 	}
 	return false
+}
+
+// add records a violation of a clause of the property.
+func (v *Verdict) add(clause string, x Violation) {
+	x.Clause = clause
+	v.Violations = append(v.Violations, x)
 }
 
 // queryError is the violation for an engine that refuses a question it must answer.
