@@ -233,9 +233,28 @@ func register(defs ...*CardDef) {
 	}
 }
 
+// tokens holds the definitions of the tokens the pool's cards create (CR 111.4): not cards,
+// but a setup may place them on the battlefield.
+var tokens = map[string]*CardDef{}
+
+// registerToken adds a token definition and returns it, for the card that creates it.
+func registerToken(d *CardDef) *CardDef {
+	c := printed(d)
+	d.printed = &c
+	d.costText = d.Cost.String()
+	tokens[d.Name] = d
+	return d
+}
+
 // Card looks a card up by name.
 func Card(name string) (*CardDef, bool) {
 	d, ok := registry[name]
+	return d, ok
+}
+
+// TokenDef looks up a token the pool creates, by name.
+func TokenDef(name string) (*CardDef, bool) {
+	d, ok := tokens[name]
 	return d, ok
 }
 

@@ -8,8 +8,8 @@ import (
 
 // Nonland permanents of the pool (cards.md).
 func init() {
-	thopter := pt(&CardDef{Name: "Thopter", Colors: 0, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"},
-		Abilities: []*Ability{keyword("Flying")}}, 1, 1)
+	thopter := registerToken(pt(&CardDef{Name: "Thopter", Colors: 0, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"},
+		Abilities: []*Ability{keyword("Flying")}}, 1, 1))
 	register(
 		&CardDef{Name: "Fellwar Stone", Cost: cost(2, "", 0), Types: artifact, Abilities: []*Ability{
 			manaAbility("{T}: Add one mana of any color that a land an opponent controls could produce.", &Production{Kind: ProduceOpponentLandsCouldColor})}},

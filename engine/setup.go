@@ -21,12 +21,18 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	}
 	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
 		LandsPlayed: setup.LandsPlayed, faults: fs}
-	def := func(name string) (*CardDef, error) {
-		d, ok := Card(name)
-		if !ok {
-			return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
+	// def finds a card, or a token the pool creates when the setup says it is a token.
+	def := func(name string, token bool) (*CardDef, error) {
+		if d, ok := Card(name); ok {
+			return d, nil
 		}
-		return d, nil
+		if d, ok := TokenDef(name); ok {
+			if !token {
+				return nil, fmt.Errorf("setup: %q is a token (CR 111.1), not a card: it can only be a permanent, marked as a token", name)
+			}
+			return d, nil
+		}
+		return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
 	}
 	byCard := map[h.CardID]h.ObjectID{}
 	for pi := range setup.Players {
@@ -40,7 +46,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}{{h.Library, ps.Library}, {h.Hand, ps.Hand}, {h.Graveyard, ps.Graveyard}, {h.Exile, ps.Exile}}
 		for _, z := range zones {
 			for _, c := range z.cards {
-				d, err := def(c.Name)
+				d, err := def(c.Name, false)
 				if err != nil {
 					return nil, err
 				}
@@ -53,7 +59,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	for pi := range setup.Players {
 		p := h.Player(pi)
 		for _, pm := range setup.Players[pi].Battlefield {
-			d, err := def(pm.Name)
+			d, err := def(pm.Name, pm.Token)
 			if err != nil {
 				return nil, err
 			}
