@@ -6,7 +6,7 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 type Layer uint8
 
 const (
-	LayerCopy     Layer = iota // 1a: copy effects (CR 707) - the next issue fills this layer
+	LayerCopy     Layer = iota // 1a: copy effects (CR 707); no card of the pool makes one
 	LayerFaceDown              // 1b
 	LayerControl               // 2
 	LayerText                  // 3

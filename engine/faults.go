@@ -85,7 +85,7 @@ func newFaultSet(names []string) (*faultSet, error) {
 	fs := faultSet{}
 	for _, n := range names {
 		if !known[n] {
-			return nil, fmt.Errorf("unknown fault %q (see `fuzz faults --list` or engine.Faults)", n)
+			return nil, fmt.Errorf("unknown fault %q (engine.Faults lists them)", n)
 		}
 		fs[n] = true
 	}

@@ -2,8 +2,8 @@ package gen
 
 import "sync"
 
-// defaultCards is the reference engine's card pool of issue 2 (shared/cards.md), with
-// only what the board generator needs to know about each card. Engines with other pools
+// defaultCards is the reference engine's card pool (its cards_*.go files), with only what
+// the board generator needs to know about each card. Engines with other pools
 // are learnt with [ProbePool].
 var defaultCards = []Card{
 	{Name: "Plains", Kind: Basic | Land},
@@ -50,5 +50,5 @@ var defaultPool = sync.OnceValue(func() *Pool {
 	return p
 })
 
-// DefaultPool is the reference engine's pool as of issue 2. It is immutable and shared.
+// DefaultPool is the reference engine's pool. It is immutable and shared.
 func DefaultPool() *Pool { return defaultPool() }
