@@ -100,7 +100,7 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 		for i := range p.kinds {
 			p.kinds[i] = h.ChoiceOption // what a resolution asks through Resolution.Choose
 		}
-		def := &CardDef{Name: "Chooser", Types: []string{"Artifact"}, Abilities: []*Ability{{
+		def := newCardDef(Chars{Name: "Chooser", Types: []string{"Artifact"}, Cost: ManaCost{None: true}}, []*Ability{{
 			Text: "{0}: Make the choices.", Kind: Activated,
 			Resolve: func(r *Resolution) {
 				prev, code := 0, 0
@@ -112,7 +112,7 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 				}
 				r.AddCounters(r.Source().ID, Charge, code+1) // +1: zero counters would not show
 			},
-		}}}
+		}})
 		s, err := NewGame(board([]string{"Wastes"}, nil), nil)
 		if err != nil {
 			t.Fatal(err)

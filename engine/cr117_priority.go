@@ -16,7 +16,7 @@ import (
 // nobody has made, the decision is asked in the last state fn marked as one the game
 // passes through whatever is chosen next (checkpoint), or in base if it marked none: what
 // came after is not committed, and fn runs again from there once the player answers.
-func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
+func attempt(base *State, kind DecisionKind, prompt func() string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
 	c := base.clone()
 	c.Decision = nil
 	ev := &events{}
@@ -28,7 +28,7 @@ func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn 
 		if cp := ch.mark; cp != nil {
 			d, evs, prefix = cp.state, ev.list[:cp.events], prefix[cp.choices:]
 		}
-		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt, Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
+		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt(), Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
 		d.Priority = h.NoPlayer
 		return d, evs, nil
 	}
@@ -41,11 +41,15 @@ func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn 
 	return c, ev.list, nil
 }
 
+// fixedPrompt is a decision's prompt that needs no computing.
+func fixedPrompt(p string) func() string { return func() string { return p } }
+
 // settle performs what happens before a player receives priority (CR 117.5, 704.3,
 // 603.3), choosing through ch. The state after each round of state-based actions and after
 // each trigger put on the stack is one the game passes through (settle may start again
 // from it), so a choice asked later, such as the order of the triggers, is asked there.
 func settle(s *State, ch chooser, ev *events) error {
+	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
 	for i := 0; i < 100; i++ {
 		if err := checkSBAs(s, ch, ev); err != nil {
 			return err
@@ -64,7 +68,7 @@ func settle(s *State, ch chooser, ev *events) error {
 // settleWith runs settle as an attempt: a legend-rule or trigger-order choice it needs
 // becomes a pending decision.
 func settleWith(base *State, prefix []string) (*State, []h.Event, error) {
-	return attempt(base, DecideLegend, "state-based actions and triggers", prefix, func(c *State, ch chooser, ev *events) error {
+	return attempt(base, DecideLegend, fixedPrompt("state-based actions and triggers"), prefix, func(c *State, ch chooser, ev *events) error {
 		return settle(c, ch, ev)
 	})
 }
@@ -94,8 +98,7 @@ func passPriority(s *State) (*State, []h.Event, error) {
 // resolveWith resolves the top of the stack with the choices made so far, then gives the
 // active player priority (CR 117.3b).
 func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
-	top := base.top()
-	prompt := "resolving " + itemText(base, top)
+	prompt := func() string { return "resolving " + itemText(Project(base), base.top()) }
 	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *State, ch chooser, ev *events) error {
 		return resolveTop(c, ch, ev)
 	})

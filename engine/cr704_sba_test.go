@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -37,6 +38,7 @@ func TestTriggerOrderAskedAfterSBAs(t *testing.T) {
 	assert.Nil(t, s.Decision)
 	require.Len(t, s.Stack, 2)
 	assert.Equal(t, h.A, s.Priority)
-	assert.Equal(t, snap.Pending.Options[1], triggerLabel(s, PendingTrigger{Source: s.Stack[0].Source, SourceCard: s.Stack[0].SourceCard, Ability: s.Stack[0].Ability}),
+	first := Snapshot(s).Stack[0]
+	assert.Equal(t, snap.Pending.Options[1], fmt.Sprintf("%s (card %d): %s", first.Name, first.Card, first.Text),
 		"the trigger chosen first goes on the stack first")
 }

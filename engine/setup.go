@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -21,18 +22,21 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	}
 	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
 		LandsPlayed: setup.LandsPlayed, faults: fs}
-	// def finds a card, or a token the pool creates when the setup says it is a token.
-	def := func(name string, token bool) (*CardDef, error) {
-		if d, ok := Card(name); ok {
+	def := func(name string) (*CardDef, error) {
+		d, ok := Card(name)
+		switch {
+		case ok:
 			return d, nil
-		}
-		if d, ok := TokenDef(name); ok {
-			if !token {
-				return nil, fmt.Errorf("setup: %q is a token (CR 111.1), not a card: it can only be a permanent, marked as a token", name)
-			}
-			return d, nil
+		case slices.Contains(TokenNames(), name):
+			return nil, fmt.Errorf("setup: %q is a token (CR 111.1), not a card: only a permanent marked as a token can be it", name)
 		}
 		return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
+	}
+	tokenDef := func(name string) (*CardDef, error) {
+		if d, ok := TokenDef(name); ok {
+			return d, nil
+		}
+		return def(name) // a token that copies a card has its characteristics (CR 707.2)
 	}
 	byCard := map[h.CardID]h.ObjectID{}
 	for pi := range setup.Players {
@@ -46,7 +50,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}{{h.Library, ps.Library}, {h.Hand, ps.Hand}, {h.Graveyard, ps.Graveyard}, {h.Exile, ps.Exile}}
 		for _, z := range zones {
 			for _, c := range z.cards {
-				d, err := def(c.Name, false)
+				d, err := def(c.Name)
 				if err != nil {
 					return nil, err
 				}
@@ -59,7 +63,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	for pi := range setup.Players {
 		p := h.Player(pi)
 		for _, pm := range setup.Players[pi].Battlefield {
-			d, err := def(pm.Name, pm.Token)
+			lookup := def
+			if pm.Token {
+				lookup = tokenDef
+			}
+			d, err := lookup(pm.Name)
 			if err != nil {
 				return nil, err
 			}

@@ -25,9 +25,8 @@ func Snapshot(s *State) h.Snapshot {
 	sort.Slice(snap.Battlefield, func(i, j int) bool { return snap.Battlefield[i].Card < snap.Battlefield[j].Card })
 	for i := range s.Stack {
 		it := &s.Stack[i]
-		src := s.obj(it.Source)
-		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: src.Def.Name,
-			Controller: it.Controller, X: it.X, Abilities: abilityTexts(v.Of(src.ID), src.Def)}
+		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
+			Controller: it.Controller, X: it.X, Abilities: abilityTexts(v.Of(it.Source))}
 		if it.IsSpell {
 			so.Kind = "spell"
 			cost := v.Of(it.ID).Cost
@@ -52,8 +51,7 @@ func Snapshot(s *State) h.Snapshot {
 		if p.Mana == nil {
 			src = s.top().Source
 		}
-		o := s.obj(src)
-		snap.Casting = &h.Proposal{Player: p.Player, Card: o.Card, Name: o.Def.Name, Cost: p.Colored, Generic: p.Generic}
+		snap.Casting = &h.Proposal{Player: p.Player, Card: s.obj(src).Card, Name: v.Of(src).Name, Cost: p.Colored, Generic: p.Generic}
 	}
 	return snap
 }
@@ -74,15 +72,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
 		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
-	switch {
-	case c.Cost == o.Def.Cost && o.Def.costText != "":
-		ob.ManaCost = o.Def.costText
-	case c.Name != "" || c.Cost != (ManaCost{}):
-		ob.ManaCost = c.Cost.String()
-	}
-	if o.Def.HasType("Land") && c.Cost == (ManaCost{}) {
-		ob.ManaCost = ""
-	}
+	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")
 	}
@@ -94,7 +84,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ints[2] = c.Loyalty
 		ob.Loyalty = &ints[2]
 	}
-	ob.Abilities = abilityTexts(c, o.Def)
+	ob.Abilities = abilityTexts(c)
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
 		if o.AttachedTo != 0 {
@@ -115,24 +105,15 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 	return ob
 }
 
-// abilityTexts lists the texts of an object's abilities, and last an instant's or
-// sorcery's spell ability (its rules text, CR 113.3a), so that a snapshot shows every
-// object's text in every zone.
-func abilityTexts(c *Chars, d *CardDef) []string {
-	n := len(c.Abilities)
-	spell := d.Spell != nil && c.Name == d.Name // a copy or a face-down object has other text
-	if spell {
-		n++
-	}
-	if n == 0 {
+// abilityTexts lists the texts of an object's abilities, an instant's or sorcery's spell
+// ability included (CR 113.3a), so that a snapshot shows every object's text in every zone.
+func abilityTexts(c *Chars) []string {
+	if len(c.Abilities) == 0 {
 		return nil
 	}
-	out := make([]string, 0, n)
-	for _, a := range c.Abilities {
-		out = append(out, a.Text)
-	}
-	if spell {
-		out = append(out, d.Spell.Text)
+	out := make([]string, len(c.Abilities))
+	for i, a := range c.Abilities {
+		out[i] = a.Text
 	}
 	return out
 }

@@ -56,7 +56,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
 	}
 	if src.Controller != a.Player {
-		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, src.Def.Name)
+		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, Project(c).Of(src.ID).Name)
 	}
 	v := Project(c)
 	abs := v.Of(src.ID).Abilities
@@ -68,7 +68,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
 		// no longer count as "in succession" (117.4).
 		c.Passes = 0
-		return activateManaAction(base, c, v, src, ab, a)
+		return activateManaAction(base, c, v, src, ab.Ability, a)
 	}
 	if c.Proposal != nil {
 		return nil, nil, fmt.Errorf("CR 601.2g: only mana abilities may be activated while paying a cost")
@@ -155,5 +155,5 @@ func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
 	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated || !abs[a.Ability].IsMana() {
 		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
 	}
-	return activateManaAction(s, c, v, src, abs[a.Ability], a)
+	return activateManaAction(s, c, v, src, abs[a.Ability].Ability, a)
 }
