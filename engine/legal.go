@@ -173,6 +173,9 @@ func manaActions(s *State, v *View, p h.Player) []h.Action {
 			}
 		}
 		outcomes := manaOutcomes(s, v, o, ab.Ability)
+		if s.faults.on(FaultUndefinedNotListed) && len(outcomes) == 1 && outcomes[0].mana.IsZero() {
+			return
+		}
 		for _, pay := range pays {
 			for _, oc := range outcomes {
 				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,
