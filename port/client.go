@@ -51,9 +51,37 @@ type Client struct {
 	// pending holds what a start or apply already returned about the new state, used once
 	// each: the next Observe or Legal of that state asks the port again, so a port that
 	// changes a state after handing it out is still caught.
-	pending map[StateID]*Response
-	broken  *Failure
+	pending map[StateID]*answer
+	// snapshots and legals are the values decoded this scenario, by their JSON text: a
+	// state asked about again, or a new state with the same legal actions, mostly gets the
+	// same text back, and copying a decoded value is much cheaper than decoding it again.
+	snapshots map[string]harness.Snapshot
+	legals    map[string][]harness.Action
+	broken    *Failure
 }
+
+// answer is a response as the client reads it: the snapshot and legal actions stay JSON
+// text until they are asked for (many never are) and are then decoded once per text.
+type answer struct {
+	Response
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	Legal    json.RawMessage `json:"legal,omitempty"`
+}
+
+// decodeAnswer is DecodeResponse for the client.
+func decodeAnswer(line []byte) (*answer, error) {
+	var r answer
+	if err := json.Unmarshal(line, &r); err != nil {
+		return nil, fmt.Errorf("not a JSON response: %v", err)
+	}
+	if r.ID == 0 && r.Error == nil {
+		return nil, fmt.Errorf("a response without an id")
+	}
+	return &r, nil
+}
+
+// given reports whether an answer carries a value (JSON null is no value).
+func given(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // remote is a state of the port: its handle, in one run of the process.
 type remote struct {
@@ -69,7 +97,7 @@ func Open(opts Options) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = DefaultStartTimeout
 	}
-	c := &Client{opts: opts, pending: map[StateID]*Response{}}
+	c := &Client{opts: opts, pending: map[StateID]*answer{}, snapshots: map[string]harness.Snapshot{}, legals: map[string][]harness.Action{}}
 	if err := c.launch(); err != nil {
 		return nil, err
 	}
@@ -91,7 +119,7 @@ func (c *Client) launch() error {
 		return err
 	}
 	c.proc, c.run, c.broken = p, c.run+1, nil
-	clear(c.pending)
+	c.forget()
 	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
 	if err != nil {
 		c.proc.kill()
@@ -101,8 +129,15 @@ func (c *Client) launch() error {
 		f := c.fail(OpHandshake, nil, resp, fmt.Sprintf("the port chose protocol version %d; this harness speaks %d", resp.Version, Version))
 		return f
 	}
-	c.hello = *resp
+	c.hello = resp.Response
 	return nil
+}
+
+// forget drops what the client holds about the states of the scenario before.
+func (c *Client) forget() {
+	clear(c.pending)
+	clear(c.snapshots)
+	clear(c.legals)
 }
 
 // Name is the engine's name from the handshake.
@@ -153,7 +188,7 @@ func (c *Client) Start(setup harness.Setup) (harness.State, error) {
 			return nil, err
 		}
 	}
-	clear(c.pending)
+	c.forget()
 	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: c.want()})
 	if err != nil {
 		return nil, err
@@ -169,7 +204,7 @@ func (c *Client) want() []string {
 	return []string{WantSnapshot, WantLegal}
 }
 
-func (c *Client) keep(resp *Response) remote {
+func (c *Client) keep(resp *answer) remote {
 	c.pending[resp.State] = resp
 	return remote{run: c.run, id: resp.State}
 }
@@ -192,19 +227,34 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p := c.pending[id]; p != nil && p.Legal != nil {
-		legal := *p.Legal
+	if p := c.pending[id]; p != nil && given(p.Legal) {
+		raw := p.Legal
 		p.Legal = nil
-		return legal, nil
+		return decodeOnce(c, OpLegal, raw, c.legals)
 	}
 	resp, err := c.call(&Request{Op: OpLegal, State: id})
 	if err != nil {
 		return nil, err
 	}
-	if resp.Legal == nil {
+	if !given(resp.Legal) {
 		return nil, c.fail(OpLegal, nil, resp, "the answer has no legal actions")
 	}
-	return *resp.Legal, nil
+	return decodeOnce(c, OpLegal, resp.Legal, c.legals)
+}
+
+// decodeOnce decodes raw, or copies what the same text decoded to before in this
+// scenario. A text that is not a T breaks the protocol.
+func decodeOnce[T any](c *Client, op string, raw json.RawMessage, seen map[string]T) (T, error) {
+	if v, ok := seen[string(raw)]; ok {
+		return deepCopy(v), nil
+	}
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		var zero T
+		return zero, c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
+	}
+	seen[string(raw)] = deepCopy(v)
+	return v, nil
 }
 
 func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
@@ -224,19 +274,19 @@ func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
 	if err != nil {
 		return harness.Snapshot{}, err
 	}
-	if p := c.pending[id]; p != nil && p.Snapshot != nil {
-		snap := *p.Snapshot
+	if p := c.pending[id]; p != nil && given(p.Snapshot) {
+		raw := p.Snapshot
 		p.Snapshot = nil
-		return snap, nil
+		return decodeOnce(c, OpObserve, raw, c.snapshots)
 	}
 	resp, err := c.call(&Request{Op: OpObserve, State: id})
 	if err != nil {
 		return harness.Snapshot{}, err
 	}
-	if resp.Snapshot == nil {
+	if !given(resp.Snapshot) {
 		return harness.Snapshot{}, c.fail(OpObserve, nil, resp, "the answer has no snapshot")
 	}
-	return *resp.Snapshot, nil
+	return decodeOnce(c, OpObserve, resp.Snapshot, c.snapshots)
 }
 
 // ManaClient is a Client of a port that answers the mana queries.
@@ -324,7 +374,7 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	switch r := resp.(type) {
 	case []byte:
 		f.Response = string(r)
-	case *Response:
+	case *answer:
 		b, _ := json.Marshal(r)
 		f.Response = string(b)
 	}
@@ -334,12 +384,12 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	return f
 }
 
-func (c *Client) call(req *Request) (*Response, error) { return c.callWithin(req, c.opts.Timeout) }
+func (c *Client) call(req *Request) (*answer, error) { return c.callWithin(req, c.opts.Timeout) }
 
 // callWithin sends req and waits at most d for its answer. An error answer is returned as
 // an *Error (an illegal action, an unsupported query: the engine's answer); anything else
 // going wrong is a *Failure.
-func (c *Client) callWithin(req *Request, d time.Duration) (*Response, error) {
+func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 	if c.broken != nil {
 		return nil, fmt.Errorf("port: not running since an earlier failure: %w", c.broken)
 	}
@@ -371,7 +421,7 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*Response, error) {
 			}
 			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer: the port %s (%s)", why, c.proc.exitText()))
 		}
-		resp, err := DecodeResponse(got.line)
+		resp, err := decodeAnswer(got.line)
 		if err != nil {
 			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
 		}
