@@ -52,16 +52,11 @@ type Client struct {
 	// each: the next Observe or Legal of that state asks the port again, so a port that
 	// changes a state after handing it out is still caught.
 	pending map[StateID]*answer
-	// snapshots and legals are the values decoded this scenario, by their JSON text: a
-	// state asked about again, or a new state with the same legal actions, mostly gets the
-	// same text back, and copying a decoded value is much cheaper than decoding it again.
-	snapshots map[string]harness.Snapshot
-	legals    map[string][]harness.Action
-	broken    *Failure
+	broken  *Failure
 }
 
 // answer is a response as the client reads it: the snapshot and legal actions stay JSON
-// text until they are asked for (many never are) and are then decoded once per text.
+// text until they are asked for, since many never are.
 type answer struct {
 	Response
 	Snapshot json.RawMessage `json:"snapshot,omitempty"`
@@ -71,7 +66,7 @@ type answer struct {
 // decodeAnswer is DecodeResponse for the client.
 func decodeAnswer(line []byte) (*answer, error) {
 	var r answer
-	if err := json.Unmarshal(line, &r); err != nil {
+	if err := unmarshal(line, &r); err != nil {
 		return nil, fmt.Errorf("not a JSON response: %v", err)
 	}
 	if r.ID == 0 && r.Error == nil {
@@ -97,7 +92,7 @@ func Open(opts Options) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = DefaultStartTimeout
 	}
-	c := &Client{opts: opts, pending: map[StateID]*answer{}, snapshots: map[string]harness.Snapshot{}, legals: map[string][]harness.Action{}}
+	c := &Client{opts: opts, pending: map[StateID]*answer{}}
 	if err := c.launch(); err != nil {
 		return nil, err
 	}
@@ -119,7 +114,7 @@ func (c *Client) launch() error {
 		return err
 	}
 	c.proc, c.run, c.broken = p, c.run+1, nil
-	c.forget()
+	clear(c.pending)
 	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
 	if err != nil {
 		c.proc.kill()
@@ -131,13 +126,6 @@ func (c *Client) launch() error {
 	}
 	c.hello = resp.Response
 	return nil
-}
-
-// forget drops what the client holds about the states of the scenario before.
-func (c *Client) forget() {
-	clear(c.pending)
-	clear(c.snapshots)
-	clear(c.legals)
 }
 
 // Name is the engine's name from the handshake.
@@ -188,7 +176,7 @@ func (c *Client) Start(setup harness.Setup) (harness.State, error) {
 			return nil, err
 		}
 	}
-	c.forget()
+	clear(c.pending)
 	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: c.want()})
 	if err != nil {
 		return nil, err
@@ -230,7 +218,7 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 	if p := c.pending[id]; p != nil && given(p.Legal) {
 		raw := p.Legal
 		p.Legal = nil
-		return decodeOnce(c, OpLegal, raw, c.legals)
+		return decodeValue[[]harness.Action](c, OpLegal, raw)
 	}
 	resp, err := c.call(&Request{Op: OpLegal, State: id})
 	if err != nil {
@@ -239,21 +227,16 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 	if !given(resp.Legal) {
 		return nil, c.fail(OpLegal, nil, resp, "the answer has no legal actions")
 	}
-	return decodeOnce(c, OpLegal, resp.Legal, c.legals)
+	return decodeValue[[]harness.Action](c, OpLegal, resp.Legal)
 }
 
-// decodeOnce decodes raw, or copies what the same text decoded to before in this
-// scenario. A text that is not a T breaks the protocol.
-func decodeOnce[T any](c *Client, op string, raw json.RawMessage, seen map[string]T) (T, error) {
-	if v, ok := seen[string(raw)]; ok {
-		return deepCopy(v), nil
-	}
+// decodeValue decodes a value an answer carried; a text that is not a T breaks the
+// protocol.
+func decodeValue[T any](c *Client, op string, raw json.RawMessage) (T, error) {
 	var v T
-	if err := json.Unmarshal(raw, &v); err != nil {
-		var zero T
-		return zero, c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
+	if err := unmarshal(raw, &v); err != nil {
+		return v, c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
 	}
-	seen[string(raw)] = deepCopy(v)
 	return v, nil
 }
 
@@ -277,7 +260,7 @@ func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
 	if p := c.pending[id]; p != nil && given(p.Snapshot) {
 		raw := p.Snapshot
 		p.Snapshot = nil
-		return decodeOnce(c, OpObserve, raw, c.snapshots)
+		return decodeValue[harness.Snapshot](c, OpObserve, raw)
 	}
 	resp, err := c.call(&Request{Op: OpObserve, State: id})
 	if err != nil {
@@ -286,7 +269,7 @@ func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
 	if !given(resp.Snapshot) {
 		return harness.Snapshot{}, c.fail(OpObserve, nil, resp, "the answer has no snapshot")
 	}
-	return decodeOnce(c, OpObserve, resp.Snapshot, c.snapshots)
+	return decodeValue[harness.Snapshot](c, OpObserve, resp.Snapshot)
 }
 
 // ManaClient is a Client of a port that answers the mana queries.
@@ -375,7 +358,7 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	case []byte:
 		f.Response = string(r)
 	case *answer:
-		b, _ := json.Marshal(r)
+		b, _ := marshal(r)
 		f.Response = string(b)
 	}
 	c.proc.kill()
@@ -395,7 +378,7 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 	}
 	c.next++
 	req.ID = c.next
-	line, err := json.Marshal(req)
+	line, err := marshal(req)
 	if err != nil {
 		return nil, err
 	}
