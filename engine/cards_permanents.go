@@ -26,11 +26,7 @@ func init() {
 				}},
 			{Text: "At the beginning of your draw step, if this artifact is tapped, it deals 1 damage to you.", Kind: Triggered,
 				Trigger: &Trigger{Event: OnStepBegins, Step: h.Draw, If: func(s *State, src *Object) bool { return src.Tapped }},
-				Resolve: func(r *Resolution) {
-					if src := r.Source(); !src.Gone && src.Tapped { // CR 603.4: checked again on resolution
-						r.Damage(Chosen{Player: r.Controller()}, 1)
-					}
-				}},
+				Resolve: func(r *Resolution) { r.Damage(Chosen{Player: r.Controller()}, 1) }},
 			{Text: "{T}: Add {C}{C}{C}.", Kind: Activated, Cost: Cost{Tap: true}, Produce: fixed(h.Colorless, 3)},
 		}},
 		&CardDef{Name: "Mana Reflection", Cost: cost(4, "GG", 0), Types: ench, Abilities: []*Ability{

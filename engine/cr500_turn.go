@@ -63,7 +63,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.Untap: // CR 502.3: untap the active player's permanents
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
-			if o.Controller == s.Active && o.Tapped && !hasStatic(v.Of(id), DoesntUntap) {
+			if o.Controller == s.Active && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
 				o.Tapped = false
 			}
 		}
@@ -92,6 +92,9 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.EndCombat:
 		s.Attackers = nil
 	case h.End:
+		if s.faults.on(FaultEffectsEndAtEndStep) {
+			s.endEffects(func(d Duration) bool { return d.Kind == UntilEndOfTurn })
+		}
 		stepTriggers(s, v, h.End)
 	case h.Cleanup:
 		next, evs, err := cleanupWith(s, nil)
@@ -133,7 +136,9 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 			}
 		}
 		for _, id := range c.Battlefield {
-			c.obj(id).Damage = 0
+			if !c.faults.on(FaultCleanupKeepsDamage) {
+				c.obj(id).Damage = 0
+			}
 		}
 		c.endEffects(func(d Duration) bool { return d.Kind == UntilEndOfTurn })
 		return nil

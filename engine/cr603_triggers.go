@@ -61,7 +61,11 @@ func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
 // active player's first, so the non-active player's resolve first. When a player has
 // triggers that differ, they choose the order one at a time through ch.
 func putTriggersOnStack(s *State, ch chooser, ev *events) error {
-	for _, p := range []h.Player{s.Active, s.Active.Opponent()} {
+	order := []h.Player{s.Active, s.Active.Opponent()}
+	if s.faults.on(FaultTriggersNAPFirst) {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, p := range order {
 		var mine []PendingTrigger
 		var rest []PendingTrigger
 		for _, t := range s.Pending {

@@ -90,14 +90,16 @@ func Project(s *State) *View {
 			// no text, types but creature, and no mana cost (layer 1b).
 			*c = Chars{Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
 		}
+		set := false // a layer 7b effect set its P/T
 		for _, m := range mods {
 			if m.applies(o, c) {
 				m.apply(o, c)
+				set = set || m.layer == LayerPTSet
 			}
 		}
 		addIntrinsicLandAbilities(c)
 		// Counters: CR 613.4c, applied in 7c with the other modifications; +1/+1 only here.
-		if c.HasPT {
+		if c.HasPT && !(set && s.faults.on(FaultSetPTErasesCounters)) {
 			c.Power += o.Counters[PlusOne]
 			c.Toughness += o.Counters[PlusOne]
 		}

@@ -145,7 +145,7 @@ func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 		}
 		return false
 	}
-	return v.Of(host.ID).HasType("Creature")
+	return v.Of(host.ID).HasType("Creature") && (host.Controller == o.Controller || !s.faults.on(FaultEquipmentOwnCreaturesOnly))
 }
 
 // checkSBAs performs state-based actions until none applies (CR 704.3). The legend rule
@@ -190,7 +190,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 				return err
 			}
 			for j, id := range ids {
-				if opts[j] != keep {
+				if opts[j] != keep || s.faults.on(FaultLegendKeepsNone) {
 					moves = append(moves, sbaHit{object: id, to: h.Graveyard})
 					moveRules = append(moveRules, rules[i])
 				}

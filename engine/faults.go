@@ -29,6 +29,17 @@ const (
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
+	FaultCleanupKeepsDamage        = "rules.turn/cleanup-keeps-damage"
+	FaultEffectsEndAtEndStep       = "rules.turn/effects-end-at-end-step"
+	FaultUntapIgnoresDoesntUntap   = "rules.turn/untaps-doesnt-untap"
+	FaultPriorityAfterResolution   = "rules.priority/non-active-after-resolution"
+	FaultOnePassResolves           = "rules.priority/one-pass-resolves"
+	FaultTriggersNAPFirst          = "rules.triggers/nap-first"
+	FaultInterveningIfOnce         = "rules.triggers/if-not-rechecked"
+	FaultLegendKeepsNone           = "rules.sba/legend-keeps-none"
+	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
+	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
+	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
 )
 
 var faultInfo = []FaultInfo{
@@ -52,6 +63,17 @@ var faultInfo = []FaultInfo{
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
+	{FaultCleanupKeepsDamage, "rules.turn", "514.2", "the cleanup step doesn't remove damage from permanents"},
+	{FaultEffectsEndAtEndStep, "rules.turn", "514.2", "\"until end of turn\" effects end as the end step begins instead of in the cleanup step"},
+	{FaultUntapIgnoresDoesntUntap, "rules.turn", "502.3", "the untap step untaps permanents that \"don't untap during your untap step\""},
+	{FaultPriorityAfterResolution, "rules.priority", "117.3b", "after a spell or ability resolves, the non-active player receives priority"},
+	{FaultOnePassResolves, "rules.priority", "117.4", "a single pass resolves the top of the stack or ends the step"},
+	{FaultTriggersNAPFirst, "rules.triggers", "603.3b", "triggers go on the stack non-active player's first (the active player's resolve first)"},
+	{FaultInterveningIfOnce, "rules.triggers", "603.4", "an intervening \"if\" clause is checked when the ability triggers but not again on resolution"},
+	{FaultLegendKeepsNone, "rules.sba", "704.5j", "the legend rule puts every permanent with the shared name into the graveyard, keeping none"},
+	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
+	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
+	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

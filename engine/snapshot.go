@@ -66,6 +66,9 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
 		Colors: colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	if s.faults.on(FaultZoneChangeKeepsID) {
+		ob.Object = h.ObjectID(o.Card)
+	}
 	switch {
 	case c.Cost == o.Def.Cost && o.Def.costText != "":
 		ob.ManaCost = o.Def.costText

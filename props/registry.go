@@ -26,6 +26,12 @@ var constructors = []func() *Property{
 	sbaInvariant,
 	purityInvariant,
 	determinismInvariant,
+	turnRules,
+	priorityRules,
+	triggerRules,
+	sbaRules,
+	layerRules,
+	zoneRules,
 }
 
 // All returns every property, sorted by ID.
