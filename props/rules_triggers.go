@@ -32,21 +32,25 @@ func triggerRules() *Property {
 		Steer: gen.Steer{
 			Name: "rules.triggers",
 			Recipes: []gen.Recipe{
-				{Name: "walkers on both sides", Weight: 3, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
-				{Name: "vault and twiddle", Weight: 3, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Island", Weight: 20}, {Card: "Contamination"}},
-					Hand: []gen.Pick{{Card: "Twiddle", Weight: 40}}, Steps: []harness.Step{harness.Upkeep}},
+				{Name: "walkers on both sides", Weight: 10, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
+				// Each listed step weighs 20 against the usual mix's 100: five times the upkeep
+				// starts about half of these cases there, a step before the draw-step trigger.
+				{Name: "vault and twiddle", Weight: 20, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment, Steps: []harness.Step{harness.Upkeep, harness.Upkeep, harness.Upkeep, harness.Upkeep, harness.Upkeep}},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
-			Actions: &gen.ActionWeights{Pass: 8, Preferred: 24, Mana: 5, Land: 1, Cast: 2, Pay: 10, Activate: 2, Attack: 1, Choose: 4, Cancel: 1},
+			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
+			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer:  preferUntapInResponse,
 		},
 		Check: checkTriggers,
 	}
 }
 
-// preferUntapInResponse favours untapping a permanent whose intervening-if trigger waits
-// on the stack: casting Twiddle on it, paying, choosing "untap it", and the blue mana.
+// preferUntapInResponse favours changing an intervening "if" while its trigger waits on
+// the stack: tapping Mana Vault in the upkeep (so its draw-step trigger triggers), then
+// casting Twiddle on it with the trigger waiting, paying, and choosing "untap it".
 func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 	waiting := func(c harness.CardID) bool {
 		for _, o := range before.Stack {
@@ -56,15 +60,34 @@ func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 		}
 		return false
 	}
+	blue := func(p harness.Player) bool {
+		for i := range before.Battlefield {
+			if o := &before.Battlefield[i]; o.Controller == p && o.Name == "Island" && !o.Tapped {
+				return true
+			}
+		}
+		return before.Players[p].Pool[harness.Blue] > 0
+	}
 	switch a.Kind {
 	case harness.Cast:
-		return a.Name == "Twiddle" && len(a.Targets) == 1 && waiting(a.Targets[0].Card)
+		return a.Name == "Twiddle" && len(a.Targets) == 1 && waiting(a.Targets[0].Card) && blue(a.Player)
 	case harness.Choose:
 		return len(a.Choices) == 1 && strings.HasSuffix(a.Choices[0], "untap it")
 	case harness.Activate:
-		return before.Casting != nil && a.Name == "Island"
+		return before.Casting != nil && a.Name == "Island" && before.Players[a.Player].Pool[harness.Blue] == 0 ||
+			before.Step == harness.Upkeep && a.Name == "Mana Vault" && !hasTapped(before, a.Player, "Mana Vault")
 	case harness.Pay:
 		return true
+	}
+	return false
+}
+
+// hasTapped reports whether p controls a tapped permanent named name.
+func hasTapped(s *harness.Snapshot, p harness.Player, name string) bool {
+	for i := range s.Battlefield {
+		if o := &s.Battlefield[i]; o.Controller == p && o.Name == name && o.Tapped {
+			return true
+		}
 	}
 	return false
 }

@@ -36,17 +36,34 @@ func turnRules() *Property {
 			Name: "rules.turn",
 			Recipes: []gen.Recipe{
 				{Name: "pumps before the turn ends", Weight: 3,
-					Mine:  []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
-					Hand:  []gen.Pick{{Card: "Giant Growth", Weight: 30}},
-					Steps: []harness.Step{harness.Main2, harness.End}},
+					Mine: []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}},
+					// Each listed step weighs 20 against the usual mix's 100: most of these
+					// cases start in the end step, one pass from the cleanup step.
+					Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
+				{Name: "pings", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Hill Giant"}, {Card: "Grizzly Bears"}},
+					Theirs: gen.Cards("Hill Giant", "Grizzly Bears", "Nyxbloom Ancient"), Hand: gen.Cards("Giant Growth"),
+					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
 				{Name: "vaults and tapped lands", Mine: gen.Cards("Mana Vault", "Forest", "Island"), Theirs: gen.Cards("Mana Vault", "Forest"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
 			Actions: &gen.ActionWeights{Pass: 10, Preferred: 16, Mana: 4, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 2, Choose: 4, Cancel: 1},
-			Prefer:  preferPumps,
+			Prefer:  preferUntilCleanup,
 		},
 		Check: checkTurn,
 	}
+}
+
+// preferUntilCleanup favours what the cleanup step must undo: "until end of turn" effects
+// (preferPumps) and damage dealt to creatures.
+func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
+	if a.Kind == harness.Activate && len(a.Targets) == 1 && !a.Targets[0].IsPlayer() {
+		o := before.Permanent(a.Card)
+		if o != nil && a.Ability < len(o.Abilities) && strings.Contains(o.Abilities[a.Ability], "damage") {
+			return true
+		}
+	}
+	return a.Kind == harness.Pay || preferPumps(before, a)
 }
 
 // preferPumps favours what makes an "until end of turn" effect: casting Giant Growth,
