@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -266,11 +267,65 @@ func TestBudgetRunsUntilTheClock(t *testing.T) {
 	assert.Zero(t, last.Total, "no planned total with a budget alone")
 }
 
+// TestCancelledContext: a campaign cancelled before it starts still reports, as partial,
+// with no case run.
 func TestCancelledContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := campaign.Run(ctx, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{basicMana}, Checks: 10})
-	assert.ErrorIs(t, err, context.Canceled)
+	rep, err := campaign.Run(ctx, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{basicMana}, Checks: 10})
+	require.NoError(t, err)
+	assert.True(t, rep.Partial)
+	assert.Zero(t, result(rep, basicMana.ID).Cases)
+}
+
+// TestStopKeepsFailures closes Stop once a property has failed, during an unbounded
+// campaign: generation ends, the failure is shrunk as in a whole run, and the report is
+// partial with the cases run per property.
+func TestStopKeepsFailures(t *testing.T) {
+	stop := make(chan struct{})
+	var once sync.Once
+	cfg := campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest, basicMana}, Seed: 1,
+		Budget: time.Hour, Workers: 2, Stop: stop,
+		Progress: func(p campaign.Progress) {
+			if p.Failed > 0 && p.Cases > 600 {
+				once.Do(func() { close(stop) })
+			}
+		}}
+	rep := run(t, cfg)
+	assert.True(t, rep.Partial)
+	fail := result(rep, noForest.ID)
+	require.Equal(t, campaign.Failed, fail.Outcome)
+	require.NotNil(t, fail.Failure)
+	assert.False(t, fail.Failure.ShrinkStopped)
+	whole := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: 1, Checks: 300})
+	assert.Equal(t, result(whole, noForest.ID).Failure.Setup, fail.Failure.Setup, "shrunk as in a whole run")
+	assert.Positive(t, result(rep, basicMana.ID).Cases)
+	assert.Equal(t, campaign.Passed, result(rep, basicMana.ID).Outcome)
+}
+
+// TestCancelDuringShrink cancels the context as shrinking starts: the failure is still
+// reported, unshrunk, and still violates the property.
+func TestCancelDuringShrink(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rep, err := campaign.Run(ctx, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: 1,
+		Checks: 300, Progress: func(p campaign.Progress) {
+			if p.Phase == "shrink" {
+				cancel()
+			}
+		}})
+	require.NoError(t, err)
+	assert.True(t, rep.Partial)
+	f := result(rep, noForest.ID).Failure
+	require.NotNil(t, f)
+	assert.True(t, f.ShrinkStopped)
+	assert.Zero(t, f.Shrinks)
+	assert.Equal(t, f.Original.Permanents, permanents(f.Setup), "the unshrunk board")
+	assert.NotEmpty(t, f.Violations)
+}
+
+func permanents(s harness.Setup) int {
+	return len(s.Players[0].Battlefield) + len(s.Players[1].Battlefield)
 }
 
 func TestBadConfigs(t *testing.T) {

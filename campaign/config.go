@@ -34,6 +34,9 @@ type Config struct {
 	Pool *gen.Pool
 	// Fault names the engine fault switched on, for the report only.
 	Fault string
+	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
+	// the report of the cases run so far, marked Partial. nil never stops.
+	Stop <-chan struct{}
 	// Progress, if set, hears about the campaign from time to time (never concurrently).
 	Progress func(Progress)
 }

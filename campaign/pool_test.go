@@ -11,10 +11,10 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/gen"
 )
 
-// TestDefaultPoolIsTheEnginePool keeps the generator's built-in card table in step with
-// the reference engine: every card the engine defines is generated, with the kind the
-// engine's own snapshot gives it. A card added to the engine but not to
-// gen/defaultpool.go fails here.
+// TestDefaultPoolIsTheEnginePool: the generator's pool, derived from the cards table, is
+// the reference engine's: every card the engine defines is generated, with the kind the
+// engine's own snapshot gives it (the engine reports the printed texts the pool was
+// classified from).
 func TestDefaultPoolIsTheEnginePool(t *testing.T) {
 	eng, err := engine.New(engine.Options{})
 	require.NoError(t, err)
@@ -25,9 +25,9 @@ func TestDefaultPoolIsTheEnginePool(t *testing.T) {
 		names = append(names, c.Name)
 		p, ok := probed.Card(c.Name)
 		if assert.True(t, ok, c.Name) {
-			assert.Equal(t, p.Kind, c.Kind, "%s: kind in gen/defaultpool.go vs the engine's", c.Name)
+			assert.Equal(t, p.Kind, c.Kind, "%s: kind from the cards table vs the engine's", c.Name)
 		}
 	}
 	sort.Strings(names)
-	assert.Equal(t, engine.CardNames(), names, "gen/defaultpool.go lists the engine's cards")
+	assert.Equal(t, engine.CardNames(), names, "the pool lists the engine's cards")
 }

@@ -13,16 +13,28 @@ const (
 	Failed  Outcome = "fail"    // a case violated it
 	Vacuous Outcome = "vacuous" // held, but no case reached its situation: not a pass
 	Errored Outcome = "error"   // the engine broke (crash, hang, refused a listed action)
+	// Unsupported: the engine declares it can't express what the property needs (an action
+	// kind, a query), or, supporting part of the pool, never reached its situation. It is
+	// neither a pass nor a failure: nothing was tested.
+	Unsupported Outcome = "unsupported"
 )
 
 // Report is the result of a campaign. Everything in it but Elapsed fields is a function of
 // the configuration alone (seed, checks, shard), never of the worker count or timing.
 type Report struct {
-	Engine string       `json:"engine"`
-	Fault  string       `json:"fault,omitempty"`
-	Seed   uint64       `json:"seed"`
-	Shard  string       `json:"shard,omitempty"` // "k/n"
-	Props  []PropResult `json:"properties"`
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	Seed   uint64 `json:"seed"`
+	Shard  string `json:"shard,omitempty"` // "k/n"
+	// Support is what the engine declared it supports, when it restricts anything.
+	Support *harness.Support `json:"support,omitempty"`
+	// LeftOut lists the cards of the campaign's pool the engine does not support: boards
+	// were drawn from the rest.
+	LeftOut []string `json:"left_out,omitempty"`
+	// Partial marks a campaign interrupted before it ran every case: its counts are of the
+	// cases that ran, and it depends on when the interrupt came.
+	Partial bool         `json:"partial,omitempty"`
+	Props   []PropResult `json:"properties"`
 }
 
 // PropResult is one property's line in the report.
@@ -51,6 +63,9 @@ type PropResult struct {
 	// Errors counts the cases (of those counted) on which the engine broke. A property is
 	// Errored only when no case violated it; a Failed one may have errors too.
 	Errors int `json:"errors,omitempty"`
+	// Unsupported says why the property is Unsupported ("the engine needs the action kinds
+	// cast, pay").
+	Unsupported string `json:"unsupported,omitempty"`
 }
 
 // ClauseResult is one clause's reach over a campaign.
@@ -58,14 +73,27 @@ type ClauseResult struct {
 	Name    string `json:"name"`
 	Reached int    `json:"reached"` // moments it was reached
 	Cases   int    `json:"cases"`   // cases that reached it at least once
+	// Unsupported says why the engine can't be tested on the clause; such a clause is
+	// left out of the property's verdict.
+	Unsupported string `json:"unsupported,omitempty"`
 }
 
-// Unreached lists the clauses of p that no case reached.
+// Unreached lists the supported clauses of p that no case reached.
 func (p PropResult) Unreached() []string {
 	var out []string
-	for _, c := range p.Clauses {
+	for _, c := range p.supportedClauses() {
 		if c.Reached == 0 {
 			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+func (p PropResult) supportedClauses() []ClauseResult {
+	var out []ClauseResult
+	for _, c := range p.Clauses {
+		if c.Unsupported == "" {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -95,6 +123,9 @@ type Failure struct {
 	// Error is the engine's failure, for an Errored property; Stack its panic stack.
 	Error string `json:"error,omitempty"`
 	Stack string `json:"stack,omitempty"`
+	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
+	// but may not be minimal.
+	ShrinkStopped bool `json:"shrink_stopped,omitempty"`
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`

@@ -10,12 +10,12 @@ import (
 // "replay <corpus file>" once it has saved the shrunk case. Zero values leave flags out:
 // no fault, no shard, default steps.
 func RunCommand(id string, seed uint64, upto int, fault string, shard struct{ K, N int }, maxSteps int) string {
-	args := []string{"go run ./cmd/fuzz run", "--props", shellQuote(id), "--seed", fmt.Sprint(seed), "--checks", fmt.Sprint(upto)}
+	args := []string{"go run ./cmd/fuzz run", "--props", ShellQuote(id), "--seed", fmt.Sprint(seed), "--checks", fmt.Sprint(upto)}
 	if maxSteps > 0 && maxSteps != DefaultMaxSteps {
 		args = append(args, "--steps", fmt.Sprint(maxSteps))
 	}
 	if fault != "" {
-		args = append(args, "--fault", shellQuote(fault))
+		args = append(args, "--fault", ShellQuote(fault))
 	}
 	if shard.N > 0 {
 		args = append(args, "--shard", fmt.Sprintf("%d/%d", shard.K, shard.N))
@@ -23,8 +23,8 @@ func RunCommand(id string, seed uint64, upto int, fault string, shard struct{ K,
 	return strings.Join(args, " ")
 }
 
-// shellQuote quotes s for a POSIX shell when it holds anything but safe characters.
-func shellQuote(s string) string {
+// ShellQuote quotes s for a POSIX shell when it holds anything but safe characters.
+func ShellQuote(s string) string {
 	safe := s != ""
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=+,@", r)) {

@@ -22,24 +22,18 @@ import (
 // hide the violations on others. Failed therefore beats Errored.
 //
 // Scheduling is round-robin over properties (case 0 of each, then case 1, ...), so a time
-// budget spreads over all of them. An error is returned for a bad configuration, an
-// engine that won't start, or a cancelled ctx; everything that goes wrong inside a case
-// is part of the report.
+// budget spreads over all of them. An error is returned for a bad configuration or an
+// engine that won't start; everything that goes wrong inside a case is part of the report.
+//
+// A campaign interrupted, by closing Config.Stop or cancelling ctx, still returns its
+// report, marked Partial: the cases that ran, each property's failure shrunk as usual
+// after Stop, or left as shrunk as it got when ctx is cancelled (Failure.ShrinkStopped).
+// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
 	r := &runner{cfg: cfg, start: time.Now()}
-	for _, p := range cfg.Props {
-		g, err := gen.New(cfg.Pool, p.Steer)
-		if err != nil {
-			return nil, fmt.Errorf("campaign: property %s: %w", p.ID, err)
-		}
-		r.gens = append(r.gens, g)
-		st := &propState{}
-		st.firstViolation.Store(math.MaxInt64)
-		r.states = append(r.states, st)
-	}
 	defer func() {
 		for _, e := range r.engines {
 			e.Close()
@@ -52,19 +46,45 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		r.engines = append(r.engines, e)
 	}
-	r.runCases(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	r.support = harness.SupportOf(r.engines[0])
+	pool, _, err := cfg.Pool.Restrict(r.support)
+	if err != nil {
+		return nil, fmt.Errorf("campaign: engine %s: %w", r.engines[0].Name(), err)
 	}
-	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed}
+	var leftOut []string // of the whole pool, whether Config.Pool or the engine left it out
+	for _, c := range gen.DefaultPool().Cards() {
+		if _, ok := pool.Card(c.Name); !ok {
+			leftOut = append(leftOut, c.Name)
+		}
+	}
+	r.partial = len(leftOut) > 0 || r.support.Steps != nil
+	for _, p := range cfg.Props {
+		g, err := gen.New(pool, p.Steer)
+		if err != nil {
+			// A steer may favour cards the engine leaves out; only a steer that is wrong
+			// for the whole pool is a mistake.
+			if _, whole := gen.New(gen.DefaultPool(), p.Steer); whole != nil || !r.partial {
+				return nil, fmt.Errorf("campaign: property %s: %w", p.ID, err)
+			}
+		}
+		r.gens = append(r.gens, g)
+		st := &propState{unsupported: p.Needs.Missing(r.support)}
+		st.firstViolation.Store(math.MaxInt64)
+		r.states = append(r.states, st)
+	}
+	r.runCases(ctx)
+	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, LeftOut: leftOut, Partial: r.interrupted(ctx)}
+	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
+		s := r.support
+		rep.Support = &s
+	}
 	if cfg.Shard.N > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var shrink []int
 	rep.Props, shrink = r.tally()
-	if err := r.shrinkAll(ctx, rep.Props, shrink); err != nil {
-		return nil, err
-	}
+	r.shrinkAll(ctx, rep.Props, shrink)
+	rep.Partial = rep.Partial || r.interrupted(ctx)
 	r.progress("done", "", true)
 	return rep, nil
 }
@@ -75,6 +95,8 @@ type runner struct {
 	gens    []*gen.Generator
 	engines []harness.Engine
 	states  []*propState
+	support harness.Support // what the engine declares it supports
+	partial bool            // the engine supports part of the pool or of the steps
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -90,6 +112,7 @@ type propState struct {
 	firstViolation atomic.Int64 // lowest round that violated the property; MaxInt64 if none
 	broke          atomic.Bool  // some case broke the engine
 	lastNS         atomic.Int64 // when its last relevant case finished, since the start
+	unsupported    string       // why the engine can't be tested on it ("" if it can): no case runs
 }
 
 // runCases is phase one: workers take jobs (round, property) in order until the rounds
@@ -108,14 +131,14 @@ func (r *runner) runCases(ctx context.Context) {
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			src := gen.NewTapeSource(0)
-			for ctx.Err() == nil && (deadline.IsZero() || time.Now().Before(deadline)) {
+			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
 				k := next.Add(1) - 1
 				round, p := k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || r.allFailedBefore(round) {
 					return
 				}
 				st := r.states[p]
-				if round > st.firstViolation.Load() {
+				if st.unsupported != "" || round > st.firstViolation.Load() {
 					continue
 				}
 				prop := r.cfg.Props[p]
@@ -130,11 +153,24 @@ func (r *runner) runCases(ctx context.Context) {
 	wg.Wait()
 }
 
+// interrupted reports whether the campaign was told to stop early.
+func (r *runner) interrupted(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	select {
+	case <-r.cfg.Stop:
+		return true
+	default:
+		return false
+	}
+}
+
 // allFailedBefore reports whether every property was violated before round: nothing left
 // to run.
 func (r *runner) allFailedBefore(round int64) bool {
 	for _, st := range r.states {
-		if st.firstViolation.Load() >= round {
+		if st.unsupported == "" && st.firstViolation.Load() >= round {
 			return false
 		}
 	}
@@ -184,7 +220,7 @@ func (r *runner) tally() ([]PropResult, []int) {
 		st := r.states[p]
 		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
 		for _, c := range prop.Clauses {
-			res.Clauses = append(res.Clauses, ClauseResult{Name: c.Name})
+			res.Clauses = append(res.Clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
 		}
 		limit := len(st.results)
 		bad := st.firstViolation.Load()
@@ -225,8 +261,14 @@ func (r *runner) tally() ([]PropResult, []int) {
 		}
 		switch {
 		case res.Outcome != "":
+		case st.unsupported != "":
+			res.Outcome, res.Unsupported = Unsupported, "the engine "+st.unsupported
 		case firstBroke >= 0:
 			res.Outcome, shrink[p] = Errored, firstBroke
+		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
+			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
+		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
+			r.partialReach(&res)
 		case res.Reached == 0 || len(res.Unreached()) > 0:
 			res.Outcome = Vacuous
 		default:
@@ -237,6 +279,23 @@ func (r *runner) tally() ([]PropResult, []int) {
 		out[p] = res
 	}
 	return out, shrink
+}
+
+// partialReach judges a property that held but left its situation, or some clauses,
+// unreached on an engine that supports part of the pool: the situation needs what the
+// engine left out, so what was not reached is unsupported, not vacuous.
+func (r *runner) partialReach(res *PropResult) {
+	why := "not reached with the cards and steps this engine supports"
+	if res.Reached == 0 {
+		res.Outcome, res.Unsupported = Unsupported, why
+		return
+	}
+	for i := range res.Clauses {
+		if c := &res.Clauses[i]; c.Reached == 0 && c.Unsupported == "" {
+			c.Unsupported = why
+		}
+	}
+	res.Outcome = Passed
 }
 
 // progress tells cfg.Progress, at most every 256 cases unless forced.

@@ -16,8 +16,9 @@ import (
 // shrinkAll is phase two: for each property with a round to shrink (its first violation,
 // or its first broken case), the case is generated again from its seed, shrunk on its tape
 // and reported. Properties shrink in parallel, one per engine; each shrink is
-// deterministic, so the order doesn't matter.
-func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []int) error {
+// deterministic, so the order doesn't matter. Once ctx is cancelled, each shrink stops
+// where it is, and the failures not yet shrunk are reported unshrunk.
+func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []int) {
 	var todo []int
 	for p := range results {
 		if rounds[p] >= 0 {
@@ -25,7 +26,7 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []i
 		}
 	}
 	if len(todo) == 0 {
-		return nil
+		return
 	}
 	r.progress("shrink", "", true)
 	jobs := make(chan int)
@@ -36,27 +37,24 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []i
 			defer wg.Done()
 			for p := range jobs {
 				began := time.Now()
-				results[p].Failure = r.shrink(p, rounds[p], eng)
+				results[p].Failure = r.shrink(ctx, p, rounds[p], eng)
 				results[p].ElapsedMS += int64(time.Since(began) / time.Millisecond)
 				r.progress("shrink", r.cfg.Props[p].ID, true)
 			}
 		}(eng)
 	}
 	for _, p := range todo {
-		if ctx.Err() != nil {
-			break
-		}
 		jobs <- p
 	}
 	close(jobs)
 	wg.Wait()
-	return ctx.Err()
 }
 
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
 // when it goes wrong the same way: a violation of the property for a failed case, an
-// engine failure for a broken one.
-func (r *runner) shrink(p, round int, eng harness.Engine) *Failure {
+// engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
+// failing case found so far (every candidate kept failed), marked ShrinkStopped.
+func (r *runner) shrink(ctx context.Context, p, round int, eng harness.Engine) *Failure {
 	prop, g := r.cfg.Props[p], r.gens[p]
 	i := r.cfg.caseIndex(round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
@@ -72,13 +70,19 @@ func (r *runner) shrink(p, round int, eng harness.Engine) *Failure {
 		return f
 	}
 	fails := func(s *gen.TapeSource) bool {
+		if ctx.Err() != nil {
+			f.ShrinkStopped = true
+			return false // reject every further candidate: the current tape still fails
+		}
 		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
 		if want == caseViolated {
 			return j.outcome == caseViolated
 		}
 		return j.trace.Err != nil
 	}
-	if r.cfg.ShrinkBudget > 0 {
+	if ctx.Err() != nil {
+		f.ShrinkStopped = true
+	} else if r.cfg.ShrinkBudget > 0 {
 		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}

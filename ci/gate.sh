@@ -7,6 +7,7 @@
 # Steps, in order:
 #   fmt       gofmt has nothing to change
 #   vet       go vet ./...
+#   tidy      go mod tidy has nothing to change in go.mod and go.sum
 #   test      go test -race ./...            (the README's test command)
 #   replay    every corpus scenario replays  -> $OUT/replay.xml
 #   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
@@ -38,6 +39,12 @@ step_fmt() {
 	fi
 }
 step_vet() { go vet ./...; }
+step_tidy() {
+	if ! go mod tidy -diff; then
+		echo "go.mod or go.sum is not tidy: run go mod tidy and commit the result"
+		return 1
+	fi
+}
 step_test() { go test -race ./...; }
 step_replay() { fuzz replay --report junit --out "$OUT/replay.xml"; }
 step_campaign() {
@@ -49,7 +56,7 @@ step_campaign() {
 }
 step_faults() { fuzz faults --seed "$SEED" --checks "$CHECKS" --report junit --out "$OUT/faults.xml"; }
 
-all=(fmt vet test replay campaign faults)
+all=(fmt vet tidy test replay campaign faults)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${all[@]}")
 for s in "${steps[@]}"; do

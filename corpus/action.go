@@ -17,6 +17,7 @@ import (
 //	A cast Giant Growth targeting bears
 //	A activate Reflecting Pool mana choosing type:U
 //	A activate Mutavault ability 2                     (1-based, as printed)
+//	A activate bears ability "{3}, {Q}: This creature gets +2/+2 until end of turn."
 //	A activate Pili-Pala mana choosing type:G paying {C}{C}
 //	A pay {C}{C}{G}{G}
 //	A cancel
@@ -25,7 +26,7 @@ import (
 //	pass until B upkeep                                (or "pass until turn 4 A main1")
 //	resolve                                            (pass until the top of the stack resolved)
 const actionHelp = `want "A pass", "A play CARD", "A cast CARD [X=N] [targeting ...] [choosing ...]", ` +
-	`"A activate CARD mana|ability N [...]", "A pay {G}{G}", "A cancel", "A choose CHOICE", ` +
+	`"A activate CARD mana|ability N|ability \"TEXT\" [...]", "A pay {G}{G}", "A cancel", "A choose CHOICE", ` +
 	`"A attack with CARD, CARD", "pass until [turn N] [A|B] STEP" or "resolve"`
 
 var clauseWords = map[string]bool{"targeting": true, "choosing": true, "paying": true}
@@ -34,9 +35,18 @@ var clauseWords = map[string]bool{"targeting": true, "choosing": true, "paying":
 // of the setup, so lists of references split correctly around names with commas; nil
 // splits at every comma.
 func ParseAction(line string, known func(string) bool) (ActionSpec, error) {
-	words := strings.Fields(line)
 	fail := func(format string, args ...any) (ActionSpec, error) {
 		return ActionSpec{}, fmt.Errorf("action %q: %s", line, fmt.Sprintf(format, args...))
+	}
+	words := strings.Fields(line)
+	var text string
+	var quoted bool
+	if len(words) > 1 && Verb(words[1]) == VerbActivate {
+		cut, t, ok, err := cutAbilityText(line)
+		if err != nil {
+			return fail("%v", err)
+		}
+		words, text, quoted = strings.Fields(cut), t, ok
 	}
 	if len(words) == 0 {
 		return fail("empty; %s", actionHelp)
@@ -73,6 +83,9 @@ func ParseAction(line string, known func(string) bool) (ActionSpec, error) {
 	case VerbCast, VerbActivate:
 		if err := a.parseClauses(rest, known); err != nil {
 			return fail("%v", err)
+		}
+		if quoted {
+			a.Ability = AbilityRef{Text: text}
 		}
 	case VerbPay:
 		if len(rest) > 0 {
@@ -116,6 +129,8 @@ func (a *ActionSpec) parseClauses(words []string, known func(string) bool) error
 		case len(name) >= 2 && name[len(name)-1] == "mana":
 			a.Ability = AbilityRef{Mana: true}
 			name = name[:len(name)-1]
+		case len(name) >= 2 && name[len(name)-1] == abilityTextMark:
+			name = name[:len(name)-1] // the quoted text, cut out by cutAbilityText
 		case len(name) >= 3 && name[len(name)-2] == "ability":
 			n, err := strconv.Atoi(name[len(name)-1])
 			if err != nil || n < 1 {
@@ -124,7 +139,7 @@ func (a *ActionSpec) parseClauses(words []string, known func(string) bool) error
 			a.Ability = AbilityRef{Index: n - 1}
 			name = name[:len(name)-2]
 		default:
-			return fmt.Errorf("say which ability: \"A activate CARD mana\" (its first mana ability) or \"A activate CARD ability N\"")
+			return fmt.Errorf("say which ability: \"A activate CARD mana\" (its first mana ability), \"A activate CARD ability N\" or \"A activate CARD ability \\\"TEXT\\\"\"")
 		}
 	}
 	if len(name) == 0 {
@@ -155,8 +170,8 @@ func (a *ActionSpec) parseClauses(words []string, known func(string) bool) error
 		switch key {
 		case "X=":
 			x, err := strconv.Atoi(val)
-			if err != nil || x < 0 {
-				return fmt.Errorf("X=%s: want a whole number, 0 or more", val)
+			if err != nil || x < 0 || x > maxNumber {
+				return fmt.Errorf("X=%s: want a whole number from 0 to %d", val, maxNumber)
 			}
 			a.X = x
 		case "targeting":
@@ -173,6 +188,41 @@ func (a *ActionSpec) parseClauses(words []string, known func(string) bool) error
 		i = j
 	}
 	return nil
+}
+
+// abilityTextMark stands in the words of an action line for the quoted ability text that
+// cutAbilityText took out.
+const abilityTextMark = "ability\x00"
+
+// cutAbilityText takes the quoted text out of ` ability "TEXT"`, which may hold spaces,
+// clause words and escaped quotes (Go syntax, as AbilityRef.String writes it), so that the
+// rest of the line splits into words. The text ends at the first closing quote after
+// which the line ends or a clause begins.
+func cutAbilityText(line string) (rest, text string, ok bool, err error) {
+	const open = ` ability "`
+	i := strings.Index(line, open)
+	if i < 0 {
+		return line, "", false, nil
+	}
+	start := i + len(open) - 1
+	for j := start + 1; j < len(line); j++ {
+		if line[j] != '"' {
+			continue
+		}
+		after := line[j+1:]
+		if next := strings.Fields(after); len(next) > 0 && !clauseWords[next[0]] && !strings.HasPrefix(next[0], "X=") {
+			continue
+		}
+		t, uerr := strconv.Unquote(line[start : j+1])
+		if uerr != nil {
+			continue
+		}
+		if t == "" {
+			return "", "", false, fmt.Errorf(`ability "": name the ability's text`)
+		}
+		return line[:i] + " " + abilityTextMark + after, t, true, nil
+	}
+	return "", "", false, fmt.Errorf(`ability "...: the text's closing quote is missing`)
 }
 
 // parseUntil reads "[turn N] [A|B] STEP".
@@ -274,11 +324,7 @@ func (a ActionSpec) String() string {
 	case VerbCast, VerbActivate:
 		s += " " + a.Card
 		if a.Verb == VerbActivate {
-			if a.Ability.Mana {
-				s += " mana"
-			} else {
-				s += fmt.Sprintf(" ability %d", a.Ability.Index+1)
-			}
+			s += " " + a.Ability.String()
 		}
 		if a.X != 0 {
 			s += fmt.Sprintf(" X=%d", a.X)

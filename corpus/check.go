@@ -149,11 +149,9 @@ func (r *replayer) checkOffered(e *Offered) []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	idx := e.Ability.Index
-	if e.Ability.Mana {
-		if idx = firstManaAbility(&r.snap, id); idx < 0 {
-			return []string{fmt.Sprintf("offered: %s has no mana ability (its abilities: %s)", e.Card, r.abilitiesOf(id))}
-		}
+	idx := e.Ability.resolve(&r.snap, id)
+	if idx < 0 {
+		return []string{fmt.Sprintf("offered: %s has no %s (its abilities: %s)", e.Card, strings.TrimPrefix(e.Ability.String(), "ability "), r.abilitiesOf(id))}
 	}
 	mq, ok := harness.ManaQueriesOf(r.eng)
 	if !ok {

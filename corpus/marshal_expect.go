@@ -15,7 +15,10 @@ func expectationNode(e Expectation) *yaml.Node {
 	case *Offered:
 		n := mapNode(true)
 		add(n, "card", str(e.Card))
-		if !e.Ability.Mana {
+		switch {
+		case e.Ability.Text != "":
+			add(n, "ability", str(e.Ability.Text))
+		case !e.Ability.Mana:
 			add(n, "ability", intNode(e.Ability.Index+1))
 		}
 		outs := seqNode(true)

@@ -72,11 +72,7 @@ func (r *replayer) matches(rs *resolvedSpec, a harness.Action) (ok, exact bool) 
 	switch s.Verb {
 	case VerbCast, VerbActivate:
 		if s.Verb == VerbActivate {
-			want := s.Ability.Index
-			if s.Ability.Mana {
-				want = firstManaAbility(&r.snap, a.Card)
-			}
-			if a.Ability != want {
+			if a.Ability != s.Ability.resolve(&r.snap, a.Card) {
 				return false, false
 			}
 		}

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,7 +16,9 @@ var topKeys = []string{"format", "ruling", "rulings", "rules", "title", "origin"
 
 // Parse reads one scenario file. Every problem is reported as "path:line: message"; when
 // there are several, the error joins them in file order.
-func Parse(path string, data []byte) (*Scenario, error) {
+func Parse(path string, data []byte) (*Scenario, error) { return parse(path, data, nil) }
+
+func parse(path string, data []byte, vocab *Vocabulary) (*Scenario, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, yamlError(path, err)
@@ -23,10 +26,13 @@ func Parse(path string, data []byte) (*Scenario, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{Path: path, Line: 1, Msg: "empty file: a scenario needs format, ruling, title and setup"}
 	}
-	p := &parser{path: path}
+	p := &parser{path: path, vocab: vocab}
 	sc := p.scenario(doc.Content[0])
 	if len(p.errs) > 0 {
-		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].(*Error).Line < p.errs[j].(*Error).Line })
+		sort.SliceStable(p.errs, func(i, j int) bool {
+			a, b := p.errs[i].(*Error), p.errs[j].(*Error)
+			return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+		})
 		return nil, errors.Join(p.errs...)
 	}
 	sc.Path = path
@@ -34,31 +40,24 @@ func Parse(path string, data []byte) (*Scenario, error) {
 }
 
 // Load reads and parses one scenario file.
-func Load(path string) (*Scenario, error) {
+func Load(path string) (*Scenario, error) { return load(path, nil) }
+
+func load(path string, vocab *Vocabulary) (*Scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	return parse(path, data, vocab)
 }
 
 // LoadDir reads every *.yaml file under root (recursively, in sorted path order), skipping
-// testdata directories. It returns the scenarios that parsed and, joined, the error of
-// every file that did not.
-func LoadDir(root string) ([]*Scenario, error) {
-	var paths []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(d.Name(), ".yaml") {
-			paths = append(paths, path)
-		}
-		return nil
-	})
+// testdata and hidden directories and following symbolic links to files and directories
+// (each directory once, so a link cycle ends). It returns the scenarios that parsed and,
+// joined, the error of every file that did not.
+func LoadDir(root string) ([]*Scenario, error) { return loadDir(root, nil) }
+
+func loadDir(root string, vocab *Vocabulary) ([]*Scenario, error) {
+	paths, err := scenarioFiles(root, map[string]bool{})
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +65,7 @@ func LoadDir(root string) ([]*Scenario, error) {
 	var out []*Scenario
 	var errs []error
 	for _, path := range paths {
-		sc, err := Load(path)
+		sc, err := load(path, vocab)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -74,6 +73,52 @@ func LoadDir(root string) ([]*Scenario, error) {
 		out = append(out, sc)
 	}
 	return out, errors.Join(errs...)
+}
+
+// scenarioFiles lists the *.yaml files under dir, following links; seen holds the real
+// paths of the directories walked already.
+func scenarioFiles(dir string, seen map[string]bool) ([]string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, err
+	}
+	if seen[real] {
+		return nil, nil
+	}
+	seen[real] = true
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		dir += string(filepath.Separator) // WalkDir enters a root that is a link only so
+	}
+	var paths []string
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		isDir := d.IsDir()
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(path)
+			if err != nil {
+				return fmt.Errorf("%s: a link to nothing: %w", path, err)
+			}
+			isDir = info.IsDir()
+		}
+		if path == dir {
+			return nil
+		}
+		if isDir && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if isDir && d.Type()&fs.ModeSymlink != 0 {
+			sub, err := scenarioFiles(path, seen)
+			paths = append(paths, sub...)
+			return err
+		}
+		if !isDir && strings.HasSuffix(d.Name(), ".yaml") {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	return paths, err
 }
 
 func (p *parser) scenario(root *yaml.Node) *Scenario {
@@ -109,6 +154,11 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 			kv = many
 		}
 		sc.Rulings = p.strs(kv.v, kv.k.Value)
+		for _, n := range p.list(kv.v, kv.k.Value) {
+			if n.Kind == yaml.ScalarNode {
+				p.checkRuling(n, strings.TrimSpace(n.Value))
+			}
+		}
 		if len(sc.Rulings) == 0 {
 			p.errf(kv.k, "%s: give at least one ruling ID", kv.k.Value)
 		}

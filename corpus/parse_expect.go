@@ -87,6 +87,7 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.casting(v, at)
 	case "property":
 		if id, ok := p.name(v, "property"); ok {
+			p.checkProperty(v, id)
 			return &PropertyCheck{At: at, ID: id}
 		}
 	}
@@ -116,11 +117,14 @@ func (p *parser) offered(v *yaml.Node, at Pos) Expectation {
 				break
 			}
 			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 {
-				p.errf(kv.v, "offered ability: want \"mana\" (the first mana ability) or a number from 1, got %q", s)
-				break
+			switch {
+			case err != nil && s != "":
+				e.Ability = AbilityRef{Text: s}
+			case err != nil || n < 1:
+				p.errf(kv.v, "offered ability: want \"mana\" (the first mana ability), a number from 1 or the ability's text, got %q", s)
+			default:
+				e.Ability = AbilityRef{Index: n - 1}
 			}
-			e.Ability = AbilityRef{Index: n - 1}
 		case "outcomes":
 			gotOutcomes = true
 			e.Outcomes = []harness.Mana{}

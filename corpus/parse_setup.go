@@ -37,7 +37,7 @@ func (p *parser) setup(n *yaml.Node) SetupSpec {
 				s.Step = v
 			}
 		case "lands_played":
-			s.LandsPlayed, _ = p.integer(kv.v, "lands_played")
+			s.LandsPlayed, _ = p.natural(kv.v, "lands_played")
 		case "A", "B":
 			pl, _ := harness.ParsePlayer(kv.k.Value)
 			s.Players[pl] = p.playerSetup(kv.v, kv.k.Value)
@@ -85,7 +85,7 @@ func (p *parser) cards(n *yaml.Node, what string) []CardEntry {
 	for _, item := range p.list(n, what) {
 		e := CardEntry{At: pos(item)}
 		if item.Kind == yaml.ScalarNode {
-			if s, ok := p.name(item, what); ok {
+			if s, ok := p.name(item, what); ok && p.checkCard(item, s, what) {
 				e.Name = s
 				out = append(out, e)
 			}
@@ -104,9 +104,15 @@ func (p *parser) cards(n *yaml.Node, what string) []CardEntry {
 func (p *parser) cardKey(e *CardEntry, kv pair, what string) {
 	switch kv.k.Value {
 	case "card":
-		e.Name, _ = p.name(kv.v, what+" card")
+		if name, ok := p.name(kv.v, what+" card"); ok {
+			p.checkCard(kv.v, name, what+" card")
+			e.Name = name
+		}
 	case "label":
-		e.Label, _ = p.name(kv.v, what+" label")
+		if label, ok := p.name(kv.v, what+" label"); ok {
+			p.checkLabel(kv.v, label, what)
+			e.Label = label
+		}
 	case "id":
 		if v, ok := p.integer(kv.v, what+" id"); ok {
 			if v < 1 {
@@ -130,7 +136,7 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 	if n.Kind == yaml.ScalarNode {
 		s, ok := p.name(n, what)
 		e.Name = s
-		return e, ok
+		return e, ok && p.checkCard(n, s, what)
 	}
 	for _, kv := range p.mapping(n, what+" permanent", permanentKeys...) {
 		w := what + " " + kv.k.Value
@@ -146,7 +152,7 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 		case "face_down":
 			e.FaceDown, _ = p.boolean(kv.v, w)
 		case "damage":
-			e.Damage, _ = p.integer(kv.v, w)
+			e.Damage, _ = p.natural(kv.v, w)
 		case "attached":
 			e.Attached, _ = p.name(kv.v, w)
 		case "owner":
@@ -159,6 +165,7 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 			e.Choices = map[string]string{}
 			for _, c := range p.mapping(kv.v, w) {
 				if v, ok := p.str(c.v, w+" "+c.k.Value); ok {
+					p.checkChoice(c.k, c.v, c.k.Value, v, w)
 					e.Choices[c.k.Value] = v
 				}
 			}
@@ -171,10 +178,8 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 func (p *parser) counters(n *yaml.Node, what string) map[string]int {
 	out := map[string]int{}
 	for _, kv := range p.mapping(n, what) {
-		if v, ok := p.integer(kv.v, what+" "+kv.k.Value); ok {
-			if v < 0 {
-				p.errf(kv.v, "%s %s: want 0 or more, got %d", what, kv.k.Value, v)
-			}
+		p.checkCounter(kv.k, kv.k.Value, what)
+		if v, ok := p.natural(kv.v, what+" "+kv.k.Value); ok {
 			out[kv.k.Value] = v
 		}
 	}

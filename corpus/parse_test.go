@@ -30,7 +30,7 @@ func TestParseBadFiles(t *testing.T) {
 				}
 			}
 			require.NotEmpty(t, want, "a bad file says which errors it expects")
-			sc, err := corpus.Parse(path, data)
+			sc, err := refVocab().Parse(path, data)
 			require.Error(t, err)
 			assert.Nil(t, sc)
 			assert.Equal(t, strings.Join(want, "\n"), err.Error())
@@ -131,6 +131,18 @@ func TestParseEveryKey(t *testing.T) {
 	assert.Equal(t, &corpus.PropertyCheck{At: sc.Expect[2].Position(), ID: "mana.could-produce"}, sc.Expect[2])
 }
 
+func TestParseActionAbilityText(t *testing.T) {
+	a, err := corpus.ParseAction(`A activate Umbral Mantle ability "Equip {0}" targeting bears`, nil)
+	require.NoError(t, err)
+	assert.Equal(t, corpus.AbilityRef{Text: "Equip {0}"}, a.Ability)
+	assert.Equal(t, "Umbral Mantle", a.Card)
+	assert.Equal(t, []string{"bears"}, a.Targets)
+	_, err = corpus.ParseAction(`A activate Mutavault ability "{1}: This land becomes`, nil)
+	assert.ErrorContains(t, err, "closing quote")
+	_, err = corpus.ParseAction(`A activate Mutavault ability ""`, nil)
+	assert.ErrorContains(t, err, "name the ability's text")
+}
+
 func TestParseActionCanonical(t *testing.T) {
 	tests := []struct {
 		line, want, reason string
@@ -142,6 +154,14 @@ func TestParseActionCanonical(t *testing.T) {
 		{"A choose tap it", "A choose option:tap it", "a bare choice is an option"},
 		{"pass until turn 5 A upkeep", "pass until turn 5 A upkeep", ""},
 		{"A   attack   with   nothing", "A attack with nothing", "spacing is free"},
+		{`A activate bears ability "{3}, {Q}: This creature gets +2/+2 until end of turn."`,
+			`A activate bears ability "{3}, {Q}: This creature gets +2/+2 until end of turn."`, "an ability named by its text"},
+		{`A activate Walking Ballista ability "Remove a +1/+1 counter from this creature: It deals 1 damage to any target."  targeting B`,
+			`A activate Walking Ballista ability "Remove a +1/+1 counter from this creature: It deals 1 damage to any target." targeting B`,
+			"clauses after the text"},
+		{`A activate Relic ability "{T}: Say \"targeting\" choosing nothing." choosing option:x`,
+			`A activate Relic ability "{T}: Say \"targeting\" choosing nothing." choosing option:x`,
+			"quotes and clause words inside the text"},
 	}
 	for _, tt := range tests {
 		a, err := corpus.ParseAction(tt.line, nil)

@@ -44,7 +44,7 @@ func CheckProperties(id string, eng harness.Engine, tr *gen.Trace) (int, []strin
 					where += " (" + tr.Steps[vi.Step].Action.String() + ")"
 				}
 			}
-			msg := vi.Message
+			_, msg := props.CutPlace(vi.Message, vi.Step)
 			if !strings.Contains(msg, "ruling "+vi.Ruling) {
 				msg += fmt.Sprintf(" (ruling %s, CR %s)", vi.Ruling, vi.Rule)
 			}

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -22,14 +23,18 @@ type Pos struct {
 type Error struct {
 	Path string
 	Line int
+	Col  int // the column of the offending value, when known
 	Msg  string
 }
 
 func (e *Error) Error() string {
-	if e.Line <= 0 {
+	switch {
+	case e.Line <= 0:
 		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	case e.Col <= 0:
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
 }
 
 // Scenario is one parsed scenario file: a starting position, actions with every choice
@@ -162,10 +167,43 @@ type ActionSpec struct {
 	Until     *Until // for pass until
 }
 
-// AbilityRef picks an ability of a source: its first mana ability ("mana"), or an index.
+// AbilityRef picks an ability of a source: its first mana ability ("mana"), the first
+// with a given text, or an index. Text is the steadier: positions shift when an ability
+// is granted or lost, a text doesn't.
 type AbilityRef struct {
 	Mana  bool
+	Text  string
 	Index int // 0-based, as the engine counts (files write it 1-based)
+}
+
+// resolve finds the ability's index among the source's ability texts as the snapshot
+// shows them; -1 if it has none such.
+func (r AbilityRef) resolve(snap *harness.Snapshot, card harness.CardID) int {
+	switch {
+	case r.Mana:
+		return firstManaAbility(snap, card)
+	case r.Text != "":
+		if o := snap.Find(card); o != nil {
+			for i, t := range o.Abilities {
+				if t == r.Text {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	return r.Index
+}
+
+// String is how an action line writes the reference, after the card.
+func (r AbilityRef) String() string {
+	switch {
+	case r.Mana:
+		return "mana"
+	case r.Text != "":
+		return "ability " + strconv.Quote(r.Text)
+	}
+	return fmt.Sprintf("ability %d", r.Index+1)
 }
 
 // Until is the target of "pass until": a step, optionally of a given active player and turn.

@@ -20,14 +20,16 @@ type parser struct {
 	// known reports whether a string is a label or card name of the setup; action lines
 	// use it to split "targeting Crystal Skull, Isu Spyglass, bears" correctly.
 	known func(string) bool
+	vocab *Vocabulary // nil: names are not checked
 }
 
+// errf records a problem at n: its line and column.
 func (p *parser) errf(n *yaml.Node, format string, args ...any) {
-	line := 0
+	e := &Error{Path: p.path, Msg: fmt.Sprintf(format, args...)}
 	if n != nil {
-		line = n.Line
+		e.Line, e.Col = n.Line, n.Column
 	}
-	p.errs = append(p.errs, &Error{Path: p.path, Line: line, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, e)
 }
 
 func pos(n *yaml.Node) Pos { return Pos{Line: n.Line, Col: n.Column} }
@@ -114,11 +116,28 @@ func (p *parser) integer(n *yaml.Node, what string) (int, bool) {
 		return 0, false
 	}
 	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
+	switch {
+	case err == nil && (v > maxNumber || v < -maxNumber):
+		p.errf(n, "%s: %s is out of range: want a number from %d to %d", what, strings.TrimSpace(s), -maxNumber, maxNumber)
+		return 0, false
+	case err != nil && strings.Contains(err.Error(), "out of range"):
+		p.errf(n, "%s: %s is out of range: want a number from %d to %d", what, strings.TrimSpace(s), -maxNumber, maxNumber)
+		return 0, false
+	case err != nil:
 		p.errf(n, "%s: want a whole number, got %q", what, s)
 		return 0, false
 	}
 	return v, true
+}
+
+// natural reads a whole number that can't be negative (damage, counters, lands played).
+func (p *parser) natural(n *yaml.Node, what string) (int, bool) {
+	v, ok := p.integer(n, what)
+	if ok && v < 0 {
+		p.errf(n, "%s: want 0 or more, got %d", what, v)
+		return 0, false
+	}
+	return v, ok
 }
 
 func (p *parser) boolean(n *yaml.Node, what string) (bool, bool) {

@@ -3,41 +3,23 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// CardDef is a card's printed data (CR 109.3) and its abilities as data. Each card of the
-// pool is defined once, in a cards_*.go file; the rules code never names a card.
+// CardDef is one card of the pool, or a token it creates: its printed characteristics
+// (CR 109.3), taken from the cards package's table, with its abilities as data. Each is
+// defined once, in a cards_*.go file; the rules code never names a card.
+//
+// The printed characteristics are unexported: the rules read an object's characteristics
+// from the projection only (View.Of, cr613_layers.go), which starts from them (CR 613.1).
+// A structural test (printed_reads_test.go) keeps it so.
 type CardDef struct {
-	Name       string
-	Cost       ManaCost
-	Colors     h.TypeSet // from the mana cost (CR 202.2) unless a colour indicator says otherwise
-	Supertypes []string
-	Types      []string
-	Subtypes   []string
-	Power      int
-	Toughness  int
-	HasPT      bool
-	Loyalty    int
-	HasLoyalty bool
-	Abilities  []*Ability
-	// Spell is the effect of an instant or sorcery as it resolves (CR 608.2).
-	Spell *Ability
-	// AllCreatureTypes: it has every creature type (changeling-like text, CR 205.3m).
-	AllCreatureTypes bool
-
-	printed  *Chars // computed by register; read only
-	costText string // Cost.String(), computed by register
-}
-
-// printedChars returns the card's printed characteristics, shared and read only.
-func (d *CardDef) printedChars() *Chars {
-	if d.printed == nil { // a definition not in the registry (a token's)
-		c := printed(d)
-		return &c
-	}
-	return d.printed
+	printed Chars // read only, shared by every object that is this card
+	token   bool
 }
 
 // ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -46,12 +28,18 @@ type ManaCost struct {
 	Mana    h.Mana
 	Generic int
 	X       int
+	// None: no mana cost at all (lands, tokens, face-down objects; CR 202.1b), which is
+	// not {0}. Its mana value is 0 (CR 202.3a).
+	None bool
 }
 
 // ManaValue is the cost's mana value off the stack, X counting as 0 (CR 202.3, 107.3g).
 func (c ManaCost) ManaValue() int { return c.Mana.Total() + c.Generic }
 
 func (c ManaCost) String() string {
+	if c.None {
+		return ""
+	}
 	s := ""
 	for i := 0; i < c.X; i++ {
 		s += "{X}"
@@ -64,9 +52,6 @@ func (c ManaCost) String() string {
 	}
 	return s
 }
-
-// HasType reports whether the printed type line has t.
-func (d *CardDef) HasType(t string) bool { return hasString(d.Types, t) }
 
 // AbilityKind classifies abilities (CR 113.3).
 type AbilityKind uint8
@@ -82,6 +67,8 @@ const (
 // Ability is one ability as data. Mana abilities (CR 605.1) are Activated or Triggered
 // abilities with Produce set and no targets.
 type Ability struct {
+	// Text is the ability's Oracle line (set by define) or, for an ability the rules or
+	// another ability give, its text there.
 	Text    string
 	Kind    AbilityKind
 	Keyword string // for Keyword: "Flying", "Trample", "Indestructible", "Haste"
@@ -215,34 +202,144 @@ type StaticEffect struct {
 	Attach TargetSpec
 }
 
-var registry = map[string]*CardDef{}
+var (
+	registry = map[string]*CardDef{} // cards
+	tokens   = map[string]*CardDef{} // tokens the pool creates
+)
 
-// register adds a card to the pool; called from the cards_*.go files' init.
-func register(defs ...*CardDef) {
-	for _, d := range defs {
-		if _, dup := registry[d.Name]; dup {
-			panic("engine: card defined twice: " + d.Name)
-		}
-		if d.Colors == 0 {
-			d.Colors = d.Cost.Mana.Types().Colors()
-		}
-		c := printed(d)
-		d.printed = &c
-		d.costText = d.Cost.String()
-		registry[d.Name] = d
+// define builds a card's definition from its entry in the cards table and registers it;
+// called from the cards_*.go files' init. The abilities are given in Oracle order, one
+// for each Oracle line but those that are only reminder text (CR 207.2a: a basic land's
+// line is reminder text for the intrinsic ability its type gives it, CR 305.6); each takes
+// its line as its text.
+func define(name string, abilities ...*Ability) *CardDef {
+	c, ok := cards.ByName(name)
+	if !ok {
+		panic("engine: " + name + " is not in the cards table")
 	}
+	d := &CardDef{token: c.Token, printed: printedChars(c)}
+	var lines []string
+	for _, l := range c.Oracle {
+		if !isReminder(l) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != len(abilities) {
+		panic(fmt.Sprintf("engine: %s has %d Oracle abilities and %d defined", name, len(lines), len(abilities)))
+	}
+	for i, a := range abilities {
+		a.Text = lines[i]
+		if a.Static != nil && a.Static.Grant != nil {
+			a.Static.Grant.Text = quoted(a.Text)
+		}
+		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
+	}
+	addIntrinsicLandAbilities(&d.printed)
+	defs := registry
+	if c.Token {
+		defs = tokens
+	}
+	if _, dup := defs[name]; dup {
+		panic("engine: card defined twice: " + name)
+	}
+	defs[name] = d
+	return d
 }
 
-// Card looks a card up by name.
+// printedChars turns a table entry into characteristics.
+func printedChars(c cards.Card) Chars {
+	cost, err := ParseManaCost(c.ManaCost)
+	if err != nil {
+		panic(fmt.Sprintf("engine: %s: %v", c.Name, err))
+	}
+	out := Chars{Name: c.Name, Cost: cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes}
+	for _, l := range c.Colors {
+		t, err := h.ParseManaType(l)
+		if err != nil || !t.IsColor() {
+			panic(fmt.Sprintf("engine: %s: colour %q", c.Name, l))
+		}
+		out.Colors = out.Colors.With(t)
+	}
+	if c.Power != nil && c.Toughness != nil {
+		out.Power, out.Toughness, out.HasPT = *c.Power, *c.Toughness, true
+	}
+	if c.Loyalty != nil {
+		out.Loyalty, out.HasLoyalty = *c.Loyalty, true
+	}
+	out.costText = out.Cost.String()
+	return out
+}
+
+// isReminder: a line wholly in parentheses is reminder text, with no rules meaning of its
+// own (CR 207.2a).
+func isReminder(line string) bool {
+	return strings.HasPrefix(line, "(") && strings.HasSuffix(line, ")")
+}
+
+// quoted is the text between the first and the last double quote: the ability a static
+// ability grants (`Equipped creature has "..."`).
+func quoted(text string) string {
+	i, j := strings.Index(text, `"`), strings.LastIndex(text, `"`)
+	if i < 0 || j <= i {
+		panic("engine: a granting ability quotes the ability it grants: " + text)
+	}
+	return text[i+1 : j]
+}
+
+// ParseManaCost reads a mana cost written in symbols ("{X}{2}{G}{G}"); "" is no mana cost.
+func ParseManaCost(s string) (ManaCost, error) {
+	if s == "" {
+		return ManaCost{None: true}, nil
+	}
+	var c ManaCost
+	colored := ""
+	for rest := s; rest != ""; {
+		if rest[0] != '{' {
+			return ManaCost{}, fmt.Errorf("mana cost %q: want symbols in braces", s)
+		}
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			return ManaCost{}, fmt.Errorf("mana cost %q: unclosed {", s)
+		}
+		sym := rest[1:end]
+		rest = rest[end+1:]
+		if sym == "X" {
+			c.X++
+		} else if n, err := strconv.Atoi(sym); err == nil && n >= 0 {
+			c.Generic += n
+		} else {
+			colored += sym
+		}
+	}
+	m, err := h.ParseMana(colored)
+	if err != nil {
+		return ManaCost{}, fmt.Errorf("mana cost %q: %w", s, err)
+	}
+	c.Mana = m
+	return c, nil
+}
+
+// Card looks a card of the pool up by name (tokens are not cards: see TokenDef).
 func Card(name string) (*CardDef, bool) {
 	d, ok := registry[name]
 	return d, ok
 }
 
-// CardNames lists the pool, sorted.
-func CardNames() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
+// TokenDef looks up a token the pool creates (Hangarback Walker's Thopter).
+func TokenDef(name string) (*CardDef, bool) {
+	d, ok := tokens[name]
+	return d, ok
+}
+
+// CardNames lists the pool's cards, sorted.
+func CardNames() []string { return sortedNames(registry) }
+
+// TokenNames lists the tokens the pool creates, sorted.
+func TokenNames() []string { return sortedNames(tokens) }
+
+func sortedNames(defs map[string]*CardDef) []string {
+	names := make([]string, 0, len(defs))
+	for n := range defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -2,24 +2,28 @@ package engine
 
 import h "github.com/mtgfuzz/mtgfuzz/harness"
 
-// Vocabulary the card definitions are written in.
+// Vocabulary the card definitions are written in. An ability's text is its Oracle line,
+// which define gives it.
 
 func fixed(t h.ManaType, n int) *Production {
 	return &Production{Kind: ProduceFixed, Fixed: h.Of(t, n)}
 }
 
 // manaAbility is "{T}: <production>".
-func manaAbility(text string, p *Production) *Ability {
-	return &Ability{Text: text, Kind: Activated, Cost: Cost{Tap: true}, Produce: p}
+func manaAbility(p *Production) *Ability {
+	return &Ability{Kind: Activated, Cost: Cost{Tap: true}, Produce: p}
 }
 
-func keyword(k string) *Ability { return &Ability{Text: k, Kind: Keyword, Keyword: k} }
+func keyword(k string) *Ability { return &Ability{Kind: Keyword, Keyword: k} }
 
-func static(text string, st *StaticEffect) *Ability {
-	return &Ability{Text: text, Kind: Static, Static: st}
+func static(st *StaticEffect) *Ability { return &Ability{Kind: Static, Static: st} }
+
+// spell is an instant's or sorcery's spell ability: what it does as it resolves (CR 113.3a).
+func spell(targets []TargetSpec, resolve func(r *Resolution)) *Ability {
+	return &Ability{Kind: SpellAbility, Targets: targets, Resolve: resolve}
 }
 
-// cost builds a mana cost from symbols, e.g. cost(2, "U") for {2}{U}, with x {X}s.
+// cost builds a mana cost from symbols, e.g. cost(2, "U", 0) for {2}{U}, with x {X}s.
 func cost(generic int, colored string, x int) ManaCost {
 	m, err := h.ParseMana(colored)
 	if err != nil {
@@ -27,17 +31,3 @@ func cost(generic int, colored string, x int) ManaCost {
 	}
 	return ManaCost{Mana: m, Generic: generic, X: x}
 }
-
-func pt(d *CardDef, p, t int) *CardDef {
-	d.Power, d.Toughness, d.HasPT = p, t, true
-	return d
-}
-
-var (
-	land     = []string{"Land"}
-	creature = []string{"Creature"}
-	artifact = []string{"Artifact"}
-	ench     = []string{"Enchantment"}
-	legend   = []string{"Legendary"}
-	basic    = []string{"Basic"}
-)

@@ -237,7 +237,7 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 		if a.Kind != Activated || !a.IsMana() {
 			continue
 		}
-		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a) {
+		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a.Ability) {
 			continue
 		}
 		types := v.productionTypes(src, a.Produce)
@@ -245,7 +245,7 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 			continue
 		}
 		if !s.faults.on(FaultCouldIgnoresReplacements) {
-			types = v.replacedTypesCached(types, src, a)
+			types = v.replacedTypesCached(types, src, a.Ability)
 		}
 		set = set.Union(types)
 	}

@@ -92,14 +92,18 @@ func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
 }
 
 // payNonMana pays {T}, {Q} and counter costs.
-func payNonMana(s *State, src *Object, c Cost, ev *events) {
+func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
 	if c.Tap {
 		src.Tapped = true
-		ev.add(h.Event{Kind: "tapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "taps " + src.Def.Name})
+		if ev.on() {
+			ev.add(h.Event{Kind: "tapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "taps " + v.Of(src.ID).Name})
+		}
 	}
 	if c.Untap {
 		src.Tapped = false
-		ev.add(h.Event{Kind: "untapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "untaps " + src.Def.Name})
+		if ev.on() {
+			ev.add(h.Event{Kind: "untapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "untaps " + v.Of(src.ID).Name})
+		}
 	}
 	if c.RemoveN > 0 {
 		src.Counters[c.RemoveCounter] -= c.RemoveN

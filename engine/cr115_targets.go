@@ -65,13 +65,20 @@ func isCreatureYouControl(s *State, v *View, p h.Player, o *Object) bool {
 	return o.Controller == p && v.Of(o.ID).HasType("Creature")
 }
 
+// isAnyTargetObject: "any target" is a creature, player, planeswalker or battle (CR 115.4);
+// this is the object part.
+func isAnyTargetObject(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Creature") || c.HasType("Planeswalker") || c.HasType("Battle")
+}
+
 func isArtifactCreatureOrLand(s *State, v *View, _ h.Player, o *Object) bool {
 	c := v.Of(o.ID)
 	return c.HasType("Artifact") || c.HasType("Creature") || c.HasType("Land")
 }
 
 func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
-	return o.Owner == p && o.Def.HasType("Artifact")
+	return o.Owner == p && v.Of(o.ID).HasType("Artifact")
 }
 
 // Common requirements.
@@ -79,7 +86,7 @@ var (
 	targetCreature                  = TargetSpec{Desc: "target creature", Match: isCreature}
 	targetLand                      = TargetSpec{Desc: "target land", Match: isLand}
 	targetCreatureYouControl        = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
-	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isCreature}
+	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
 	targetArtifactCreatureOrLand    = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
 	targetArtifactCardYourGraveyard = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
 )

@@ -14,7 +14,7 @@ import (
 
 // attempt runs fn on a copy of base with the choices made so far. When fn needs a choice
 // nobody has made, nothing is committed: base is returned with the decision pending.
-func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
+func attempt(base *State, kind DecisionKind, prompt func() string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
 	c := base.clone()
 	c.Decision = nil
 	ev := &events{}
@@ -23,7 +23,7 @@ func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn 
 	var nc *errNeedChoice
 	if errors.As(err, &nc) {
 		d := base.clone()
-		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt, Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
+		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt(), Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
 		d.Priority = h.NoPlayer
 		return d, nil, nil
 	}
@@ -36,9 +36,13 @@ func attempt(base *State, kind DecisionKind, prompt string, prefix []string, fn 
 	return c, ev.list, nil
 }
 
+// fixedPrompt is a decision's prompt that needs no computing.
+func fixedPrompt(p string) func() string { return func() string { return p } }
+
 // settle performs what happens before a player receives priority (CR 117.5, 704.3,
 // 603.3), choosing through ch.
 func settle(s *State, ch chooser, ev *events) error {
+	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
 	for i := 0; i < 100; i++ {
 		if err := checkSBAs(s, ch, ev); err != nil {
 			return err
@@ -56,7 +60,7 @@ func settle(s *State, ch chooser, ev *events) error {
 // settleWith runs settle as an attempt: a legend-rule or trigger-order choice it needs
 // becomes a pending decision.
 func settleWith(base *State, prefix []string) (*State, []h.Event, error) {
-	return attempt(base, DecideLegend, "state-based actions and triggers", prefix, func(c *State, ch chooser, ev *events) error {
+	return attempt(base, DecideLegend, fixedPrompt("state-based actions and triggers"), prefix, func(c *State, ch chooser, ev *events) error {
 		return settle(c, ch, ev)
 	})
 }
@@ -86,8 +90,7 @@ func passPriority(s *State) (*State, []h.Event, error) {
 // resolveWith resolves the top of the stack with the choices made so far, then gives the
 // active player priority (CR 117.3b).
 func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
-	top := base.top()
-	prompt := "resolving " + itemText(base, top)
+	prompt := func() string { return "resolving " + itemText(Project(base), base.top()) }
 	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *State, ch chooser, ev *events) error {
 		return resolveTop(c, ch, ev)
 	})

@@ -60,8 +60,10 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 			*list = append(*list, nid)
 		}
 	}
-	ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid,
-		Text: fmt.Sprintf("%s: %s -> %s", old.Def.Name, old.Zone, zone)})
+	if ev.on() {
+		ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid,
+			Text: fmt.Sprintf("%s: %s -> %s", v.Of(id).Name, old.Zone, zone)})
+	}
 	return nid
 }
 

@@ -10,9 +10,12 @@ type StackItem struct {
 	Source     h.ObjectID // the ability's source (the spell itself for spells)
 	SourceCard h.CardID
 	Controller h.Player
-	Ability    *Ability // the ability (or the spell's effect)
-	X          int
-	Targets    []Chosen
+	Ability    *Ability // the ability, or the spell's spell ability (nil for a permanent spell)
+	// Key is the ability instance's identity (for a spell, its spell ability's).
+	Key     AbilityKey
+	X       int
+	Specs   []TargetSpec // the target requirements, as the spell or ability was put on the stack
+	Targets []Chosen
 	// Counters is last known information a trigger carries (Hangarback Walker's
 	// +1/+1 counters as it last existed, CR 608.2h).
 	Counters int

@@ -43,7 +43,7 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 // restarts for the new active player's permanents.
 func beginTurn(s *State, ev *events) {
 	next := s.Active.Opponent()
-	s.endEffects(func(d Duration) bool { return d.Kind == UntilYourNextTurn && d.Player == next })
+	s.endEffects(BeforeTurn, next)
 	s.Turn++
 	s.Active = next
 	s.Step = h.Untap
@@ -93,7 +93,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		s.Attackers = nil
 	case h.End:
 		if s.faults.on(FaultEffectsEndAtEndStep) {
-			s.endEffects(func(d Duration) bool { return d.Kind == UntilEndOfTurn })
+			s.endEffects(AtCleanup, h.NoPlayer)
 		}
 		stepTriggers(s, v, h.End)
 	case h.Cleanup:
@@ -116,13 +116,13 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 // to maximum hand size (choosing cards through the choices so far), remove damage, end
 // "until end of turn" effects.
 func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
-	return attempt(base, DecideDiscard, "discard to hand size", prefix, func(c *State, ch chooser, ev *events) error {
+	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *State, ch chooser, ev *events) error {
 		p := c.Active
 		for len(c.Players[p].Hand) > maxHandSize {
+			v := Project(c)
 			var opts []string
 			for _, id := range c.Players[p].Hand {
-				o := c.obj(id)
-				opts = append(opts, fmt.Sprintf("discard %s (card %d)", o.Def.Name, o.Card))
+				opts = append(opts, fmt.Sprintf("discard %s (card %d)", v.Of(id).Name, c.obj(id).Card))
 			}
 			pick, err := chooseFor(ch, p, h.ChoiceOption, opts)
 			if err != nil {
@@ -130,7 +130,7 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 			}
 			for i, o := range opts {
 				if o == pick {
-					moveTo(c, nil, c.Players[p].Hand[i], h.Graveyard, false, ev)
+					moveTo(c, v, c.Players[p].Hand[i], h.Graveyard, false, ev)
 					break
 				}
 			}
@@ -140,7 +140,7 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 				c.obj(id).Damage = 0
 			}
 		}
-		c.endEffects(func(d Duration) bool { return d.Kind == UntilEndOfTurn })
+		c.endEffects(AtCleanup, h.NoPlayer)
 		return nil
 	})
 }

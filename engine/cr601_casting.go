@@ -53,43 +53,42 @@ func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Targ
 	return out, nil
 }
 
-// castSpell proposes casting the card a.Card from its owner's hand (CR 601.2a-f).
+// castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
 func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
-	o := s.byCard(a.Card)
-	if o == nil || o.Zone != h.Hand || o.Owner != a.Player {
+	v := Project(s)
+	perm, ok := permissionFor(s, v, a.Player, a.Card)
+	if !ok {
 		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand", a.Card, a.Player)
 	}
-	d := o.Def
-	if d.HasType("Land") {
-		return nil, nil, fmt.Errorf("CR 305.1: %s is a land: it is played, not cast", d.Name)
+	name := v.Of(perm.Object).Name
+	if perm.Play {
+		return nil, nil, fmt.Errorf("CR 305.1: %s is a land: it is played, not cast", name)
 	}
-	if !d.HasType("Instant") && !canActAtSorcerySpeed(s, a.Player) {
-		return nil, nil, fmt.Errorf("CR 307.1: %s can be cast only in its controller's main phase with an empty stack", d.Name)
+	if !perm.Timing.allows(s, a.Player) {
+		return nil, nil, fmt.Errorf("CR 307.1: %s can be cast only in its controller's main phase with an empty stack", name)
 	}
-	if a.X < 0 || (d.Cost.X == 0 && a.X != 0) {
-		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, d.Name)
+	if a.X < 0 || (perm.Cost.X == 0 && a.X != 0) {
+		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, name)
 	}
-	v := Project(s)
-	var specs []TargetSpec
-	if d.Spell != nil {
-		specs = d.Spell.Targets
-	}
-	targets, err := checkTargets(s, v, a.Player, specs, a.Targets)
+	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets)
 	if err != nil {
 		return nil, nil, err
 	}
 	ev := &events{}
-	id := moveTo(s, v, o.ID, h.Stack, false, ev)
+	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.obj(id).Controller = a.Player
-	s.Stack = append(s.Stack, StackItem{ID: id, IsSpell: true, Source: id, SourceCard: o.Card, Controller: a.Player,
-		Ability: d.Spell, X: a.X, Targets: targets})
-	colored, generic := d.Cost.total(a.X)
+	item := StackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
+	if perm.Ability != nil {
+		item.Ability, item.Key = perm.Ability.Ability, perm.Ability.Key(id)
+	}
+	s.Stack = append(s.Stack, item)
+	colored, generic := perm.Cost.total(a.X)
 	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Before: base}
 	return s, ev.list, nil
 }
 
 // activateAbility proposes activating a non-mana activated ability (CR 602.2).
-func activateAbility(base *State, s *State, v *View, src *Object, ab *Ability, a h.Action) (*State, []h.Event, error) {
+func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInstance, a h.Action) (*State, []h.Event, error) {
 	if ab.Sorcery && !canActAtSorcerySpeed(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 602.5d: %q can be activated only as a sorcery", ab.Text)
 	}
@@ -104,7 +103,8 @@ func activateAbility(base *State, s *State, v *View, src *Object, ab *Ability, a
 		return nil, nil, err
 	}
 	id := s.newObject(Object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab, X: a.X, Targets: targets})
+	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.Ability, Key: ab.Key(src.ID),
+		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
 	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost, Before: base}
 	return s, nil, nil
@@ -118,8 +118,8 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, err
 	}
 	ev := &events{}
+	v := Project(s)
 	if p.Source != 0 {
-		v := Project(s)
 		src := s.live(p.Source)
 		if src == nil || src.Zone != h.Battlefield {
 			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
@@ -127,7 +127,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		if err := nonManaCostError(s, v, src, p.Cost); err != nil {
 			return nil, nil, err
 		}
-		payNonMana(s, src, p.Cost, ev)
+		payNonMana(s, v, src, p.Cost, ev)
 	}
 	s.Players[p.Player].Pool = s.Players[p.Player].Pool.Sub(a.Payment)
 	item := s.top()
@@ -136,7 +136,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		kind = "cast"
 	}
 	ev.add(h.Event{Kind: kind, Player: p.Player, Card: item.SourceCard, Object: item.ID, Mana: a.Payment,
-		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, itemText(s, item), a.Payment)})
+		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, itemText(v, item), a.Payment)})
 	s.Proposal = nil
 	s.Priority = p.Player
 	s.Passes = 0
@@ -144,21 +144,21 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 	return next, append(ev.list, evs...), err
 }
 
-// playLand plays a land from hand: a special action (CR 305.1, 305.2, 116.2a).
+// playLand plays a land under its permission: a special action (CR 305.1, 305.2, 116.2a).
 func playLand(s *State, a h.Action) (*State, []h.Event, error) {
-	o := s.byCard(a.Card)
-	if o == nil || o.Zone != h.Hand || o.Owner != a.Player || !o.Def.HasType("Land") {
+	v := Project(s)
+	perm, ok := permissionFor(s, v, a.Player, a.Card)
+	if !ok || !perm.Play {
 		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land in %s's hand", a.Card, a.Player)
 	}
-	if !canActAtSorcerySpeed(s, a.Player) {
+	if !perm.Timing.allows(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 305.2: a land can be played only in its controller's main phase with an empty stack")
 	}
 	if s.LandsPlayed >= 1 {
 		return nil, nil, fmt.Errorf("CR 305.2: %s has already played a land this turn", a.Player)
 	}
 	ev := &events{}
-	v := Project(s)
-	id := moveTo(s, v, o.ID, h.Battlefield, false, ev)
+	id := moveTo(s, v, perm.Object, h.Battlefield, false, ev)
 	n := s.obj(id)
 	n.Controller = a.Player
 	n.Sick = true

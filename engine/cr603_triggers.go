@@ -16,7 +16,9 @@ type PendingTrigger struct {
 	SourceCard h.CardID
 	Controller h.Player
 	Ability    *Ability
-	Counters   int // last known +1/+1 counters of the source (CR 608.2h)
+	Key        AbilityKey
+	Name       string // the source's name as it triggered, for people
+	Counters   int    // last known +1/+1 counters of the source (CR 608.2h)
 }
 
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
@@ -34,7 +36,8 @@ func stepTriggers(s *State, v *View, step h.Step) {
 			if a.Trigger.If != nil && !a.Trigger.If(s, o) {
 				continue
 			}
-			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a})
+			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
+				Key: a.Key(id), Name: v.Of(id).Name})
 		}
 	}
 }
@@ -52,7 +55,7 @@ func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
 	for _, a := range c.Abilities {
 		if a.Kind == Triggered && a.Trigger.Event == OnDies {
 			s.Pending = append(s.Pending, PendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
-				Ability: a, Counters: old.Counters[PlusOne]})
+				Ability: a.Ability, Key: a.Key(old.ID), Name: c.Name, Counters: old.Counters[PlusOne]})
 		}
 	}
 }
@@ -104,13 +107,13 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 }
 
 func triggerLabel(s *State, t PendingTrigger) string {
-	return fmt.Sprintf("%s (card %d): %s", s.obj(t.Source).Def.Name, t.SourceCard, t.Ability.Text)
+	return fmt.Sprintf("%s (card %d): %s", t.Name, t.SourceCard, t.Ability.Text)
 }
 
 func pushTrigger(s *State, t PendingTrigger, ev *events) {
 	src := s.obj(t.Source)
 	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
 	s.Stack = append(s.Stack, StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
-		Ability: t.Ability, Counters: t.Counters})
+		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Counters: t.Counters})
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
 }

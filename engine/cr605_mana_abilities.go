@@ -27,7 +27,7 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 		}
 		s.Players[player].Pool = s.Players[player].Pool.Sub(act.Payment)
 	}
-	payNonMana(s, src, a.Cost, ev)
+	payNonMana(s, v, src, a.Cost, ev)
 	ch := &scripted{choices: act.Choices}
 	if _, err := resolveMana(s, v, src, a, ch, ev); err != nil {
 		return fmt.Errorf("CR 605.3b: %w", err)
@@ -57,7 +57,7 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 		}
 	}
 	total := m
-	addMana(s, src.Controller, m, src, ev)
+	addMana(s, v, src.Controller, m, src, ev)
 	if !tapped || (m.IsZero() && !s.faults.on(FaultTriggerOnZeroMana)) {
 		return total, nil // CR 106.12a: it triggers only if the ability produced mana
 	}
@@ -75,7 +75,7 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 		if err != nil {
 			return h.Mana{}, err
 		}
-		addMana(s, src.Controller, extra, trig, ev)
+		addMana(s, v, src.Controller, extra, trig, ev)
 		total = total.Add(extra)
 	}
 	return total, nil
@@ -127,13 +127,13 @@ func triggeredProduction(trig *Object, p *Production, produced h.Mana, ch choose
 }
 
 // addMana adds mana to a player's pool (CR 106.4) and logs it.
-func addMana(s *State, p h.Player, m h.Mana, src *Object, ev *events) {
+func addMana(s *State, v *View, p h.Player, m h.Mana, src *Object, ev *events) {
 	s.Players[p].Pool = s.Players[p].Pool.Add(m)
 	if !ev.on() {
 		return
 	}
 	ev.add(h.Event{Kind: "mana_added", Player: p, Card: src.Card, Object: src.ID, Mana: m,
-		Text: fmt.Sprintf("%s adds %s (%s)", p, m, src.Def.Name)})
+		Text: fmt.Sprintf("%s adds %s (%s)", p, m, v.Of(src.ID).Name)})
 }
 
 // manaOutcome is one distinct result of activating a mana ability, with the choices that
@@ -234,7 +234,7 @@ func (v *View) manaTriggers() []tapTrigger {
 		for _, id := range v.s.Battlefield {
 			for _, a := range v.Of(id).Abilities {
 				if a.Kind == Triggered && a.Trigger.Event == OnTappedForMana {
-					v.tapTrigs = append(v.tapTrigs, tapTrigger{id, a})
+					v.tapTrigs = append(v.tapTrigs, tapTrigger{id, a.Ability})
 				}
 			}
 		}

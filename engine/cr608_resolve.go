@@ -68,7 +68,7 @@ func (r *Resolution) Target(i int) (Chosen, bool) {
 		return Chosen{}, false
 	}
 	t := r.item.Targets[i]
-	return t, targetLegal(r.s, r.v, r.item.Controller, r.item.Ability.Targets[i], t)
+	return t, targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
 }
 
 // Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
@@ -123,11 +123,13 @@ func (r *Resolution) Chars(id h.ObjectID) *Chars { return r.v.Of(id) }
 func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
 	if o := r.s.live(id); o != nil && n > 0 {
 		o.Counters[k] += n
-		r.ev.add(h.Event{Kind: "counters", Player: o.Controller, Card: o.Card, Object: id, Text: fmt.Sprintf("%s gets %d %s counter(s)", o.Def.Name, n, k)})
+		r.ev.add(h.Event{Kind: "counters", Player: o.Controller, Card: o.Card, Object: id, Text: fmt.Sprintf("%s gets %d %s counter(s)", r.v.Of(id).Name, n, k)})
 	}
 }
 
-// Damage deals n damage from the source to a target player or permanent (CR 120.3).
+// Damage deals n damage from the source to a target player or permanent (CR 120.3): a
+// player loses that much life (120.3a), a planeswalker loses that many loyalty counters
+// (120.3c), a creature has it marked (120.3e).
 func (r *Resolution) Damage(t Chosen, n int) {
 	if n <= 0 {
 		return
@@ -137,10 +139,18 @@ func (r *Resolution) Damage(t Chosen, n int) {
 		r.ev.add(h.Event{Kind: "damage", Player: t.Player, Text: fmt.Sprintf("%d damage to %s", n, t.Player)})
 		return
 	}
-	if o := r.s.live(t.Object); o != nil {
-		o.Damage += n
-		r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, o.Def.Name)})
+	o := r.s.live(t.Object)
+	if o == nil {
+		return
 	}
+	c := r.v.Of(o.ID)
+	if c.HasType("Planeswalker") { // CR 120.3c: that many loyalty counters are removed
+		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-n)
+	}
+	if c.HasType("Creature") { // CR 120.3e: damage is marked on it
+		o.Damage += n
+	}
+	r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, c.Name)})
 }
 
 // SetTapped taps or untaps a permanent.
@@ -151,20 +161,20 @@ func (r *Resolution) SetTapped(id h.ObjectID, tapped bool) {
 	}
 	o.Tapped = tapped
 	kind := map[bool]string{true: "tapped", false: "untapped"}[tapped]
-	r.ev.add(h.Event{Kind: kind, Player: o.Controller, Card: o.Card, Object: id, Text: kind + " " + o.Def.Name})
+	r.ev.add(h.Event{Kind: kind, Player: o.Controller, Card: o.Card, Object: id, Text: kind + " " + r.v.Of(id).Name})
 }
 
-// AddEffect creates a continuous effect locked to the given objects (CR 611.2c).
-func (r *Resolution) AddEffect(e Effect, objects ...h.ObjectID) {
-	e.Source = r.item.Source
-	e.Controller = r.item.Controller
-	e.Objects = objects
-	r.s.addEffect(e)
+// AddEffect creates a continuous effect with the given parts and duration, locked to the
+// given objects (CR 611.2c).
+func (r *Resolution) AddEffect(d Duration, mods []Modification, objects ...h.ObjectID) {
+	r.s.addEffect(Effect{Source: r.item.Source, Controller: r.item.Controller, Duration: d, Mods: mods, Objects: objects})
 }
 
 // AddMana adds mana to a player's pool (a spell that adds mana is not a mana ability,
 // CR 605.5b).
-func (r *Resolution) AddMana(p h.Player, m h.Mana) { addMana(r.s, p, m, r.Source(), r.ev) }
+func (r *Resolution) AddMana(p h.Player, m h.Mana) {
+	addMana(r.s, r.v, p, m, r.Source(), r.ev)
+}
 
 // PayFromPool spends mana from the controller's pool if it holds it, reporting success.
 func (r *Resolution) PayFromPool(colored h.Mana, generic int) bool {
@@ -189,7 +199,7 @@ func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
 		id := r.s.newObject(Object{Card: h.FirstTokenID + r.s.NextToken - 1, Def: def, Owner: p, Controller: p,
 			Zone: h.Battlefield, Token: true, Sick: true, ChosenColor: -1})
 		r.s.Battlefield = append(r.s.Battlefield, id)
-		r.ev.add(h.Event{Kind: "token", Player: p, Card: r.s.obj(id).Card, Object: id, Text: p.String() + " creates " + def.Name})
+		r.ev.add(h.Event{Kind: "token", Player: p, Card: r.s.obj(id).Card, Object: id, Text: p.String() + " creates " + r.v.Of(id).Name})
 	}
 }
 
@@ -223,11 +233,10 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 	}()
 	v := Project(s)
 	item := s.Stack[len(s.Stack)-1]
-	ab := item.Ability
-	if ab != nil && len(ab.Targets) > 0 {
+	if len(item.Specs) > 0 {
 		legal := 0
 		for i := range item.Targets {
-			if targetLegal(s, v, item.Controller, ab.Targets[i], item.Targets[i]) {
+			if targetLegal(s, v, item.Controller, item.Specs[i], item.Targets[i]) {
 				legal++
 			}
 		}
@@ -241,16 +250,16 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			return nil
 		}
 	}
-	if !item.IsSpell && ab != nil && ab.Trigger != nil && ab.Trigger.If != nil && !s.faults.on(FaultInterveningIfOnce) && !ab.Trigger.If(s, s.obj(item.Source)) {
+	if ab := item.Ability; !item.IsSpell && ab != nil && ab.Trigger != nil && ab.Trigger.If != nil && !s.faults.on(FaultInterveningIfOnce) && !ab.Trigger.If(s, s.obj(item.Source)) {
 		// CR 603.4: the intervening "if" is checked again on resolution; false, the ability
 		// does nothing. A source that left reports its last known information (608.2h).
 		s.Stack = s.Stack[:len(s.Stack)-1]
 		ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID,
-			Text: "resolves and does nothing, its condition no longer true (CR 603.4): " + itemText(s, &item)})
+			Text: "resolves and does nothing, its condition no longer true (CR 603.4): " + itemText(v, &item)})
 		return nil
 	}
 	r := &Resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
-	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(s, &item)})
+	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(v, &item)})
 	if !item.IsSpell {
 		s.Stack = s.Stack[:len(s.Stack)-1]
 		switch {
@@ -259,27 +268,26 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			if err != nil {
 				return err
 			}
-			addMana(s, item.Controller, extra, s.obj(item.Source), ev)
+			addMana(s, v, item.Controller, extra, s.obj(item.Source), ev)
 		case item.Ability.Resolve != nil:
 			item.Ability.Resolve(r)
 		}
 		return nil
 	}
-	card := s.obj(item.ID)
-	if isPermanentCard(card.Def) {
-		enterFromStack(r, card)
+	if isPermanentSpell(v.Of(item.ID)) {
+		enterFromStack(r, s.obj(item.ID))
 		return nil
 	}
-	if card.Def.Spell != nil && card.Def.Spell.Resolve != nil {
-		card.Def.Spell.Resolve(r)
+	if item.Ability != nil && item.Ability.Resolve != nil {
+		item.Ability.Resolve(r)
 	}
 	moveTo(s, v, item.ID, h.Graveyard, false, ev) // CR 608.2n
 	return nil
 }
 
-// isPermanentCard: artifacts, creatures, enchantments, lands, planeswalkers (CR 110.4).
-func isPermanentCard(d *CardDef) bool {
-	return !d.HasType("Instant") && !d.HasType("Sorcery")
+// isPermanentSpell: artifacts, creatures, enchantments, lands, planeswalkers (CR 110.4).
+func isPermanentSpell(c *Chars) bool {
+	return !c.HasType("Instant") && !c.HasType("Sorcery")
 }
 
 // enterFromStack puts a resolving permanent spell onto the battlefield (CR 608.3), with
@@ -287,22 +295,25 @@ func isPermanentCard(d *CardDef) bool {
 // to its target (CR 303.4f).
 func enterFromStack(r *Resolution, card *Object) {
 	s := r.s
+	aura := r.v.Of(card.ID).HasSubtype("Aura")
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
 	o.Sick = true
 	applyEnterReplacements(s, o, r.item.X, r.Choose)
-	if hasString(o.Def.Subtypes, "Aura") && len(r.item.Targets) > 0 {
+	if aura && len(r.item.Targets) > 0 {
 		o.AttachedTo = r.item.Targets[0].Object
 	}
 }
 
-// applyEnterReplacements applies the permanent's own "enters" replacement effects. spellX
-// is the X of the spell that became it: 107.3m makes an ETB ability that refers to X use
-// the spell's X, though the permanent's own X is 0.
+// applyEnterReplacements applies the permanent's own "enters" replacement effects, read
+// from the permanent as it would exist on the battlefield (CR 614.12: its characteristics
+// with the continuous effects that would apply to it there). spellX is the X of the spell
+// that became it: 107.3m makes an ETB ability that refers to X use the spell's X, though
+// the permanent's own X is 0.
 func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
 	o.ChosenColor = -1
-	for _, a := range o.Def.Abilities {
+	for _, a := range Project(s).Of(o.ID).Abilities {
 		if a.Kind != Static {
 			continue
 		}
@@ -330,8 +341,8 @@ func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]strin
 }
 
 // itemText describes a stack item for people.
-func itemText(s *State, it *StackItem) string {
-	name := s.obj(it.Source).Def.Name
+func itemText(v *View, it *StackItem) string {
+	name := v.Of(it.Source).Name
 	if it.IsSpell {
 		return name
 	}

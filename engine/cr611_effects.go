@@ -2,12 +2,16 @@ package engine
 
 import h "github.com/mtgfuzz/mtgfuzz/harness"
 
+// CR 611: continuous effects. An effect is a record: where it comes from, its timestamp
+// (CR 613.7), how long it lasts, and what it does, as values of the Modification sum
+// type, each applied in its own layer (CR 613.6).
+
 // Layer is a layer or sublayer of CR 613.1.
 type Layer uint8
 
 const (
-	LayerCopy     Layer = iota // 1a: copy effects (CR 707) - the next issue fills this layer
-	LayerFaceDown              // 1b
+	LayerCopy     Layer = iota // 1a: copy effects (CR 707)
+	LayerFaceDown              // 1b: face-down spells and permanents (CR 708.2)
 	LayerControl               // 2
 	LayerText                  // 3
 	LayerType                  // 4
@@ -17,25 +21,109 @@ const (
 	LayerPTSet                 // 7b
 	LayerPTModify              // 7c
 	LayerPTSwitch              // 7d
+	numLayers
 )
 
-// DurationKind is how long a continuous effect from a resolving spell or ability lasts
-// (CR 611.2a). Durations are data, evaluated at the turn-structure points that end them.
-type DurationKind uint8
-
-const (
-	Forever DurationKind = iota
-	// UntilEndOfTurn ends in the cleanup step (CR 514.2).
-	UntilEndOfTurn
-	// UntilYourNextTurn ends immediately before Player's next turn begins (CR 611.2a, 500).
-	UntilYourNextTurn
-)
-
-// Duration of an effect.
-type Duration struct {
-	Kind   DurationKind
-	Player h.Player
+// Modification is what a continuous effect does to an object's characteristics in one
+// layer: one of CopyOf, FaceDown, SetTypes, AddTypes, AddAbility, RemoveAllAbilities,
+// SetPT, ModifyPT.
+type Modification interface {
+	// Layer is the layer the modification applies in (CR 613.1).
+	Layer() Layer
+	// apply changes c, which the projection owns.
+	apply(c *Chars, key effectKey)
 }
+
+// effectKey is what a modification needs to know of the effect it belongs to: to give a
+// granted ability its identity.
+type effectKey struct {
+	source h.ObjectID // for a static ability: the object that has it
+	effect int        // for a resolved effect: its ID
+	index  int        // which ability of the source, or which part of the effect
+}
+
+// CopyOf: the object's copiable values become Values (CR 707.2, layer 1a). Values are
+// copiable values already computed (the copied object's after layer 1).
+type CopyOf struct{ Values *Chars }
+
+// FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b).
+type FaceDown struct{}
+
+// SetTypes: the object's card types and subtypes become these (CR 205.1a, layer 4).
+type SetTypes struct{ Types, Subtypes []string }
+
+// AddTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
+// and every creature type (CR 205.3m).
+type AddTypes struct {
+	Types            []string
+	AllCreatureTypes bool
+}
+
+// AddAbility: the object has the ability (layer 6).
+type AddAbility struct{ Ability *Ability }
+
+// RemoveAllAbilities: the object loses all abilities (layer 6).
+type RemoveAllAbilities struct{}
+
+// SetPT: the object's power and toughness become these (layer 7b).
+type SetPT struct{ Power, Toughness int }
+
+// ModifyPT: +Power/+Toughness (layer 7c).
+type ModifyPT struct{ Power, Toughness int }
+
+func (CopyOf) Layer() Layer             { return LayerCopy }
+func (FaceDown) Layer() Layer           { return LayerFaceDown }
+func (SetTypes) Layer() Layer           { return LayerType }
+func (AddTypes) Layer() Layer           { return LayerType }
+func (AddAbility) Layer() Layer         { return LayerAbility }
+func (RemoveAllAbilities) Layer() Layer { return LayerAbility }
+func (SetPT) Layer() Layer              { return LayerPTSet }
+func (ModifyPT) Layer() Layer           { return LayerPTModify }
+
+func (m CopyOf) apply(c *Chars, _ effectKey) {
+	// CR 707.2: the copiable values replace the object's; what a copy effect copies is
+	// itself Copied in the copy (the abilities keep their positions).
+	*c = *m.Values
+	abs := make([]AbilityInstance, len(c.Abilities))
+	for i, a := range c.Abilities {
+		a.ID = AbilityID{Origin: Copied, Index: i}
+		abs[i] = a
+	}
+	c.Abilities = abs
+}
+
+func (FaceDown) apply(c *Chars, _ effectKey) { *c = faceDownChars }
+
+func (m SetTypes) apply(c *Chars, _ effectKey) {
+	c.Types, c.Subtypes, c.AllCreatureTypes = m.Types, m.Subtypes, false
+}
+
+func (m AddTypes) apply(c *Chars, _ effectKey) {
+	c.Types = appendNew(c.Types, m.Types...)
+	if m.AllCreatureTypes {
+		c.AllCreatureTypes = true
+	}
+}
+
+func (m AddAbility) apply(c *Chars, k effectKey) {
+	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], AbilityInstance{Ability: m.Ability,
+		ID: AbilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
+}
+
+func (RemoveAllAbilities) apply(c *Chars, _ effectKey) { c.Abilities = nil }
+
+func (m SetPT) apply(c *Chars, _ effectKey) {
+	c.Power, c.Toughness, c.HasPT = m.Power, m.Toughness, true
+}
+
+func (m ModifyPT) apply(c *Chars, _ effectKey) {
+	c.Power += m.Power
+	c.Toughness += m.Toughness
+}
+
+// faceDownChars: a face-down spell or permanent is a 2/2 creature with no name, mana cost,
+// colour, subtypes or abilities (CR 708.2a).
+var faceDownChars = Chars{Cost: ManaCost{None: true}, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
 
 // Effect is a continuous effect created by a resolving spell or ability (CR 611.2). The
 // set of objects it affects is locked in as it begins (CR 611.2c), by object ID, so it
@@ -45,37 +133,25 @@ type Effect struct {
 	Source     h.ObjectID
 	Controller h.Player
 	Timestamp  uint64
-	Layer      Layer
 	Duration   Duration
 	Objects    []h.ObjectID
-	// What it does in its layer.
-	AddTypes         []string
-	AllCreatureTypes bool
-	SetPT            [2]int
-	ModPT            [2]int
+	// Mods are the effect's parts, each applied in its layer to the same objects (613.6).
+	Mods []Modification
 }
 
 func cloneEffects(es []Effect) []Effect {
-	out := append([]Effect(nil), es...)
-	// Objects slices are never mutated after creation, so sharing them is safe.
-	return out
+	// Objects and Mods are never changed after creation, so sharing them is safe.
+	return append([]Effect(nil), es...)
 }
 
-// addEffect records a new continuous effect with a fresh timestamp (CR 613.7b).
+// addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect
+// "for as long as" something that doesn't hold as it would begin does nothing (611.2b).
 func (s *State) addEffect(e Effect) {
+	if e.Duration.While != nil && !e.Duration.While(s, &e) {
+		return
+	}
 	s.NextEffect++
 	e.ID = s.NextEffect
 	e.Timestamp = s.timestamp()
 	s.Effects = append(s.Effects, e)
-}
-
-// endEffects removes every effect whose duration ends at this point.
-func (s *State) endEffects(ends func(Duration) bool) {
-	kept := s.Effects[:0:0]
-	for _, e := range s.Effects {
-		if !ends(e.Duration) {
-			kept = append(kept, e)
-		}
-	}
-	s.Effects = kept
 }

@@ -1,10 +1,16 @@
 package engine
 
 import (
-	"sort"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
+
+// CR 613: interaction of continuous effects. The projection computes every object's
+// characteristics from its printed ones (613.1) by applying the layers in order, each to
+// every object at once, so that which objects an effect applies to is decided with the
+// characteristics of the layers already applied. It is the only reader of printed card
+// data in the rules (printed_reads_test.go).
 
 // Chars is an object's computed characteristics (CR 109.3) after all layers (CR 613).
 type Chars struct {
@@ -19,7 +25,8 @@ type Chars struct {
 	HasPT            bool
 	Loyalty          int
 	HasLoyalty       bool
-	Abilities        []*Ability
+	Abilities        []AbilityInstance
+	costText         string // Cost.String(), kept with Cost
 }
 
 // HasType reports whether the object has card type t.
@@ -27,6 +34,9 @@ func (c *Chars) HasType(t string) bool { return hasString(c.Types, t) }
 
 // HasSupertype reports whether the object has supertype t.
 func (c *Chars) HasSupertype(t string) bool { return hasString(c.Supertypes, t) }
+
+// HasSubtype reports whether the object has subtype t.
+func (c *Chars) HasSubtype(t string) bool { return hasString(c.Subtypes, t) }
 
 // HasKeyword reports whether the object has keyword ability k.
 func (c *Chars) HasKeyword(k string) bool {
@@ -38,23 +48,25 @@ func (c *Chars) HasKeyword(k string) bool {
 	return false
 }
 
-// printed returns a card's characteristics as printed (the start of CR 613.1).
-func printed(d *CardDef) Chars {
-	return Chars{
-		Name: d.Name, Cost: d.Cost, Colors: d.Colors,
-		Supertypes: d.Supertypes, Types: d.Types, Subtypes: d.Subtypes,
-		AllCreatureTypes: d.AllCreatureTypes,
-		Power:            d.Power, Toughness: d.Toughness, HasPT: d.HasPT,
-		Loyalty: d.Loyalty, HasLoyalty: d.HasLoyalty,
-		Abilities: d.Abilities,
+// SpellAbility is an instant's or sorcery's spell ability (CR 113.3a), or nil.
+func (c *Chars) SpellAbility() *AbilityInstance {
+	for i := range c.Abilities {
+		if c.Abilities[i].Kind == SpellAbility {
+			return &c.Abilities[i]
+		}
 	}
+	return nil
 }
 
-// View is the computed game: characteristics of every object, never stored back into the
+// View is the computed game: characteristics of every object in a zone that gives them
+// (battlefield, stack, hands, libraries, graveyards, exile), never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
-	s             *State
-	chars         []*Chars                 // indexed by ObjectID-1; nil until computed
+	s     *State
+	chars []*Chars // indexed by ObjectID-1; a card's printed Chars until an effect changes them
+	owned []bool   // chars[i] is the view's own copy
+	slab  []Chars  // storage for owned copies
+
 	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced      map[repKey]h.TypeSet
 	reps          map[repKey][]replacement // manaReplacements, per kind of production
@@ -67,52 +79,261 @@ type View struct {
 	modifiers     uint8 // manaModifiers: 0 unknown, 1 none, 2 some
 }
 
-// layerMod is one continuous effect's change in one layer, ordered by (layer, timestamp)
-// (CR 613.1, 613.7). Dependencies (CR 613.8) don't arise in this card pool.
-type layerMod struct {
-	layer   Layer
+// liveEffect is one continuous effect as the projection applies it: from a resolved spell
+// or ability (its objects locked in, CR 611.2c) or from a static ability (its objects
+// decided in the first layer it applies in, and kept for the later ones, CR 613.6).
+type liveEffect struct {
 	ts      uint64
-	applies func(o *Object, c *Chars) bool
-	apply   func(o *Object, c *Chars)
+	mods    []Modification
+	key     effectKey
+	objects []h.ObjectID
+	locked  bool // objects decided: the effect has started to apply
+	// For a static ability's effect: which objects, and which ability generates it.
+	affects func(v *View, id h.ObjectID) bool
+	ability AbilityKey
 }
 
-// Project computes the characteristics of every permanent through the layers.
+// Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
-	mods := collectMods(s)
-	slab := make([]Chars, len(s.Battlefield)) // one allocation for every permanent
-	for i, id := range s.Battlefield {
-		o := s.obj(id)
-		c := &slab[i]
-		*c = printed(o.Def)
-		if o.FaceDown {
-			// CR 708.2a: a face-down permanent is a nameless, colourless 2/2 creature with
-			// no text, types but creature, and no mana cost (layer 1b).
-			*c = Chars{Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
+	v := &View{s: s, chars: make([]*Chars, len(s.Objects)), owned: make([]bool, len(s.Objects))}
+	ids := v.placeObjects()
+	effects := make([]*liveEffect, 0, len(s.Effects)+4)
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
+			continue // over since the last check (CR 611.2b); removed at the next one
 		}
-		set := false // a layer 7b effect set its P/T
-		for _, m := range mods {
-			if m.applies(o, c) {
-				m.apply(o, c)
-				set = set || m.layer == LayerPTSet
+		effects = append(effects, &liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
+			objects: e.Objects, locked: true})
+	}
+	var statics staticsSeen
+	for layer := LayerCopy; layer < numLayers; layer++ {
+		switch layer {
+		case LayerControl, LayerPTDefine:
+			// Static abilities as they exist now: once copiable values are known (after
+			// layer 1: a face-down permanent has none), and once abilities are (after
+			// layer 6).
+			effects = v.staticEffects(&statics, effects)
+		case LayerFaceDown:
+			for _, id := range ids {
+				if s.obj(id).FaceDown { // CR 708.2a
+					FaceDown{}.apply(v.own(id), effectKey{})
+				}
 			}
 		}
-		addIntrinsicLandAbilities(c)
-		// Counters: CR 613.4c, applied in 7c with the other modifications; +1/+1 only here.
-		if c.HasPT && !(set && s.faults.on(FaultSetPTErasesCounters)) {
-			c.Power += o.Counters[PlusOne]
-			c.Toughness += o.Counters[PlusOne]
+		for _, e := range orderLayer(layer, effects) {
+			if !e.locked {
+				e.objects, e.locked = v.affected(e), true
+			}
+			for _, m := range e.mods {
+				if m.Layer() != layer {
+					continue
+				}
+				for _, id := range e.objects {
+					if v.chars[id-1] != nil {
+						m.apply(v.own(id), e.key)
+					}
+				}
+			}
 		}
-		if c.HasLoyalty {
-			c.Loyalty = o.Counters[Loyalty]
+		switch layer {
+		case LayerType:
+			for _, id := range ids {
+				if v.owned[id-1] {
+					addIntrinsicLandAbilities(v.chars[id-1])
+				}
+			}
+		case LayerPTModify:
+			v.applyCounters()
 		}
-		v.chars[id-1] = c
 	}
 	return v
 }
 
-// Of returns the computed characteristics of an object: through the layers on the
-// battlefield, printed elsewhere (continuous effects here only affect permanents).
+// placeObjects starts every object with characteristics from its printed ones (the start
+// of CR 613.1), shared until an effect changes them, and returns their IDs: permanents
+// first, then spells, then each player's library, hand, graveyard and exile.
+func (v *View) placeObjects() []h.ObjectID {
+	s := v.s
+	n := len(s.Battlefield) + len(s.Stack)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+	}
+	ids := make([]h.ObjectID, 0, n)
+	ids = append(ids, s.Battlefield...)
+	for i := range s.Stack {
+		if s.Stack[i].IsSpell {
+			ids = append(ids, s.Stack[i].ID)
+		}
+	}
+	for p := range s.Players {
+		ps := &s.Players[p]
+		ids = append(append(append(append(ids, ps.Library...), ps.Hand...), ps.Graveyard...), ps.Exile...)
+	}
+	for _, id := range ids {
+		v.chars[id-1] = &s.obj(id).Def.printed
+	}
+	return ids
+}
+
+// own returns the view's own copy of id's characteristics, to be changed.
+func (v *View) own(id h.ObjectID) *Chars {
+	if !v.owned[id-1] {
+		if len(v.slab) == cap(v.slab) {
+			v.slab = make([]Chars, 0, max(8, len(v.s.Battlefield)))
+		}
+		v.slab = append(v.slab, *v.chars[id-1])
+		v.chars[id-1] = &v.slab[len(v.slab)-1]
+		v.owned[id-1] = true
+	}
+	return v.chars[id-1]
+}
+
+// orderLayer is the order of the effects that apply in a layer: timestamp order
+// (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of this pool
+// depends on another (613.8a), so the timestamps decide.
+func orderLayer(layer Layer, effects []*liveEffect) []*liveEffect {
+	var out []*liveEffect
+	for _, e := range effects {
+		for _, m := range e.mods {
+			if m.Layer() == layer {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	if len(out) > 1 {
+		slices.SortStableFunc(out, func(a, b *liveEffect) int {
+			switch {
+			case a.ts < b.ts:
+				return -1
+			case a.ts > b.ts:
+				return 1
+			}
+			return 0
+		})
+	}
+	return out
+}
+
+// affected decides which objects a static ability's effect applies to: the permanents its
+// condition holds for now (CR 611.3a), with the layers so far applied.
+func (v *View) affected(e *liveEffect) []h.ObjectID {
+	var out []h.ObjectID
+	for _, id := range v.s.Battlefield {
+		if e.affects(v, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// staticsSeen lists the static abilities whose effects the projection has, so that each
+// is taken once.
+type staticsSeen []AbilityKey
+
+// staticEffects brings the effects of static abilities up to date with the abilities
+// permanents have now (CR 604.2, 611.3): an effect that hasn't started to apply is dropped
+// if its ability is gone (an effect that has started goes on, CR 613.6), and the effects of
+// abilities not yet taken are added. Their timestamp is their object's (CR 613.7a).
+func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEffect {
+	kept := effects[:0]
+	for _, e := range effects {
+		if e.affects == nil || e.locked || v.hasAbility(e.ability) {
+			kept = append(kept, e)
+		}
+	}
+	effects = kept
+	for _, id := range v.s.Battlefield {
+		src := v.s.obj(id)
+		for i, a := range v.chars[id-1].Abilities {
+			if a.Kind != Static {
+				continue
+			}
+			e := staticEffect(src, a.Static)
+			if e == nil {
+				continue
+			}
+			key := a.Key(id)
+			if slices.Contains(*seen, key) {
+				continue
+			}
+			*seen = append(*seen, key)
+			e.ts = src.Timestamp
+			e.key = effectKey{source: id, index: i}
+			e.ability = key
+			effects = append(effects, e)
+		}
+	}
+	return effects
+}
+
+// hasAbility reports whether the object of k has the ability k now.
+func (v *View) hasAbility(k AbilityKey) bool {
+	for _, a := range v.chars[k.Object-1].Abilities {
+		if a.ID == k.AbilityID {
+			return true
+		}
+	}
+	return false
+}
+
+// staticEffect is the continuous effect a static ability of src generates, or nil for a
+// static ability that isn't one (a replacement effect, a rule change read where it
+// applies).
+func staticEffect(src *Object, st *StaticEffect) *liveEffect {
+	switch st.Kind {
+	case AnthemChosenColor:
+		if src.ChosenColor < 0 {
+			return nil
+		}
+		color := h.ManaType(src.ChosenColor)
+		return &liveEffect{mods: []Modification{ModifyPT{st.N, st.T}}, affects: func(v *View, id h.ObjectID) bool {
+			c := v.chars[id-1]
+			return c.HasType("Creature") && c.Colors.Has(color)
+		}}
+	case GrantToEquipped:
+		host := src.AttachedTo
+		return &liveEffect{mods: []Modification{AddAbility{st.Grant}}, affects: func(_ *View, id h.ObjectID) bool {
+			return host != 0 && id == host
+		}}
+	}
+	return nil
+}
+
+// applyCounters: +1/+1 counters modify power and toughness in layer 7c (CR 613.4c); a
+// planeswalker's loyalty is its loyalty counters (CR 306.5b).
+func (v *View) applyCounters() {
+	for _, id := range v.s.Battlefield {
+		o := v.s.obj(id)
+		c := v.chars[id-1]
+		if n := o.Counters[PlusOne]; n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
+			c = v.own(id)
+			c.Power += n
+			c.Toughness += n
+		}
+		if c.HasLoyalty && c.Loyalty != o.Counters[Loyalty] {
+			v.own(id).Loyalty = o.Counters[Loyalty]
+		}
+	}
+}
+
+// ptSetByEffect reports whether a resolved effect sets the P/T of object id (layer 7b).
+func ptSetByEffect(s *State, id h.ObjectID) bool {
+	for i := range s.Effects {
+		for _, m := range s.Effects[i].Mods {
+			if _, ok := m.(SetPT); ok && containsID(s.Effects[i].Objects, id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Of returns the computed characteristics of an object. An object no longer in its zone
+// (a record kept for last known information) or created since the projection has its
+// printed characteristics.
 func (v *View) Of(id h.ObjectID) *Chars {
 	if id == 0 || int(id) > len(v.s.Objects) {
 		return nil
@@ -120,104 +341,40 @@ func (v *View) Of(id h.ObjectID) *Chars {
 	if int(id) <= len(v.chars) && v.chars[id-1] != nil {
 		return v.chars[id-1]
 	}
-	return v.s.obj(id).Def.printedChars() // read only
+	return &v.s.obj(id).Def.printed // read only
 }
 
 // basicLandAbilities: a land with a basic land type has that type's mana ability
 // (CR 305.6), whatever gave it the type.
-var basicLandAbilities = map[string]*Ability{
-	"Plains":   manaAbility("({T}: Add {W}.)", fixed(h.White, 1)),
-	"Island":   manaAbility("({T}: Add {U}.)", fixed(h.Blue, 1)),
-	"Swamp":    manaAbility("({T}: Add {B}.)", fixed(h.Black, 1)),
-	"Mountain": manaAbility("({T}: Add {R}.)", fixed(h.Red, 1)),
-	"Forest":   manaAbility("({T}: Add {G}.)", fixed(h.Green, 1)),
-}
+var basicLandAbilities = func() (out [len(basicLandTypes)]*Ability) {
+	for i, t := range []h.ManaType{h.White, h.Blue, h.Black, h.Red, h.Green} {
+		out[i] = manaAbility(fixed(t, 1))
+		out[i].Text = "({T}: Add {" + t.Letter() + "}.)"
+	}
+	return
+}()
 
-var basicLandTypes = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
 
+// addIntrinsicLandAbilities gives c the mana abilities of its basic land types (CR 305.6),
+// first, in place of any it had from types it had before.
 func addIntrinsicLandAbilities(c *Chars) {
-	if !c.HasType("Land") {
+	var intrinsic []AbilityInstance
+	if c.HasType("Land") {
+		for i, t := range basicLandTypes {
+			if hasString(c.Subtypes, t) {
+				intrinsic = append(intrinsic, AbilityInstance{Ability: basicLandAbilities[i], ID: AbilityID{Origin: Intrinsic, Index: i}})
+			}
+		}
+	}
+	had := 0
+	for had < len(c.Abilities) && c.Abilities[had].ID.Origin == Intrinsic {
+		had++
+	}
+	if had == 0 && len(intrinsic) == 0 {
 		return
 	}
-	var intrinsic []*Ability
-	for _, t := range basicLandTypes {
-		if hasString(c.Subtypes, t) {
-			intrinsic = append(intrinsic, basicLandAbilities[t])
-		}
-	}
-	if len(intrinsic) > 0 {
-		c.Abilities = append(intrinsic, c.Abilities...)
-	}
-}
-
-// collectMods gathers every continuous effect that applies now, from resolved spells and
-// abilities (s.Effects) and from static abilities of permanents (CR 611.3), in layer and
-// timestamp order.
-func collectMods(s *State) []layerMod {
-	var mods []layerMod
-	for i := range s.Effects {
-		e := &s.Effects[i]
-		affects := func(o *Object, _ *Chars) bool { return containsID(e.Objects, o.ID) }
-		switch e.Layer {
-		case LayerType:
-			mods = append(mods, layerMod{LayerType, e.Timestamp, affects, func(_ *Object, c *Chars) {
-				c.Types = appendNew(c.Types, e.AddTypes...)
-				if e.AllCreatureTypes {
-					c.AllCreatureTypes = true
-				}
-			}})
-		case LayerPTSet:
-			mods = append(mods, layerMod{LayerPTSet, e.Timestamp, affects, func(_ *Object, c *Chars) {
-				c.Power, c.Toughness, c.HasPT = e.SetPT[0], e.SetPT[1], true
-			}})
-		case LayerPTModify:
-			mods = append(mods, layerMod{LayerPTModify, e.Timestamp, affects, func(_ *Object, c *Chars) {
-				c.Power += e.ModPT[0]
-				c.Toughness += e.ModPT[1]
-			}})
-		}
-	}
-	for _, id := range s.Battlefield {
-		src := s.obj(id)
-		if src.FaceDown {
-			continue
-		}
-		for _, a := range src.Def.Abilities {
-			if a.Kind != Static {
-				continue
-			}
-			mods = append(mods, staticMods(s, src, a.Static)...)
-		}
-	}
-	sort.SliceStable(mods, func(i, j int) bool {
-		if mods[i].layer != mods[j].layer {
-			return mods[i].layer < mods[j].layer
-		}
-		return mods[i].ts < mods[j].ts
-	})
-	return mods
-}
-
-// staticMods turns a static ability of src into layer modifications (CR 604, 611.3).
-func staticMods(s *State, src *Object, st *StaticEffect) []layerMod {
-	switch st.Kind {
-	case AnthemChosenColor:
-		if src.ChosenColor < 0 {
-			return nil
-		}
-		color := h.ManaType(src.ChosenColor)
-		return []layerMod{{LayerPTModify, src.Timestamp,
-			func(_ *Object, c *Chars) bool { return c.HasType("Creature") && c.Colors.Has(color) },
-			func(_ *Object, c *Chars) { c.Power += st.N; c.Toughness += st.T }}}
-	case GrantToEquipped:
-		host := src.AttachedTo
-		return []layerMod{{LayerAbility, src.Timestamp,
-			func(o *Object, _ *Chars) bool { return host != 0 && o.ID == host },
-			func(_ *Object, c *Chars) {
-				c.Abilities = append(append([]*Ability(nil), c.Abilities...), st.Grant)
-			}}}
-	}
-	return nil
+	c.Abilities = append(intrinsic, c.Abilities[had:]...)
 }
 
 // appendNew appends the strings of add that list lacks, copying list first.

@@ -218,11 +218,11 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 			*list = removeID(*list, o.ID)
 		}
 		o.Gone = true
-		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: fmt.Sprintf("token %s ceases to exist (CR %s)", o.Def.Name, rule)})
+		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: fmt.Sprintf("token %s ceases to exist (CR %s)", v.Of(o.ID).Name, rule)})
 	case hit.to == "":
 		o := s.obj(hit.object)
 		o.AttachedTo = 0
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s becomes unattached (CR %s)", o.Def.Name, rule)})
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s becomes unattached (CR %s)", v.Of(o.ID).Name, rule)})
 	default:
 		o := s.obj(hit.object)
 		if !s.onBattlefield(o.ID) {

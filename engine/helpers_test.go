@@ -48,9 +48,10 @@ func start(t *testing.T, setup h.Setup, faults ...string) *State {
 // cardNamed finds the first permanent with the name.
 func cardNamed(t *testing.T, s *State, name string) *Object {
 	t.Helper()
+	v := s.projected()
 	for _, id := range s.Battlefield {
-		if o := s.obj(id); o.Def.Name == name {
-			return o
+		if v.Of(id).Name == name {
+			return s.obj(id)
 		}
 	}
 	t.Fatalf("no permanent named %s", name)

@@ -47,41 +47,33 @@ func LegalActions(s *State) []h.Action {
 	}
 	p := s.Priority
 	out := []h.Action{{Player: p, Kind: h.Pass}}
-	out = append(out, landActions(s, p)...)
-	out = append(out, castActions(s, v, p)...)
+	out = append(out, playAndCastActions(s, v, p)...)
 	out = append(out, abilityActions(s, v, p)...)
 	out = append(out, manaActions(s, v, p)...)
 	return out
 }
 
-func landActions(s *State, p h.Player) []h.Action {
-	if !canActAtSorcerySpeed(s, p) || s.LandsPlayed >= 1 {
-		return nil
-	}
+// playAndCastActions lists the lands p may play and the spells p may begin to cast now,
+// from their permissions (cr601_permissions.go): lands first, then spells, one action per
+// choice of targets and X.
+func playAndCastActions(s *State, v *View, p h.Player) []h.Action {
+	perms := permissions(s, v, p)
 	var out []h.Action
-	for _, id := range s.Players[p].Hand {
-		if o := s.obj(id); o.Def.HasType("Land") {
-			out = append(out, h.Action{Player: p, Kind: h.PlayLand, Card: o.Card, Name: o.Def.Name})
+	if s.LandsPlayed < 1 {
+		for _, perm := range perms {
+			if perm.Play && perm.Timing.allows(s, p) {
+				out = append(out, h.Action{Player: p, Kind: h.PlayLand, Card: perm.Card, Name: v.Of(perm.Object).Name})
+			}
 		}
 	}
-	return out
-}
-
-func castActions(s *State, v *View, p h.Player) []h.Action {
-	var out []h.Action
-	for _, id := range s.Players[p].Hand {
-		o := s.obj(id)
-		d := o.Def
-		if d.HasType("Land") || (!d.HasType("Instant") && !canActAtSorcerySpeed(s, p)) {
+	for _, perm := range perms {
+		if perm.Play || !perm.Timing.allows(s, p) {
 			continue
 		}
-		var specs []TargetSpec
-		if d.Spell != nil {
-			specs = d.Spell.Targets
-		}
-		for _, ts := range targetCombos(s, v, p, specs) {
-			for x := 0; x <= maxX(s, v, p, d.Cost); x++ {
-				out = append(out, h.Action{Player: p, Kind: h.Cast, Card: o.Card, Name: d.Name, X: x, Targets: ts})
+		name := v.Of(perm.Object).Name
+		for _, ts := range targetCombos(s, v, p, perm.Targets) {
+			for x := 0; x <= maxX(s, v, p, perm.Cost); x++ {
+				out = append(out, h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
 			}
 		}
 	}
@@ -105,12 +97,12 @@ func (v *View) manaPotential(p h.Player) int {
 	if v.potentialDone&(1<<p) == 0 {
 		s := v.s
 		n := s.Players[p].Pool.Total()
-		activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab *Ability) {
+		activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab AbilityInstance) {
 			if ab.Cost.Mana != (ManaCost{}) {
 				return // it costs mana to make mana: no gain to count on
 			}
 			best := 0
-			for _, oc := range manaOutcomes(s, v, o, ab) {
+			for _, oc := range manaOutcomes(s, v, o, ab.Ability) {
 				best = max(best, oc.mana.Total())
 			}
 			n += best
@@ -124,7 +116,7 @@ func (v *View) manaPotential(p h.Player) int {
 // activatable calls f for each activated ability (mana abilities or not, as mana says)
 // of the permanents p controls whose non-mana costs can be paid now (CR 602.2, 107.5,
 // 107.6, 302.6).
-func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab *Ability)) {
+func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab AbilityInstance)) {
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
 		if o.Controller != p {
@@ -143,7 +135,7 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 // activate now: one action per choice of targets and X.
 func abilityActions(s *State, v *View, p h.Player) []h.Action {
 	var out []h.Action
-	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab *Ability) {
+	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
 			return
 		}
@@ -160,13 +152,13 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 // of the ability's mana cost and per distinct outcome.
 func manaActions(s *State, v *View, p h.Player) []h.Action {
 	var out []h.Action
-	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab *Ability) {
+	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		colored, generic := ab.Cost.Mana.total(0)
 		pays := []h.Mana{{}}
 		if colored.Total()+generic > 0 {
 			pays = payments(s, s.Players[p].Pool, colored, generic)
 		}
-		outcomes := manaOutcomes(s, v, o, ab)
+		outcomes := manaOutcomes(s, v, o, ab.Ability)
 		for _, pay := range pays {
 			for _, oc := range outcomes {
 				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,

@@ -104,7 +104,7 @@ func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Ma
 		return nil, fmt.Errorf("%s has no activated mana ability %d", v.Of(o.ID).Name, ability)
 	}
 	var out []h.Mana
-	for _, oc := range manaOutcomes(s, v, o, abs[ability]) {
+	for _, oc := range manaOutcomes(s, v, o, abs[ability].Ability) {
 		out = append(out, oc.mana)
 	}
 	return out, nil

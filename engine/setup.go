@@ -28,6 +28,12 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}
 		return d, nil
 	}
+	tokenDef := func(name string) (*CardDef, error) {
+		if d, ok := TokenDef(name); ok {
+			return d, nil
+		}
+		return def(name) // a token that copies a card has its characteristics (CR 707.2)
+	}
 	byCard := map[h.CardID]h.ObjectID{}
 	for pi := range setup.Players {
 		p := h.Player(pi)
@@ -53,7 +59,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	for pi := range setup.Players {
 		p := h.Player(pi)
 		for _, pm := range setup.Players[pi].Battlefield {
-			d, err := def(pm.Name)
+			lookup := def
+			if pm.Token {
+				lookup = tokenDef
+			}
+			d, err := lookup(pm.Name)
 			if err != nil {
 				return nil, err
 			}

@@ -25,7 +25,7 @@ func Snapshot(s *State) h.Snapshot {
 	sort.Slice(snap.Battlefield, func(i, j int) bool { return snap.Battlefield[i].Card < snap.Battlefield[j].Card })
 	for i := range s.Stack {
 		it := &s.Stack[i]
-		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: s.obj(it.Source).Def.Name,
+		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
 			Controller: it.Controller, X: it.X}
 		if it.IsSpell {
 			so.Kind = "spell"
@@ -46,7 +46,7 @@ func Snapshot(s *State) h.Snapshot {
 	}
 	if p := s.Proposal; p != nil {
 		it := s.top()
-		snap.Casting = &h.Proposal{Player: p.Player, Card: it.SourceCard, Name: s.obj(it.Source).Def.Name, Cost: p.Colored, Generic: p.Generic}
+		snap.Casting = &h.Proposal{Player: p.Player, Card: it.SourceCard, Name: v.Of(it.Source).Name, Cost: p.Colored, Generic: p.Generic}
 	}
 	return snap
 }
@@ -69,15 +69,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 	if s.faults.on(FaultZoneChangeKeepsID) {
 		ob.Object = h.ObjectID(o.Card)
 	}
-	switch {
-	case c.Cost == o.Def.Cost && o.Def.costText != "":
-		ob.ManaCost = o.Def.costText
-	case c.Name != "" || c.Cost != (ManaCost{}):
-		ob.ManaCost = c.Cost.String()
-	}
-	if o.Def.HasType("Land") && c.Cost == (ManaCost{}) {
-		ob.ManaCost = ""
-	}
+	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")
 	}

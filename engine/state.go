@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -20,6 +21,16 @@ const (
 var counterNames = [numCounterKinds]string{"+1/+1", "charge", "loyalty", "lore"}
 
 func (k CounterKind) String() string { return counterNames[k] }
+
+// CounterKinds lists the counter kinds the engine knows, as the harness writes them.
+func CounterKinds() []string { return slices.Clone(counterNames[:]) }
+
+// EntryChoices lists the choices a permanent of the pool can have made as it entered
+// (harness.PermanentSpec.Choices) and the values each takes: the colour chosen for
+// Gauntlet of Power (CR 614.12).
+func EntryChoices() map[string][]string {
+	return map[string][]string{"color": {"W", "U", "B", "R", "G"}}
+}
 
 // ParseCounterKind reads a counter name as the harness writes it.
 func ParseCounterKind(s string) (CounterKind, bool) {

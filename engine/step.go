@@ -53,7 +53,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
 	}
 	if src.Controller != a.Player {
-		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, src.Def.Name)
+		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, Project(c).Of(src.ID).Name)
 	}
 	v := Project(c)
 	abs := v.Of(src.ID).Abilities
@@ -63,7 +63,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 	ab := abs[a.Ability]
 	if ab.IsMana() {
 		ev := &events{}
-		if err := activateMana(c, v, a.Player, src, ab, a, ev); err != nil {
+		if err := activateMana(c, v, a.Player, src, ab.Ability, a, ev); err != nil {
 			return nil, nil, err
 		}
 		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
@@ -157,7 +157,7 @@ func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
 	}
 	ev := &events{}
-	if err := activateMana(c, v, a.Player, src, abs[a.Ability], a, ev); err != nil {
+	if err := activateMana(c, v, a.Player, src, abs[a.Ability].Ability, a, ev); err != nil {
 		return nil, nil, err
 	}
 	return c, ev.list, nil

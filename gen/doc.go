@@ -20,8 +20,8 @@
 // # Boards, steering and the walk
 //
 // A [Pool] lists the cards a board may hold, with the few facts ([Kind]) the generator
-// needs: [DefaultPool] is the reference engine's pool, [ProbePool] learns one from any
-// engine. A [Steer] biases generation toward a property's situation: recipes ([Recipe]) favour
+// needs: [DefaultPool] is the reference engine's pool, derived from the printed data of
+// the cards package ([PoolOf]); [ProbePool] learns one from any engine. A [Steer] biases generation toward a property's situation: recipes ([Recipe]) favour
 // cards per zone ([Pick], [Cards]) and keep kinds of card out, [ActionWeights] weigh the
 // kinds of action the walk takes ([DefaultActions], [PreferMana]), and Steer.Prefer marks
 // actions to favour. [New] compiles a steer against a pool into a [Generator]; [Board]

@@ -108,14 +108,22 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	zone(&c.otherHand, nil, "", false, 0)
 	zone(&c.otherLb, nil, "", false, 0)
 	for _, s := range r.Steps {
-		if i := s.Index(); i >= 0 {
-			c.steps.add(i, 20)
-		} else {
+		switch i := s.Index(); {
+		case i < 0:
 			*bad = append(*bad, fmt.Sprintf("recipe %q: unknown step %q", r.Name, s))
+		case g.pool.allowsStep(s):
+			c.steps.add(i, 20)
 		}
 	}
 	for _, sw := range stepWeights {
-		c.steps.add(sw.step.Index(), sw.weight)
+		if g.pool.allowsStep(sw.step) {
+			c.steps.add(sw.step.Index(), sw.weight)
+		}
+	}
+	if c.steps.empty() { // the pool allows only steps outside the usual mix
+		for _, s := range g.pool.steps {
+			c.steps.add(s.Index(), 1)
+		}
 	}
 	return c
 }

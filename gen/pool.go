@@ -56,6 +56,7 @@ type Card struct {
 type Pool struct {
 	cards  []Card
 	byName map[string]int
+	steps  []harness.Step // the steps a board may start in; nil: any
 }
 
 // NewPool builds a pool from cards, reordering them simplest first (stably). Duplicate or
@@ -87,6 +88,46 @@ func rank(c Card) int {
 		return 3
 	}
 	return 4
+}
+
+// Restrict is the part of p that an engine supports (s): only its cards, and boards that
+// start only in its steps. It also returns the names of p's cards left out, in p's order.
+// A support naming no card of p is an error: nothing could be generated.
+func (p *Pool) Restrict(s harness.Support) (*Pool, []string, error) {
+	var kept []Card
+	var left []string
+	for _, c := range p.cards {
+		if s.Card(c.Name) {
+			kept = append(kept, c)
+		} else {
+			left = append(left, c.Name)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, left, fmt.Errorf("gen: the engine supports none of the pool's %d cards", len(p.cards))
+	}
+	var steps []harness.Step
+	if s.Steps != nil {
+		for _, st := range harness.Steps {
+			if s.Step(st) && st != harness.Untap && st != harness.Cleanup { // no priority there (CR 502.4, 514.3)
+				steps = append(steps, st)
+			}
+		}
+		if len(steps) == 0 {
+			return nil, left, fmt.Errorf("gen: the engine supports no step a game can start in (%v)", s.Steps)
+		}
+	}
+	q, err := NewPool(kept)
+	if err != nil {
+		return nil, left, err
+	}
+	q.steps = steps
+	return q, left, nil
+}
+
+// allowsStep reports whether a board may start in st.
+func (p *Pool) allowsStep(st harness.Step) bool {
+	return p.steps == nil || slices.Contains(p.steps, st)
 }
 
 // Cards lists the pool, simplest first. The slice is the pool's own.

@@ -39,6 +39,7 @@ func tapSymbolProp() *Property {
 			"only if its controller has controlled it since their most recent turn began, unless it has haste or " +
 			"they control Thousand-Year Elixir; paying {T} taps it. A permanent's summoning sickness follows its " +
 			"controller's turns.",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "cost.tap-symbol",
 			Recipes: []gen.Recipe{
@@ -65,6 +66,7 @@ func untapSymbolProp() *Property {
 		Description: "An ability with {Q} in its cost (Pili-Pala, a creature wearing Umbral Mantle) is offered only " +
 			"while its source is tapped and, for a creature, only if its controller has controlled it since their " +
 			"most recent turn began, unless it has haste or they control Thousand-Year Elixir; paying {Q} untaps it.",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "cost.untap-symbol",
 			Recipes: []gen.Recipe{

@@ -19,6 +19,7 @@ func manaAbilityInvariant() *Property {
 		Rules:   []string{"605.3b", "405.6c", "117.3c", "605.4a"},
 		Description: "Activating a mana ability never changes the stack, leaves priority where it was and the game in " +
 			"the same step, and adds one of the outcomes the engine offered for it just before.",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "invariant.mana-ability",
 			Recipes: []gen.Recipe{

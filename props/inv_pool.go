@@ -18,6 +18,7 @@ func poolInvariant() *Property {
 		Rules:   []string{"106.1b", "106.4", "601.2h"},
 		Description: "A mana pool never holds a negative amount of any of the six types; a payment is offered and " +
 			"accepted only if the pool holds it, and takes exactly that much; pools are empty when a step ends.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Pay}},
 		Steer: gen.Steer{
 			Name: "invariant.pool",
 			Recipes: []gen.Recipe{

@@ -22,6 +22,7 @@ func couldProduce() *Property {
 			"resolved now, with replacement effects in any order and costs ignored (a tapped land, Vivid Crag " +
 			"without charge counters, Pili-Pala without mana still count), none when undefined; Reflecting Pool " +
 			"and Exotic Orchard chains are a least fixpoint.",
+		Needs: needsManaQueries,
 		Steer: gen.Steer{
 			Name: "mana.could-produce",
 			Recipes: []gen.Recipe{

@@ -23,6 +23,7 @@ func manaOutcomes() *Property {
 		Description: "Every mana ability offers exactly, and adds one of, the amounts the rules give on the " +
 			"current battlefield: its own production, the \"tapped for mana\" replacement effects that apply to " +
 			"it in every order, and the triggered mana abilities it sets off; nothing else.",
+		Needs: needsManaQueries,
 		Steer: gen.Steer{
 			Name: "mana.outcomes",
 			Recipes: []gen.Recipe{

@@ -27,6 +27,7 @@ func couldRelations() *Property {
 		Description: "The engine's answers agree with each other: CouldProduce(X) is the union of the types of " +
 			"the outcomes X's mana abilities offer, and Reflecting Pool / Exotic Orchard / Fellwar Stone offer " +
 			"exactly the types (colours) in the union of CouldProduce over the lands they look at.",
+		Needs: needsManaQueries,
 		Steer: gen.Steer{
 			Name: "mana.could-produce/relations",
 			Recipes: []gen.Recipe{

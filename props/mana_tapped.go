@@ -27,6 +27,7 @@ func tapForMana() *Property {
 		Description: "\"Tapped for mana\" effects (Mana Reflection, Nyxbloom Ancient, Contamination, Mana Flare, Wild " +
 			"Growth, Gauntlet of Power) apply exactly to mana abilities with {T} in their cost: not to Pili-Pala's " +
 			"{Q} ability, and not to a spell that adds mana (Dark Ritual).",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "mana.tap-for-mana",
 			Recipes: []gen.Recipe{
@@ -115,6 +116,7 @@ func tappedTrigger() *Property {
 		Description: "A \"whenever ... is tapped for mana\" trigger (Mana Flare, Heartbeat of Spring, Wild Growth, " +
 			"Gauntlet of Power) adds its mana only when the land's ability produced mana (of the named type), " +
 			"at once and without using the stack.",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "mana.tapped-trigger",
 			Recipes: []gen.Recipe{
@@ -196,6 +198,7 @@ func tappedReplacement() *Property {
 		Description: "Replacement effects on \"tapped for mana\" (Mana Reflection ×2, Nyxbloom Ancient ×3, " +
 			"Contamination → exactly {B}) modify what a {T} mana ability produces, each exactly once, and the " +
 			"outcomes offered cover every order the player may apply them in.",
+		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "mana.tapped-replacement",
 			Recipes: []gen.Recipe{

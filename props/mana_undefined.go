@@ -25,6 +25,7 @@ func undefinedType() *Property {
 		Description: "A mana ability whose type of mana can't be defined now (Reflecting Pool with no other " +
 			"land that could produce mana, Exotic Orchard or Fellwar Stone facing no coloured land, Meteor " +
 			"Crater among colourless permanents) offers and adds no mana at all, and can still be activated.",
+		Needs: needsManaQueries,
 		Steer: gen.Steer{
 			Name: "mana.undefined-type",
 			Recipes: []gen.Recipe{

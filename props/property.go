@@ -16,6 +16,8 @@ type Property struct {
 	Steer gen.Steer
 	// Check judges one trace. It may ask the engine more questions about trace states.
 	Check func(eng harness.Engine, tr *gen.Trace) Verdict
+	// Needs is what the engine must support for the property to be tested (see [Needs]).
+	Needs Needs
 	// Clauses names the parts of the property, each a situation that must be reached on
 	// its own: a campaign that never reaches one of them has not checked it, and the
 	// property is vacuous even if other clauses were reached. Check counts reach per
@@ -29,6 +31,9 @@ type Clause struct {
 	Name        string   // short, unique within the property: "dark-ritual", "apnap-order"
 	Rules       []string // the CR rules it checks
 	Description string   // what it checks, one sentence
+	// Needs is what the clause needs beyond its property's Needs: an engine lacking it
+	// leaves the clause unsupported, which doesn't make the property vacuous.
+	Needs Needs
 }
 
 // Verdict is a property's judgement of one trace.

@@ -83,6 +83,7 @@ func attackSickness() *Property {
 		Rules:   []string{"302.6", "508.1a", "702.10b"},
 		Description: "Only untapped creatures the active player has controlled since the turn began (or with haste) " +
 			"may attack; Thousand-Year Elixir does not let a summoning-sick creature attack.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
 		Steer: gen.Steer{
 			Name: "cost.tap-symbol/attack",
 			Recipes: []gen.Recipe{

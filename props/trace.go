@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -199,6 +200,32 @@ func whereAfter(tr *gen.Trace, i int) string {
 	return fmt.Sprintf("after action %d (%s)", i+1, tr.Steps[i].Action)
 }
 
+// CutPlace removes from a violation's message the place it opens with, when that is the
+// place of step (where and whereAfter write it), so a report that names the place itself
+// doesn't say it twice ("at the start: at the start: ..."). It returns what the message
+// adds to the place (" (A: activate Forest ability 0)", or "") and the rest.
+func CutPlace(msg string, step int) (detail, rest string) {
+	if step < 0 {
+		if rest, ok := strings.CutPrefix(msg, "at the start: "); ok {
+			return "", rest
+		}
+		return "", msg
+	}
+	for _, place := range []string{fmt.Sprintf("after action %d", step+1), fmt.Sprintf("action %d", step+1)} {
+		after, ok := strings.CutPrefix(msg, place)
+		switch {
+		case !ok:
+		case strings.HasPrefix(after, ": "):
+			return "", after[2:]
+		case strings.HasPrefix(after, " ("):
+			if i := strings.Index(after, "): "); i > 0 {
+				return after[:i+1], after[i+3:]
+			}
+		}
+	}
+	return "", msg
+}
+
 // activation is a step that activates an ability of a permanent, parsed.
 type activation struct {
 	Index  int
@@ -228,11 +255,12 @@ func activations(tr *gen.Trace) []activation {
 
 // resolvedSpell returns the spell on top of the stack before step st when the step took
 // it off the stack: it resolved (CR 608.2) or was countered, which each property tells
-// apart by what the step left behind. An ability on top, or a spell the step left on the
-// stack, gives false.
+// apart by what the step left behind. An ability on top, a spell the step left on the
+// stack, or a spell still being cast (which leaves only when the casting is reversed,
+// CR 733) gives false.
 func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
 	n := len(st.Before.Stack)
-	if n == 0 {
+	if n == 0 || st.Before.Casting != nil {
 		return harness.StackObject{}, false
 	}
 	top := st.Before.Stack[n-1]

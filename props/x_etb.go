@@ -23,6 +23,7 @@ func etbX() *Property {
 		Rules:   []string{"107.3m", "107.3i", "107.3g"},
 		Description: "A permanent spell with X that \"enters with X +1/+1 counters\" (Walking Ballista, Hangarback " +
 			"Walker) enters with the spell's X counters, not the permanent's own X (0).",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay}},
 		Steer: gen.Steer{
 			Name: "x.etb-uses-spell-x",
 			Recipes: []gen.Recipe{

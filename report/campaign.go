@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // Command is how every printed reproduction command starts: it works from the module root
@@ -21,6 +23,9 @@ type Options struct {
 	// its seed); nil uses the failure's own Repro. Vacuous properties have no failure, so
 	// without Repro they are printed without a command.
 	Repro func(campaign.PropResult) string
+	// EngineArgs are the flags selecting the engine under test (" --engine 'CMD'"), added to
+	// the printed replay commands; "" for the reference engine.
+	EngineArgs string
 }
 
 func (o Options) repro(p campaign.PropResult) string {
@@ -46,15 +51,21 @@ func Campaign(w io.Writer, f Format, r *campaign.Report, opts Options) error {
 	return fmt.Errorf("unknown report format %q", f)
 }
 
-// Held reports whether every property of r passed: a failed, errored or vacuous property
-// means the campaign did not hold.
+// Held reports whether every property of r that was tested passed: a failed, errored or
+// vacuous property means the campaign did not hold; an unsupported one was not tested and
+// counts for nothing. A campaign that tested nothing did not hold.
 func Held(r *campaign.Report) bool {
+	tested := false
 	for _, p := range r.Props {
-		if p.Outcome != campaign.Passed {
+		switch p.Outcome {
+		case campaign.Passed:
+			tested = true
+		case campaign.Unsupported:
+		default:
 			return false
 		}
 	}
-	return len(r.Props) > 0
+	return tested
 }
 
 // propsByRuling lists each property under each of its rulings, sorted by ruling ID then
@@ -83,6 +94,15 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		head += "  shard " + r.Shard
 	}
 	fmt.Fprintln(w, head)
+	if r.Support != nil {
+		fmt.Fprintf(w, "supports %s\n", supportText(*r.Support))
+	}
+	if len(r.LeftOut) > 0 {
+		fmt.Fprintf(w, "left out %s the engine does not support: %s\n", plural(len(r.LeftOut), "card"), strings.Join(r.LeftOut, ", "))
+	}
+	if r.Partial {
+		fmt.Fprintln(w, partialNote)
+	}
 	fmt.Fprintln(w)
 
 	t := newTable(w, "RULING", "PROPERTY", "CASES", "REACHED", "VERDICT")
@@ -110,8 +130,12 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	for _, p := range r.Props {
 		counts[p.Outcome]++
 	}
-	fmt.Fprintf(w, "\n%s: %d passed, %d failed, %d vacuous, %d errored\n", plural(len(r.Props), "property"),
+	fmt.Fprintf(w, "\n%s: %d passed, %d failed, %d vacuous, %d errored", plural(len(r.Props), "property"),
 		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
+	if n := counts[campaign.Unsupported]; n > 0 {
+		fmt.Fprintf(w, ", %d unsupported (not tested)", n)
+	}
+	fmt.Fprintln(w)
 
 	bad := slices.Clone(r.Props)
 	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
@@ -123,9 +147,16 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	return nil
 }
 
+// partialNote heads the report of an interrupted campaign.
+const partialNote = "PARTIAL: interrupted; CASES counts the cases each property ran before the interrupt"
+
 // writePropDetail explains one property that did not pass.
 func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 	fmt.Fprintf(w, "%s %s%s\n", verdict(p.Outcome), p.ID, citation(p.Rulings, p.Rules))
+	if p.Outcome == campaign.Unsupported {
+		fmt.Fprintf(w, "  not tested: %s\n", p.Unsupported)
+		return
+	}
 	if p.Description != "" {
 		fmt.Fprintf(w, "  %s\n", p.Description)
 	}
@@ -138,7 +169,11 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		}
 	}
 	if f := p.Failure; f != nil {
-		fmt.Fprintf(w, "  case %d, shrunk in %s to %s and %s\n", f.Case, plural(f.Shrinks, "step"),
+		shrunk := "shrunk in"
+		if f.ShrinkStopped {
+			shrunk = "shrinking interrupted after"
+		}
+		fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
 			plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
 		for _, v := range f.Violations {
 			fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
@@ -149,7 +184,7 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		}
 		if f.CorpusPath != "" {
 			fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
-			fmt.Fprintf(w, "  replay:    %s replay %s\n", Command, f.CorpusPath)
+			fmt.Fprintf(w, "  replay:    %s replay %s%s\n", Command, f.CorpusPath, opts.EngineArgs)
 		}
 	}
 	if c := opts.repro(p); c != "" {
@@ -160,6 +195,9 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 // clauseVerdict marks a clause no case reached; a reached clause's verdict is its
 // property's.
 func clauseVerdict(c campaign.ClauseResult) string {
+	if c.Unsupported != "" {
+		return "UNSUPPORTED"
+	}
 	if c.Reached == 0 {
 		return "UNREACHED"
 	}
@@ -188,6 +226,8 @@ func ViolationText(step int, ruling, rule, msg string) string {
 	if step >= 0 {
 		where = fmt.Sprintf("after action %d", step+1)
 	}
+	detail, msg := props.CutPlace(msg, step)
+	where += detail
 	var tag []string
 	if ruling != "" {
 		tag = append(tag, ruling)
@@ -199,6 +239,41 @@ func ViolationText(step int, ruling, rule, msg string) string {
 		return fmt.Sprintf("violation %s: %s", where, msg)
 	}
 	return fmt.Sprintf("violation %s [%s]: %s", where, strings.Join(tag, ", "), msg)
+}
+
+// supportText is a support declaration on one line: what it restricts.
+func supportText(s harness.Support) string {
+	var parts []string
+	if s.Cards != nil {
+		parts = append(parts, plural(len(s.Cards), "card"))
+	}
+	for _, l := range []struct {
+		name string
+		list []string
+	}{{"actions", stringsOf(s.Actions)}, {"steps", stringsOf(s.Steps)}, {"queries", stringsOf(s.Queries)}} {
+		if l.list != nil {
+			parts = append(parts, l.name+" "+orNone(strings.Join(l.list, ", ")))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func stringsOf[S ~string](list []S) []string {
+	if list == nil {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = string(s)
+	}
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // Permanents counts the permanents of a counterexample's setup, both players together.

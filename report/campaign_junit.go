@@ -9,14 +9,16 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
-// CampaignJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per property
-// under each of its rulings. A failed property is a <failure> carrying its violations, game
+// CampaignJUnit writes r as JUnit XML: one testcase per property, in the testsuite of its
+// first ruling, with every ruling, CR rule and clause reach as testcase properties. A failed property is a <failure> carrying its violations, game
 // log and reproduction command; an errored one an <error>; a vacuous one a <failure> with
 // message "vacuous: situation never reached", since it proved nothing and must fail a gate.
 func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	var g suitesByName
-	for _, row := range propsByRuling(r.Props) {
-		g.get(row.ruling).add(campaignCase(row, opts))
+	suite := func(p campaign.PropResult) (string, string) { return primaryRuling(p.Rulings, "-"), p.ID }
+	for _, p := range sortedBy(r.Props, suite) {
+		ruling, _ := suite(p)
+		g.get(ruling).add(campaignCase(p, ruling, opts))
 	}
 	props := []junitProperty{{"engine", r.Engine}, {"seed", fmt.Sprint(r.Seed)}}
 	if r.Fault != "" {
@@ -25,26 +27,38 @@ func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	if r.Shard != "" {
 		props = append(props, junitProperty{"shard", r.Shard})
 	}
+	if r.Partial {
+		props = append(props, junitProperty{"partial", "true"})
+	}
 	name := "fuzz " + r.Engine
 	return writeXML(w, g.build(name, props))
 }
 
-func campaignCase(row ruled[campaign.PropResult], opts Options) junitCase {
-	p := row.item
+func campaignCase(p campaign.PropResult, ruling string, opts Options) junitCase {
 	c := junitCase{
-		Name:      p.ID,
-		Classname: row.ruling,
-		SystemOut: text(fmt.Sprintf("%s, %d reached its situation (CR %s)", plural(p.Cases, "case"), p.Reached, strings.Join(p.Rules, ", "))),
+		Name:       p.ID,
+		Classname:  ruling,
+		Properties: rulingProperties(p.Rulings),
+		SystemOut:  text(fmt.Sprintf("%s, %d reached its situation (CR %s)", plural(p.Cases, "case"), p.Reached, strings.Join(p.Rules, ", "))),
+	}
+	for _, rule := range p.Rules {
+		c.Properties = append(c.Properties, junitProperty{"rule", rule})
+	}
+	c.Properties = append(c.Properties, junitProperty{"cases", fmt.Sprint(p.Cases)}, junitProperty{"reached", fmt.Sprint(p.Reached)})
+	for _, cl := range p.Clauses {
+		c.Properties = append(c.Properties, junitProperty{"clause " + cl.Name, fmt.Sprintf("%s, %d reached", plural(cl.Cases, "case"), cl.Reached)})
 	}
 	var detail bytes.Buffer
 	writePropDetail(&detail, p, opts)
 	switch p.Outcome {
 	case campaign.Failed:
-		c.Failure = &junitProblem{Message: firstViolation(p), Type: "violation", Body: detail.String()}
+		c.Failure = problem(firstViolation(p), "violation", detail.String())
 	case campaign.Errored:
-		c.Error = &junitProblem{Message: firstViolation(p), Type: "engine-error", Body: detail.String()}
+		c.Error = problem(firstViolation(p), "engine-error", detail.String())
 	case campaign.Vacuous:
-		c.Failure = &junitProblem{Message: "vacuous: situation never reached", Type: "vacuous", Body: detail.String()}
+		c.Failure = problem("vacuous: situation never reached", "vacuous", detail.String())
+	case campaign.Unsupported:
+		c.Skipped = problem("unsupported: "+p.Unsupported, "unsupported", detail.String())
 	}
 	return c
 }

@@ -10,10 +10,12 @@ import (
 // FaultMatrix is the mutation-kill matrix: for each deliberate engine fault, the property
 // that caught it (or none: the fault survives, and some property is missing or too weak).
 type FaultMatrix struct {
-	Engine string     `json:"engine"`
-	Seed   uint64     `json:"seed"`
-	Checks int        `json:"checks"`
-	Rows   []FaultRow `json:"faults"`
+	Engine string `json:"engine"`
+	Seed   uint64 `json:"seed"`
+	Checks int    `json:"checks"`
+	// Partial marks a matrix interrupted before every fault's search ended.
+	Partial bool       `json:"partial,omitempty"`
+	Rows    []FaultRow `json:"faults"`
 }
 
 // FaultRow is one fault's line of the matrix. Everything but Elapsed is a function of the
@@ -28,6 +30,9 @@ type FaultRow struct {
 	// ByError is set when no property failed and the catch is an engine error (a crash,
 	// a listed action refused) instead: it may have nothing to do with the fault.
 	ByError bool `json:"by_error,omitempty"`
+	// NotRun is set when an interrupt ended the search before a property caught the
+	// fault: it neither survived nor was caught.
+	NotRun bool `json:"not_run,omitempty"`
 	// Tried is how many properties ran, the catching one included.
 	Tried int `json:"tried"`
 	// Elapsed is the wall time from switching the fault on to the catch (or to giving up).
@@ -53,11 +58,14 @@ func (r FaultRow) caughtBy() string {
 	return r.CaughtBy
 }
 
+// Survived reports whether every property ran with the fault on and none caught it.
+func (r FaultRow) Survived() bool { return !r.Caught() && !r.NotRun }
+
 // Survivors counts the faults no property caught.
 func (m *FaultMatrix) Survivors() int {
 	n := 0
 	for _, r := range m.Rows {
-		if !r.Caught() {
+		if r.Survived() {
 			n++
 		}
 	}
@@ -84,21 +92,35 @@ func Faults(w io.Writer, f Format, m *FaultMatrix) error {
 // FaultsText writes the matrix as a table in the engine's fault order, a count line, and
 // for each surviving fault what it breaks and the command that reruns its search.
 func FaultsText(w io.Writer, m *FaultMatrix) error {
+	if m.Partial {
+		fmt.Fprintln(w, "PARTIAL: interrupted; the faults marked \"not run\" were neither caught nor survived")
+		fmt.Fprintln(w)
+	}
 	t := newTable(w, "FAULT", "RULING", "CAUGHT BY", "TIME", "PERMANENTS", "ACTIONS")
+	caught, notRun := 0, 0
 	for _, r := range m.Rows {
-		if r.Caught() {
+		switch {
+		case r.Caught():
+			caught++
 			t.row(r.Fault, r.Ruling, r.caughtBy(), seconds(r.Elapsed), fmt.Sprint(r.Permanents), fmt.Sprint(r.Actions))
-		} else {
+		case r.NotRun:
+			notRun++
+			t.row(r.Fault, r.Ruling, "not run", seconds(r.Elapsed), "-", "-")
+		default:
 			t.row(r.Fault, r.Ruling, "SURVIVED", seconds(r.Elapsed), "-", "-")
 		}
 	}
 	if err := t.flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n%s (seed %d, %s per property): %d caught, %d survived\n", plural(len(m.Rows), "fault"),
-		m.Seed, plural(m.Checks, "check"), len(m.Rows)-m.Survivors(), m.Survivors())
+	fmt.Fprintf(w, "\n%s (seed %d, %s per property): %d caught, %d survived", plural(len(m.Rows), "fault"),
+		m.Seed, plural(m.Checks, "check"), caught, m.Survivors())
+	if notRun > 0 {
+		fmt.Fprintf(w, ", %d not run", notRun)
+	}
+	fmt.Fprintln(w)
 	for _, r := range m.Rows {
-		if r.Caught() {
+		if !r.Survived() {
 			continue
 		}
 		fmt.Fprintf(w, "\nSURVIVED %s (ruling %s, CR %s)\n", r.Fault, r.Ruling, r.Rule)
@@ -127,15 +149,17 @@ func FaultsJUnit(w io.Writer, m *FaultMatrix) error {
 			}
 			b.WriteString(r.Log)
 			c.SystemOut = text(b.String())
+		} else if r.NotRun {
+			c.Skipped = problem("not run: interrupted", "", "")
 		} else {
-			c.Failure = &junitProblem{
-				Message: "survived: no property caught it",
-				Type:    "survived",
-				Body:    fmt.Sprintf("%s\n%s tried\nreproduce: %s\n", r.Description, plural(r.Tried, "property"), r.Repro),
-			}
+			c.Failure = problem("survived: no property caught it", "survived",
+				fmt.Sprintf("%s\n%s tried\nreproduce: %s\n", r.Description, plural(r.Tried, "property"), r.Repro))
 		}
 		s.add(c)
 	}
 	props := []junitProperty{{"engine", m.Engine}, {"seed", fmt.Sprint(m.Seed)}, {"checks", fmt.Sprint(m.Checks)}}
+	if m.Partial {
+		props = append(props, junitProperty{"partial", "true"})
+	}
 	return writeXML(w, g.build("fuzz faults "+m.Engine, props))
 }

@@ -6,13 +6,22 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // Replay is the result of replaying corpus scenarios against one engine.
 type Replay struct {
-	Engine string         `json:"engine"`
-	Fault  string         `json:"fault,omitempty"`
-	Files  []ReplayResult `json:"files"`
+	Engine string `json:"engine"`
+	Fault  string `json:"fault,omitempty"`
+	// Partial marks a replay interrupted before every file ran; Files holds those that did.
+	Partial bool           `json:"partial,omitempty"`
+	Files   []ReplayResult `json:"files"`
+	// EngineArgs are the flags selecting the engine under test, added to printed commands.
+	EngineArgs string `json:"-"`
+	// Conformance adds the table of verdicts by ruling to the text form: what a port
+	// publishes.
+	Conformance bool `json:"-"`
 }
 
 // ReplayResult is one scenario file's replay.
@@ -22,12 +31,39 @@ type ReplayResult struct {
 	Passed   bool     `json:"passed"`
 	Failures []string `json:"failures,omitempty"` // each "file:line: expected ...; got ..."
 	Log      []string `json:"log,omitempty"`      // the game log, one line per entry
+	// Unsupported says what the scenario needs that the engine does not support; it was
+	// not replayed.
+	Unsupported string `json:"unsupported,omitempty"`
+	// EngineError is set when the engine broke (a panic, a port that broke the protocol)
+	// rather than answering wrongly.
+	EngineError bool `json:"engine_error,omitempty"`
 }
 
-// Passed reports whether every file passed.
+// Verdicts of a replayed file.
+const (
+	VerdictPass        = "pass"
+	VerdictFail        = "fail"
+	VerdictUnsupported = "unsupported"
+	VerdictError       = "error"
+)
+
+// Verdict is the file's verdict.
+func (f ReplayResult) Verdict() string {
+	switch {
+	case f.Passed:
+		return VerdictPass
+	case f.Unsupported != "":
+		return VerdictUnsupported
+	case f.EngineError:
+		return VerdictError
+	}
+	return VerdictFail
+}
+
+// Passed reports whether every file the engine supports passed.
 func (r *Replay) Passed() bool {
 	for _, f := range r.Files {
-		if !f.Passed {
+		if v := f.Verdict(); v != VerdictPass && v != VerdictUnsupported {
 			return false
 		}
 	}
@@ -59,27 +95,66 @@ func ReplayReport(w io.Writer, f Format, r *Replay) error {
 // failures (file:line and what was expected), its game log and the commands that replay and
 // explain it; then a count line.
 func ReplayText(w io.Writer, r *Replay) error {
-	failed := 0
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted after %s\n\n", plural(len(r.Files), "scenario"))
+	}
+	counts := map[string]int{}
 	for _, f := range r.sorted() {
-		if f.Passed {
+		v := f.Verdict()
+		counts[v]++
+		switch v {
+		case VerdictPass:
 			fmt.Fprintf(w, "PASS  %s\n", f.Path)
-			continue
+		case VerdictUnsupported:
+			fmt.Fprintf(w, "UNSUPPORTED  %s: %s\n", f.Path, f.Unsupported)
+		default:
+			fmt.Fprintf(w, "%s  %s\n", strings.ToUpper(v), f.Path)
+			writeReplayDetail(w, f, r, "      ")
 		}
-		failed++
-		fmt.Fprintf(w, "FAIL  %s\n", f.Path)
-		writeReplayDetail(w, f, "      ")
+	}
+	if r.Conformance {
+		fmt.Fprintln(w)
+		if err := conformanceTable(w, r); err != nil {
+			return err
+		}
 	}
 	head := "engine " + r.Engine
 	if r.Fault != "" {
 		head += ", fault " + r.Fault
 	}
-	_, err := fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed\n", plural(len(r.Files), "scenario"), head, len(r.Files)-failed, failed)
+	fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed", plural(len(r.Files), "scenario"), head, counts[VerdictPass], counts[VerdictFail])
+	if n := counts[VerdictUnsupported]; n > 0 {
+		fmt.Fprintf(w, ", %d unsupported", n)
+	}
+	if n := counts[VerdictError]; n > 0 {
+		fmt.Fprintf(w, ", %d engine errors", n)
+	}
+	_, err := fmt.Fprintln(w)
 	return err
 }
 
-func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
+// conformanceTable counts the verdicts by ruling: one line per ruling ID.
+func conformanceTable(w io.Writer, r *Replay) error {
+	t := newTable(w, "RULING", "PASS", "FAIL", "UNSUPPORTED", "ERROR")
+	rows := byRuling(r.sorted(), "-", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path })
+	for i := 0; i < len(rows); {
+		counts := map[string]int{}
+		j := i
+		for ; j < len(rows) && rows[j].ruling == rows[i].ruling; j++ {
+			counts[rows[j].item.Verdict()]++
+		}
+		t.row(rows[i].ruling, fmt.Sprint(counts[VerdictPass]), fmt.Sprint(counts[VerdictFail]),
+			fmt.Sprint(counts[VerdictUnsupported]), fmt.Sprint(counts[VerdictError]))
+		i = j
+	}
+	return t.flush()
+}
+
+// writeReplayDetail explains one failed file; its commands switch on the replay's fault
+// and select its engine, without which the failure would not show again.
+func writeReplayDetail(w io.Writer, f ReplayResult, r *Replay, pad string) {
 	for _, msg := range f.Failures {
-		fmt.Fprintf(w, "%s%s\n", pad, msg)
+		fmt.Fprintf(w, "%s%s\n", pad, strings.ReplaceAll(msg, "\n", "\n"+pad))
 	}
 	if len(f.Log) > 0 {
 		fmt.Fprintf(w, "%sgame log:\n", pad)
@@ -87,31 +162,44 @@ func writeReplayDetail(w io.Writer, f ReplayResult, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
-	fmt.Fprintf(w, "%sreproduce: %s replay %s\n", pad, Command, f.Path)
-	fmt.Fprintf(w, "%sexplain:   %s explain %s\n", pad, Command, f.Path)
+	flags := r.EngineArgs
+	for _, name := range strings.Split(r.Fault, ",") {
+		if name != "" {
+			flags += " --fault " + campaign.ShellQuote(name)
+		}
+	}
+	fmt.Fprintf(w, "%sreproduce: %s replay%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
+	fmt.Fprintf(w, "%sexplain:   %s explain%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
 }
 
-// ReplayJUnit writes r as JUnit XML: one testsuite per ruling, one testcase per file under
-// each ruling it names (files naming none go under "corpus").
+// ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
+// ruling (files naming none go under "corpus"), with its rulings as testcase properties.
 func ReplayJUnit(w io.Writer, r *Replay) error {
 	var g suitesByName
-	for _, rw := range byRuling(r.Files, "corpus", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path }) {
-		f := rw.item
-		c := junitCase{Name: f.Path, Classname: "corpus." + rw.ruling}
-		if !f.Passed {
+	suite := func(f ReplayResult) (string, string) { return primaryRuling(f.Rulings, "corpus"), f.Path }
+	for _, f := range sortedBy(r.Files, suite) {
+		ruling, _ := suite(f)
+		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
+		switch f.Verdict() {
+		case VerdictUnsupported:
+			c.Skipped = problem("unsupported: "+f.Unsupported, "unsupported", "")
+		case VerdictFail, VerdictError:
 			var b strings.Builder
-			writeReplayDetail(&b, f, "")
+			writeReplayDetail(&b, f, r, "")
 			msg := "replay failed"
 			if len(f.Failures) > 0 {
 				msg = f.Failures[0]
 			}
-			c.Failure = &junitProblem{Message: msg, Type: "replay", Body: b.String()}
+			c.Failure = problem(msg, "replay", b.String())
 		}
-		g.get(rw.ruling).add(c)
+		g.get(ruling).add(c)
 	}
 	props := []junitProperty{{"engine", r.Engine}}
 	if r.Fault != "" {
 		props = append(props, junitProperty{"fault", r.Fault})
+	}
+	if r.Partial {
+		props = append(props, junitProperty{"partial", "true"})
 	}
 	return writeXML(w, g.build("fuzz replay "+r.Engine, props))
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
@@ -28,6 +27,8 @@ func (c *cli) faults(args []string) error {
 	seed := fs.Uint64("seed", 1, "the seed of every property's campaign")
 	checks := fs.Int("checks", defaultChecks, "generated cases per property and fault")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cases run in parallel (the matrix does not depend on it)")
+	var ef engineFlags
+	ef.register(fs)
 	var o output
 	o.register(fs)
 	names, err := c.parse(fs, args)
@@ -40,36 +41,50 @@ func (c *cli) faults(args []string) error {
 	if *checks < 1 || *workers < 1 {
 		return usageErrorf("--checks and --workers must be at least 1")
 	}
-	format, err := o.parseFormat()
+	format, err := o.check()
 	if err != nil {
 		return err
 	}
-	faults := engine.Faults()
-	if len(names) > 0 {
-		faults = nil
-		for _, n := range names {
-			fi, ok := lookupFault(n)
-			if !ok {
-				return unknownFault(n)
-			}
-			faults = append(faults, fi)
+	eng, err := ef.open(nil)
+	if err != nil {
+		return err
+	}
+	offered := engine.Faults()
+	if p, ok := portOf(eng); ok {
+		offered = nil
+		for _, f := range p.Faults() {
+			offered = append(offered, engine.FaultInfo(f))
 		}
-	}
-	if len(faults) == 0 {
-		return inputErrorf("the engine has no faults to check")
-	}
-	eng, err := newEngine(nil)
-	if err != nil {
-		return err
 	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
 	eng.Close()
+	faults := offered
+	if len(names) > 0 {
+		faults = nil
+		for _, n := range names {
+			i := slices.IndexFunc(offered, func(f engine.FaultInfo) bool { return f.Name == n })
+			if i < 0 {
+				return unknownFault(n)
+			}
+			faults = append(faults, offered[i])
+		}
+	}
+	if len(faults) == 0 {
+		return inputErrorf("the engine %s has no faults to check", m.Engine)
+	}
 	all := props.All()
 	for _, fi := range faults {
-		row, err := c.hunt(fi, all, *seed, *checks, *workers)
+		if c.intr.stopped() {
+			m.Partial = true
+			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks, ef))
+			m.Rows[len(m.Rows)-1].NotRun = true
+			continue
+		}
+		row, err := c.hunt(fi, all, *seed, *checks, *workers, ef)
 		if err != nil {
 			return err
 		}
+		m.Partial = m.Partial || row.NotRun
 		m.Rows = append(m.Rows, row)
 	}
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m) }); err != nil {
@@ -84,16 +99,22 @@ func (c *cli) faults(args []string) error {
 // hunt runs properties against the engine with one fault on until one fails. A property
 // that only errored (the engine broke) is remembered and reported if none fails, marked
 // as such: an engine error may have nothing to do with the fault.
-func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int) (report.FaultRow, error) {
-	row := report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
-		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d", report.Command, quote(fi.Name), seed, checks)}
+//
+// An interrupt ends the hunt: the row is the catch if the interrupted campaign found one,
+// else NotRun.
+func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, checks, workers int, ef engineFlags) (report.FaultRow, error) {
+	row := faultRow(fi, seed, checks, ef)
 	start := time.Now()
-	factory := func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fi.Name}}) }
+	factory, err := ef.factory([]string{fi.Name})
+	if err != nil {
+		return row, err
+	}
 	var errored *report.FaultRow
 	for _, p := range huntOrder(fi, all) {
 		row.Tried++
 		rep, err := campaign.Run(c.ctx, campaign.Config{
 			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Fault: fi.Name,
+			Stop: c.intr.stop, Progress: c.progress,
 		})
 		if err != nil {
 			return row, fmt.Errorf("fault %s, property %s: %w", fi.Name, p.ID, err)
@@ -104,17 +125,21 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 		res := rep.Props[0]
 		switch res.Outcome {
 		case campaign.Failed:
-			caught := catch(row, res, seed, time.Since(start))
+			caught := catch(row, res, seed, time.Since(start), ef.args())
 			return caught, nil
 		case campaign.Errored:
 			if errored == nil {
-				e := catch(row, res, seed, time.Since(start))
+				e := catch(row, res, seed, time.Since(start), ef.args())
 				e.ByError = true
 				errored = &e
 			}
 		}
+		if rep.Partial {
+			row.NotRun = true
+			break
+		}
 	}
-	if errored != nil {
+	if errored != nil && !row.NotRun {
 		errored.Tried = row.Tried
 		return *errored, nil
 	}
@@ -122,11 +147,17 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 	return row, nil
 }
 
+// faultRow is a fault's row before its hunt.
+func faultRow(fi engine.FaultInfo, seed uint64, checks int, ef engineFlags) report.FaultRow {
+	return report.FaultRow{Fault: fi.Name, Ruling: fi.Ruling, Rule: fi.Rule, Description: fi.Description,
+		Repro: fmt.Sprintf("%s faults %s --seed %d --checks %d%s", report.Command, campaign.ShellQuote(fi.Name), seed, checks, ef.args())}
+}
+
 // catch fills the row from the campaign line of the property that caught the fault.
-func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration) report.FaultRow {
+func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration, engineArgs string) report.FaultRow {
 	row.CaughtBy = res.ID
 	row.Elapsed = elapsed
-	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0)
+	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0) + engineArgs
 	if f := res.Failure; f != nil {
 		row.Permanents = report.Permanents(f)
 		row.Actions = len(f.Actions)

@@ -6,8 +6,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
@@ -19,33 +22,42 @@ func (c *cli) replay(args []string) error {
 	fs := newFlagSet("replay")
 	var faults faultList
 	fs.Var(&faults, "fault", "switch on the engine fault `NAME` (repeatable)")
+	var ef engineFlags
+	ef.register(fs)
 	var o output
 	o.register(fs)
 	paths, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	format, err := o.parseFormat()
+	format, err := o.check()
 	if err != nil {
 		return err
 	}
-	eng, err := newEngine(faults)
-	if err != nil {
-		return err
-	}
-	defer eng.Close()
 	scenarios, err := loadScenarios(paths)
 	if err != nil {
 		return err
 	}
-	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String()}
+	eng, err := ef.open(faults)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String(), EngineArgs: ef.args(), Conformance: ef.command != ""}
+	support := harness.SupportOf(eng)
 	for _, sc := range scenarios {
-		if err := c.ctx.Err(); err != nil {
-			return err
+		if c.intr.stopped() {
+			rep.Partial = true
+			break
+		}
+		if why := corpus.Unsupported(sc, support); why != "" {
+			rep.Files = append(rep.Files, report.ReplayResult{Path: sc.Path, Rulings: sc.Rulings, Unsupported: why})
+			continue
 		}
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
 			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
+			EngineError: !res.Passed && engineBroke(eng, res),
 		})
 	}
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.ReplayReport(w, f, rep) }); err != nil {
@@ -55,6 +67,15 @@ func (c *cli) replay(args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// engineBroke reports whether a failed replay is the engine breaking (a panic, a port
+// that broke the protocol) rather than answering wrongly.
+func engineBroke(eng harness.Engine, res *corpus.Result) bool {
+	if p, ok := portOf(eng); ok && p.Broken() != nil {
+		return true
+	}
+	return slices.ContainsFunc(res.Failures, func(f string) bool { return strings.Contains(f, "the engine panicked") })
 }
 
 // failedLog keeps the game log of failed scenarios only: a passing one has nothing to
@@ -86,14 +107,14 @@ func loadScenarios(paths []string) ([]*corpus.Scenario, error) {
 			continue
 		}
 		if info.IsDir() {
-			scs, err := corpus.LoadDir(p)
+			scs, err := vocabulary().LoadDir(p)
 			all = append(all, scs...)
 			if err != nil {
 				errs = append(errs, err)
 			}
 			continue
 		}
-		sc, err := corpus.Load(p)
+		sc, err := vocabulary().Load(p)
 		if err != nil {
 			errs = append(errs, pathError(p, err))
 			continue
@@ -121,6 +142,8 @@ func (c *cli) explain(args []string) error {
 	fs := newFlagSet("explain")
 	var faults faultList
 	fs.Var(&faults, "fault", "switch on the engine fault `NAME` (repeatable)")
+	var ef engineFlags
+	ef.register(fs)
 	paths, err := c.parse(fs, args)
 	if err != nil {
 		return err
@@ -131,15 +154,15 @@ func (c *cli) explain(args []string) error {
 	if info, err := os.Stat(paths[0]); err == nil && info.IsDir() {
 		return usageErrorf("explain takes a scenario file; %s is a directory", paths[0])
 	}
-	eng, err := newEngine(faults)
-	if err != nil {
-		return err
-	}
-	defer eng.Close()
 	scs, err := loadScenarios(paths)
 	if err != nil {
 		return err
 	}
+	eng, err := ef.open(faults)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
 	text, err := corpus.Explain(eng, scs[0])
 	io.WriteString(c.stdout, text)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -29,6 +30,7 @@ type campaignFlags struct {
 	corpus  string
 	shard   shardFlag
 	steps   int
+	engine  engineFlags
 	output
 }
 
@@ -39,15 +41,17 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
-	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: corpus/ at the module root)")
+	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
-	fs.IntVar(&f.steps, "steps", 0, "at most `N` actions per generated case (0: the generator's default)")
+	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
+	f.engine.register(fs)
 	f.output.register(fs)
 }
 
 // runCampaign runs properties against the reference engine, saves each shrunk
-// counterexample in the corpus, and reports by ruling. Any property that failed, errored
-// or was vacuous makes the exit code 1.
+// counterexample (under --corpus), and reports by ruling. Any property that failed,
+// errored or was vacuous makes the exit code 1. An interrupt ends it early with the
+// partial report and the counterexamples found so far (see interrupt).
 func (c *cli) runCampaign(args []string) error {
 	fs := newFlagSet("run")
 	var f campaignFlags
@@ -72,10 +76,10 @@ func (c *cli) runCampaign(args []string) error {
 	if set["time"] && f.budget <= 0 {
 		return usageErrorf("--time must be positive")
 	}
-	if f.workers < 1 || f.steps < 0 {
-		return usageErrorf("--workers must be at least 1 and --steps at least 0")
+	if f.workers < 1 || f.steps < 1 {
+		return usageErrorf("--workers and --steps must be at least 1")
 	}
-	format, err := f.parseFormat()
+	format, err := f.output.check()
 	if err != nil {
 		return err
 	}
@@ -83,12 +87,15 @@ func (c *cli) runCampaign(args []string) error {
 	if err != nil {
 		return err
 	}
-	factory, err := engineFactory(f.faults)
+	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return err
 	}
 	if f.corpus == "" {
-		f.corpus = defaultCorpus()
+		f.corpus = foundDir()
+	}
+	if err := checkWritableDir(f.corpus); err != nil {
+		return inputErrorf("--corpus %s: %v", f.corpus, err)
 	}
 
 	cfg := campaign.Config{
@@ -100,16 +107,18 @@ func (c *cli) runCampaign(args []string) error {
 		Workers:  f.workers,
 		MaxSteps: f.steps,
 		Fault:    f.faults.String(),
+		Stop:     c.intr.stop,
+		Progress: c.progress,
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
-	prog := c.progress()
-	cfg.Progress = prog.update
+	c.prog.start(len(selected), f.budget)
 	rep, err := campaign.Run(c.ctx, cfg)
-	prog.done()
+	c.prog.clear()
 	if err != nil {
 		return err
 	}
 
+	var saveErr error
 	for i := range rep.Props {
 		p := &rep.Props[i]
 		if p.Failure == nil {
@@ -117,15 +126,19 @@ func (c *cli) runCampaign(args []string) error {
 		}
 		p.Failure.Repro = f.repro(*p)
 		if err := c.saveCounterexample(f, p); err != nil {
-			// The report matters more than the file: say so and go on.
-			fmt.Fprintf(c.stderr, "fuzz: %v\n", err)
+			// The report matters more than the file: write it, then exit 2.
+			saveErr = cmp.Or(saveErr, err)
+			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
 		return err
+	}
+	if saveErr != nil {
+		return &inputError{saveErr}
 	}
 	if report.Held(rep) {
 		return nil
@@ -165,5 +178,5 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps)
+	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
 }

@@ -1,30 +1,15 @@
 package main
 
 import (
+	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// engineFactory checks the fault names and returns how to make the reference engine with
-// those faults switched on. Each campaign worker makes its own engine.
-func engineFactory(faults []string) (func() (harness.Engine, error), error) {
-	for _, name := range faults {
-		if _, ok := lookupFault(name); !ok {
-			return nil, unknownFault(name)
-		}
-	}
-	return func() (harness.Engine, error) {
-		return engine.New(engine.Options{Faults: faults})
-	}, nil
-}
-
 // newEngine makes one reference engine with the given faults.
 func newEngine(faults []string) (harness.Engine, error) {
-	factory, err := engineFactory(faults)
-	if err != nil {
-		return nil, err
-	}
-	return factory()
+	var ref engineFlags
+	return ref.open(faults)
 }
 
 func lookupFault(name string) (engine.FaultInfo, bool) {
@@ -39,4 +24,10 @@ func lookupFault(name string) (engine.FaultInfo, bool) {
 // unknownFault is an input error pointing at the list of faults.
 func unknownFault(name string) error {
 	return inputErrorf("unknown fault %q (see the faults with: fuzz list --faults)", name)
+}
+
+// vocabulary is what scenarios may name when they run on the reference engine: its
+// cards, counter kinds and entry choices, and every property and ruling.
+func vocabulary() *corpus.Vocabulary {
+	return corpus.NewVocabulary(engine.CardNames(), engine.CounterKinds(), engine.EntryChoices())
 }

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
 // newFlagSet makes a subcommand's flag set. It prints nothing itself: parse turns its
@@ -51,50 +49,6 @@ func (c *cli) commandHelp(fs *flag.FlagSet) {
 	fs.SetOutput(c.stdout)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
-}
-
-// output is the --report and --out pair shared by run, replay and faults.
-type output struct {
-	format string
-	out    string
-}
-
-func (o *output) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.format, "report", "text", "report format: text, json or junit")
-	fs.StringVar(&o.out, "out", "", "write the report to `FILE` (the text summary still goes to stdout)")
-}
-
-func (o *output) parseFormat() (report.Format, error) {
-	f, err := report.ParseFormat(o.format)
-	if err != nil {
-		return "", usageErrorf("%v", err)
-	}
-	return f, nil
-}
-
-// write renders the report. Without --out, stdout gets the chosen format. With --out, the
-// file gets the chosen format and stdout the text form, so a CI log still shows the table.
-func (c *cli) write(o output, f report.Format, render func(io.Writer, report.Format) error) error {
-	if o.out == "" {
-		return render(c.stdout, f)
-	}
-	if dir := filepath.Dir(o.out); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return inputErrorf("--out: %v", err)
-		}
-	}
-	file, err := os.Create(o.out)
-	if err != nil {
-		return inputErrorf("--out: %v", err)
-	}
-	if err := render(file, f); err != nil {
-		file.Close()
-		return err
-	}
-	if err := file.Close(); err != nil {
-		return err
-	}
-	return render(c.stdout, report.Text)
 }
 
 // shardFlag is --shard K/N: this run takes the K-th of N disjoint parts of the work.
@@ -159,6 +113,19 @@ func defaultCorpus() string {
 	return "corpus"
 }
 
+// foundDirName is where "fuzz run" saves counterexamples unless --corpus says otherwise:
+// a directory git ignores, so a run never dirties the checkout. Keeping a case as a
+// regression test is a decision: move it into corpus/ and commit it.
+const foundDirName = "found"
+
+// foundDir is found/ at the module root when there is one, else found/ here.
+func foundDir() string {
+	if root := moduleRoot(); root != "" {
+		return display(filepath.Join(root, foundDirName))
+	}
+	return foundDirName
+}
+
 // display shortens a path relative to the working directory when it lies below it, so
 // printed commands stay short and copyable.
 func display(path string) string {
@@ -175,12 +142,4 @@ func display(path string) string {
 		return abs
 	}
 	return rel
-}
-
-// quote makes an argument safe to paste into a POSIX shell.
-func quote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -12,7 +12,8 @@
 //	fuzz faults [NAME...]      the mutation-kill matrix
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario
-// failed, or a fault survived; 2 a usage or input error. Run "fuzz help" for the flags.
+// failed, or a fault survived; 2 a usage, input or output error; 130 (SIGINT) or 143
+// (SIGTERM) interrupted, after writing the partial report. Run "fuzz help" for the flags.
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"syscall"
 )
 
 // gcPercent: a campaign allocates many short-lived snapshots and keeps little; collecting
@@ -31,8 +33,17 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	in := newInterrupt(cancel)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for s := range sigs {
+			in.receive(s)
+		}
+	}()
+	code := runWith(ctx, in, os.Args[1:], os.Stdout, os.Stderr)
+	signal.Stop(sigs)
+	cancel()
 	os.Exit(code)
 }

@@ -5,75 +5,127 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
-// progressLine shows a campaign's progress on one terminal line, rewritten in place. It
-// is silent unless stderr is a terminal, so logs, pipes and tests never see it.
+// progressLine shows a long command's progress on one terminal line, rewritten in place
+// and never wider than the terminal (a wrapped line can't be rewritten). It is silent
+// unless stderr is a terminal, so logs, pipes and tests never see it. Anything else
+// printed on stderr clears it first (cli.errorf).
 type progressLine struct {
-	w     io.Writer // nil: silent
-	width int       // length of the last line written, to blank it out
+	w     io.Writer     // nil: silent
+	cols  func() int    // the terminal's width
+	mu    sync.Mutex    // signal notices print from another goroutine
+	shown int           // runes on the line now, to blank it out
+	props int           // properties in the run, for the line
+	limit time.Duration // the run's --time, or 0
 }
 
-// progress returns the progress display for this invocation.
-func (c *cli) progress() *progressLine {
-	if isTerminal(c.stderr) {
-		return &progressLine{w: c.stderr}
+// newProgressLine is the progress display for stderr: live on a terminal, else silent.
+func newProgressLine(stderr io.Writer) *progressLine {
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return &progressLine{}
 	}
-	return &progressLine{}
+	return &progressLine{w: stderr, cols: func() int {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+		return 80
+	}}
 }
 
-// isTerminal reports whether w is a character device (a terminal), not a file or pipe.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+// start says what the coming campaign covers: its properties and its time budget.
+func (p *progressLine) start(props int, budget time.Duration) {
+	p.mu.Lock()
+	p.props, p.limit = props, budget
+	p.mu.Unlock()
 }
 
+// update shows a campaign's progress: the whole run, not only the property last worked on.
 func (p *progressLine) update(pr campaign.Progress) {
 	if p.w == nil {
 		return
 	}
-	var line string
-	switch pr.Phase {
-	case "shrink":
-		line = fmt.Sprintf("fuzz: shrinking %s (%d cases run, %d failing), %.0fs", pr.Prop, pr.Cases, pr.Failed, pr.Elapsed.Seconds())
-	case "done":
-		p.done()
+	if pr.Phase == "done" {
+		p.clear()
 		return
-	default:
-		line = fmt.Sprintf("fuzz: %d", pr.Cases)
-		if pr.Total > 0 {
-			line += fmt.Sprintf("/%d cases (%d%%)", pr.Total, pr.Cases*100/pr.Total)
-		} else {
-			line += " cases"
-		}
-		if pr.Failed > 0 {
-			line += fmt.Sprintf(", %d failing", pr.Failed)
-		}
-		line += fmt.Sprintf(", %.0fs  %s", pr.Elapsed.Seconds(), pr.Prop)
 	}
+	p.mu.Lock()
+	line := progressText(pr, p.props, p.limit)
+	p.mu.Unlock()
 	p.print(line)
 }
 
-func (p *progressLine) print(line string) {
-	pad := ""
-	if n := p.width - len(line); n > 0 {
-		pad = strings.Repeat(" ", n)
+// progressText is one progress line: cases done of the total (or the time left of the
+// budget), failures so far, elapsed time, and the property last worked on.
+func progressText(pr campaign.Progress, props int, limit time.Duration) string {
+	var b strings.Builder
+	b.WriteString("fuzz: ")
+	if pr.Phase == "shrink" {
+		fmt.Fprintf(&b, "shrinking %d failed of %s after %d cases", pr.Failed+pr.Errored, plural(props, "property"), pr.Cases)
+	} else {
+		if pr.Total > 0 {
+			fmt.Fprintf(&b, "%d/%d cases (%d%%)", pr.Cases, pr.Total, pr.Cases*100/pr.Total)
+		} else {
+			fmt.Fprintf(&b, "%d cases", pr.Cases)
+		}
+		fmt.Fprintf(&b, " of %s, %d failing", plural(props, "property"), pr.Failed)
+		if pr.Errored > 0 {
+			fmt.Fprintf(&b, ", %d errored", pr.Errored)
+		}
 	}
-	fmt.Fprintf(p.w, "\r%s%s", line, pad)
-	p.width = len(line)
+	fmt.Fprintf(&b, ", %s", pr.Elapsed.Round(time.Second))
+	if limit > 0 && pr.Phase != "shrink" {
+		fmt.Fprintf(&b, " (%s left)", max(limit-pr.Elapsed, 0).Round(time.Second))
+	}
+	if pr.Prop != "" {
+		fmt.Fprintf(&b, "  %s", pr.Prop)
+	}
+	return b.String()
 }
 
-// done clears the line, so the report starts on a clean terminal.
-func (p *progressLine) done() {
-	if p.w == nil || p.width == 0 {
+func (p *progressLine) print(line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := []rune(line)
+	if width := p.cols() - 1; len(r) > width { // the last column would wrap on some terminals
+		r = r[:max(width, 0)]
+	}
+	pad := ""
+	if n := p.shown - len(r); n > 0 {
+		pad = strings.Repeat(" ", n)
+	}
+	fmt.Fprintf(p.w, "\r%s%s", string(r), pad)
+	p.shown = len(r)
+}
+
+// clear blanks the line, so what is printed next starts on a clean terminal line.
+func (p *progressLine) clear() {
+	if p.w == nil {
 		return
 	}
-	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
-	p.width = 0
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
+	p.shown = 0
+}
+
+// plural writes "1 property" or "16 properties".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	if strings.HasSuffix(word, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 
@@ -14,26 +15,59 @@ import (
 // TestProgressSilentOffTerminal: tests, pipes and files never get progress lines.
 func TestProgressSilentOffTerminal(t *testing.T) {
 	var b bytes.Buffer
-	c := &cli{stderr: &b}
-	p := c.progress()
+	p := newProgressLine(&b)
 	p.update(campaign.Progress{Phase: "cases", Cases: 10, Total: 100})
-	p.done()
+	p.clear()
 	assert.Empty(t, b.String())
 }
 
-// TestProgressLine: each update rewrites one line in place, a shorter line blanks what
-// the longer one left, and done clears it.
+func fixedWidth(n int) func() int { return func() int { return n } }
+
+// TestProgressLine: each update rewrites one line in place, shows the whole run (every
+// property, cases of the total), a shorter line blanks what the longer one left, and
+// clear blanks it.
 func TestProgressLine(t *testing.T) {
 	var b bytes.Buffer
-	p := &progressLine{w: &b}
+	p := &progressLine{w: &b, cols: fixedWidth(200)}
+	p.start(16, 0)
 	p.update(campaign.Progress{Phase: "cases", Cases: 256, Total: 1000, Failed: 1, Prop: "mana.could-produce", Elapsed: 2 * time.Second})
-	assert.Equal(t, "\rfuzz: 256/1000 cases (25%), 1 failing, 2s  mana.could-produce", b.String())
+	first := "fuzz: 256/1000 cases (25%) of 16 properties, 1 failing, 2s  mana.could-produce"
+	assert.Equal(t, "\r"+first, b.String())
 	b.Reset()
 	p.update(campaign.Progress{Phase: "shrink", Cases: 1000, Failed: 1, Prop: "x", Elapsed: 3 * time.Second})
-	line := "fuzz: shrinking x (1000 cases run, 1 failing), 3s"
+	line := "fuzz: shrinking 1 failed of 16 properties after 1000 cases, 3s  x"
 	assert.True(t, strings.HasPrefix(b.String(), "\r"+line))
-	assert.Equal(t, len("fuzz: 256/1000 cases (25%), 1 failing, 2s  mana.could-produce"), len(b.String())-1, "padded to blank the longer line")
+	assert.Equal(t, len(first), len(b.String())-1, "padded to blank the longer line")
 	b.Reset()
-	p.done()
+	p.clear()
 	assert.Equal(t, "\r"+strings.Repeat(" ", len(line))+"\r", b.String())
+}
+
+// TestProgressTimeLeft: with --time the line shows the time left of the budget.
+func TestProgressTimeLeft(t *testing.T) {
+	got := progressText(campaign.Progress{Phase: "cases", Cases: 9000, Failed: 2, Errored: 1, Elapsed: 15 * time.Second}, 16, time.Minute)
+	assert.Equal(t, "fuzz: 9000 cases of 16 properties, 2 failing, 1 errored, 15s (45s left)", got)
+}
+
+// TestProgressFitsTerminal: a line never reaches the terminal's last column, where it
+// would wrap and could no longer be rewritten in place.
+func TestProgressFitsTerminal(t *testing.T) {
+	var b bytes.Buffer
+	p := &progressLine{w: &b, cols: fixedWidth(40)}
+	p.start(16, time.Hour)
+	p.update(campaign.Progress{Phase: "cases", Cases: 123456, Failed: 3, Prop: "mana.could-produce/relations", Elapsed: time.Minute})
+	line := strings.TrimPrefix(b.String(), "\r")
+	assert.Equal(t, 39, utf8.RuneCountInString(line), line)
+	assert.True(t, strings.HasPrefix(line, "fuzz: 123456 cases of 16 properties"))
+}
+
+// TestErrorClearsProgress: an error printed while the progress line is up starts on a
+// clean line.
+func TestErrorClearsProgress(t *testing.T) {
+	var b bytes.Buffer
+	c := &cli{stderr: &b, prog: &progressLine{w: &b, cols: fixedWidth(80)}}
+	c.prog.update(campaign.Progress{Phase: "cases", Cases: 1, Total: 2})
+	shown := b.Len() - 1
+	c.errorf("--out x: no")
+	assert.Equal(t, "\r"+strings.Repeat(" ", shown)+"\rfuzz: --out x: no\n", b.String()[shown+1:])
 }

@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // Exit codes.
@@ -28,26 +31,81 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N]",
+			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
 			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [PATH...]", (*cli).replay},
-		{"explain", "explain [--fault NAME] PATH", (*cli).explain},
+		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
+		{"explain", "explain [--fault NAME] [--engine CMD] PATH", (*cli).explain},
 		{"list", "list [--json] [--faults]", (*cli).list},
-		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N] [NAME...]", (*cli).faults},
+		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
+			"      [--engine CMD] [NAME...]", (*cli).faults},
+		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
 	}
 }
 
-// cli is one invocation: where results and errors go, and the context that stops it.
+// cli is one invocation: where results and errors go, and the context and interrupt that
+// stop it.
 type cli struct {
 	ctx    context.Context
+	intr   *interrupt
+	stdin  io.Reader // what serve reads its requests from
 	stdout io.Writer
 	stderr io.Writer
+	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
+	// observe, when set, also hears every campaign progress report (tests interrupt a
+	// run at a chosen moment with it).
+	observe func(campaign.Progress)
 }
 
-// run is the whole command line: main only calls it, and tests call it in-process.
+// progress is the campaign's progress callback: the terminal line, and observe.
+func (c *cli) progress(p campaign.Progress) {
+	c.prog.update(p)
+	if c.observe != nil {
+		c.observe(p)
+	}
+}
+
+// run is the whole command line with no signal handling: tests call it in-process.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c := &cli{ctx: ctx, stdout: stdout, stderr: stderr}
-	return c.exitCode(c.dispatch(args))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	return runWith(ctx, newInterrupt(cancel), args, stdout, stderr)
+}
+
+// runWith is the whole command line; main calls it with an interrupt fed by signals.
+func runWith(ctx context.Context, in *interrupt, args []string, stdout, stderr io.Writer) int {
+	return newCLI(ctx, in, stdout, stderr).main(args)
+}
+
+func newCLI(ctx context.Context, in *interrupt, stdout, stderr io.Writer) *cli {
+	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, stdout: stdout, stderr: stderr, prog: newProgressLine(stderr)}
+}
+
+// main runs one command line and returns its exit code.
+func (c *cli) main(args []string) int {
+	in := c.intr
+	in.mu.Lock()
+	in.notify = c.interrupted
+	in.mu.Unlock()
+	code := c.exitCode(c.dispatch(args))
+	if sig := in.exitCode(); sig != 0 {
+		return sig
+	}
+	return code
+}
+
+// interrupted tells the user what a signal does, on stderr.
+func (c *cli) interrupted(first bool) {
+	if first {
+		c.errorf("interrupted: finishing the counterexamples found, then writing the partial report (interrupt again to stop shrinking)")
+	} else {
+		c.errorf("interrupted again: saving the counterexamples as shrunk as they are")
+	}
+}
+
+// errorf prints "fuzz: message" on stderr, clearing the progress line first.
+func (c *cli) errorf(format string, args ...any) {
+	c.prog.clear()
+	fmt.Fprintf(c.stderr, "fuzz: "+format+"\n", args...)
 }
 
 func (c *cli) dispatch(args []string) error {
@@ -99,13 +157,13 @@ func (c *cli) exitCode(err error) int {
 	case errors.Is(err, errFailed):
 		return exitFail // the report already said what failed and how to reproduce it
 	case errors.As(err, &ue):
-		fmt.Fprintf(c.stderr, "fuzz: %v\nRun 'fuzz help' for usage.\n", ue.msg)
+		c.errorf("%v\nRun 'fuzz help' for usage.", ue.msg)
 		return exitUsage
 	case errors.As(err, &ie):
-		fmt.Fprintf(c.stderr, "fuzz: %v\n", ie.err)
+		c.errorf("%v", ie.err)
 		return exitUsage
 	}
-	fmt.Fprintf(c.stderr, "fuzz: %v\n", err)
+	c.errorf("%v", err)
 	return exitFail
 }
 
@@ -122,8 +180,9 @@ func usageErrorf(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// inputError is bad input (an unreadable or invalid corpus file, an unknown property
-// pattern or fault): exit 2. Its message names the file and line when there is one.
+// inputError is bad input or output (an unreadable or invalid corpus file, an unknown
+// property pattern or fault, a report or counterexample that can't be written): exit 2.
+// Its message names the file and line when there is one.
 type inputError struct{ err error }
 
 func (e *inputError) Error() string { return e.err.Error() }

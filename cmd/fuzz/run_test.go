@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // TestRunDeterministic runs a small campaign several ways that must not change its
@@ -86,6 +93,32 @@ func TestRunJUnitOut(t *testing.T) {
 	assert.Contains(t, r.stdout, "RULING")
 }
 
+// TestJUnitCountsAreTheReport: under a fault that fails properties of several rulings,
+// the JUnit file counts each property once, as the text report does.
+func TestJUnitCountsAreTheReport(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "campaign.xml")
+	r := fuzz(t, "run", "--fault", "mana.undefined-type/gives-colorless", "--props", "mana.*", "--checks", "30",
+		"--corpus", dir, "--report", "junit", "--out", out)
+	require.Equal(t, exitFail, r.code, r.stderr)
+	m := regexp.MustCompile(`(\d+) properties: \d+ passed, (\d+) failed, (\d+) vacuous, (\d+) errored`).FindStringSubmatch(r.stdout)
+	require.NotNil(t, m, r.stdout)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var doc struct {
+		Tests    string `xml:"tests,attr"`
+		Failures int    `xml:"failures,attr"`
+		Errors   string `xml:"errors,attr"`
+	}
+	require.NoError(t, xml.Unmarshal(data, &doc))
+	failed, _ := strconv.Atoi(m[2])
+	vacuous, _ := strconv.Atoi(m[3])
+	assert.Equal(t, m[1], doc.Tests)
+	assert.Equal(t, failed+vacuous, doc.Failures)
+	assert.Equal(t, m[4], doc.Errors)
+	assert.Greater(t, failed, 1)
+}
+
 // section is the block of out that starts with a line beginning with head and ends at the
 // next blank line, or "".
 func section(out, head string) string {
@@ -98,4 +131,80 @@ func section(out, head string) string {
 		block = block[:j+1]
 	}
 	return block
+}
+
+// TestOutputsCheckedFirst: an --out or --corpus that can't be written is an input error
+// (exit 2) naming the flag, before any case runs.
+func TestOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a-file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	locked := filepath.Join(dir, "locked")
+	require.NoError(t, os.Mkdir(locked, 0o555))
+	canWriteLocked := os.WriteFile(filepath.Join(locked, "probe"), nil, 0o644) == nil // root ignores modes
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--out", filepath.Join(file, "report.xml")}, "--out " + filepath.Join(file, "report.xml") + ": " + file + " is a file"},
+		{[]string{"run", "--out", dir}, "--out " + dir + ": is a directory"},
+		{[]string{"run", "--corpus", filepath.Join(file, "found")}, "--corpus " + filepath.Join(file, "found") + ": " + file + " is a file"},
+		{[]string{"run", "--corpus", file}, "is a file"},
+		{[]string{"replay", "--out", filepath.Join(file, "r.xml")}, "--out"},
+		{[]string{"faults", "--out", filepath.Join(file, "f.xml")}, "--out"},
+		{[]string{"run", "--corpus", filepath.Join(locked, "sub")}, "--corpus " + filepath.Join(locked, "sub") + ": can't write in " + locked},
+	} {
+		if strings.Contains(tc.want, locked) && canWriteLocked {
+			continue
+		}
+		r := fuzz(t, tc.args...)
+		assert.Equal(t, exitUsage, r.code, "%v", tc.args)
+		assert.Contains(t, r.stderr, tc.want, "%v", tc.args)
+		assert.Empty(t, r.stdout, "%v: nothing ran", tc.args)
+	}
+}
+
+// TestOutWriteFailsLate: when --out can't be written after all (here its directory is
+// replaced by a file while the campaign runs), the text table still reaches stdout and
+// the exit code is 2.
+func TestOutWriteFailsLate(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	out := filepath.Join(sub, "r.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	c := newCLI(ctx, newInterrupt(cancel), &stdout, &stderr)
+	var once sync.Once
+	c.observe = func(campaign.Progress) {
+		once.Do(func() {
+			require.NoError(t, os.Remove(sub))
+			require.NoError(t, os.WriteFile(sub, nil, 0o644))
+		})
+	}
+	code := c.main([]string{"run", "--props", "cost.tap-symbol", "--checks", "300", "--corpus", dir, "--report", "json", "--out", out})
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stdout.String(), "RULING", "the text table still reaches stdout")
+	assert.Contains(t, stderr.String(), "--out "+out)
+}
+
+// TestDefaultRunLeavesCheckoutClean: without --corpus, found cases go to found/ at the
+// module root, which git ignores, never into the committed corpus/.
+func TestDefaultRunLeavesCheckoutClean(t *testing.T) {
+	root := moduleRoot()
+	require.NotEmpty(t, root)
+	assert.Equal(t, filepath.Join(root, foundDirName), abs(t, foundDir()))
+	ignore, err := os.ReadFile(filepath.Join(root, ".gitignore"))
+	require.NoError(t, err)
+	assert.Contains(t, strings.Fields(string(ignore)), "/"+foundDirName+"/")
+	h := fuzz(t, "run", "-h")
+	assert.Contains(t, h.stdout, "default: found/ at the module root")
+}
+
+func abs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	require.NoError(t, err)
+	return a
 }

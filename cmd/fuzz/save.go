@@ -42,7 +42,7 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 // each action, which lets the scenario writer name things as a person would. It returns
 // nil if the replay does not get through every action.
 func (c *cli) snapshotsBefore(f campaignFlags, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
-	eng, err := newEngine(f.faults)
+	eng, err := f.engine.open(f.faults)
 	if err != nil {
 		return nil
 	}

@@ -1,0 +1,104 @@
+package cards
+
+// table is the pool, in the order the generator draws from (basic lands, other lands,
+// creatures, other permanents, spells, within each as listed), tokens last. Oracle text is
+// quoted as data from the Oracle reference (wording of September 2024: "this creature",
+// "this land" for a permanent naming itself).
+var table = []Card{
+	basic("Plains", "({T}: Add {W}.)"),
+	basic("Island", "({T}: Add {U}.)"),
+	basic("Swamp", "({T}: Add {B}.)"),
+	basic("Mountain", "({T}: Add {R}.)"),
+	basic("Forest", "({T}: Add {G}.)"),
+	{Name: "Wastes", Supertypes: []string{"Basic"}, Types: []string{"Land"}, Oracle: []string{"{T}: Add {C}."}},
+	{Name: "Reflecting Pool", Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add one mana of any type that a land you control could produce."}},
+	{Name: "Exotic Orchard", Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add one mana of any color that a land an opponent controls could produce."}},
+	{Name: "Meteor Crater", Types: []string{"Land"}, Oracle: []string{
+		"{T}: Choose a color of a permanent you control. Add one mana of that color."}},
+	{Name: "Vivid Crag", Types: []string{"Land"}, Oracle: []string{
+		"This land enters tapped with two charge counters on it.",
+		"{T}: Add {R}.",
+		"{T}, Remove a charge counter from this land: Add one mana of any color."}},
+	{Name: "Gaea's Cradle", Supertypes: []string{"Legendary"}, Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add {G} for each creature you control."}},
+	{Name: "Academy Ruins", Supertypes: []string{"Legendary"}, Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add {C}.",
+		"{1}{U}, {T}: Put target artifact card from your graveyard on top of your library."}},
+	{Name: "Darksteel Citadel", Types: []string{"Artifact", "Land"}, Oracle: []string{
+		"Indestructible",
+		"{T}: Add {C}."}},
+	{Name: "Mutavault", Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add {C}.",
+		"{1}: This land becomes a 2/2 creature with all creature types until end of turn. It's still a land."}},
+	creature(Card{Name: "Llanowar Elves", ManaCost: "{G}", Types: []string{"Creature"}, Subtypes: []string{"Elf", "Druid"}, Oracle: []string{
+		"{T}: Add {G}."}}, 1, 1),
+	creature(Card{Name: "Grizzly Bears", ManaCost: "{1}{G}", Types: []string{"Creature"}, Subtypes: []string{"Bear"}}, 2, 2),
+	creature(Card{Name: "Hill Giant", ManaCost: "{3}{R}", Types: []string{"Creature"}, Subtypes: []string{"Giant"}}, 3, 3),
+	creature(Card{Name: "Pili-Pala", ManaCost: "{2}", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Scarecrow"}, Oracle: []string{
+		"Flying",
+		"{2}, {Q}: Add one mana of any color."}}, 1, 1),
+	creature(Card{Name: "Walking Ballista", ManaCost: "{X}{X}", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Construct"}, Oracle: []string{
+		"This creature enters with X +1/+1 counters on it.",
+		"{4}: Put a +1/+1 counter on this creature.",
+		"Remove a +1/+1 counter from this creature: It deals 1 damage to any target."}}, 0, 0),
+	creature(Card{Name: "Hangarback Walker", ManaCost: "{X}{X}", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Construct"}, Oracle: []string{
+		"This creature enters with X +1/+1 counters on it.",
+		"When this creature dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on this creature.",
+		"{1}, {T}: Put a +1/+1 counter on this creature."}}, 0, 0),
+	creature(Card{Name: "Nyxbloom Ancient", ManaCost: "{4}{G}{G}{G}", Types: []string{"Enchantment", "Creature"}, Subtypes: []string{"Elemental"}, Oracle: []string{
+		"Trample",
+		"If you tap a permanent for mana, it produces three times as much of that mana instead."}}, 5, 5),
+	{Name: "Fellwar Stone", ManaCost: "{2}", Types: []string{"Artifact"}, Oracle: []string{
+		"{T}: Add one mana of any color that a land an opponent controls could produce."}},
+	{Name: "Mana Vault", ManaCost: "{1}", Types: []string{"Artifact"}, Oracle: []string{
+		"This artifact doesn't untap during your untap step.",
+		"At the beginning of your upkeep, you may pay {4}. If you do, untap this artifact.",
+		"At the beginning of your draw step, if this artifact is tapped, it deals 1 damage to you.",
+		"{T}: Add {C}{C}{C}."}},
+	{Name: "Gauntlet of Power", ManaCost: "{5}", Types: []string{"Artifact"}, Oracle: []string{
+		"As this artifact enters, choose a color.",
+		"Creatures of the chosen color get +1/+1.",
+		"Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color."}},
+	{Name: "Thousand-Year Elixir", ManaCost: "{3}", Types: []string{"Artifact"}, Oracle: []string{
+		"You may activate abilities of creatures you control as though those creatures had haste.",
+		"{1}, {T}: Untap target creature."}},
+	{Name: "Umbral Mantle", ManaCost: "{3}", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"}, Oracle: []string{
+		"Equipped creature has \"{3}, {Q}: This creature gets +2/+2 until end of turn.\"",
+		"Equip {0}"}},
+	{Name: "Mana Reflection", ManaCost: "{4}{G}{G}", Types: []string{"Enchantment"}, Oracle: []string{
+		"If you tap a permanent for mana, it produces twice as much of that mana instead."}},
+	{Name: "Contamination", ManaCost: "{2}{B}", Types: []string{"Enchantment"}, Oracle: []string{
+		"At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.",
+		"If a land is tapped for mana, it produces {B} instead of any other type and amount."}},
+	{Name: "Mana Flare", ManaCost: "{2}{R}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever a player taps a land for mana, that player adds one mana of any type that land produced."}},
+	{Name: "Heartbeat of Spring", ManaCost: "{2}{G}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever a player taps a land for mana, that player adds one mana of any type that land produced."}},
+	{Name: "Wild Growth", ManaCost: "{G}", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"}, Oracle: []string{
+		"Enchant land",
+		"Whenever enchanted land is tapped for mana, its controller adds an additional {G}."}},
+	{Name: "Dark Ritual", ManaCost: "{B}", Types: []string{"Instant"}, Oracle: []string{
+		"Add {B}{B}{B}."}},
+	{Name: "Twiddle", ManaCost: "{U}", Types: []string{"Instant"}, Oracle: []string{
+		"You may tap or untap target artifact, creature, or land."}},
+	{Name: "Giant Growth", ManaCost: "{G}", Types: []string{"Instant"}, Oracle: []string{
+		"Target creature gets +3/+3 until end of turn."}},
+
+	// Tokens the pool creates.
+	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
+		"Flying"}}, 1, 1),
+}
+
+// basic is a basic land with its basic land type; its one line is reminder text for the
+// intrinsic mana ability the type gives it (CR 305.6).
+func basic(name, reminder string) Card {
+	return Card{Name: name, Supertypes: []string{"Basic"}, Types: []string{"Land"}, Subtypes: []string{name}, Oracle: []string{reminder}}
+}
+
+// creature sets a card's power and toughness.
+func creature(c Card, power, toughness int) Card {
+	c.Power, c.Toughness = &power, &toughness
+	return c
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/port"
+)
+
+// engineFlags select the engine under test, shared by every command that runs one: the
+// reference engine in process by default, or with --engine a port, a program speaking the
+// protocol of docs/protocol.md on its stdin and stdout.
+type engineFlags struct {
+	command string
+	timeout time.Duration
+}
+
+func (e *engineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&e.command, "engine", "", "test the port `CMD` (a shell command line speaking docs/protocol.md) instead of the reference engine")
+	fs.DurationVar(&e.timeout, "timeout", port.DefaultTimeout, "with --engine: the longest the port may take to answer one message")
+}
+
+// factory checks the fault names (for a port, its handshake does) and returns how to make
+// the engine with those faults switched on. Each campaign worker makes its own engine.
+func (e *engineFlags) factory(faults []string) (func() (harness.Engine, error), error) {
+	if e.command == "" {
+		for _, name := range faults {
+			if _, ok := lookupFault(name); !ok {
+				return nil, unknownFault(name)
+			}
+		}
+		return func() (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) }, nil
+	}
+	if e.timeout <= 0 {
+		return nil, usageErrorf("--timeout must be positive")
+	}
+	return func() (harness.Engine, error) {
+		c, err := e.client(faults)
+		if err != nil {
+			return nil, err
+		}
+		return c.Engine(), nil
+	}, nil
+}
+
+// client starts the port with faults switched on.
+func (e *engineFlags) client(faults []string) (*port.Client, error) {
+	c, err := port.Open(port.Options{Command: e.command, Faults: faults, Timeout: e.timeout})
+	if err != nil {
+		return nil, fmt.Errorf("--engine %s: %w", campaign.ShellQuote(e.command), err)
+	}
+	return c, nil
+}
+
+// open makes one engine with faults switched on.
+func (e *engineFlags) open(faults []string) (harness.Engine, error) {
+	factory, err := e.factory(faults)
+	if err != nil {
+		return nil, err
+	}
+	return factory()
+}
+
+// args are the flags that select this engine again, for printed commands: "" for the
+// reference engine, else " --engine 'CMD'" (and the timeout when not the default).
+func (e *engineFlags) args() string {
+	if e.command == "" {
+		return ""
+	}
+	s := " --engine " + campaign.ShellQuote(e.command)
+	if e.timeout != port.DefaultTimeout {
+		s += " --timeout " + e.timeout.String()
+	}
+	return s
+}
+
+// portOf is the port client behind eng, if eng is one.
+func portOf(eng harness.Engine) (*port.Client, bool) {
+	switch e := eng.(type) {
+	case *port.Client:
+		return e, true
+	case *port.ManaClient:
+		return e.Client, true
+	}
+	return nil, false
+}

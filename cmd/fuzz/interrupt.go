@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"os"
+	"sync"
+	"syscall"
+)
+
+// interrupt turns SIGINT and SIGTERM into the two stages every long command honours. The
+// first signal closes stop: no more cases or files are started, what failed is still
+// shrunk, and the command writes its partial report. A second signal cancels the context:
+// shrinking stops too and the failures are saved as shrunk as they got. Either way the
+// exit code is 128 plus the first signal's number (130 for SIGINT, 143 for SIGTERM), the
+// shell's convention for a process ended by a signal.
+type interrupt struct {
+	stop   chan struct{}
+	cancel context.CancelFunc
+	notify func(first bool) // tells the user what the signal does; may be nil
+
+	mu    sync.Mutex
+	first os.Signal // nil until a signal arrives
+	count int
+}
+
+func newInterrupt(cancel context.CancelFunc) *interrupt {
+	return &interrupt{stop: make(chan struct{}), cancel: cancel}
+}
+
+// receive handles one signal.
+func (in *interrupt) receive(sig os.Signal) {
+	in.mu.Lock()
+	in.count++
+	n := in.count
+	if n == 1 {
+		in.first = sig
+		close(in.stop)
+	} else {
+		in.cancel()
+	}
+	notify := in.notify
+	in.mu.Unlock()
+	if notify != nil && n <= 2 {
+		notify(n == 1)
+	}
+}
+
+// stopped reports whether a signal arrived.
+func (in *interrupt) stopped() bool {
+	select {
+	case <-in.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// exitCode is 128 plus the first signal's number, or 0 when none arrived.
+func (in *interrupt) exitCode() int {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if s, ok := in.first.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	if in.first != nil {
+		return 128 + int(syscall.SIGINT)
+	}
+	return 0
+}

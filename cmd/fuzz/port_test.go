@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The test binary is also the CLI: with FUZZ_TEST_AS_CLI=1 it runs its arguments as a
+// command line, which lets tests start "fuzz serve" as a real process.
+func TestMain(m *testing.M) {
+	if os.Getenv("FUZZ_TEST_AS_CLI") == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// selfCommand is the command line that runs this binary as "fuzz ARGS...".
+func selfCommand(args ...string) string {
+	return fmt.Sprintf("FUZZ_TEST_AS_CLI=1 %s %s", os.Args[0], strings.Join(args, " "))
+}
+
+// table is the verdict table and count line of a campaign's text report.
+func table(stdout string) string {
+	head, _, _ := strings.Cut(stdout, "\nFAIL ")
+	return head
+}
+
+// TestRunThroughServeMatchesInProcess: a campaign against "fuzz serve" gives the same
+// table as in process, fault and all, and its reproduce and replay lines name the port.
+func TestRunThroughServeMatchesInProcess(t *testing.T) {
+	args := []string{"run", "--props", "mana.undefined-type,invariant.sba", "--checks", "150", "--seed", "2",
+		"--fault", "mana.undefined-type/gives-colorless", "--workers", "2"}
+	local := fuzz(t, append(args, "--corpus", t.TempDir())...)
+	serve := selfCommand("serve")
+	remote := fuzz(t, append(args, "--corpus", t.TempDir(), "--engine", serve)...)
+	require.Equal(t, 1, local.code, local.stderr)
+	require.Equal(t, 1, remote.code, remote.stderr)
+	assert.Equal(t, table(local.stdout), table(remote.stdout))
+	assert.Contains(t, remote.stdout, "reproduce: go run ./cmd/fuzz run --props mana.undefined-type --seed 2 --checks")
+	assert.Regexp(t, regexp.MustCompile(`reproduce: .* --engine '`+regexp.QuoteMeta("FUZZ_TEST_AS_CLI=1 ")), remote.stdout)
+	assert.Regexp(t, regexp.MustCompile(`replay: +go run ./cmd/fuzz replay \S+found-\w+\.yaml --engine '`), remote.stdout)
+}
+
+// TestReplayThroughServe: the whole corpus passes through "fuzz serve", with the
+// conformance table by ruling.
+func TestReplayThroughServe(t *testing.T) {
+	r := fuzz(t, "replay", "--engine", selfCommand("serve"))
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "RULING")
+	assert.Regexp(t, `mana\.undefined-type +\d+ +0 +0 +0`, r.stdout)
+	assert.NotRegexp(t, `(?m)^(FAIL|ERROR)`, r.stdout)
+	assert.Contains(t, r.stdout, "0 failed")
+}
+
+// TestEngineThatWontStart: a port command that fails is a clear error, not a hang.
+func TestEngineThatWontStart(t *testing.T) {
+	r := fuzz(t, "replay", "--engine", "echo not a port; exit 4")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, "port broke the protocol on handshake")
+	assert.Contains(t, r.stderr, "not a port")
+}

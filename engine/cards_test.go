@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/cards"
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// TestEveryCardIsInTheTable: the engine defines exactly the table's cards and tokens, and
+// reports each one's characteristics as printed there when no effect changes them: a card
+// in hand, a token on the battlefield.
+func TestEveryCardIsInTheTable(t *testing.T) {
+	var tableCards, tableTokens []string
+	for _, c := range cards.All() {
+		if c.Token {
+			tableTokens = append(tableTokens, c.Name)
+		} else {
+			tableCards = append(tableCards, c.Name)
+		}
+	}
+	assert.ElementsMatch(t, tableCards, CardNames(), "engine cards vs the table's")
+	assert.ElementsMatch(t, tableTokens, TokenNames(), "engine tokens vs the table's")
+
+	setup := board(nil, nil)
+	for _, n := range CardNames() {
+		setup.Players[0].Hand = append(setup.Players[0].Hand, h.CardSpec{Name: n})
+	}
+	for _, n := range TokenNames() {
+		setup.Players[1].Battlefield = append(setup.Players[1].Battlefield, h.PermanentSpec{CardSpec: h.CardSpec{Name: n}, Token: true})
+	}
+	s := start(t, setup)
+	snap := Snapshot(s)
+	objs := append(snap.Players[0].Hand, snap.Battlefield...)
+	require.Len(t, objs, len(cards.All()))
+	for _, o := range objs {
+		c, ok := cards.ByName(o.Name)
+		require.True(t, ok, o.Name)
+		assert.Equal(t, c.ManaCost, o.ManaCost, "%s: mana cost", c.Name)
+		var colors h.TypeSet
+		for _, l := range c.Colors {
+			m, _ := h.ParseManaType(l)
+			colors = colors.With(m)
+		}
+		assert.Equal(t, colors.String(), o.Colors, "%s: colours", c.Name)
+		assert.Equal(t, c.Supertypes, o.Supertypes, "%s: supertypes", c.Name)
+		assert.Equal(t, c.Types, o.Types, "%s: types", c.Name)
+		assert.Equal(t, c.Subtypes, o.Subtypes, "%s: subtypes", c.Name)
+		assert.Equal(t, c.Power, o.Power, "%s: power", c.Name)
+		assert.Equal(t, c.Toughness, o.Toughness, "%s: toughness", c.Name)
+		assert.Equal(t, c.Loyalty, o.Loyalty, "%s: loyalty", c.Name)
+		assert.Equal(t, c.Oracle, o.Abilities, "%s: one ability per Oracle line, with its text", c.Name)
+	}
+}

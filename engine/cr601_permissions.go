@@ -1,0 +1,99 @@
+package engine
+
+import h "github.com/mtgfuzz/mtgfuzz/harness"
+
+// Which cards a player may cast or play: a player may begin to cast a spell only if a rule
+// or effect allows it (CR 601.3), and play a land only from where a rule or effect allows
+// (CR 305.1, 305.9 of the zones). Listing the legal actions and carrying them out both ask
+// here; effects that let a player cast from elsewhere or face down add their permissions
+// here.
+
+// Timing is when a permission may be used.
+type Timing uint8
+
+const (
+	// SorcerySpeed: in its controller's main phase with an empty stack (CR 307.1, 305.2).
+	SorcerySpeed Timing = iota
+	// InstantSpeed: any time the player has priority (CR 304.1).
+	InstantSpeed
+)
+
+// allows reports whether the timing permits p to act now.
+func (t Timing) allows(s *State, p h.Player) bool {
+	return t == InstantSpeed || canActAtSorcerySpeed(s, p)
+}
+
+// Permission is one card a player may cast or play.
+type Permission struct {
+	Object h.ObjectID
+	Card   h.CardID
+	Zone   h.Zone // where the card is
+	// Play: the card is played as a land, a special action (CR 305.1, 116.2a), not cast.
+	Play bool
+	// FaceDown: it is cast face down (CR 708.4), as a 2/2 without characteristics.
+	FaceDown bool
+	Cost     ManaCost // the cost to pay, before X is announced (CR 601.2b, 601.2f)
+	Timing   Timing
+	// Targets the spell requires (CR 601.2c): its spell ability's, or an Aura's, whose
+	// enchant ability defines them (CR 303.4a).
+	Targets []TargetSpec
+	// Ability is the spell's spell ability (nil for a permanent spell).
+	Ability *AbilityInstance
+}
+
+// permissions lists what player p may cast or play, whatever the timing: each card in
+// their hand (CR 601.3, 305.1), in hand order.
+func permissions(s *State, v *View, p h.Player) []Permission {
+	hand := s.Players[p].Hand
+	out := make([]Permission, 0, len(hand))
+	for _, id := range hand {
+		out = append(out, permissionFromHand(s, v, id))
+	}
+	return out
+}
+
+// permissionFromHand is what the rules allow for a card in its owner's hand: a land is
+// played at sorcery speed (CR 305.2), an instant cast any time (CR 304.1), anything else
+// cast at sorcery speed (CR 307.1), for its mana cost (CR 601.2f).
+func permissionFromHand(s *State, v *View, id h.ObjectID) Permission {
+	o := s.obj(id)
+	c := v.Of(id)
+	perm := Permission{Object: id, Card: o.Card, Zone: h.Hand, Cost: c.Cost, Timing: SorcerySpeed}
+	switch {
+	case c.HasType("Land"):
+		perm.Play = true
+	case c.HasType("Instant"):
+		perm.Timing = InstantSpeed
+	}
+	if !perm.Play {
+		perm.Ability = c.SpellAbility()
+		perm.Targets = spellTargets(c)
+	}
+	return perm
+}
+
+// spellTargets are the targets a spell with these characteristics requires: its spell
+// ability's (CR 601.2c), or an Aura spell's, defined by its enchant ability (CR 303.4a).
+func spellTargets(c *Chars) []TargetSpec {
+	if a := c.SpellAbility(); a != nil {
+		return a.Targets
+	}
+	if c.HasSubtype("Aura") {
+		for _, a := range c.Abilities {
+			if a.Kind == Static && a.Static.Kind == Enchant {
+				return []TargetSpec{a.Static.Attach}
+			}
+		}
+	}
+	return nil
+}
+
+// permissionFor finds p's permission to cast or play the card.
+func permissionFor(s *State, v *View, p h.Player, card h.CardID) (Permission, bool) {
+	for _, perm := range permissions(s, v, p) {
+		if perm.Card == card {
+			return perm, true
+		}
+	}
+	return Permission{}, false
+}

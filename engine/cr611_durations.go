@@ -1,0 +1,80 @@
+package engine
+
+import h "github.com/mtgfuzz/mtgfuzz/harness"
+
+// Durations of continuous effects from resolving spells and abilities (CR 611.2a, 611.2b):
+// predicates over the state, checked at the moments the rules name. The engine never counts
+// turns to decide one.
+
+// Moment is a point at which durations are checked.
+type Moment uint8
+
+const (
+	// AtCleanup: the cleanup step's turn-based action (CR 514.2).
+	AtCleanup Moment = iota
+	// BeforeTurn: immediately before a player's turn begins (CR 611.2a, "until your next
+	// turn"); the moment's Player is the one whose turn begins.
+	BeforeTurn
+	// AnyTime: whenever the game checks the state (for "for as long as", CR 611.2b).
+	AnyTime
+)
+
+// DurationKind names how a duration is worded.
+type DurationKind uint8
+
+const (
+	// Forever: no duration stated: until the end of the game (CR 611.2a).
+	Forever DurationKind = iota
+	// UntilEndOfTurn ends in the cleanup step (CR 514.2).
+	UntilEndOfTurn
+	// UntilYourNextTurn ends immediately before Player's next turn begins.
+	UntilYourNextTurn
+	// ForAsLongAs lasts while While holds; once it stops holding, the effect is over, even
+	// if it would hold again (CR 611.2b).
+	ForAsLongAs
+)
+
+// Duration of an effect.
+type Duration struct {
+	Kind   DurationKind
+	Player h.Player                       // UntilYourNextTurn: whose turn
+	While  func(s *State, e *Effect) bool // ForAsLongAs
+}
+
+var untilEndOfTurn = Duration{Kind: UntilEndOfTurn}
+
+// ends reports whether the duration is over at the moment m (for BeforeTurn, p's turn is
+// about to begin).
+func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
+	switch d.Kind {
+	case UntilEndOfTurn:
+		return m == AtCleanup
+	case UntilYourNextTurn:
+		return m == BeforeTurn && p == d.Player
+	case ForAsLongAs:
+		return !d.While(s, e)
+	}
+	return false
+}
+
+// endEffects removes every effect whose duration is over at the moment m. "For as long
+// as" durations are checked at every moment.
+func (s *State) endEffects(m Moment, p h.Player) {
+	var kept []Effect
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		switch ends := e.Duration.ends(s, e, m, p); {
+		case ends && kept == nil:
+			kept = append(make([]Effect, 0, len(s.Effects)), s.Effects[:i]...)
+		case !ends && kept != nil:
+			kept = append(kept, *e)
+		}
+	}
+	if kept != nil {
+		s.Effects = kept
+	}
+}
+
+// WhileSourceOnBattlefield is "for as long as [this] remains on the battlefield": the
+// effect's source is still the same permanent (CR 611.2b, 400.7).
+func WhileSourceOnBattlefield(s *State, e *Effect) bool { return s.onBattlefield(e.Source) }

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"testing"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// withEffect returns s with a continuous effect added, as a resolving spell would add it.
+func withEffect(s *State, d Duration, mods []Modification, objects ...h.ObjectID) *State {
+	c := s.clone()
+	c.addEffect(Effect{Duration: d, Mods: mods, Objects: objects})
+	return c.finish()
+}
+
+// chosenColor sets a "choose a color" answer on the setup's permanent i of player p.
+func chosenColor(setup *h.Setup, p, i int, color string) {
+	setup.Players[p].Battlefield[i].Choices = map[string]string{"color": color}
+}
+
+// TestCopyOfGauntletHasItsAnthem: the static abilities that generate effects are read from
+// computed characteristics, so an object that copies Gauntlet of Power (layer 1a) has its
+// anthem, and the copied abilities are distinct from printed ones (CR 707.2, 613.1a).
+func TestCopyOfGauntletHasItsAnthem(t *testing.T) {
+	setup := board([]string{"Grizzly Bears", "Llanowar Elves", "Gauntlet of Power"}, nil)
+	chosenColor(&setup, 0, 0, "G")
+	s := start(t, setup)
+	gauntlet := cardNamed(t, s, "Gauntlet of Power")
+	values := *Project(s).Of(gauntlet.ID)
+	bears := cardNamed(t, s, "Grizzly Bears")
+	// The Gauntlet itself has no colour chosen: only the copy's choice counts.
+	s = withEffect(s, Duration{}, []Modification{CopyOf{&values}}, bears.ID)
+
+	v := s.projected()
+	copied := v.Of(bears.ID)
+	assert.Equal(t, "Gauntlet of Power", copied.Name)
+	assert.False(t, copied.HasType("Creature"), "the copy is an artifact, not a creature")
+	require.Len(t, copied.Abilities, 3)
+	assert.Equal(t, Copied, copied.Abilities[1].ID.Origin, "a copied ability is not the copy's printed one")
+	elves := v.Of(cardNamed(t, s, "Llanowar Elves").ID)
+	assert.Equal(t, []int{2, 2}, []int{elves.Power, elves.Toughness}, "green creatures get +1/+1 from the copy's anthem")
+}
+
+// TestLayersApplyAcrossObjects: which objects an effect applies to is decided with the
+// layers before its own applied: a green land made a creature in layer 4 is a green
+// creature when Gauntlet's anthem applies in 7c (CR 613.1, 611.3a).
+func TestLayersApplyAcrossObjects(t *testing.T) {
+	withCard(t, Chars{Name: "Test Grove", Colors: h.TypeSet(0).With(h.Green), Types: []string{"Land"}})
+	setup := board([]string{"Test Grove", "Gauntlet of Power"}, nil)
+	chosenColor(&setup, 0, 1, "G")
+	s := start(t, setup)
+	grove := cardNamed(t, s, "Test Grove")
+	assert.False(t, s.projected().Of(grove.ID).HasPT)
+	s = withEffect(s, untilEndOfTurn, []Modification{AddTypes{Types: []string{"Creature"}}, SetPT{1, 1}}, grove.ID)
+	c := s.projected().Of(grove.ID)
+	assert.True(t, c.HasType("Creature") && c.HasType("Land"))
+	assert.Equal(t, []int{2, 2}, []int{c.Power, c.Toughness}, "1/1 set in 7b, +1/+1 in 7c")
+}
+
+// TestLosingAbilitiesEndsTheirEffects: an anthem whose source loses its abilities in
+// layer 6 has not started to apply (it applies in 7c), so it doesn't (CR 613.1f, 613.6).
+func TestLosingAbilitiesEndsTheirEffects(t *testing.T) {
+	setup := board([]string{"Llanowar Elves", "Gauntlet of Power"}, nil)
+	chosenColor(&setup, 0, 1, "G")
+	s := start(t, setup)
+	elves, gauntlet := cardNamed(t, s, "Llanowar Elves"), cardNamed(t, s, "Gauntlet of Power")
+	assert.Equal(t, 2, s.projected().Of(elves.ID).Power, "the anthem applies")
+	s = withEffect(s, untilEndOfTurn, []Modification{RemoveAllAbilities{}}, gauntlet.ID)
+	assert.Equal(t, 1, s.projected().Of(elves.ID).Power, "the Gauntlet has no abilities, so no anthem")
+	assert.Empty(t, s.projected().Of(gauntlet.ID).Abilities)
+}
+
+// TestGrantedAbilityIdentity: an ability granted by a static ability is distinct from the
+// printed ones and names its source; an intrinsic one names the rule's basic land type.
+func TestGrantedAbilityIdentity(t *testing.T) {
+	s := start(t, board([]string{"Grizzly Bears", "Umbral Mantle@0", "Forest"}, nil))
+	v := s.projected()
+	bears, mantle := cardNamed(t, s, "Grizzly Bears"), cardNamed(t, s, "Umbral Mantle")
+	abs := v.Of(bears.ID).Abilities
+	require.Len(t, abs, 1)
+	assert.Equal(t, AbilityKey{Object: bears.ID, AbilityID: AbilityID{Origin: Granted, Source: mantle.ID, Index: 0}}, abs[0].Key(bears.ID))
+	assert.Equal(t, "{3}, {Q}: This creature gets +2/+2 until end of turn.", abs[0].Text, "the quoted ability")
+	forest := v.Of(cardNamed(t, s, "Forest").ID).Abilities
+	require.Len(t, forest, 1)
+	assert.Equal(t, AbilityID{Origin: Intrinsic, Index: 4}, forest[0].ID, "Forest's type gives it {T}: Add {G} (CR 305.6)")
+	assert.Equal(t, AbilityID{Origin: Printed, Index: 1}, v.Of(mantle.ID).Abilities[1].ID)
+}
+
+// TestViewCoversEveryZone: cards in hand, library and graveyard, and spells on the stack,
+// have characteristics (CR 109.3, 613.1): a basic land in the library has its intrinsic
+// ability, a spell on the stack its spell ability.
+func TestViewCoversEveryZone(t *testing.T) {
+	setup := board(nil, nil)
+	setup.Players[0].Hand = []h.CardSpec{{ID: 1, Name: "Dark Ritual"}}
+	setup.Players[0].Library = []h.CardSpec{{ID: 2, Name: "Forest"}}
+	setup.Players[0].Graveyard = []h.CardSpec{{ID: 3, Name: "Fellwar Stone"}}
+	setup.Players[0].Pool = h.Of(h.Black, 1)
+	s := start(t, setup)
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Cast, Card: 1})
+	require.Len(t, s.Stack, 1)
+	spell := s.projected().Of(s.Stack[0].ID)
+	require.NotNil(t, spell.SpellAbility(), "the spell on the stack has its spell ability")
+	assert.Equal(t, "Add {B}{B}{B}.", spell.SpellAbility().Text)
+	assert.Equal(t, "{B}", spell.costText)
+	snap := Snapshot(s)
+	assert.Equal(t, []string{"({T}: Add {G}.)"}, snap.Find(2).Abilities, "a Forest in the library (CR 305.6)")
+	assert.Equal(t, "{2}", snap.Find(3).ManaCost)
+}

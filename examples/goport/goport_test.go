@@ -1,0 +1,54 @@
+package goport_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/examples/goport"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/report"
+)
+
+// TestCampaignOnAPartialEngine runs every property against an engine that supports only
+// the basic lands, Grizzly Bears and passing priority: the campaign runs on that part of
+// the pool, the properties it can test pass on their merits, the others are unsupported
+// (saying why), and the report holds.
+func TestCampaignOnAPartialEngine(t *testing.T) {
+	rep, err := campaign.Run(context.Background(), campaign.Config{
+		Engine: func() (harness.Engine, error) { return goport.New(), nil },
+		Props:  props.All(),
+		Seed:   1,
+		Checks: 300,
+	})
+	require.NoError(t, err)
+	tested := map[string]campaign.Outcome{}
+	for _, p := range rep.Props {
+		if p.Outcome == campaign.Unsupported {
+			assert.NotEmpty(t, p.Unsupported, p.ID)
+			assert.Zero(t, p.Cases, "%s: no case runs for an unsupported property", p.ID)
+			continue
+		}
+		tested[p.ID] = p.Outcome
+	}
+	assert.Equal(t, map[string]campaign.Outcome{
+		"invariant.determinism": campaign.Passed,
+		"invariant.purity":      campaign.Passed,
+		"invariant.sba":         campaign.Passed,
+	}, tested)
+	assert.Contains(t, rep.LeftOut, "Reflecting Pool")
+	assert.NotContains(t, rep.LeftOut, "Grizzly Bears")
+	require.NotNil(t, rep.Support)
+	assert.True(t, report.Held(rep), "all that was tested held")
+
+	var text bytes.Buffer
+	require.NoError(t, report.CampaignText(&text, rep, report.Options{}))
+	assert.Contains(t, text.String(), "UNSUPPORTED x.etb-uses-spell-x")
+	assert.Contains(t, text.String(), "not tested: the engine needs the action kinds cast, pay")
+	assert.Contains(t, text.String(), "left out 27 cards the engine does not support")
+}

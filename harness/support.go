@@ -1,0 +1,66 @@
+package harness
+
+import "slices"
+
+// Query names an optional query interface, as a [Support] declares it.
+type Query string
+
+// QueryMana is the mana area's questions: the [ManaQueries] interface.
+const QueryMana Query = "mana"
+
+// Queries lists every query area, in a fixed order.
+var Queries = []Query{QueryMana}
+
+// Support is what an engine declares it supports: the cards it knows, the kinds of action
+// it can express, the steps a game may start in, and the optional queries it answers. A
+// nil list means "every one"; a non-nil list is exactly what is supported. The campaign
+// draws boards from the supported cards and steps only, and reports a property whose needs
+// fall outside the declaration as unsupported rather than failed or vacuous.
+type Support struct {
+	Cards   []string     `json:"cards,omitempty"`
+	Actions []ActionKind `json:"actions,omitempty"`
+	Steps   []Step       `json:"steps,omitempty"`
+	Queries []Query      `json:"queries,omitempty"`
+}
+
+// Declarer is the optional interface of an engine that supports part of the rules. An
+// engine without it supports everything it is asked (its queries aside: those are the
+// optional interfaces it implements).
+type Declarer interface {
+	Supports() Support
+}
+
+// SupportOf returns what eng supports: its declaration if it has one, everything if not.
+// Queries are always narrowed to the query interfaces eng implements, whatever it declares,
+// so that a declaration can't promise an answer the engine can't give.
+func SupportOf(eng Engine) Support {
+	var s Support
+	if d, ok := eng.(Declarer); ok {
+		s = d.Supports()
+	}
+	implemented := []Query{}
+	if _, ok := ManaQueriesOf(eng); ok {
+		implemented = append(implemented, QueryMana)
+	}
+	if s.Queries == nil {
+		s.Queries = implemented
+	} else {
+		s.Queries = slices.DeleteFunc(slices.Clone(s.Queries), func(q Query) bool { return !slices.Contains(implemented, q) })
+	}
+	return s
+}
+
+// Card reports whether the named card is supported.
+func (s Support) Card(name string) bool { return s.Cards == nil || slices.Contains(s.Cards, name) }
+
+// Action reports whether actions of kind k are supported.
+func (s Support) Action(k ActionKind) bool { return s.Actions == nil || slices.Contains(s.Actions, k) }
+
+// Step reports whether a game may start in step st.
+func (s Support) Step(st Step) bool { return s.Steps == nil || slices.Contains(s.Steps, st) }
+
+// Query reports whether the query area q is answered.
+func (s Support) Query(q Query) bool { return s.Queries == nil || slices.Contains(s.Queries, q) }
+
+// Everything reports whether s restricts nothing but, perhaps, queries.
+func (s Support) Everything() bool { return s.Cards == nil && s.Actions == nil && s.Steps == nil }

@@ -1,0 +1,378 @@
+package port
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Options configures a client of a port process.
+type Options struct {
+	// Command is the port's command line, run by /bin/sh in Dir ("" : the working directory).
+	Command string
+	Dir     string
+	// Faults are the port's deliberate faults to switch on (it must offer them).
+	Faults []string
+	// Timeout bounds each call; 0 means DefaultTimeout. StartTimeout bounds starting the
+	// process and the handshake (a "go run" may compile first); 0 means
+	// DefaultStartTimeout.
+	Timeout      time.Duration
+	StartTimeout time.Duration
+}
+
+// Defaults for Options.
+const (
+	DefaultTimeout      = 10 * time.Second
+	DefaultStartTimeout = 3 * time.Minute
+)
+
+// Client drives a port process as a harness.Engine. A port that crashes, hangs, answers
+// garbage, out of order or in another protocol version makes the call fail with a
+// *Failure naming the operation, the request and what came back (and the port's stderr);
+// the process is then killed, and the next Start starts it again, so a campaign goes on
+// with its next case. Close always reaps the process.
+//
+// A Client is not safe for concurrent use; a campaign makes one per worker.
+type Client struct {
+	opts  Options
+	proc  *process
+	run   int // incarnation of the process, so a state of an earlier one is refused
+	next  int64
+	hello Response // the handshake's answer
+	// pending holds what a start or apply already returned about the new state, used once
+	// each: the next Observe or Legal of that state asks the port again, so a port that
+	// changes a state after handing it out is still caught.
+	pending map[StateID]*Response
+	broken  *Failure
+}
+
+// remote is a state of the port: its handle, in one run of the process.
+type remote struct {
+	run int
+	id  StateID
+}
+
+// Open starts the port and shakes hands with it.
+func Open(opts Options) (*Client, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.StartTimeout <= 0 {
+		opts.StartTimeout = DefaultStartTimeout
+	}
+	c := &Client{opts: opts, pending: map[StateID]*Response{}}
+	if err := c.launch(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Engine is c as a harness.Engine: with harness.ManaQueries when the port declares the mana
+// queries, without when it does not.
+func (c *Client) Engine() harness.Engine {
+	if sup := c.Supports(); sup.Queries == nil || slices.Contains(sup.Queries, harness.QueryMana) {
+		return &ManaClient{c}
+	}
+	return c
+}
+
+func (c *Client) launch() error {
+	p, err := spawn(c.opts.Command, c.opts.Dir)
+	if err != nil {
+		return err
+	}
+	c.proc, c.run, c.broken = p, c.run+1, nil
+	clear(c.pending)
+	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults}, c.opts.StartTimeout)
+	if err != nil {
+		c.proc.kill()
+		return err
+	}
+	if resp.Version != Version {
+		f := c.fail(OpHandshake, nil, resp, fmt.Sprintf("the port chose protocol version %d; this harness speaks %d", resp.Version, Version))
+		return f
+	}
+	c.hello = *resp
+	return nil
+}
+
+// Name is the engine's name from the handshake.
+func (c *Client) Name() string {
+	if c.hello.Engine == "" {
+		return "port"
+	}
+	return c.hello.Engine
+}
+
+// Version is the engine's own version from the handshake.
+func (c *Client) Version() string { return c.hello.EngineVersion }
+
+// Supports is what the port declared in its handshake.
+func (c *Client) Supports() harness.Support {
+	if c.hello.Supports == nil {
+		return harness.Support{}
+	}
+	return *c.hello.Supports
+}
+
+// Faults lists the deliberate faults the port offers.
+func (c *Client) Faults() []Fault { return c.hello.Faults }
+
+// Stderr is the tail of what the port wrote to its stderr.
+func (c *Client) Stderr() string { return c.proc.stderr.String() }
+
+// Broken is the protocol failure since the last (re)start of the process, or nil.
+func (c *Client) Broken() error {
+	if c.broken == nil {
+		return nil
+	}
+	return c.broken
+}
+
+// Close asks the port to close, and reaps it.
+func (c *Client) Close() error {
+	if c.broken == nil {
+		c.callWithin(&Request{Op: OpClose}, time.Second)
+	}
+	c.proc.stop(2 * time.Second)
+	return nil
+}
+
+func (c *Client) Start(setup harness.Setup) (harness.State, error) {
+	if c.broken != nil {
+		if err := c.launch(); err != nil {
+			return nil, err
+		}
+	}
+	clear(c.pending)
+	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: []string{WantSnapshot, WantLegal}})
+	if err != nil {
+		return nil, err
+	}
+	return c.keep(resp), nil
+}
+
+func (c *Client) keep(resp *Response) remote {
+	c.pending[resp.State] = resp
+	return remote{run: c.run, id: resp.State}
+}
+
+func (c *Client) state(st harness.State) (StateID, error) {
+	r, ok := st.(remote)
+	switch {
+	case c.broken != nil:
+		return 0, fmt.Errorf("port: not running since an earlier failure: %w", c.broken)
+	case !ok:
+		return 0, fmt.Errorf("port: not a state of this port: %T", st)
+	case r.run != c.run:
+		return 0, fmt.Errorf("port: state %d belongs to an earlier run of the port process", r.id)
+	}
+	return r.id, nil
+}
+
+func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return nil, err
+	}
+	if p := c.pending[id]; p != nil && p.Legal != nil {
+		legal := *p.Legal
+		p.Legal = nil
+		return legal, nil
+	}
+	resp, err := c.call(&Request{Op: OpLegal, State: id})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Legal == nil {
+		return nil, c.fail(OpLegal, nil, resp, "the answer has no legal actions")
+	}
+	return *resp.Legal, nil
+}
+
+func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return st, nil, err
+	}
+	resp, err := c.call(&Request{Op: OpApply, State: id, Action: &a, Want: []string{WantSnapshot, WantLegal}})
+	if err != nil {
+		return st, nil, err
+	}
+	return c.keep(resp), resp.Events, nil
+}
+
+func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return harness.Snapshot{}, err
+	}
+	if p := c.pending[id]; p != nil && p.Snapshot != nil {
+		snap := *p.Snapshot
+		p.Snapshot = nil
+		return snap, nil
+	}
+	resp, err := c.call(&Request{Op: OpObserve, State: id})
+	if err != nil {
+		return harness.Snapshot{}, err
+	}
+	if resp.Snapshot == nil {
+		return harness.Snapshot{}, c.fail(OpObserve, nil, resp, "the answer has no snapshot")
+	}
+	return *resp.Snapshot, nil
+}
+
+// ManaClient is a Client of a port that answers the mana queries.
+type ManaClient struct{ *Client }
+
+func (c *ManaClient) ManaOutcomes(st harness.State, card harness.CardID, ability int) ([]harness.Mana, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.call(&Request{Op: OpManaOutcomes, State: id, Card: card, Ability: ability})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Outcomes == nil {
+		return nil, c.fail(OpManaOutcomes, nil, resp, "the answer has no outcomes")
+	}
+	return *resp.Outcomes, nil
+}
+
+func (c *ManaClient) CouldProduce(st harness.State, card harness.CardID) (harness.TypeSet, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := c.call(&Request{Op: OpCouldProduce, State: id, Card: card})
+	if err != nil {
+		return 0, err
+	}
+	if resp.Types == nil {
+		return 0, c.fail(OpCouldProduce, nil, resp, "the answer has no types")
+	}
+	t, err := parseTypes(*resp.Types)
+	if err != nil {
+		return 0, c.fail(OpCouldProduce, nil, resp, err.Error())
+	}
+	return t, nil
+}
+
+// Failure is a port that broke the protocol: it crashed, hung, answered garbage, out of
+// order or in another version. It names the operation, the request sent and what came
+// back, and keeps the tail of the port's stderr.
+type Failure struct {
+	Op       string
+	Request  string // the request line sent
+	Response string // the line received, if any
+	Problem  string
+	Stderr   string
+}
+
+func (f *Failure) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "port broke the protocol on %s: %s", f.Op, f.Problem)
+	if f.Request != "" {
+		fmt.Fprintf(&b, "\n  request:  %s", clip(f.Request, 400))
+	}
+	if f.Response != "" {
+		fmt.Fprintf(&b, "\n  response: %s", clip(f.Response, 400))
+	}
+	if f.Stderr != "" {
+		fmt.Fprintf(&b, "\n  port stderr (last lines):\n    %s", strings.ReplaceAll(lastLines(f.Stderr, 12), "\n", "\n    "))
+	}
+	return b.String()
+}
+
+func clip(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fail records that the port broke the protocol, kills it, and returns the failure.
+func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure {
+	f := &Failure{Op: op, Request: string(req), Problem: problem}
+	switch r := resp.(type) {
+	case []byte:
+		f.Response = string(r)
+	case *Response:
+		b, _ := json.Marshal(r)
+		f.Response = string(b)
+	}
+	c.proc.kill()
+	f.Stderr = c.proc.stderr.String()
+	c.broken = f
+	return f
+}
+
+func (c *Client) call(req *Request) (*Response, error) { return c.callWithin(req, c.opts.Timeout) }
+
+// callWithin sends req and waits at most d for its answer. An error answer is returned as
+// an *Error (an illegal action, an unsupported query: the engine's answer); anything else
+// going wrong is a *Failure.
+func (c *Client) callWithin(req *Request, d time.Duration) (*Response, error) {
+	if c.broken != nil {
+		return nil, fmt.Errorf("port: not running since an earlier failure: %w", c.broken)
+	}
+	c.next++
+	req.ID = c.next
+	line, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	line = append(line, '\n')
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	written := make(chan error, 1)
+	go func() { _, err := c.proc.stdin.Write(line); written <- err }()
+	select {
+	case err := <-written:
+		if err != nil {
+			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("could not send the request (%v); the port %s", err, c.proc.exitText()))
+		}
+	case <-timer.C:
+		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("the port did not read the request within %s", d))
+	}
+	select {
+	case got, ok := <-c.proc.lines:
+		if !ok || got.err != nil {
+			why := "closed its output"
+			if ok && got.err.Error() != "EOF" {
+				why = got.err.Error()
+			}
+			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer: the port %s (%s)", why, c.proc.exitText()))
+		}
+		resp, err := DecodeResponse(got.line)
+		if err != nil {
+			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
+		}
+		if resp.ID != req.ID {
+			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("out of order: an answer to request %d while waiting for request %d", resp.ID, req.ID))
+		}
+		if resp.Error != nil {
+			if resp.Error.Kind == ErrVersion || req.Op == OpHandshake {
+				return nil, c.fail(req.Op, line, got.line, "the handshake failed: "+resp.Error.Error())
+			}
+			return nil, resp.Error
+		}
+		return resp, nil
+	case <-timer.C:
+		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer within %s (the port hangs or is too slow; see --timeout)", d))
+	}
+}

@@ -1,0 +1,90 @@
+package port_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/port"
+)
+
+// The test binary doubles as the ports under test: with PORT_TEST_MODE set it serves the
+// reference engine on stdin/stdout, misbehaving as the mode says, instead of running tests.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("PORT_TEST_MODE"); mode != "" {
+		os.Exit(servePort(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// portCommand is the command line of a test port in mode.
+func portCommand(mode string) string {
+	return fmt.Sprintf("PORT_TEST_MODE=%s %s", mode, os.Args[0])
+}
+
+// Misbehaviours: each acts on the first apply request, after a correct handshake and start.
+const (
+	modeServe   = "serve"   // a correct port
+	modeCrash   = "crash"   // exits with status 3, saying why on stderr
+	modeHang    = "hang"    // never answers
+	modeGarbage = "garbage" // answers with a line that is not JSON
+	modeOrder   = "order"   // answers with the id of another request
+	modeVersion = "version" // answers the handshake with protocol version 99
+)
+
+func servePort(mode string) int {
+	opts := port.ServeOptions{
+		Engine: func(faults []string) (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) },
+		Faults: faultNames(),
+	}
+	if mode == modeServe {
+		if err := port.Serve(os.Stdin, os.Stdout, opts); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	}
+	// A misbehaving port passes requests to Serve until the one where it misbehaves.
+	toServe, feed := io.Pipe()
+	go port.Serve(toServe, os.Stdout, opts)
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 64<<20)
+	for in.Scan() {
+		line := in.Text()
+		var req port.Request
+		json.Unmarshal([]byte(line), &req)
+		switch {
+		case mode == modeVersion && req.Op == port.OpHandshake:
+			fmt.Printf(`{"id":%d,"version":99,"engine":"future"}`+"\n", req.ID)
+			continue
+		case req.Op != port.OpApply:
+		case mode == modeCrash:
+			fmt.Fprintln(os.Stderr, "fatal: the port fell over while applying an action")
+			return 3
+		case mode == modeHang:
+			time.Sleep(time.Hour)
+		case mode == modeGarbage:
+			fmt.Println("hello, I am not JSON")
+			continue
+		case mode == modeOrder:
+			fmt.Printf(`{"id":%d,"state":1}`+"\n", req.ID+7)
+			continue
+		}
+		fmt.Fprintln(feed, line)
+	}
+	return 0
+}
+
+func faultNames() []port.Fault {
+	var out []port.Fault
+	for _, f := range engine.Faults() {
+		out = append(out, port.Fault(f))
+	}
+	return out
+}

@@ -1,0 +1,255 @@
+package port
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"slices"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// ServeOptions configures Serve.
+type ServeOptions struct {
+	// Engine makes the engine served, with the deliberate faults a client asks for in its
+	// handshake switched on (none if it asks for none).
+	Engine func(faults []string) (harness.Engine, error)
+	// Faults lists the faults Engine accepts, announced in the handshake.
+	Faults []Fault
+	// Version is the engine's own version, announced in the handshake.
+	Version string
+	// Trace, if set, receives the transcript: every line read ("> ") and written ("< ").
+	Trace io.Writer
+}
+
+// Serve runs the protocol on in and out until a close request or the end of in: any
+// harness.Engine becomes a port. Requests are answered in order, one line each; a request
+// that fails is answered with an error message, never by stopping. The error returned is
+// about in and out themselves (a read or write failure).
+func Serve(in io.Reader, out io.Writer, opts ServeOptions) error {
+	s := &server{opts: opts, states: map[StateID]harness.State{}}
+	defer func() {
+		if s.eng != nil {
+			s.eng.Close()
+		}
+	}()
+	r := bufio.NewReaderSize(in, 1<<16)
+	w := bufio.NewWriter(out)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			if opts.Trace != nil {
+				fmt.Fprintf(opts.Trace, "> %s", ensureNewline(line))
+			}
+			resp, done := s.handle(line)
+			b, merr := json.Marshal(resp)
+			if merr != nil {
+				b, _ = json.Marshal(&Response{ID: resp.ID, Error: &Error{Kind: ErrEngine, Message: "encoding the answer: " + merr.Error()}})
+			}
+			b = append(b, '\n')
+			if opts.Trace != nil {
+				fmt.Fprintf(opts.Trace, "< %s", b)
+			}
+			if _, werr := w.Write(b); werr != nil {
+				return werr
+			}
+			if r.Buffered() == 0 || done { // answer now unless more requests are already waiting
+				if werr := w.Flush(); werr != nil {
+					return werr
+				}
+			}
+			if done {
+				return nil
+			}
+		}
+		if err == io.EOF {
+			return w.Flush()
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func ensureNewline(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		return b
+	}
+	return append(slices.Clone(b), '\n')
+}
+
+type server struct {
+	opts    ServeOptions
+	eng     harness.Engine
+	states  map[StateID]harness.State
+	next    StateID
+	version int
+}
+
+// handle answers one line; done is set by a close request.
+func (s *server) handle(line []byte) (resp *Response, done bool) {
+	req, err := DecodeRequest(line)
+	if err != nil {
+		return &Response{ID: idOf(line), Error: &Error{Kind: ErrBadRequest, Message: err.Error()}}, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			resp = &Response{ID: req.ID, Error: &Error{Kind: ErrEngine,
+				Message: fmt.Sprintf("%s panicked: %v\n%s", req.Op, r, debug.Stack())}}
+		}
+	}()
+	resp, err = s.do(req)
+	if err != nil {
+		e, ok := err.(*Error)
+		if !ok {
+			e = &Error{Kind: ErrEngine, Message: err.Error()}
+		}
+		resp = &Response{Error: e}
+	}
+	resp.ID = req.ID
+	return resp, req.Op == OpClose
+}
+
+// idOf digs the id out of a line that is not a whole request, so the error answer can
+// still be matched; 0 when there is none.
+func idOf(line []byte) int64 {
+	var v struct {
+		ID int64 `json:"id"`
+	}
+	json.Unmarshal(line, &v)
+	return v.ID
+}
+
+func badRequest(format string, args ...any) *Error {
+	return &Error{Kind: ErrBadRequest, Message: fmt.Sprintf(format, args...)}
+}
+
+func (s *server) do(req *Request) (*Response, error) {
+	if req.Op == OpHandshake {
+		return s.handshake(req)
+	}
+	if req.Op == OpClose {
+		return &Response{}, nil
+	}
+	if s.eng == nil {
+		return nil, badRequest("%s before the handshake", req.Op)
+	}
+	switch req.Op {
+	case OpReset:
+		clear(s.states)
+		return &Response{}, nil
+	case OpStart:
+		if req.Setup == nil {
+			return nil, badRequest("start without a setup")
+		}
+		clear(s.states)
+		st, err := s.eng.Start(req.Setup.Clone())
+		if err != nil {
+			return nil, err
+		}
+		return s.newState(st, nil, req.Want)
+	}
+	switch req.Op {
+	case OpLegal, OpObserve, OpApply, OpManaOutcomes, OpCouldProduce:
+	default:
+		return nil, badRequest("unknown op %q", req.Op)
+	}
+	st, ok := s.states[req.State]
+	if !ok {
+		return nil, badRequest("no state %d (states live until the next start or reset)", req.State)
+	}
+	switch req.Op {
+	case OpLegal:
+		legal, err := s.eng.Legal(st)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Legal: nonNil(legal)}, nil
+	case OpObserve:
+		snap, err := s.eng.Observe(st)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Snapshot: &snap}, nil
+	case OpApply:
+		if req.Action == nil {
+			return nil, badRequest("apply without an action")
+		}
+		next, events, err := s.eng.Apply(st, *req.Action)
+		if err != nil {
+			return nil, &Error{Kind: ErrIllegal, Message: err.Error()}
+		}
+		return s.newState(next, events, req.Want)
+	case OpManaOutcomes, OpCouldProduce:
+		mq, ok := harness.ManaQueriesOf(s.eng)
+		if !ok {
+			return nil, &Error{Kind: ErrUnsupported, Message: "this engine does not answer the mana queries"}
+		}
+		if req.Op == OpCouldProduce {
+			t, err := mq.CouldProduce(st, req.Card)
+			if err != nil {
+				return nil, err
+			}
+			text := typesText(t)
+			return &Response{Types: &text}, nil
+		}
+		out, err := mq.ManaOutcomes(st, req.Card, req.Ability)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Outcomes: nonNil(out)}, nil
+	}
+	panic("unreachable")
+}
+
+func (s *server) handshake(req *Request) (*Response, error) {
+	if !slices.Contains(req.Versions, Version) {
+		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol version %d; the client offered %v", Version, req.Versions)}
+	}
+	for _, f := range req.Faults {
+		if !slices.ContainsFunc(s.opts.Faults, func(o Fault) bool { return o.Name == f }) {
+			return nil, &Error{Kind: ErrUnsupported, Message: fmt.Sprintf("no fault %q (this engine offers %d faults)", f, len(s.opts.Faults))}
+		}
+	}
+	eng, err := s.opts.Engine(req.Faults)
+	if err != nil {
+		return nil, err
+	}
+	if s.eng != nil {
+		s.eng.Close()
+	}
+	s.eng, s.version = eng, Version
+	clear(s.states)
+	sup := harness.SupportOf(eng)
+	return &Response{Version: Version, Engine: eng.Name(), EngineVersion: s.opts.Version, Supports: &sup, Faults: s.opts.Faults}, nil
+}
+
+func (s *server) newState(st harness.State, events []harness.Event, want []string) (*Response, error) {
+	s.next++
+	s.states[s.next] = st
+	resp := &Response{State: s.next, Events: events}
+	if slices.Contains(want, WantSnapshot) {
+		snap, err := s.eng.Observe(st)
+		if err != nil {
+			return nil, err
+		}
+		resp.Snapshot = &snap
+	}
+	if slices.Contains(want, WantLegal) {
+		legal, err := s.eng.Legal(st)
+		if err != nil {
+			return nil, err
+		}
+		resp.Legal = nonNil(legal)
+	}
+	return resp, nil
+}
+
+func nonNil[T any](s []T) *[]T {
+	if s == nil {
+		s = []T{}
+	}
+	return &s
+}

@@ -1,0 +1,52 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Needs is what an engine must support for a property (or one of its clauses) to be
+// tested at all: the kinds of action its situation is made of and the query areas its
+// Check asks. An engine whose declaration ([harness.Support]) lacks one of them can't be
+// caught by the property, so the campaign reports it unsupported instead of running cases
+// that can only come out vacuous. The zero Needs is met by every engine.
+type Needs struct {
+	Actions []harness.ActionKind
+	Queries []harness.Query
+}
+
+// Missing says what of n the support s lacks ("actions cast, pay; the mana queries"), or ""
+// when s meets n.
+func (n Needs) Missing(s harness.Support) string {
+	var actions, queries []string
+	for _, k := range n.Actions {
+		if !s.Action(k) {
+			actions = append(actions, string(k))
+		}
+	}
+	for _, q := range n.Queries {
+		if !s.Query(q) {
+			queries = append(queries, string(q))
+		}
+	}
+	var parts []string
+	if len(actions) > 0 {
+		word := "kind"
+		if len(actions) > 1 {
+			word = "kinds"
+		}
+		parts = append(parts, fmt.Sprintf("needs the action %s %s", word, strings.Join(actions, ", ")))
+	}
+	if len(queries) > 0 {
+		parts = append(parts, fmt.Sprintf("needs the %s queries", strings.Join(queries, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Common needs of the properties.
+var (
+	needsManaQueries = Needs{Queries: []harness.Query{harness.QueryMana}}
+	needsActivation  = Needs{Actions: []harness.ActionKind{harness.Activate}}
+)
