@@ -12,15 +12,24 @@ import (
 
 // propertyInfo is a property as "fuzz list --json" shows it: what it checks, never how.
 type propertyInfo struct {
-	ID          string   `json:"id"`
-	Rulings     []string `json:"rulings"`
+	ID          string       `json:"id"`
+	Rulings     []string     `json:"rulings"`
+	Rules       []string     `json:"rules"`
+	Description string       `json:"description"`
+	Clauses     []clauseInfo `json:"clauses,omitempty"`
+}
+
+// clauseInfo is one named clause of a property: each must be reached on its own.
+type clauseInfo struct {
+	Name        string   `json:"name"`
 	Rules       []string `json:"rules"`
 	Description string   `json:"description"`
 }
 
 // list prints every property: its ID, the ruling IDs it checks, its CR rules and what it
-// says, in the order props.All gives them. With --faults it lists the reference engine's
-// deliberate faults instead.
+// says, each of its clauses on a line of its own below it (" /NAME"), in the order
+// props.All gives them. With --faults it lists the reference engine's deliberate faults
+// instead.
 func (c *cli) list(args []string) error {
 	fs := newFlagSet("list")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
@@ -37,7 +46,11 @@ func (c *cli) list(args []string) error {
 	}
 	var infos []propertyInfo
 	for _, p := range props.All() {
-		infos = append(infos, propertyInfo{p.ID, nonNil(p.Rulings), nonNil(p.Rules), strings.Join(strings.Fields(p.Description), " ")})
+		info := propertyInfo{ID: p.ID, Rulings: nonNil(p.Rulings), Rules: nonNil(p.Rules), Description: oneLine(p.Description)}
+		for _, c := range p.Clauses {
+			info.Clauses = append(info.Clauses, clauseInfo{c.Name, nonNil(c.Rules), oneLine(c.Description)})
+		}
+		infos = append(infos, info)
 	}
 	if *asJSON {
 		return c.printJSON(infos)
@@ -46,6 +59,9 @@ func (c *cli) list(args []string) error {
 	fmt.Fprintln(tw, "PROPERTY\tRULINGS\tCR\tDESCRIPTION")
 	for _, p := range infos {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, strings.Join(p.Rulings, ","), strings.Join(p.Rules, ","), p.Description)
+		for _, c := range p.Clauses {
+			fmt.Fprintf(tw, "  /%s\t\t%s\t%s\n", c.Name, strings.Join(c.Rules, ","), c.Description)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -53,6 +69,9 @@ func (c *cli) list(args []string) error {
 	_, err = fmt.Fprintf(c.stdout, "\n%d properties\n", len(infos))
 	return err
 }
+
+// oneLine joins a text's lines and spaces into single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // nonNil keeps JSON arrays as [] rather than null.
 func nonNil(s []string) []string {
