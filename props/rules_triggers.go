@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,10 +34,12 @@ func triggerRules() *Property {
 			Name: "rules.triggers",
 			Recipes: []gen.Recipe{
 				{Name: "walkers on both sides", Weight: 10, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
-				// Each listed step weighs 20 against the usual mix's 100: five times the upkeep
-				// starts about half of these cases there, a step before the draw-step trigger.
+				// Each listed step weighs 20 against the usual mix's 100: listing the upkeep ten
+				// times starts two thirds of these cases there, a step before the draw-step
+				// trigger.
 				{Name: "vault and twiddle", Weight: 20, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
-					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment, Steps: []harness.Step{harness.Upkeep, harness.Upkeep, harness.Upkeep, harness.Upkeep, harness.Upkeep}},
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
+					Steps: slices.Repeat([]harness.Step{harness.Upkeep}, 10)},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
@@ -50,7 +53,8 @@ func triggerRules() *Property {
 
 // preferUntapInResponse favours changing an intervening "if" while its trigger waits on
 // the stack: tapping Mana Vault in the upkeep (so its draw-step trigger triggers), then
-// casting Twiddle on it with the trigger waiting, paying, and choosing "untap it".
+// casting Twiddle on it with the trigger waiting, paying, choosing "untap it", and passing
+// once that is done (the walk has a dozen decisions to get there).
 func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 	waiting := func(c harness.CardID) bool {
 		for _, o := range before.Stack {
@@ -78,8 +82,22 @@ func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 			before.Step == harness.Upkeep && a.Name == "Mana Vault" && !hasTapped(before, a.Player, "Mana Vault")
 	case harness.Pay:
 		return true
+	case harness.Pass:
+		if before.Step == harness.Upkeep {
+			return hasTapped(before, a.Player, "Mana Vault")
+		}
+		if n := len(before.Stack); n > 0 {
+			top := before.Stack[n-1]
+			return top.Name == "Twiddle" || top.Kind == "ability" && readTrigger(top.Text).cond != nil && !waitingOnTapped(before, top.Card)
+		}
 	}
 	return false
+}
+
+// waitingOnTapped reports whether permanent c is tapped in s.
+func waitingOnTapped(s *harness.Snapshot, c harness.CardID) bool {
+	o := s.Permanent(c)
+	return o != nil && o.Tapped
 }
 
 // hasTapped reports whether p controls a tapped permanent named name.
