@@ -21,9 +21,14 @@ import (
 // setupOf is s's battlefield as a Setup (every other zone left empty). Tokens and
 // face-down permanents are left out: a Setup names cards, and their names aren't cards.
 // Damage is left out too: it doesn't change characteristics (CR 120.3), and leaving it out
-// keeps a damaged creature alive in the fresh game to be compared.
+// keeps a damaged creature alive in the fresh game to be compared. A game can't start in
+// the untap or cleanup step, where nobody gets priority (CR 502.4, 514.3): from those the
+// fresh game starts in the first main phase, which changes no characteristic.
 func setupOf(s *harness.Snapshot) harness.Setup {
 	setup := harness.Setup{Turn: s.Turn, Active: s.Active, Step: s.Step, LandsPlayed: s.LandsPlayed}
+	if s.Step == harness.Untap || s.Step == harness.Cleanup {
+		setup.Step = harness.Main1
+	}
 	onField := map[harness.CardID]bool{}
 	for i := range s.Battlefield {
 		if o := &s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" {

@@ -40,6 +40,11 @@ func TestCampaignOnAPartialEngine(t *testing.T) {
 		"invariant.determinism": campaign.Passed,
 		"invariant.purity":      campaign.Passed,
 		"invariant.sba":         campaign.Passed,
+		"rules.layers":          campaign.Passed,
+		"rules.priority":        campaign.Passed,
+		"rules.sba":             campaign.Passed,
+		"rules.turn":            campaign.Passed,
+		"rules.zones":           campaign.Passed,
 	}, tested)
 	assert.Contains(t, rep.LeftOut, "Reflecting Pool")
 	assert.NotContains(t, rep.LeftOut, "Grizzly Bears")
