@@ -37,7 +37,7 @@ func turnRules() *Property {
 			Recipes: []gen.Recipe{
 				{Name: "pumps before the turn ends", Weight: 3,
 					Mine: []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
-					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}}, MinHand: 1,
 					// Each listed step weighs 20 against the usual mix's 100: most of these
 					// cases start in the end step, one pass from the cleanup step.
 					Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
