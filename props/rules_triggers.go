@@ -33,7 +33,7 @@ func triggerRules() *Property {
 		Steer: gen.Steer{
 			Name: "rules.triggers",
 			Recipes: []gen.Recipe{
-				{Name: "walkers on both sides", Weight: 10, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
+				{Name: "walkers on both sides", Weight: 16, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
 				// Each listed step weighs 20 against the usual mix's 100: listing the upkeep ten
 				// times starts two thirds of these cases there, a step before the draw-step
 				// trigger.
