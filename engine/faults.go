@@ -37,6 +37,7 @@ const (
 	FaultTriggersNAPFirst          = "rules.triggers/nap-first"
 	FaultInterveningIfOnce         = "rules.triggers/if-not-rechecked"
 	FaultLegendKeepsNone           = "rules.sba/legend-keeps-none"
+	FaultLastCardLoses             = "rules.sba/last-card-loses"
 	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
@@ -71,6 +72,7 @@ var faultInfo = []FaultInfo{
 	{FaultTriggersNAPFirst, "rules.triggers", "603.3b", "triggers go on the stack non-active player's first (the active player's resolve first)"},
 	{FaultInterveningIfOnce, "rules.triggers", "603.4", "an intervening \"if\" clause is checked when the ability triggers but not again on resolution"},
 	{FaultLegendKeepsNone, "rules.sba", "704.5j", "the legend rule puts every permanent with the shared name into the graveyard, keeping none"},
+	{FaultLastCardLoses, "rules.sba", "704.5b", "a player who draws the last card of their library loses, as if they had drawn from an empty one"},
 	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},

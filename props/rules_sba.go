@@ -11,9 +11,12 @@ import (
 
 // sbaRules checks state-based actions the other way round from invariant.sba: that one
 // says no condition holds once they are done (CR 704.3); this one says every object they
-// moved or changed had a condition that held for it (704.5). Three actions of the pool
+// moved or changed had a condition that held for it (704.5). Four actions of the pool
 // are judged, each by what the engine shows around it:
 //
+//   - losing the game (704.5a, 704.5b): a player who loses has 0 or less life, or had no
+//     card left to draw (there is no way to gain life in the pool, and a step draws at
+//     most one card for a player);
 //   - the legend rule (704.5j): a permanent it put into a graveyard had a legendary
 //     namesake under the same controller, and that controller kept one of them;
 //   - Auras and Equipment (704.5m, 704.5n): one put into a graveyard or unattached had a
@@ -26,12 +29,14 @@ func sbaRules() *Property {
 	return &Property{
 		ID:      "rules.sba",
 		Rulings: []string{"rules.sba"},
-		Rules:   []string{"704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
-		Description: "Every object a state-based action moved or changed had a condition that held for it: the legend rule " +
+		Rules:   []string{"704.5a", "704.5b", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
+		Description: "Every object or player a state-based action acted on had a condition that held for it: a player loses " +
+			"only with 0 or less life or after drawing from an empty library; the legend rule " +
 			"puts a permanent into a graveyard only when another legendary permanent with its name was under the same " +
 			"controller, and keeps one; an Aura or Equipment leaves only a host it can't legally be attached to; a creature " +
 			"dies of damage only when the damage is at least its toughness.",
 		Clauses: []Clause{
+			{Name: "player-loses", Rules: []string{"704.5a", "704.5b"}, Description: "A player who loses the game has 0 or less life or drew from an empty library."},
 			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A permanent the legend rule put into a graveyard had a legendary namesake under its controller, who keeps one."},
 			{Name: "attachment", Rules: []string{"704.5m", "704.5n", "301.5c", "303.4c"}, Description: "An Aura or Equipment whose host is still there afterwards is taken off it only when the attachment is illegal."},
 			{Name: "lethal-damage", Rules: []string{"704.5g", "120.3"}, Description: "A creature that dies only because of its damage had damage at least its toughness."},
@@ -55,6 +60,7 @@ func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 	checkStartSBAs(eng, tr, &v)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
+		checkLosses(tr, i, &v)
 		for _, e := range st.Events {
 			if e.Kind != "sba" || e.Card == 0 {
 				continue
@@ -146,6 +152,25 @@ func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) {
 					"it was put into a graveyard as the game began"))
 			}
 		}
+	}
+}
+
+// checkLosses: a player who lost in step i had 0 or less life (CR 704.5a), or no card in
+// their library to draw (704.5b).
+func checkLosses(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	for p := range st.After.Players {
+		b, a := &st.Before.Players[p], &st.After.Players[p]
+		if !a.Lost || b.Lost {
+			continue
+		}
+		v.Reach("player-loses")
+		if a.Life <= 0 || len(b.Library) == 0 {
+			continue
+		}
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", where(tr, i),
+			fmt.Sprintf("%s still in the game: a player loses to a state-based action only with 0 or less life or after drawing from an empty library (CR 704.5a, 704.5b)", harness.Player(p)),
+			fmt.Sprintf("%s lost with %d life and %d card(s) in their library before the step", harness.Player(p), a.Life, len(b.Library))))
 	}
 }
 
