@@ -59,7 +59,7 @@ var StateBasedActions = []SBA{
 			return nil
 		}
 		for _, id := range s.Battlefield {
-			if c := v.Of(id); c.HasType("Creature") && c.Toughness <= 0 {
+			if c := v.Of(id); c.HasType("Creature") && (c.Toughness <= 0 || c.Toughness == 1 && s.faults.on(FaultToughnessOneDies)) {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}

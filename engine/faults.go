@@ -38,6 +38,7 @@ const (
 	FaultInterveningIfOnce         = "rules.triggers/if-not-rechecked"
 	FaultLegendKeepsNone           = "rules.sba/legend-keeps-none"
 	FaultLastCardLoses             = "rules.sba/last-card-loses"
+	FaultToughnessOneDies          = "rules.sba/toughness-one-dies"
 	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
@@ -73,6 +74,7 @@ var faultInfo = []FaultInfo{
 	{FaultInterveningIfOnce, "rules.triggers", "603.4", "an intervening \"if\" clause is checked when the ability triggers but not again on resolution"},
 	{FaultLegendKeepsNone, "rules.sba", "704.5j", "the legend rule puts every permanent with the shared name into the graveyard, keeping none"},
 	{FaultLastCardLoses, "rules.sba", "704.5b", "a player who draws the last card of their library loses, as if they had drawn from an empty one"},
+	{FaultToughnessOneDies, "rules.sba", "704.5f", "a creature with toughness 1 is put into its owner's graveyard as if its toughness were 0"},
 	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},

@@ -24,22 +24,27 @@ import (
 //     afterwards (it is still the same object, so nothing else changed them);
 //   - lethal damage (704.5g): a creature the setup gave damage that was gone when the
 //     game began, but stays when the same setup is started without damage, died of that
-//     damage, so it was at least its toughness.
+//     damage, so it was at least its toughness;
+//   - toughness 0 or less (704.5f): a creature of the setup that is gone even without
+//     damage, and for no other state-based action of the pool, had toughness 0 or less:
+//     the same setup with 100 more +1/+1 counters on it shows its toughness plus 100
+//     (613.4c), which must then be 100 or less.
 func sbaRules() *Property {
 	return &Property{
 		ID:      "rules.sba",
 		Rulings: []string{"rules.sba"},
-		Rules:   []string{"704.5a", "704.5b", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
+		Rules:   []string{"704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
 		Description: "Every object or player a state-based action acted on had a condition that held for it: a player loses " +
 			"only with 0 or less life or after drawing from an empty library; the legend rule " +
 			"puts a permanent into a graveyard only when another legendary permanent with its name was under the same " +
 			"controller, and keeps one; an Aura or Equipment leaves only a host it can't legally be attached to; a creature " +
-			"dies of damage only when the damage is at least its toughness.",
+			"dies of damage only when the damage is at least its toughness, and for want of toughness only at 0 or less.",
 		Clauses: []Clause{
 			{Name: "player-loses", Rules: []string{"704.5a", "704.5b"}, Description: "A player who loses the game has 0 or less life or drew from an empty library."},
 			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A permanent the legend rule put into a graveyard had a legendary namesake under its controller, who keeps one."},
 			{Name: "attachment", Rules: []string{"704.5m", "704.5n", "301.5c", "303.4c"}, Description: "An Aura or Equipment whose host is still there afterwards is taken off it only when the attachment is illegal."},
 			{Name: "lethal-damage", Rules: []string{"704.5g", "120.3"}, Description: "A creature that dies only because of its damage had damage at least its toughness."},
+			{Name: "zero-toughness", Rules: []string{"704.5f", "613.4c"}, Description: "A creature that dies as the game begins for want of toughness had toughness 0 or less."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.sba",
@@ -49,6 +54,7 @@ func sbaRules() *Property {
 				{Name: "attachments", Weight: 2, Mine: gen.Cards("Umbral Mantle", "Wild Growth", "Mutavault", "Llanowar Elves", "Grizzly Bears"),
 					Theirs: gen.Cards("Umbral Mantle", "Grizzly Bears", "Wild Growth", "Forest")},
 				{Name: "damaged creatures", Mine: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves", "Pili-Pala"), Theirs: gen.Cards("Grizzly Bears", "Hill Giant")},
+				{Name: "creatures of counters", Mine: gen.Cards("Walking Ballista", "Hangarback Walker", "Llanowar Elves"), Theirs: gen.Cards("Walking Ballista", "Hangarback Walker")},
 			},
 		},
 		Check: checkSBARules,
@@ -111,15 +117,75 @@ func checkStartSBAs(eng harness.Engine, tr *gen.Trace, v *Verdict) {
 			}
 		}
 	}
+	healed := &tr.Start
 	if damaged {
-		checkStartDamage(eng, tr, v)
+		healed = checkStartDamage(eng, tr, v)
+	}
+	if healed != nil {
+		checkStartToughness(eng, tr, healed, v)
+	}
+}
+
+// boost is how many +1/+1 counters checkStartToughness adds to reveal a toughness.
+const boost = 100
+
+// checkStartToughness judges the creatures of the setup that are gone at the start even
+// without damage (healed is that start), when no other state-based action of the pool
+// applies to them (not legendary with a namesake, no Aura or Equipment): the legend rule
+// and damage aside, the reason is toughness 0 or less (CR 704.5f). Started again with
+// boost more +1/+1 counters each, they show toughness t+boost (613.4c): t must be 0 or
+// less.
+func checkStartToughness(eng harness.Engine, tr *gen.Trace, healed *harness.Snapshot, v *Verdict) {
+	setup := tr.Setup.Clone()
+	var suspects []harness.CardID
+	for p := range setup.Players {
+		for i := range setup.Players[p].Battlefield {
+			pm := &setup.Players[p].Battlefield[i]
+			pm.Damage = 0
+			gone := healed.Find(pm.ID)
+			if gone == nil || gone.Zone != harness.Graveyard || !isCreature(gone) || isAttachment(gone) || gone.HasSupertype("Legendary") {
+				continue
+			}
+			counters := map[string]int{"+1/+1": boost}
+			for k, n := range pm.Counters {
+				counters[k] += n
+			}
+			pm.Counters = counters
+			suspects = append(suspects, pm.ID)
+		}
+	}
+	if len(suspects) == 0 {
+		return
+	}
+	st, err := eng.Start(setup)
+	var boosted harness.Snapshot
+	if err == nil {
+		boosted, err = eng.Observe(st)
+	}
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(-1, "rules.sba", "704.5f", "starting the setup with more counters", err))
+		return
+	}
+	for _, c := range suspects {
+		o := boosted.Permanent(c)
+		if o == nil || o.Toughness == nil {
+			continue
+		}
+		v.Reach("zero-toughness")
+		if t := *o.Toughness - boost; t > 0 {
+			v.Violations = append(v.Violations, clauseViolation(-1, "rules.sba", "704.5f", "zero-toughness", "at the start",
+				fmt.Sprintf("%s stays on the battlefield: its toughness is %d (the same setup with %d more +1/+1 counters on it shows %d), so no state-based action applies (CR 704.5f)",
+					describe(o), t, boost, *o.Toughness),
+				"it was put into a graveyard as the game began"))
+		}
 	}
 }
 
 // checkStartDamage starts the setup again without damage: a damaged creature gone at the
 // real start but alive there died of its damage (CR 704.5g), and damage doesn't change
-// toughness (120.3), so its toughness there is at most the damage it had.
-func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) {
+// toughness (120.3), so its toughness there is at most the damage it had. It returns the
+// start without damage, or nil when there is none to compare with.
+func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) *harness.Snapshot {
 	setup := tr.Setup.Clone()
 	for p := range setup.Players {
 		for i := range setup.Players[p].Battlefield {
@@ -133,10 +199,10 @@ func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) {
 	}
 	if err != nil {
 		v.Violations = append(v.Violations, queryError(-1, "rules.sba", "704.5g", "starting the setup without damage", err))
-		return
+		return nil
 	}
 	if healed.Pending != nil {
-		return
+		return nil
 	}
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
@@ -153,6 +219,7 @@ func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) {
 			}
 		}
 	}
+	return &healed
 }
 
 // checkLosses: a player who lost in step i had 0 or less life (CR 704.5a), or no card in
