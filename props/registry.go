@@ -29,7 +29,7 @@ var constructors = []func() *Property{
 	turnRules,
 	priorityRules,
 	triggerRules,
-	sbaRules,
+	stateBasedRules,
 	layerRules,
 	zoneRules,
 }

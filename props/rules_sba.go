@@ -9,7 +9,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// sbaRules checks state-based actions the other way round from invariant.sba: that one
+// stateBasedRules checks state-based actions the other way round from invariant.sba: that one
 // says no condition holds once they are done (CR 704.3); this one says every object they
 // moved or changed had a condition that held for it (704.5). Four actions of the pool
 // are judged, each by what the engine shows around it:
@@ -29,7 +29,7 @@ import (
 //     damage, and for no other state-based action of the pool, had toughness 0 or less:
 //     the same setup with 100 more +1/+1 counters on it shows its toughness plus 100
 //     (613.4c), which must then be 100 or less.
-func sbaRules() *Property {
+func stateBasedRules() *Property {
 	return &Property{
 		ID:      "rules.sba",
 		Rulings: []string{"rules.sba"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -14,9 +15,13 @@ import (
 // -update when a property is added), and checks what the issue asks of the list: every
 // one of the eight mana rulings has a property.
 func TestList(t *testing.T) {
+	t.Setenv("COLUMNS", "")
 	text := fuzz(t, "list")
 	require.Equal(t, exitOK, text.code, text.stderr)
 	golden(t, "list.txt", text.stdout)
+	for _, line := range strings.Split(text.stdout, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), defaultWidth, "wrapped: %q", line)
+	}
 
 	js := fuzz(t, "list", "--json")
 	require.Equal(t, exitOK, js.code, js.stderr)
@@ -33,7 +38,7 @@ func TestList(t *testing.T) {
 			for _, c := range p.Clauses {
 				got = append(got, c.Name)
 				assert.NotEmpty(t, c.Description, "clause %s/%s says what it checks", p.ID, c.Name)
-				assert.Contains(t, text.stdout, "  /"+c.Name, "the table lists clause %s/%s", p.ID, c.Name)
+				assert.Contains(t, text.stdout, "clause "+c.Name+" (CR ", "the list shows clause %s/%s", p.ID, c.Name)
 			}
 			assert.Equal(t, want, got, "property %s lists its clauses in order", p.ID)
 		}
