@@ -44,20 +44,24 @@ func settled(s *harness.Snapshot) bool {
 
 func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
-	passes := 0        // passes in succession before the current step
-	proposalFrom := -1 // passes when the current proposal began; a cancel restores them
+	// passes counts the passes in succession before the current step; -1 is unknown. A
+	// cancel rewinds the game to the position before the proposal (CR 733), passes
+	// included: before[j] is the count before step j, to find it again.
+	passes := 0
+	before := make([]int, len(tr.Steps))
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		b, a := &st.Before, &st.After
 		prev := passes
-		passes = 0
-		switch st.Action.Kind {
-		case harness.Cast, harness.Activate:
-			if b.Casting == nil && a.Casting != nil {
-				proposalFrom = prev
+		before[i], passes = prev, 0
+		if st.Action.Kind == harness.Cancel {
+			passes = -1
+			for j := i - 1; j >= 0; j-- {
+				if sameTree(tr.Steps[j].Before, *a) {
+					passes = before[j]
+					break
+				}
 			}
-		case harness.Cancel:
-			passes, proposalFrom = max(proposalFrom, 0), -1
 			continue
 		}
 		if !settled(a) {
@@ -66,6 +70,12 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 		switch st.Action.Kind {
 		case harness.Pass:
 			if !settled(b) {
+				continue
+			}
+			if prev < 0 { // unknown: a pass that changed neither step nor stack was the first
+				if a.Turn == b.Turn && a.Step == b.Step && len(a.Stack) == len(b.Stack) {
+					passes = 1
+				}
 				continue
 			}
 			if prev == 0 {
