@@ -92,6 +92,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.EndCombat:
 		s.Attackers = nil
 	case h.End:
+		delayedTriggers(s, h.End)
 		stepTriggers(s, v, h.End)
 	case h.Cleanup:
 		next, evs, err := cleanupWith(s, nil)

@@ -29,6 +29,12 @@ const (
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
+	FaultCycleTriggersUnderDraw    = "cycling.triggers-before-draw/under-the-draw"
+	FaultCycleDiscardTwice         = "cycling.triggers-before-draw/cycle-and-discard-twice"
+	FaultCancelTargetsAbilities    = "cycling.not-a-spell/cancel-targets-abilities"
+	FaultStifleTargetsSpells       = "cycling.not-a-spell/stifle-targets-spells"
+	FaultNoTargetBlocksCycling     = "cycling.trigger-independent/no-target-blocks-cycling"
+	FaultCounterTakesTriggers      = "cycling.trigger-independent/counter-takes-triggers"
 )
 
 var faultInfo = []FaultInfo{
@@ -52,6 +58,12 @@ var faultInfo = []FaultInfo{
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
+	{FaultCycleTriggersUnderDraw, "cycling.triggers-before-draw", "603.3", "a trigger of cycling goes on the stack under the cycling ability, so it resolves after the draw"},
+	{FaultCycleDiscardTwice, "cycling.triggers-before-draw", "702.29d", "a cycled card triggers \"whenever you cycle or discard\" twice, once for cycling and once for discarding"},
+	{FaultCancelTargetsAbilities, "cycling.not-a-spell", "702.29a", "\"counter target spell\" may target abilities on the stack, the cycling ability among them"},
+	{FaultStifleTargetsSpells, "cycling.not-a-spell", "115.1", "\"counter target activated or triggered ability\" may target spells"},
+	{FaultNoTargetBlocksCycling, "cycling.trigger-independent", "603.3d", "a card can't be cycled while its \"when you cycle\" trigger would have no legal target"},
+	{FaultCounterTakesTriggers, "cycling.trigger-independent", "702.29c", "countering a cycling ability also removes the triggers its cost set off"},
 }
 
 // Faults lists every deliberate fault, sorted by name.
