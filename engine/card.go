@@ -407,7 +407,7 @@ func sized(def *CardDef, x int) *CardDef {
 	if d, ok := sizedDefs.Load(k); ok {
 		return d.(*CardDef)
 	}
-	d := &CardDef{printed: def.printed, token: def.token}
+	d := &CardDef{printed: def.printed}
 	d.printed.Power, d.printed.Toughness = x, x
 	got, _ := sizedDefs.LoadOrStore(k, d)
 	return got.(*CardDef)
