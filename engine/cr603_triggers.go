@@ -128,6 +128,10 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 					Text: "no legal target for " + spec.Desc + ": removed (CR 603.3d): " + triggerLabel(s, t)})
 				return nil
 			}
+			if len(cands) == 1 { // nothing to choose: asking would take the next answer meant for another choice
+				targets = append(targets, cands[0])
+				continue
+			}
 			labels := make([]string, len(cands))
 			for i, c := range cands {
 				labels[i] = "target " + chosenText(s, v, c)

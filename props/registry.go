@@ -26,6 +26,7 @@ var constructors = []func() *Property{
 	sbaInvariant,
 	purityInvariant,
 	determinismInvariant,
+	cyclingTriggersBeforeDraw,
 }
 
 // All returns every property, sorted by ID.
