@@ -79,7 +79,7 @@ type Ability struct {
 	// FromHand: it functions only while the card is in its owner's hand (cycling,
 	// CR 702.29a); other activated abilities function on the battlefield.
 	FromHand bool
-	Targets []TargetSpec
+	Targets  []TargetSpec
 	// Produce makes it a mana ability: what it adds as it resolves (CR 605, 106).
 	Produce *Production
 	// Resolve is the effect of a non-mana ability or spell (CR 608.2).

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -146,8 +147,9 @@ func counterKinds(text string) (spells, abilities, notYours, ok bool) {
 // cyclingSteer aims at stacks of cycling abilities, their triggers and counterspells: cards
 // with cycling and counterspells in hand, permanents that trigger on cycling on both
 // sides, lands of the colours to pay for them; the walk prefers cycling, countering what
-// is on the stack, paying, and letting the stack resolve.
-func cyclingSteer(name string) gen.Steer {
+// is on the stack, paying, and letting the stack resolve. The recipe named main weighs
+// most.
+func cyclingSteer(name, main string) gen.Steer {
 	lands := []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 10}, {Card: "Swamp", Weight: 10},
 		{Card: "Plains", Weight: 6}, {Card: "Wastes", Weight: 10}}
 	cyclers := []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 12}, {Card: "Curator of Mysteries", Weight: 12},
@@ -155,21 +157,35 @@ func cyclingSteer(name string) gen.Steer {
 	counters := []gen.Pick{{Card: "Stifle", Weight: 20}, {Card: "Disallow", Weight: 16}, {Card: "Cancel", Weight: 16}}
 	watchers := []gen.Pick{{Card: "Drake Haven", Weight: 16}, {Card: "Lightning Rift", Weight: 16}, {Card: "Curator of Mysteries", Weight: 10},
 		{Card: "Astral Slide", Weight: 12}}
+	recipes := []gen.Recipe{
+		{Name: "cycling under watchers", Weight: 4, Mine: append(append([]gen.Pick(nil), lands...), watchers...),
+			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Astral Slide"}, {Card: "Grizzly Bears"}}, Hand: cyclers},
+		{Name: "cycling and counterspells", Weight: 4, Mine: append(append([]gen.Pick{{Card: "Umbral Mantle"}, {Card: "Grizzly Bears"}}, lands...), watchers...),
+			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island"}},
+			Hand:   append([]gen.Pick{{Card: "Stifle", Weight: 30}, {Card: "Spark Spray", Weight: 30}, {Card: "Cancel", Weight: 20}}, append(counters, cyclers...)...)},
+		{Name: "cycle then counter", Weight: 4,
+			Mine:      []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Mountain", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Drake Haven"}},
+			Theirs:    []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Lightning Rift"}, {Card: "Drake Haven"}},
+			TheirHand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Cancel", Weight: 20}, {Card: "Nimble Obstructionist", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Hand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Spark Spray", Weight: 40},
+				{Card: "Drifting Meadow", Weight: 20}, {Card: "Nimble Obstructionist", Weight: 20}, {Card: "Cancel", Weight: 10}}},
+	}
+	for i := range recipes {
+		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
+			recipes[i].Weight = 12
+			recipes[0], recipes[i] = recipes[i], recipes[0]
+		}
+	}
 	return gen.Steer{
-		Name: name,
-		Recipes: []gen.Recipe{
-			{Name: "cycling under watchers", Weight: 4, Mine: append(append([]gen.Pick(nil), lands...), watchers...),
-				Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Astral Slide"}, {Card: "Grizzly Bears"}}, Hand: cyclers},
-			{Name: "cycling and counterspells", Weight: 4, Mine: append(append([]gen.Pick(nil), lands...), watchers...),
-				Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island"}},
-				Hand:   append(append([]gen.Pick(nil), cyclers...), counters...)},
-		},
-		Actions: &gen.ActionWeights{Pass: 2, Preferred: 30, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
+		Name:    name,
+		Recipes: recipes,
+		Actions: &gen.ActionWeights{Pass: 2, Preferred: 70, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
 		Prefer:  preferCycling,
 	}
 }
 
-// preferCycling marks cycling a card, casting a spell that targets the stack, making mana
+// preferCycling marks cycling a card, casting an instant, making mana
 // and paying while a cost is being paid, and passing while the stack holds something.
 func preferCycling(before *harness.Snapshot, a harness.Action) bool {
 	switch {
@@ -178,11 +194,65 @@ func preferCycling(before *harness.Snapshot, a harness.Action) bool {
 	case before.Casting != nil:
 		return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
 	case a.Kind == harness.Activate:
-		return isCyclingText(gen.AbilityText(before, &a))
-	case a.Kind == harness.Cast:
-		return len(a.Targets) > 0 && a.Targets[0].Stack != 0
+		text := gen.AbilityText(before, &a)
+		return isCyclingText(text) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
+	case a.Kind == harness.Cast: // instants, counterspells among them, so spells and abilities share the stack
+		o := before.Find(a.Card)
+		return o != nil && o.HasType("Instant") && affordable(before, a.Player, manaSymbols(o.ManaCost))
 	case a.Kind == harness.Pass:
-		return len(before.Stack) > 0
+		return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
 	}
 	return false
+}
+
+// holdsCounter guesses, for steering, whether p could counter something on the stack now:
+// they hold an affordable "Counter target" card that may be cast now.
+func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
+	for _, o := range s.Players[p].Hand {
+		if len(o.Abilities) == 0 || !o.HasType("Instant") {
+			continue
+		}
+		if _, _, _, ok := counterKinds(o.Abilities[0]); ok && affordable(s, p, manaSymbols(o.ManaCost)) {
+			return true
+		}
+	}
+	return false
+}
+
+// affordable guesses, for steering only, whether player p could pay n mana now: the pool
+// and one mana from each untapped permanent of theirs with a "{T}: Add" ability.
+func affordable(s *harness.Snapshot, p harness.Player, n int) bool {
+	have := s.Players[p].Pool.Total()
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		if o.Controller != p || o.Tapped {
+			continue
+		}
+		for _, t := range o.Abilities {
+			if strings.Contains(t, "{T}: Add") {
+				have++
+				break
+			}
+		}
+	}
+	return have >= n
+}
+
+// manaSymbols is the mana value of the leading cost of text ("{2}{U} (...)": 3), {X} as 0.
+func manaSymbols(text string) int {
+	n := 0
+	for len(text) > 0 && text[0] == '{' {
+		end := strings.IndexByte(text, '}')
+		if end < 0 {
+			break
+		}
+		sym := text[1:end]
+		text = text[end+1:]
+		if k, err := strconv.Atoi(sym); err == nil {
+			n += k
+		} else if sym != "X" {
+			n++
+		}
+	}
+	return n
 }

@@ -51,6 +51,9 @@
 //	invariant.sba                 invariant.sba                             704.3, 704.5f, g, i, j, m, n
 //	invariant.purity              invariant.purity                          (engine contract)
 //	invariant.determinism         invariant.determinism                     (engine contract)
+//	cycling.not-a-spell           cycling.not-a-spell                       702.29a, 113.1, 112.1, 115.1, 701.6a
+//	cycling.trigger-independent   cycling.trigger-independent               702.29c, 603.3d, 608.2b, 701.6a
+//	cycling.triggers-before-draw  cycling.triggers-before-draw              603.3, 405.5, 702.29c, 702.29d
 //
 // In short (each constructor's doc comment says more):
 //
@@ -91,6 +94,16 @@
 //     attached Aura or Equipment.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
+//   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly
+//     the stack objects of the kinds its text names: never an ability for "target spell"
+//     (Cancel), never a spell for "target activated or triggered ability" (Stifle).
+//   - cycling.trigger-independent: a card whose "when you cycle" trigger targets can
+//     always be cycled; countering the cycling ability or a cycling trigger leaves the rest
+//     of the stack, and a countered cycling ability draws nothing.
+//   - cycling.triggers-before-draw: the triggers a cycle sets off, read from the texts of
+//     the cycled card and the permanents, are above the cycling ability once placed; "cycle
+//     or discard" triggers once per cycled card; "when you cycle this card" triggers from
+//     the graveyard.
 //
 // Each property carries a [gen.Steer] toward its situation (cards favoured on each side
 // and in hand, kinds of action favoured) that never excludes the other cases.

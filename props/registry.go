@@ -27,6 +27,8 @@ var constructors = []func() *Property{
 	purityInvariant,
 	determinismInvariant,
 	cyclingTriggersBeforeDraw,
+	cyclingNotASpell,
+	cyclingTriggerIndependent,
 }
 
 // All returns every property, sorted by ID.
