@@ -85,7 +85,8 @@ func discardTriggers(s *State, player h.Player, card h.CardID, nid h.ObjectID, c
 // castTriggers notes "whenever you cast a [noncreature] spell" triggers as the spell item
 // becomes cast (CR 601.2i). X of the trigger is the spell's mana value on the stack, its
 // X included (CR 202.3e).
-func castTriggers(s *State, v *View, item *StackItem) {
+func castTriggers(s *State, item *StackItem) {
+	v := Project(s)
 	spell := v.Of(item.ID)
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
 	for _, id := range s.Battlefield {
