@@ -164,12 +164,13 @@ func cyclingSteer(name, main string) gen.Steer {
 			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island"}},
 			Hand:   append([]gen.Pick{{Card: "Stifle", Weight: 30}, {Card: "Spark Spray", Weight: 30}, {Card: "Cancel", Weight: 20}}, append(counters, cyclers...)...)},
 		{Name: "cycle then counter", Weight: 4,
-			Mine:      []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Mountain", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Drake Haven"}},
-			Theirs:    []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Lightning Rift"}, {Card: "Drake Haven"}},
-			TheirHand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Cancel", Weight: 20}, {Card: "Nimble Obstructionist", Weight: 30}},
+			Mine:      []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 30}, {Card: "Wastes", Weight: 10}, {Card: "Drake Haven", Weight: 8}},
+			Theirs:    []gen.Pick{{Card: "Island", Weight: 40}},
+			TheirHand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Nimble Obstructionist", Weight: 20}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
-			Hand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Spark Spray", Weight: 40},
-				{Card: "Drifting Meadow", Weight: 20}, {Card: "Nimble Obstructionist", Weight: 20}, {Card: "Cancel", Weight: 10}}},
+			Library: []gen.Pick{{Card: "Island", Weight: 40}}, // something to draw, so the game goes on
+			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 20},
+				{Card: "Nimble Obstructionist", Weight: 10}}},
 	}
 	for i := range recipes {
 		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
