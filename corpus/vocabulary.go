@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -61,6 +62,19 @@ func (p *parser) checkCard(n *yaml.Node, name, what string) bool {
 	}
 	p.errf(n, "%s: unknown card %q%s", what, name, suggest(name, p.vocab.Cards, "a card of the pool (see fuzz cards)"))
 	return false
+}
+
+// checkRef reports a card an action names that is no label or card of the setup, no
+// player, no Name#id and no card of the pool (a token made during the game).
+func (p *parser) checkRef(n *yaml.Node, ref, what string) {
+	if p.vocab == nil || p.vocab.Cards == nil || ref == "" || ref == "A" || ref == "B" || p.known(ref) ||
+		slices.Contains(p.vocab.Cards, ref) {
+		return
+	}
+	if _, _, ok := parseCardID(ref); ok || isStackRef(ref) {
+		return
+	}
+	p.errf(n, "%s: %q is no label or card of the setup, nor a card of the pool%s", what, ref, suggest(ref, p.vocab.Cards, "a label, a card name or Name#id"))
 }
 
 // checkLabel reports a label that is a card name of the pool: a reference to it would
@@ -165,4 +179,15 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// isStackRef: "stack N" (a position on the stack) or "stack#N" (a stack object), which the
+// replay checks against the stack of the moment.
+func isStackRef(ref string) bool {
+	n, ok := strings.CutPrefix(ref, "stack ")
+	if !ok {
+		n, ok = strings.CutPrefix(ref, "stack#")
+	}
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
 }

@@ -29,6 +29,12 @@ const (
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
+	FaultUndefinedNotListed        = "mana.undefined-type/not-listed"
+	FaultSpellManaMultiplied       = "mana.tap-for-mana/spell-mana-multiplied"
+	FaultTapNotPaid                = "cost.tap-symbol/tap-not-paid"
+	FaultElixirLetsAttack          = "cost.tap-symbol/elixir-lets-attack"
+	FaultPoolsPersist              = "invariant.pool/pools-persist"
+	FaultLethalDamageIgnored       = "invariant.sba/lethal-damage-ignored"
 	FaultCycleTriggersUnderDraw    = "cycling.triggers-before-draw/under-the-draw"
 	FaultCycleDiscardTwice         = "cycling.triggers-before-draw/cycle-and-discard-twice"
 	FaultCancelTargetsAbilities    = "cycling.not-a-spell/cancel-targets-abilities"
@@ -58,6 +64,12 @@ var faultInfo = []FaultInfo{
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
+	{FaultUndefinedNotListed, "mana.undefined-type", "605.2", "a mana ability that would produce no mana (its type undefined) isn't listed as activatable"},
+	{FaultSpellManaMultiplied, "mana.tap-for-mana", "605.1a", "a spell that adds mana counts as tapping for mana: Mana Reflection doubles it"},
+	{FaultTapNotPaid, "cost.tap-symbol", "107.5", "paying {T} leaves the source untapped"},
+	{FaultElixirLetsAttack, "cost.tap-symbol", "302.6", "Thousand-Year Elixir's \"as though it had haste\" lets a summoning-sick creature attack"},
+	{FaultPoolsPersist, "invariant.pool", "106.4", "mana pools don't empty as a step ends"},
+	{FaultLethalDamageIgnored, "invariant.sba", "704.5g", "a creature with lethal damage isn't destroyed"},
 	{FaultCycleTriggersUnderDraw, "cycling.triggers-before-draw", "603.3", "a trigger of cycling goes on the stack under the cycling ability, so it resolves after the draw"},
 	{FaultCycleDiscardTwice, "cycling.triggers-before-draw", "702.29d", "a cycled card triggers \"whenever you cycle or discard\" twice, once for cycling and once for discarding"},
 	{FaultCancelTargetsAbilities, "cycling.not-a-spell", "702.29a", "\"counter target spell\" may target abilities on the stack, the cycling ability among them"},
@@ -97,7 +109,7 @@ func newFaultSet(names []string) (*faultSet, error) {
 	fs := faultSet{}
 	for _, n := range names {
 		if !known[n] {
-			return nil, fmt.Errorf("unknown fault %q (see `fuzz faults --list` or engine.Faults)", n)
+			return nil, fmt.Errorf("unknown fault %q (engine.Faults lists them)", n)
 		}
 		fs[n] = true
 	}
