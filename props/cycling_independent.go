@@ -78,8 +78,8 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 		if !stayed {
 			for k, id := range want {
 				if k >= len(st.After.Stack) || st.After.Stack[k].Object != id {
-					v.Violations = append(v.Violations, clauseViolation("counter-one-leaves-other", violation(i, ruling, "701.6a",
-						what, fmt.Sprintf("the rest of the stack to stay: %v", want), fmt.Sprintf("stack %s", stackText(&st.After)))))
+					v.Violations = append(v.Violations, clauseViolation(i, ruling, "701.6a", "counter-one-leaves-other",
+						what, fmt.Sprintf("the rest of the stack to stay: %v", want), fmt.Sprintf("stack %s", stackOrder(&st.After))))
 					break
 				}
 			}
@@ -88,8 +88,8 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 			v.Reach("countered-draws-nothing")
 			p := target.Controller
 			if got, was := len(st.After.Players[p].Hand), len(st.Before.Players[p].Hand); got > was {
-				v.Violations = append(v.Violations, clauseViolation("countered-draws-nothing", violation(i, ruling, "701.6a",
-					what, fmt.Sprintf("%s draws nothing: the countered ability doesn't resolve", p), fmt.Sprintf("%d cards in hand, %d before", got, was))))
+				v.Violations = append(v.Violations, clauseViolation(i, ruling, "701.6a", "countered-draws-nothing",
+					what, fmt.Sprintf("%s draws nothing: the countered ability doesn't resolve", p), fmt.Sprintf("%d cards in hand, %d before", got, was)))
 			}
 		}
 	}
@@ -118,9 +118,9 @@ func checkCyclingOffered(tr *gen.Trace, i int, v *Verdict) {
 			}
 		}
 		if !offered {
-			v.Violations = append(v.Violations, clauseViolation("cycle-without-target", violation(i, ruling, "702.29c",
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "702.29c", "cycle-without-target",
 				fmt.Sprintf("%s: %s in %s's hand", where(tr, i), describe(&o), b.Priority),
-				fmt.Sprintf("its cycling ability %q offered: its trigger's targets don't matter (CR 603.3d)", o.Abilities[ci]), "not offered")))
+				fmt.Sprintf("its cycling ability %q offered: its trigger's targets don't matter (CR 603.3d)", o.Abilities[ci]), "not offered"))
 		}
 	}
 }

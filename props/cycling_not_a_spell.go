@@ -100,8 +100,8 @@ func checkNotASpell(_ harness.Engine, tr *gen.Trace) Verdict {
 				if got[so.Object] {
 					expected, saw = "it can't be targeted", "it is offered as a target"
 				}
-				v.Violations = append(v.Violations, clauseViolation(clause, violation(i, ruling, "115.1",
-					what, fmt.Sprintf("stack object %d, %s's %s: %s", so.Object, so.Name, kind, expected), saw)))
+				v.Violations = append(v.Violations, clauseViolation(i, ruling, "115.1", clause,
+					what, fmt.Sprintf("stack object %d, %s's %s: %s", so.Object, so.Name, kind, expected), saw))
 			}
 		}
 	}

@@ -66,9 +66,9 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 				v.Reach("above-the-draw")
 				for _, i := range at {
 					if i < base {
-						v.Violations = append(v.Violations, clauseViolation("above-the-draw", violation(c.Settled, ruling, "603.3",
+						v.Violations = append(v.Violations, clauseViolation(c.Settled, ruling, "603.3", "above-the-draw",
 							what, fmt.Sprintf("%s's trigger %q above the cycling ability (at %d), so it resolves before the draw", src, t.Text, base),
-							fmt.Sprintf("it is at %d, under the cycling ability: stack %s", i, stackText(after)))))
+							fmt.Sprintf("it is at %d, under the cycling ability: stack %s", i, stackOrder(after))))
 					}
 				}
 			}
@@ -76,16 +76,16 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 			case t.OrDisc:
 				v.Reach("once-per-card")
 				if len(at) != 1 && !(t.Targets && len(at) == 0) {
-					v.Violations = append(v.Violations, clauseViolation("once-per-card", violation(c.Settled, ruling, "702.29d",
+					v.Violations = append(v.Violations, clauseViolation(c.Settled, ruling, "702.29d", "once-per-card",
 						what, fmt.Sprintf("%s's %q to trigger once: cycling a card is one discard", src, t.Text),
-						fmt.Sprintf("%d triggers: stack %s", len(at), stackText(after)))))
+						fmt.Sprintf("%d triggers: stack %s", len(at), stackOrder(after))))
 				}
 			case t.Self && !t.Targets:
 				v.Reach("from-the-graveyard")
 				if len(at) != 1 {
-					v.Violations = append(v.Violations, clauseViolation("from-the-graveyard", violation(c.Settled, ruling, "702.29c",
+					v.Violations = append(v.Violations, clauseViolation(c.Settled, ruling, "702.29c", "from-the-graveyard",
 						what, fmt.Sprintf("its own %q to trigger once, from the graveyard", t.Text),
-						fmt.Sprintf("%d triggers: stack %s", len(at), stackText(after)))))
+						fmt.Sprintf("%d triggers: stack %s", len(at), stackOrder(after))))
 				}
 			}
 		}
@@ -93,14 +93,8 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// clauseViolation names the clause a violation breaks.
-func clauseViolation(clause string, v Violation) Violation {
-	v.Clause = clause
-	return v
-}
-
-// stackText lists a stack bottom first, for messages.
-func stackText(s *harness.Snapshot) string {
+// stackOrder lists a stack bottom first, for messages.
+func stackOrder(s *harness.Snapshot) string {
 	parts := make([]string, len(s.Stack))
 	for i, so := range s.Stack {
 		parts[i] = fmt.Sprintf("%d:%s", i, so.Name)

@@ -31,6 +31,12 @@ var constructors = []func() *Property{
 	cyclingTriggersBeforeDraw,
 	cyclingNotASpell,
 	cyclingTriggerIndependent,
+	turnRules,
+	priorityRules,
+	triggerRules,
+	stateBasedRules,
+	layerRules,
+	zoneRules,
 }
 
 // All returns every property, sorted by ID.
