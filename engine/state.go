@@ -97,6 +97,7 @@ type State struct {
 	Stack       []StackItem // bottom first
 	Effects     []Effect
 	Pending     []PendingTrigger
+	Delayed     []DelayedTrigger // created, not yet triggered (CR 603.7)
 	Attackers   []h.ObjectID
 	Decision    *Decision
 	Proposal    *Proposal
@@ -144,6 +145,7 @@ func (s *State) clone() *State {
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
+	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
 	// Every list of object IDs in one allocation; each piece is capped so that appending
 	// to one reallocates it rather than writing into the next.
 	n := len(s.Battlefield) + len(s.Attackers)
