@@ -78,10 +78,8 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}
-	if side == 0 {
-		for range r.minHand {
-			src.Group("dealt", dealt)
-		}
+	for range r.minHand[side] {
+		src.Group("dealt", dealt)
 	}
 	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
 	repeat(src, "library", 70, 10, func(s Source) {

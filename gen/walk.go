@@ -126,11 +126,25 @@ func (g *Generator) decide(s Source, w *walker) {
 			return
 		}
 		pass, ok := w.passAction()
-		if !ok {
+		if !ok || g.steer.StopForPreferred && g.prefersOtherThanPass(w) {
 			return
 		}
 		w.apply(pass)
 	}
+}
+
+// prefersOtherThanPass reports whether the steer marks some legal action of the walk's
+// current state that is not a pass.
+func (g *Generator) prefersOtherThanPass(w *walker) bool {
+	if g.steer.Prefer == nil {
+		return false
+	}
+	for _, a := range w.legal {
+		if a.Kind != harness.Pass && g.steer.Prefer(&w.snap, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // walker drives an engine step by step and records the trace.

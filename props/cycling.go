@@ -1,6 +1,7 @@
 package props
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,7 +150,7 @@ func counterKinds(text string) (spells, abilities, notYours, ok bool) {
 // sides, lands of the colours to pay for them; the walk prefers cycling, countering what
 // is on the stack, paying, and letting the stack resolve. The recipe named main weighs
 // most.
-func cyclingSteer(name, main string) gen.Steer {
+func cyclingSteer(name, main string, spells bool) gen.Steer {
 	lands := []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 10}, {Card: "Swamp", Weight: 10},
 		{Card: "Plains", Weight: 6}, {Card: "Wastes", Weight: 10}}
 	cyclers := []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 12}, {Card: "Curator of Mysteries", Weight: 12},
@@ -169,8 +170,9 @@ func cyclingSteer(name, main string) gen.Steer {
 			TheirHand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Nimble Obstructionist", Weight: 20}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Library: []gen.Pick{{Card: "Island", Weight: 40}}, // something to draw, so the game goes on
-			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 20},
-				{Card: "Nimble Obstructionist", Weight: 10}}},
+			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 40},
+				{Card: "Nimble Obstructionist", Weight: 10}},
+			MinHand: 2, TheirMinHand: 1},
 	}
 	for i := range recipes {
 		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
@@ -179,69 +181,167 @@ func cyclingSteer(name, main string) gen.Steer {
 		}
 	}
 	return gen.Steer{
-		Name:    name,
-		Recipes: recipes,
-		Actions: &gen.ActionWeights{Pass: 2, Preferred: 70, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
-		Prefer:  preferCycling,
+		Name:             name,
+		Recipes:          recipes,
+		StopForPreferred: true,
+		Actions:          &gen.ActionWeights{Pass: 2, Preferred: 70, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
+		Prefer:           preferCycling(spells),
 	}
 }
 
-// preferCycling marks cycling a card, casting an instant, making mana
-// and paying while a cost is being paid, and passing while the stack holds something.
-func preferCycling(before *harness.Snapshot, a harness.Action) bool {
-	switch {
-	case before == nil:
-		return false
-	case before.Casting != nil:
-		return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
-	case a.Kind == harness.Activate:
-		text := gen.AbilityText(before, &a)
-		return isCyclingText(text) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
-	case a.Kind == harness.Cast: // instants, counterspells among them, so spells and abilities share the stack
-		o := before.Find(a.Card)
-		return o != nil && o.HasType("Instant") && affordable(before, a.Player, manaSymbols(o.ManaCost))
-	case a.Kind == harness.Pass:
-		return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
-	}
-	return false
-}
-
-// holdsCounter guesses, for steering, whether p could counter something on the stack now:
-// they hold an affordable "Counter target" card that may be cast now.
-func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
-	for _, o := range s.Players[p].Hand {
-		if len(o.Abilities) == 0 || !o.HasType("Instant") {
-			continue
+// preferCycling marks what a walk through cycling needs: cycling a card it can pay for;
+// a counterspell aimed at the stack while something is on it; passing while the stack
+// holds something and the player has no counterspell to cast, so it resolves; while a cost
+// is being paid, paying it, and making mana only while the pool doesn't cover it yet.
+// With spells set it also marks casting any other instant, so spells and abilities share
+// the stack.
+func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
+	return func(before *harness.Snapshot, a harness.Action) bool {
+		switch {
+		case before == nil:
+			return false
+		case before.Casting != nil:
+			return a.Kind == harness.Pay || helpsPay(before, a)
+		case a.Kind == harness.Activate:
+			text := gen.AbilityText(before, &a)
+			return isCyclingText(text) && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+		case a.Kind == harness.Cast:
+			o := before.Find(a.Card)
+			if o == nil || !o.HasType("Instant") || !affordable(before, a.Player, o.ManaCost, a.X) {
+				return false
+			}
+			if isCounterCard(o) {
+				return len(a.Targets) > 0 && a.Targets[0].Stack != 0
+			}
+			return spells
+		case a.Kind == harness.Pass:
+			return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
 		}
-		if _, _, _, ok := counterKinds(o.Abilities[0]); ok && affordable(s, p, manaSymbols(o.ManaCost)) {
+		return false
+	}
+}
+
+// ownTop reports whether the top of the stack is p's: then p lets the other player answer
+// it (or answers it with a counterspell) before cycling again.
+func ownTop(s *harness.Snapshot, p harness.Player) bool {
+	n := len(s.Stack)
+	return n > 0 && s.Stack[n-1].Controller == p
+}
+
+// helpsPay guesses, for steering, whether mana ability activation a brings the proposal
+// being paid closer to paid: the pool doesn't cover its cost yet, and a adds a colour the
+// cost still lacks (or any mana, once only generic mana is lacking).
+func helpsPay(s *harness.Snapshot, a harness.Action) bool {
+	if !gen.IsManaAbility(s, &a) {
+		return false
+	}
+	c := s.Casting
+	pool := s.Players[c.Player].Pool
+	lacks := c.Cost.Sub(pool)
+	colourLacking := false
+	for _, t := range harness.ManaTypes {
+		colourLacking = colourLacking || lacks[t] > 0
+	}
+	if !colourLacking {
+		return pool.Total() < c.Cost.Total()+c.Generic
+	}
+	for _, ch := range a.Choices {
+		if k, v := harness.SplitChoice(ch); k == harness.ChoiceType {
+			t, err := harness.ParseManaType(v)
+			return err == nil && lacks[t] > 0
+		}
+	}
+	ab, ok := abilityOf(s.Permanent(a.Card), a.Ability)
+	if !ok || ab.Prod.Kind != prodFixed && ab.Prod.Kind != prodPerCreature {
+		return true // it may add what is lacking
+	}
+	for _, t := range harness.ManaTypes {
+		if ab.Prod.Fixed[t] > 0 && lacks[t] > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// affordable guesses, for steering only, whether player p could pay n mana now: the pool
-// and one mana from each untapped permanent of theirs with a "{T}: Add" ability.
-func affordable(s *harness.Snapshot, p harness.Player, n int) bool {
-	have := s.Players[p].Pool.Total()
+// isCounterCard: an instant whose text says "Counter target".
+func isCounterCard(o *harness.Object) bool {
+	if len(o.Abilities) == 0 {
+		return false
+	}
+	_, _, _, ok := counterKinds(o.Abilities[len(o.Abilities)-1])
+	return ok
+}
+
+// holdsCounter guesses, for steering, whether p could counter something on the stack now:
+// they hold an affordable "Counter target" card that may be cast now.
+func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
+	for _, o := range s.Players[p].Hand {
+		if o.HasType("Instant") && isCounterCard(&o) && affordable(s, p, o.ManaCost, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// affordable guesses, for steering only, whether player p could pay the leading mana cost
+// of text ("{2}{U} (...)", X as x) now: from the pool and one mana from each untapped
+// permanent of theirs with a "{T}: Add" mana ability (a creature only when it isn't
+// summoning sick), each of the types that ability adds, coloured symbols first.
+func affordable(s *harness.Snapshot, p harness.Player, text string, x int) bool {
+	colored, generic := leadingCost(text)
+	generic += x
+	pool := s.Players[p].Pool
+	var lacks harness.Mana
+	for _, t := range harness.ManaTypes {
+		use := min(pool[t], colored[t])
+		lacks[t] = colored[t] - use
+		pool[t] -= use
+	}
+	spare := pool.Total()
+	var sources []harness.TypeSet // what each untapped mana source can add
 	for i := range s.Battlefield {
 		o := &s.Battlefield[i]
-		if o.Controller != p || o.Tapped {
+		if o.Controller != p || o.Tapped || o.Sick && isCreature(o) {
 			continue
 		}
-		for _, t := range o.Abilities {
-			if strings.Contains(t, "{T}: Add") {
-				have++
+		for _, ai := range manaAbilities(o) {
+			if ab := parseAbility(o.Abilities[ai]); ab.HasT {
+				sources = append(sources, prodTypes(ab.Prod))
 				break
 			}
 		}
 	}
-	return have >= n
+	// Sources that can add fewer types go first, so a flexible one is left for the colour
+	// nothing else adds.
+	slices.SortStableFunc(sources, func(a, b harness.TypeSet) int { return a.Len() - b.Len() })
+	for _, ts := range sources {
+		spent := false
+		for _, t := range harness.ManaTypes {
+			if lacks[t] > 0 && ts.Has(t) {
+				lacks[t]--
+				spent = true
+				break
+			}
+		}
+		if !spent {
+			spare++
+		}
+	}
+	return lacks.IsZero() && spare >= generic
 }
 
-// manaSymbols is the mana value of the leading cost of text ("{2}{U} (...)": 3), {X} as 0.
-func manaSymbols(text string) int {
-	n := 0
+// prodTypes is the set of types a production may add: every type when it depends on
+// other permanents or isn't recognised.
+func prodTypes(pr production) harness.TypeSet {
+	if pr.Kind == prodFixed || pr.Kind == prodPerCreature {
+		return pr.Fixed.Types()
+	}
+	return harness.AllTypes
+}
+
+// leadingCost reads the leading mana cost of text ("{2}{U} (...)"): its coloured and
+// colourless symbols by type and its generic amount, {X} as 0.
+func leadingCost(text string) (colored harness.Mana, generic int) {
 	for len(text) > 0 && text[0] == '{' {
 		end := strings.IndexByte(text, '}')
 		if end < 0 {
@@ -250,10 +350,10 @@ func manaSymbols(text string) int {
 		sym := text[1:end]
 		text = text[end+1:]
 		if k, err := strconv.Atoi(sym); err == nil {
-			n += k
-		} else if sym != "X" {
-			n++
+			generic += k
+		} else if t, err := harness.ParseManaType(sym); err == nil {
+			colored[t]++
 		}
 	}
-	return n
+	return colored, generic
 }
