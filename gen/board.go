@@ -68,13 +68,17 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
 	}
-	repeat(src, "perm", 80, g.maxPerm, func(s Source) {
+	placed := func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
 		if c.Kind.Any(Aura | Equipment) {
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8)})
 		}
-	})
+	}
+	for range r.minPerm {
+		src.Group("placed", placed)
+	}
+	repeat(src, "perm", 80, g.maxPerm-r.minPerm, placed)
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}

@@ -68,6 +68,9 @@ type Recipe struct {
 	// TheirMinHand is the same for the other player's hand: for situations where they
 	// answer with a card.
 	TheirMinHand int
+	// MinPermanents is the fewest permanents each battlefield starts with (the usual mix
+	// leaves one empty a fifth of the time): for situations where both players need mana.
+	MinPermanents int
 }
 
 // Pick is a favoured card and its weight (0 means DefaultPickWeight).

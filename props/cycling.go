@@ -156,14 +156,21 @@ func cyclingSteer(name, main string, spells bool) gen.Steer {
 	cyclers := []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 12}, {Card: "Curator of Mysteries", Weight: 12},
 		{Card: "Nimble Obstructionist", Weight: 20}, {Card: "Decree of Pain", Weight: 8}, {Card: "Shark Typhoon", Weight: 12}}
 	counters := []gen.Pick{{Card: "Stifle", Weight: 20}, {Card: "Disallow", Weight: 16}, {Card: "Cancel", Weight: 16}}
-	watchers := []gen.Pick{{Card: "Drake Haven", Weight: 16}, {Card: "Lightning Rift", Weight: 16}, {Card: "Curator of Mysteries", Weight: 10},
-		{Card: "Astral Slide", Weight: 12}}
+	watchers := []gen.Pick{{Card: "Drake Haven", Weight: 12}, {Card: "Lightning Rift", Weight: 6}, {Card: "Curator of Mysteries", Weight: 10},
+		{Card: "Astral Slide", Weight: 6}}
 	recipes := []gen.Recipe{
 		{Name: "cycling under watchers", Weight: 4, Mine: append(append([]gen.Pick(nil), lands...), watchers...),
-			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Astral Slide"}, {Card: "Grizzly Bears"}}, Hand: cyclers},
+			Theirs:    []gen.Pick{{Card: "Lightning Rift", Weight: 6}, {Card: "Astral Slide", Weight: 6}, {Card: "Grizzly Bears", Weight: 6}, {Card: "Island", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Library: []gen.Pick{{Card: "Island", Weight: 40}},
+			Hand:    append([]gen.Pick{{Card: "Shark Typhoon", Weight: 50}}, cyclers...), MinHand: 2, MinPermanents: 3},
 		{Name: "cycling and counterspells", Weight: 4, Mine: append(append([]gen.Pick{{Card: "Umbral Mantle"}, {Card: "Grizzly Bears"}}, lands...), watchers...),
-			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island"}},
-			Hand:   append([]gen.Pick{{Card: "Stifle", Weight: 30}, {Card: "Spark Spray", Weight: 30}, {Card: "Cancel", Weight: 20}}, append(counters, cyclers...)...)},
+			Theirs:    []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island", Weight: 40}},
+			TheirHand: []gen.Pick{{Card: "Cancel", Weight: 40}, {Card: "Disallow", Weight: 30}, {Card: "Stifle", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Library: []gen.Pick{{Card: "Island", Weight: 40}},
+			Hand:    append([]gen.Pick{{Card: "Cancel", Weight: 40}, {Card: "Spark Spray", Weight: 30}, {Card: "Disallow", Weight: 20}}, append(counters, cyclers...)...),
+			MinHand: 3, TheirMinHand: 2, MinPermanents: 3},
 		{Name: "cycle then counter", Weight: 4,
 			Mine:      []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 30}, {Card: "Wastes", Weight: 10}, {Card: "Drake Haven", Weight: 8}},
 			Theirs:    []gen.Pick{{Card: "Island", Weight: 40}},
@@ -172,7 +179,7 @@ func cyclingSteer(name, main string, spells bool) gen.Steer {
 			Library: []gen.Pick{{Card: "Island", Weight: 40}}, // something to draw, so the game goes on
 			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 40},
 				{Card: "Nimble Obstructionist", Weight: 10}},
-			MinHand: 2, TheirMinHand: 1},
+			MinHand: 2, TheirMinHand: 1, MinPermanents: 2},
 	}
 	for i := range recipes {
 		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
@@ -204,21 +211,49 @@ func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
 			return a.Kind == harness.Pay || helpsPay(before, a)
 		case a.Kind == harness.Activate:
 			text := gen.AbilityText(before, &a)
-			return isCyclingText(text) && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+			return isCyclingText(text) && a.X <= 1 && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
 		case a.Kind == harness.Cast:
 			o := before.Find(a.Card)
 			if o == nil || !o.HasType("Instant") || !affordable(before, a.Player, o.ManaCost, a.X) {
 				return false
 			}
 			if isCounterCard(o) {
-				return len(a.Targets) > 0 && a.Targets[0].Stack != 0
+				return len(a.Targets) > 0 && a.Targets[0].Stack != 0 && !counterOnTop(before) && !isCounterItem(stackObject(before, a.Targets[0].Stack))
 			}
 			return spells
 		case a.Kind == harness.Pass:
-			return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
+			return len(before.Stack) > 0 && (counterOnTop(before) || !holdsCounter(before, a.Player))
 		}
 		return false
 	}
+}
+
+// counterOnTop reports whether the top of the stack counters something: then it is left to
+// resolve, not answered with another counterspell.
+func counterOnTop(s *harness.Snapshot) bool {
+	n := len(s.Stack)
+	return n > 0 && isCounterItem(&s.Stack[n-1])
+}
+
+// stackObject is stack object id of s, or nil.
+func stackObject(s *harness.Snapshot, id harness.ObjectID) *harness.StackObject {
+	if i := stackIndex(s, id); i >= 0 {
+		return &s.Stack[i]
+	}
+	return nil
+}
+
+// isCounterItem: a spell or ability on the stack whose text says "Counter target".
+func isCounterItem(so *harness.StackObject) bool {
+	if so == nil {
+		return false
+	}
+	text := so.Text
+	if so.Kind == "spell" && len(so.Abilities) > 0 {
+		text = so.Abilities[len(so.Abilities)-1]
+	}
+	_, _, _, ok := counterKinds(text)
+	return ok
 }
 
 // ownTop reports whether the top of the stack is p's: then p lets the other player answer
