@@ -131,7 +131,9 @@ func TestPreferBiasesTheWalk(t *testing.T) {
 
 func TestStopForPreferredEndsARunOfPasses(t *testing.T) {
 	// B tapping a land is preferred; count the states where B could have and passed.
-	prefer := func(_ *harness.Snapshot, a harness.Action) bool { return a.Kind == harness.Activate && a.Player == harness.B }
+	prefer := func(_ *harness.Snapshot, a harness.Action) bool {
+		return a.Kind == harness.Activate && a.Player == harness.B
+	}
 	passedBy := func(stop bool) int {
 		w := gen.DefaultActions()
 		w.Preferred = 1000
