@@ -25,8 +25,12 @@ type Chars struct {
 	HasPT            bool
 	Loyalty          int
 	HasLoyalty       bool
-	Abilities        []AbilityInstance
-	costText         string // Cost.String(), kept with Cost
+	// StartingLoyalty is the printed loyalty number (CR 306.5a), a copiable value: a
+	// planeswalker enters with that many loyalty counters (306.5b), while its Loyalty on
+	// the battlefield is the number of loyalty counters on it (306.5c).
+	StartingLoyalty int
+	Abilities       []AbilityInstance
+	costText        string // Cost.String(), kept with Cost
 }
 
 // HasType reports whether the object has card type t.
@@ -294,12 +298,18 @@ func staticEffect(src *Object, st *StaticEffect) *liveEffect {
 			return c.HasType("Creature") && c.Colors.Has(color)
 		}}
 	case GrantToEquipped:
-		host := src.AttachedTo
-		return &liveEffect{mods: []Modification{AddAbility{st.Grant}}, affects: func(_ *View, id h.ObjectID) bool {
-			return host != 0 && id == host
-		}}
+		return &liveEffect{mods: []Modification{AddAbility{st.Grant}}, affects: attachedTo(src)}
+	case PumpAttached:
+		return &liveEffect{mods: []Modification{ModifyPT{st.N, st.T}}, affects: attachedTo(src)}
 	}
 	return nil
+}
+
+// attachedTo selects the permanent src is attached to ("equipped creature", "enchanted
+// creature": CR 301.5a, 303.4b, 303.4m).
+func attachedTo(src *Object) func(*View, h.ObjectID) bool {
+	host := src.AttachedTo
+	return func(_ *View, id h.ObjectID) bool { return host != 0 && id == host }
 }
 
 // applyCounters: +1/+1 counters modify power and toughness in layer 7c (CR 613.4c); a
