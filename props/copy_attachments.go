@@ -44,29 +44,43 @@ func auraEquipment() *Property {
 		Steer: gen.Steer{
 			Name: "copy.aura-equipment",
 			Recipes: []gen.Recipe{
-				{Name: "auras and equipment on creatures and lands", Weight: 4,
+				{Name: "auras and equipment on creatures and lands", Weight: 3,
 					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
 						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
 					Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
 						{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+				{Name: "aura spells", Weight: 3,
+					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 60}, {Card: "Wild Growth", Weight: 20}, {Card: "Disenchant", Weight: 10}},
+					Steps:  []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "pacified creatures in combat", Weight: 3,
+					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
+					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}},
 			},
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				switch {
 				case before == nil:
 					return false
+				case before.Casting != nil:
+					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
 				case a.Kind == harness.Activate:
 					t := gen.AbilityText(before, &a)
 					return strings.HasPrefix(t, "Equip") || strings.Contains(t, "becomes a 2/2")
 				case a.Kind == harness.Attack, a.Kind == harness.Block:
 					return len(a.Attackers)+len(a.Blocks) > 0
-				}
-				return preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
-					o := b.Find(a.Card)
+				case a.Kind == harness.Cast:
+					o := before.Find(a.Card)
 					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0)
-				})(before, a)
+				case a.Kind == harness.Pass:
+					n := len(before.Stack)
+					return n > 0 && before.Stack[n-1].Kind == "spell" || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers
+				}
+				return false
 			},
 		},
 		Check: checkAttachments,
@@ -180,7 +194,9 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	// something else may have removed it.
 	printed := printedObject(was.Name)
 	mustStay := step == -1 && printed != nil && !isCreature(printed) && !printed.HasType("Planeswalker") && !printed.HasSupertype("Legendary")
-	wrong := func() bool { return now.Zone == harness.Battlefield && now.AttachedTo != 0 || now.Zone != harness.Battlefield && mustStay }
+	wrong := func() bool {
+		return now.Zone == harness.Battlefield && now.AttachedTo != 0 || now.Zone != harness.Battlefield && mustStay
+	}
 	switch attachmentKind(it) {
 	case attachedAura:
 		ok, known := mayAttach(it, hostNow)

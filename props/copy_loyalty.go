@@ -40,9 +40,13 @@ func planeswalkerLoyalty() *Property {
 		Steer: gen.Steer{
 			Name: "copy.planeswalker-loyalty",
 			Recipes: []gen.Recipe{
-				{Name: "jace cast and used", Weight: 4,
+				{Name: "jace used", Weight: 3,
 					Mine:  []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Jace Beleren", Weight: 20}},
-					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 40}},
+					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 20}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "jace cast", Weight: 3,
+					Mine:  []gen.Pick{{Card: "Island", Weight: 60}},
+					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 80}},
 					Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
 			Actions: &gen.ActionWeights{Pass: 2, Preferred: 40, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},

@@ -39,18 +39,22 @@ func becameCreatureSickness() *Property {
 					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 10}, {Card: "Grizzly Bears"}},
 					Hand:  []gen.Pick{{Card: "Mutavault", Weight: 60}},
 					Steps: []harness.Step{harness.Main1}},
+				{Name: "mutavaults that arrived this turn", Weight: 4,
+					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 40}},
+					Steps: []harness.Step{harness.Main1}},
 			},
-			Actions: &gen.ActionWeights{Pass: 3, Preferred: 40, Mana: 6, Land: 8, Cast: 1, Pay: 8, Activate: 4, Attack: 6, Choose: 4, Cancel: 1},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 200, Mana: 4, Land: 4, Cast: 1, Pay: 8, Activate: 2, Attack: 6, Choose: 4, Cancel: 1},
+			// Play a Mutavault, animate it once, let that resolve, then pass to combat.
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				switch {
 				case before == nil:
 					return false
-				case a.Kind == harness.PlayLand:
+				case before.Casting != nil: // pay, not with the Mutavault itself
+					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a) && a.Card != before.Casting.Card
+				case a.Kind == harness.PlayLand, a.Kind == harness.Attack:
 					return true
 				case a.Kind == harness.Activate:
-					return strings.Contains(gen.AbilityText(before, &a), "becomes a 2/2") || before.Casting != nil && gen.IsManaAbility(before, &a)
-				case a.Kind == harness.Pay, a.Kind == harness.Attack:
-					return true
+					return len(before.Stack) == 0 && !isAnimatedToday(before) && strings.Contains(gen.AbilityText(before, &a), "becomes a 2/2")
 				case a.Kind == harness.Pass:
 					return len(before.Stack) > 0 || before.Step == harness.BeginCombat || before.Step == harness.Main1 && isAnimatedToday(before)
 				}
@@ -108,7 +112,10 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 				continue
 			}
 			what := fmt.Sprintf("%s: %s came under %s's control this turn as a noncreature and is a creature now", whereAfter(tr, m.Step), describe(o), o.Controller)
-			if s.Pending != nil && s.Priority == harness.NoPlayer && offersKind(next.Legal, harness.Attack) {
+			// Attackers are declared now, or the turn goes past the declaration without one
+			// (no creature could attack): either way the engine could have been caught.
+			declaring := s.Pending != nil && s.Priority == harness.NoPlayer && offersKind(next.Legal, harness.Attack)
+			if declaring || s.Step == harness.BeginCombat && next.After.Turn == s.Turn && next.After.Step != harness.BeginCombat && next.After.Pending == nil {
 				v.Reach("attack")
 				for _, a := range next.Legal {
 					if a.Kind == harness.Attack && declares(a, o.Card) {
