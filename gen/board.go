@@ -52,7 +52,7 @@ type draft struct {
 	player harness.Player
 	index  int // into the player's Battlefield
 	card   Card
-	attach int // the "attach" draw; 0 = unattached
+	attach int  // the "attach" draw; 0 = unattached
 	stray  bool // any other permanent may be the host, legal or not
 }
 
