@@ -8,8 +8,9 @@ import (
 // active one first) life, mana pool, battlefield, hand, library and graveyard. Permanents
 // get random tapped status, summoning sickness (CR 302.6), counters, damage, an owner
 // other than their controller now and then, and Auras and Equipment get a legal-looking
-// host; now and then an Aura or Equipment gets any host, and any other permanent is
-// attached to something (what a copy effect that ends can leave, CR 704.5p); the engine's
+// host; now and then an Aura or Equipment gets any host, and, if the pool has Auras or
+// Equipment, any other permanent is attached to something (what a copy of one leaves when
+// the copy effect ends, CR 704.5p); the engine's
 // state-based actions settle what is illegal (CR 704.5m, 704.5n, 704.5p).
 //
 // Draw order puts the simplest case at 0: no recipe's extras beyond its favoured cards,
@@ -77,7 +78,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 		switch {
 		case c.Kind.Any(Aura | Equipment):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8), stray: flag(s, "stray", 5)})
-		case flag(s, "attached", 3):
+		case g.attaching && flag(s, "attached", 3):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: 1 + s.Uintn("attach", 7), stray: true})
 		}
 	})

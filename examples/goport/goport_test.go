@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,7 +34,9 @@ func TestCampaignOnAPartialEngine(t *testing.T) {
 	for _, p := range rep.Props {
 		if p.Outcome == campaign.Unsupported {
 			assert.NotEmpty(t, p.Unsupported, p.ID)
-			assert.Zero(t, p.Cases, "%s: no case runs for an unsupported property", p.ID)
+			if strings.HasPrefix(p.Unsupported, "the engine needs") {
+				assert.Zero(t, p.Cases, "%s: no case runs for a property whose needs the engine lacks", p.ID)
+			} // else it ran and reached nothing with the cards the engine supports
 			continue
 		}
 		tested[p.ID] = p.Outcome
