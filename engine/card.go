@@ -158,7 +158,7 @@ type Trigger struct {
 	// For OnTappedForMana: which permanents count.
 	LandOnly      bool // "a land"
 	BasicOnly     bool // "a basic land"
-	EnchantedOnly bool // "enchanted land"
+	EnchantedOnly bool // "enchanted ...": the permanent it is attached to (with LandOnly, "enchanted land")
 	OfChosenColor bool // "for mana of the chosen colour"
 	// Intervening "if" clause (CR 603.4), checked on triggering and on resolution.
 	If func(s *State, src *Object) bool

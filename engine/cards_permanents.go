@@ -62,7 +62,7 @@ func init() {
 	define("Heartbeat of Spring", landTapped())
 	define("Wild Growth",
 		static(&StaticEffect{Kind: Enchant, Attach: targetLand}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
+		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, LandOnly: true, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
 	define("Gauntlet of Power",
 		static(&StaticEffect{Kind: EntersChoosingColor}),
 		static(&StaticEffect{Kind: AnthemChosenColor, N: 1, T: 1}),

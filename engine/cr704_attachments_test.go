@@ -110,3 +110,13 @@ func TestLegendRuleKeepsTheChosenOne(t *testing.T) {
 		assert.Equal(t, tc.kept, sn.Battlefield[0].Card)
 	}
 }
+
+// TestEnchantedLandMeansALand: while a legend-rule choice keeps state-based actions
+// waiting, Wild Growth is still attached to a creature it can't enchant; "whenever
+// enchanted land is tapped for mana" doesn't trigger for a creature that isn't a land.
+func TestEnchantedLandMeansALand(t *testing.T) {
+	setup := board([]string{"Llanowar Elves", "Wild Growth@0", "Isamaru, Hound of Konda", "Isamaru, Hound of Konda"}, nil)
+	s := start(t, setup)
+	require.NotNil(t, s.Decision, "the legend rule asks first")
+	assert.Equal(t, []string{"{G}"}, outcomes(t, s, "Llanowar Elves", 0))
+}
