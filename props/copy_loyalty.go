@@ -134,15 +134,17 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 				}
 			}
 		}
+		reported := map[harness.CardID]bool{} // one violation per permanent and state
 		for _, a := range st.Legal {
 			n, ok := loyaltyCost(gen.AbilityText(b, &a))
 			if a.Kind != harness.Activate || !ok {
 				continue
 			}
 			o := b.Permanent(a.Card)
-			if o == nil {
+			if o == nil || reported[o.Card] {
 				continue
 			}
+			before := len(v.Violations)
 			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
 			switch {
 			case activated[o.Object] == b.Turn:
@@ -158,6 +160,7 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 					fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
 					fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
 			}
+			reported[o.Card] = len(v.Violations) > before
 		}
 		// Follow activations to their payment.
 		switch a := st.Action; a.Kind {
