@@ -100,6 +100,7 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 	activated := map[harness.ObjectID]int{} // permanent -> turn a loyalty ability of it was activated
 	type proposal struct {
 		object harness.ObjectID
+		card   harness.CardID
 		cost   int
 	}
 	var pending *proposal
@@ -167,13 +168,16 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 		case harness.Activate:
 			if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
 				if o := b.Permanent(a.Card); o != nil {
-					pending = &proposal{o.Object, n}
+					pending = &proposal{o.Object, o.Card, n}
 				}
 			}
 		case harness.Cancel:
-			pending = nil
+			if b.Casting != nil && pending != nil && b.Casting.Card == pending.card {
+				pending = nil
+			}
 		case harness.Pay:
-			if pending == nil {
+			// A mana ability with a mana cost, activated while paying, is paid first.
+			if pending == nil || b.Casting == nil || b.Casting.Card != pending.card {
 				continue
 			}
 			p := pending
