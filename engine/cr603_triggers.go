@@ -66,7 +66,11 @@ func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
 // the triggers not yet on the stack at every moment, so each trigger put on the stack is a
 // checkpoint.
 func putTriggersOnStack(s *State, ch chooser, ev *events) error {
-	for _, p := range []h.Player{s.Active, s.Active.Opponent()} {
+	order := []h.Player{s.Active, s.Active.Opponent()}
+	if s.faults.on(FaultTriggersNAPFirst) {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, p := range order {
 		for {
 			var labels []string
 			for _, t := range s.Pending {

@@ -72,6 +72,9 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
 		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	if s.faults.on(FaultZoneChangeKeepsID) {
+		ob.Object = h.ObjectID(o.Card)
+	}
 	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")

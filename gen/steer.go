@@ -55,6 +55,9 @@ type Recipe struct {
 	AvoidMine, AvoidTheirs Kind
 	// Steps to start in, tried before the usual mix (which is mostly main phases).
 	Steps []harness.Step
+	// MinHand is the fewest cards the active player's hand starts with (the usual mix
+	// leaves it empty almost half the time): for situations that need a card in hand.
+	MinHand int
 }
 
 // Pick is a favoured card and its weight (0 means DefaultPickWeight).

@@ -134,11 +134,6 @@ func mayAttach(a, host *harness.Object) (ok, known bool) {
 	return false, true
 }
 
-// settled: a player is about to act with priority, so state-based actions are done.
-func settled(s *harness.Snapshot) bool {
-	return s.Priority != harness.NoPlayer && s.Pending == nil && s.Casting == nil && !s.GameOver
-}
-
 func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	// The start: the setup's attachments against the state-based actions of the start.

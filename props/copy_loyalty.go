@@ -237,10 +237,3 @@ func printedObject(name string) *harness.Object {
 	}
 	return &harness.Object{Name: c.Name, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Abilities: c.Oracle}
 }
-
-// clauseViolation is a violation of one clause of a property.
-func clauseViolation(step int, ruling, rule, clause, what, expected, got string) Violation {
-	out := violation(step, ruling, rule, what, expected, got)
-	out.Clause = clause
-	return out
-}

@@ -35,9 +35,14 @@ func tapForMana() *Property {
 					Hand: gen.Cards("Dark Ritual", "Twiddle")},
 				{Name: "nyxbloom and ritual", Mine: gen.Cards("Nyxbloom Ancient", "Pili-Pala", "Swamp", "Mana Flare"),
 					Hand: gen.Cards("Dark Ritual")},
+				{Name: "ritual under reflection", Mine: gen.Cards("Mana Reflection", "Swamp", "Swamp"),
+					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 40}}},
 			},
 			Actions: gen.PreferMana(),
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT }),
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				return preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT })(before, a) ||
+					preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.Name == "Dark Ritual" })(before, a)
+			},
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := outcomeCheck{ruling: "mana.tap-for-mana", rule: "106.12",

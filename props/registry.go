@@ -32,6 +32,12 @@ var constructors = []func() *Property{
 	sbaInvariant,
 	purityInvariant,
 	determinismInvariant,
+	turnRules,
+	priorityRules,
+	triggerRules,
+	stateBasedRules,
+	layerRules,
+	zoneRules,
 }
 
 // All returns every property, sorted by ID.

@@ -46,6 +46,11 @@ func TestCampaignOnAPartialEngine(t *testing.T) {
 	assert.Equal(t, map[string]campaign.Outcome{
 		"invariant.determinism": campaign.Passed,
 		"invariant.purity":      campaign.Passed,
+		"rules.layers":          campaign.Passed,
+		"rules.priority":        campaign.Passed,
+		"rules.sba":             campaign.Passed,
+		"rules.turn":            campaign.Passed,
+		"rules.zones":           campaign.Passed,
 	}, tested)
 	assert.Zero(t, result(rep, "x.etb-uses-spell-x").Cases, "a property the engine can't express runs no case")
 	assert.Contains(t, rep.LeftOut, "Reflecting Pool")
