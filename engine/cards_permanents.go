@@ -128,12 +128,12 @@ func init() {
 	define("Jace Beleren",
 		loyaltyAbility(+2, nil, func(r *Resolution) {
 			for _, p := range apnap(r.s.Active) { // CR 101.4: in APNAP order
-				r.Draw(p, 1)
+				r.Draw(p)
 			}
 		}),
 		loyaltyAbility(-1, []TargetSpec{targetPlayer}, func(r *Resolution) {
 			if t, ok := r.Target(0); ok {
-				r.Draw(t.Player, 1)
+				r.Draw(t.Player)
 			}
 		}),
 		loyaltyAbility(-10, []TargetSpec{targetPlayer}, func(r *Resolution) {

@@ -108,6 +108,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		if s.faults.on(FaultEffectsEndAtEndStep) {
 			s.endEffects(AtCleanup, h.NoPlayer)
 		}
+		delayedTriggers(s, h.End)
 		stepTriggers(s, v, h.End)
 	case h.Cleanup:
 		next, evs, err := cleanupWith(s, nil)

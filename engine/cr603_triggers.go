@@ -19,6 +19,11 @@ type PendingTrigger struct {
 	Key        AbilityKey
 	Name       string // the source's name as it triggered, for people
 	Counters   int    // last known +1/+1 counters of the source (CR 608.2h)
+	// X is a value the trigger event carries: the X paid for a cycling ability (Shark
+	// Typhoon), the mana value of a spell cast.
+	X int
+	// Cycling is the stack object of the cycling ability whose cost triggered it, if any.
+	Cycling h.ObjectID
 }
 
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
@@ -92,7 +97,9 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 			for i, t := range s.Pending {
 				if t.Controller == p && triggerLabel(s, t) == pick {
 					s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
-					pushTrigger(s, t, ev)
+					if err := pushTrigger(s, t, ch, ev); err != nil {
+						return err
+					}
 					break
 				}
 			}
@@ -106,10 +113,71 @@ func triggerLabel(s *State, t PendingTrigger) string {
 	return fmt.Sprintf("%s (card %d): %s", t.Name, t.SourceCard, t.Ability.Text)
 }
 
-func pushTrigger(s *State, t PendingTrigger, ev *events) {
+// pushTrigger puts a triggered ability on the stack, its controller choosing its targets
+// as for a spell (CR 603.3d, 601.2c). If a target is required and there is no legal
+// choice, the ability is removed instead (603.3d).
+func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 	src := s.obj(t.Source)
+	var targets []Chosen
+	if len(t.Ability.Targets) > 0 {
+		v := Project(s)
+		for _, spec := range t.Ability.Targets {
+			cands := spec.candidates(s, v, t.Controller)
+			if len(cands) == 0 {
+				ev.add(h.Event{Kind: "trigger_removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
+					Text: "no legal target for " + spec.Desc + ": removed (CR 603.3d): " + triggerLabel(s, t)})
+				return nil
+			}
+			labels := make([]string, len(cands))
+			for i, c := range cands {
+				labels[i] = "target " + chosenText(s, v, c)
+			}
+			pick, err := chooseFor(ch, t.Controller, h.ChoiceOption, labels)
+			if err != nil {
+				return err
+			}
+			for i, l := range labels {
+				if l == pick {
+					targets = append(targets, cands[i])
+				}
+			}
+		}
+	}
 	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	s.Stack = append(s.Stack, StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
-		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Counters: t.Counters})
+	item := StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
+		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters, X: t.X, Cycling: t.Cycling}
+	s.Stack = append(s.Stack, item)
+	if t.Cycling != 0 && s.faults.on(FaultCycleTriggersUnderDraw) {
+		sinkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
+	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
+	return nil
+}
+
+// sinkBelow moves the top item of st to just below the item with the given ID.
+func sinkBelow(st []StackItem, below h.ObjectID) {
+	top := st[len(st)-1]
+	for j := range st {
+		if st[j].ID == below {
+			copy(st[j+1:], st[j:len(st)-1])
+			st[j] = top
+			return
+		}
+	}
+}
+
+// chosenText describes a target candidate for a choice: "player A", "Grizzly Bears
+// (card 5)", "Lightning Rift's ability (stack object 17)".
+func chosenText(s *State, v *View, c Chosen) string {
+	switch {
+	case c.Stack:
+		it := s.stackItem(c.Object)
+		if it.IsSpell {
+			return fmt.Sprintf("%s (stack object %d)", v.Of(it.ID).Name, c.Object)
+		}
+		return fmt.Sprintf("%s's ability (stack object %d)", v.Of(it.Source).Name, c.Object)
+	case c.Object == 0:
+		return "player " + c.Player.String()
+	}
+	return fmt.Sprintf("%s (card %d)", v.Of(c.Object).Name, c.Card)
 }

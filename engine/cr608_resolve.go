@@ -189,6 +189,10 @@ func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
 
 // targetLegal re-checks a target against its requirement (CR 608.2b).
 func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chosen) bool {
+	if spec.zone() == h.Stack {
+		it := s.stackItem(t.Object)
+		return t.Stack && it != nil && spec.Stack(s, controller, it)
+	}
 	if t.Object == 0 {
 		return spec.Player
 	}

@@ -41,6 +41,12 @@ const (
 	FaultElixirLetsAttack          = "cost.tap-symbol/elixir-lets-attack"
 	FaultPoolsPersist              = "invariant.pool/pools-persist"
 	FaultLethalDamageIgnored       = "invariant.sba/lethal-damage-ignored"
+	FaultCycleTriggersUnderDraw    = "cycling.triggers-before-draw/under-the-draw"
+	FaultCycleDiscardTwice         = "cycling.triggers-before-draw/cycle-and-discard-twice"
+	FaultCancelTargetsAbilities    = "cycling.not-a-spell/cancel-targets-abilities"
+	FaultStifleTargetsSpells       = "cycling.not-a-spell/stifle-targets-spells"
+	FaultNoTargetBlocksCycling     = "cycling.trigger-independent/no-target-blocks-cycling"
+	FaultCounterTakesTriggers      = "cycling.trigger-independent/counter-takes-triggers"
 	FaultCleanupKeepsDamage        = "rules.turn/cleanup-keeps-damage"
 	FaultEffectsEndAtEndStep       = "rules.turn/effects-end-at-end-step"
 	FaultUntapIgnoresDoesntUntap   = "rules.turn/untaps-doesnt-untap"
@@ -89,6 +95,12 @@ var faultInfo = []FaultInfo{
 	{FaultElixirLetsAttack, "cost.tap-symbol", "302.6", "Thousand-Year Elixir's \"as though it had haste\" lets a summoning-sick creature attack"},
 	{FaultPoolsPersist, "invariant.pool", "106.4", "mana pools don't empty as a step ends"},
 	{FaultLethalDamageIgnored, "invariant.sba", "704.5g", "a creature with lethal damage isn't destroyed"},
+	{FaultCycleTriggersUnderDraw, "cycling.triggers-before-draw", "603.3", "a trigger of cycling goes on the stack under the cycling ability, so it resolves after the draw"},
+	{FaultCycleDiscardTwice, "cycling.triggers-before-draw", "702.29d", "a cycled card triggers \"whenever you cycle or discard\" twice, once for cycling and once for discarding"},
+	{FaultCancelTargetsAbilities, "cycling.not-a-spell", "702.29a", "\"counter target spell\" may target abilities on the stack, the cycling ability among them"},
+	{FaultStifleTargetsSpells, "cycling.not-a-spell", "115.1", "\"counter target activated or triggered ability\" may target spells"},
+	{FaultNoTargetBlocksCycling, "cycling.trigger-independent", "603.3d", "a card can't be cycled while its \"when you cycle\" trigger would have no legal target"},
+	{FaultCounterTakesTriggers, "cycling.trigger-independent", "702.29c", "countering a cycling ability also removes the triggers its cost set off"},
 	{FaultCleanupKeepsDamage, "rules.turn", "514.2", "the cleanup step doesn't remove damage from permanents"},
 	{FaultEffectsEndAtEndStep, "rules.turn", "514.2", "\"until end of turn\" effects end as the end step begins instead of in the cleanup step"},
 	{FaultUntapIgnoresDoesntUntap, "rules.turn", "502.3", "the untap step untaps permanents that \"don't untap during your untap step\""},

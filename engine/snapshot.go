@@ -35,11 +35,7 @@ func Snapshot(s *State) h.Snapshot {
 			so.Text = it.Ability.Text
 		}
 		for _, t := range it.Targets {
-			if t.Object == 0 {
-				so.Targets = append(so.Targets, h.PlayerTarget(t.Player))
-			} else {
-				so.Targets = append(so.Targets, h.CardTarget(t.Card))
-			}
+			so.Targets = append(so.Targets, t.target())
 		}
 		snap.Stack = append(snap.Stack, so)
 	}

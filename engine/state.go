@@ -100,6 +100,7 @@ type State struct {
 	Stack       []StackItem // bottom first
 	Effects     []Effect
 	Pending     []PendingTrigger
+	Delayed     []DelayedTrigger // created, not yet triggered (CR 603.7)
 	Attackers   []h.ObjectID
 	// AttackTargets holds, for each of Attackers, the planeswalker it attacks, or 0 for
 	// the defending player (CR 508.1b).
@@ -155,6 +156,7 @@ func (s *State) clone() *State {
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
 	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
 	c.Blocks = append([]BlockPair(nil), s.Blocks...)
+	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
 	// Every list of object IDs in one allocation; each piece is capped so that appending
 	// to one reallocates it rather than writing into the next.
 	n := len(s.Battlefield) + len(s.Attackers)

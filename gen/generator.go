@@ -112,7 +112,7 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	zone(&c.hand, r.Hand, "Hand", false, 0)
 	zone(&c.library, r.Library, "Library", false, 0)
 	zone(&c.gy, r.Graveyard, "Graveyard", false, 0)
-	zone(&c.otherHand, nil, "", false, 0)
+	zone(&c.otherHand, r.TheirHand, "TheirHand", false, 0)
 	zone(&c.otherLb, nil, "", false, 0)
 	for _, s := range r.Steps {
 		switch i := s.Index(); {

@@ -49,6 +49,8 @@ type Recipe struct {
 	Mine, Theirs []Pick
 	// The active player's other zones.
 	Hand, Library, Graveyard []Pick
+	// TheirHand is the other player's hand: what they may answer with.
+	TheirHand []Pick
 	// Kinds (Land, Creature, ...) the random filler leaves out of each battlefield; the
 	// recipe's own picks are never left out. AvoidMine: Land gives "Reflecting Pool with
 	// no other land of mine".

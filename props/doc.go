@@ -50,6 +50,9 @@
 //	cost.tap-symbol               cost.tap-symbol / 107.5, 302.6, 702.10c
 //	cost.tap-symbol/attack        cost.tap-symbol / 302.6, 508.1a, 702.10b
 //	cost.untap-symbol             cost.untap-symbol / 107.6, 302.6, 702.10c
+//	cycling.not-a-spell           cycling.not-a-spell / 702.29a, 113.1, 112.1, 115.1, 701.6a
+//	cycling.trigger-independent   cycling.trigger-independent / 702.29c, 603.3d, 608.2b, 701.6a
+//	cycling.triggers-before-draw  cycling.triggers-before-draw / 603.3, 405.5, 702.29c, 702.29d
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
 //	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
@@ -140,6 +143,16 @@
 //     has just entered is affected by no effect and wears nothing of its old self.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
+//   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly
+//     the stack objects of the kinds its text names: never an ability for "target spell"
+//     (Cancel), never a spell for "target activated or triggered ability" (Stifle).
+//   - cycling.trigger-independent: a card whose "when you cycle" trigger targets can
+//     always be cycled; countering the cycling ability or a cycling trigger leaves the rest
+//     of the stack, and a countered cycling ability draws nothing.
+//   - cycling.triggers-before-draw: the triggers a cycle sets off, read from the texts of
+//     the cycled card and the permanents, are above the cycling ability once placed; "cycle
+//     or discard" triggers once per cycled card; "when you cycle this card" triggers from
+//     the graveyard.
 //
 // Each property carries a [gen.Steer] toward its situation (cards favoured on each side
 // and in hand, kinds of action favoured) that never excludes the other cases.

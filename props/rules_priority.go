@@ -22,7 +22,7 @@ func priorityRules() *Property {
 			{Name: "after-resolution", Rules: []string{"117.3b"}, Description: "After the top of the stack resolves, the active player has priority."},
 			{Name: "after-action", Rules: []string{"117.3c"}, Description: "After a player casts a spell, activates an ability or plays a land, that player has priority."},
 			{Name: "single-pass", Rules: []string{"117.3d"}, Description: "A pass that is not the second in succession gives priority to the other player and leaves the stack and step alone."},
-			{Name: "both-pass-resolves", Rules: []string{"117.4", "405.5"}, Description: "Both players passing in succession with a non-empty stack resolves its top object and nothing else, in the same step."},
+			{Name: "both-pass-resolves", Rules: []string{"117.4", "405.5"}, Description: "Both players passing in succession with a non-empty stack resolves its top object and nothing else but what it targets, in the same step."},
 			{Name: "both-pass-ends-step", Rules: []string{"117.4", "500.2"}, Description: "Both players passing in succession with an empty stack ends the step."},
 		},
 		Steer: gen.Steer{
@@ -151,16 +151,27 @@ func checkBothPass(tr *gen.Trace, i int, v *Verdict) {
 		got = top.Name + " is still on the stack"
 	default:
 		for _, o := range b.Stack[:len(b.Stack)-1] {
-			if !stillOnStack(a, o.Object) {
+			if !stillOnStack(a, o.Object) && !targetsStackObject(top, o.Object) {
 				got = fmt.Sprintf("%s, below the top, left the stack too", o.Name)
 			}
 		}
 	}
 	if got != "" {
 		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "405.5", "both-pass-resolves", where(tr, i),
-			fmt.Sprintf("%s, the top of the stack, resolves, and nothing else leaves it; the step goes on (CR 117.4, 405.5)", top.Name), got))
+			fmt.Sprintf("%s, the top of the stack, resolves, and nothing else leaves it but what it targets; the step goes on (CR 117.4, 405.5)", top.Name), got))
 	}
 	checkAfterResolution(tr, i, v)
+}
+
+// targetsStackObject reports whether so targets stack object id: resolving, it may take
+// that object off the stack with it (a counterspell, CR 701.6a, 608.2b).
+func targetsStackObject(so harness.StackObject, id harness.ObjectID) bool {
+	for _, t := range so.Targets {
+		if t.Stack == id {
+			return true
+		}
+	}
+	return false
 }
 
 // checkAfterResolution: once a spell or ability has resolved, the active player receives
