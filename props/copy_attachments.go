@@ -55,11 +55,11 @@ func auraEquipment() *Property {
 					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
 					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 60}, {Card: "Wild Growth", Weight: 20}, {Card: "Disenchant", Weight: 10}},
-					Steps:  []harness.Step{harness.Main1, harness.Main2}},
+					Steps:  []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
 				{Name: "pacified creatures in combat", Weight: 3,
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
-					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}},
+					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
 			},
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
@@ -67,7 +67,7 @@ func auraEquipment() *Property {
 				case before == nil:
 					return false
 				case before.Casting != nil:
-					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
+					return a.Kind == harness.Pay || helpsPay(before, a)
 				case a.Kind == harness.Activate:
 					t := gen.AbilityText(before, &a)
 					return strings.HasPrefix(t, "Equip") || strings.Contains(t, "becomes a 2/2")

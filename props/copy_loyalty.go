@@ -47,7 +47,7 @@ func planeswalkerLoyalty() *Property {
 				{Name: "jace cast", Weight: 3,
 					Mine:  []gen.Pick{{Card: "Island", Weight: 60}},
 					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 80}},
-					Steps: []harness.Step{harness.Main1, harness.Main2}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
 			},
 			Actions: &gen.ActionWeights{Pass: 2, Preferred: 40, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
