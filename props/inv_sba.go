@@ -34,7 +34,7 @@ func sbaInvariant() *Property {
 				// Auras and Equipment on small creatures, and damage to finish them: the
 				// creature dies, and its Aura goes to the graveyard and its Equipment
 				// becomes unattached at the same time (CR 704.5m, 704.5n, 704.3).
-				{Name: "attached to a dying creature", Weight: 3,
+				{Name: "attached to a dying creature", Weight: 4,
 					Mine: []gen.Pick{{Card: "Pacifism", Weight: 12}, {Card: "Bonesplitter", Weight: 24}, {Card: "Umbral Mantle", Weight: 12},
 						{Card: "Llanowar Elves", Weight: 12}, {Card: "Pili-Pala", Weight: 8}, {Card: "Walking Ballista", Weight: 12},
 						{Card: "Mountain", Weight: 30}},
