@@ -67,7 +67,7 @@ func auraEquipment() *Property {
 				case before == nil:
 					return false
 				case before.Casting != nil:
-					return a.Kind == harness.Pay || helpsPay(before, a)
+					return advancesPayment(before, a)
 				case a.Kind == harness.Activate:
 					t := gen.AbilityText(before, &a)
 					return strings.HasPrefix(t, "Equip") || strings.Contains(t, "becomes a 2/2")

@@ -206,7 +206,7 @@ func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
 		case before == nil:
 			return false
 		case before.Casting != nil:
-			return a.Kind == harness.Pay || helpsPay(before, a)
+			return advancesPayment(before, a)
 		case a.Kind == harness.Activate:
 			text := gen.AbilityText(before, &a)
 			return isCyclingText(text) && a.X <= 1 && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)

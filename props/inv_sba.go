@@ -67,7 +67,7 @@ func preferHarmingAttached(before *harness.Snapshot, a harness.Action) bool {
 	case before == nil:
 		return false
 	case before.Casting != nil:
-		return a.Kind == harness.Pay || helpsPay(before, a)
+		return advancesPayment(before, a)
 	case a.Kind == harness.Cast || a.Kind == harness.Activate && !gen.IsManaAbility(before, &a):
 		for _, t := range a.Targets {
 			if o := before.Permanent(t.Card); t.Card != 0 && o != nil && isCreature(o) && wearsAttachment(before, t.Card) {

@@ -70,7 +70,7 @@ func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 	}
 	switch {
 	case before.Casting != nil:
-		return a.Kind == harness.Pay || helpsPay(before, a)
+		return advancesPayment(before, a)
 	case a.Kind == harness.Pass:
 		return len(before.Stack) > 0
 	case gen.IsManaAbility(before, &a):
