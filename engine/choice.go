@@ -48,8 +48,8 @@ func (c *scripted) choose(kind string, options []string) (string, error) {
 	if len(options) == 0 {
 		return "", fmt.Errorf("a %s choice has no options", kind)
 	}
-	if len(options) == 1 && (c.next >= len(c.choices) || !strings.HasPrefix(c.choices[c.next], kind+":")) {
-		return options[0], nil // a forced choice needn't be written
+	if len(options) == 1 && (c.next >= len(c.choices) || !strings.EqualFold(c.choices[c.next], h.Choice(kind, options[0]))) {
+		return options[0], nil // a forced choice needn't be written; the next written one is for a later choice
 	}
 	if c.next >= len(c.choices) {
 		return "", &errNeedChoice{kind: kind, options: options}

@@ -10,7 +10,9 @@ type TargetSpec struct {
 	Desc   string
 	Zone   h.Zone // where the objects are; empty means the battlefield
 	Player bool   // a player may be chosen ("any target", CR 115.4)
-	Match  func(s *State, v *View, controller h.Player, o *Object) bool
+	// Another: "another target": not the object whose ability it is (CR 115.1, 109.5).
+	Another bool
+	Match   func(s *State, v *View, controller h.Player, o *Object) bool
 }
 
 func (t TargetSpec) zone() h.Zone {
@@ -81,12 +83,30 @@ func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
 	return o.Owner == p && v.Of(o.ID).HasType("Artifact")
 }
 
+func isPermanent(s *State, v *View, _ h.Player, o *Object) bool { return true }
+
+func isNonland(s *State, v *View, _ h.Player, o *Object) bool { return !v.Of(o.ID).HasType("Land") }
+
+func isCreatureYouDontControl(s *State, v *View, p h.Player, o *Object) bool {
+	return o.Controller != p && v.Of(o.ID).HasType("Creature")
+}
+
+func isArtifactCreatureEnchantmentOrLand(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Artifact") || c.HasType("Creature") || c.HasType("Enchantment") || c.HasType("Land")
+}
+
 // Common requirements.
 var (
-	targetCreature                  = TargetSpec{Desc: "target creature", Match: isCreature}
-	targetLand                      = TargetSpec{Desc: "target land", Match: isLand}
-	targetCreatureYouControl        = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
-	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
-	targetArtifactCreatureOrLand    = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
-	targetArtifactCardYourGraveyard = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+	targetCreature                          = TargetSpec{Desc: "target creature", Match: isCreature}
+	targetLand                              = TargetSpec{Desc: "target land", Match: isLand}
+	targetCreatureYouControl                = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
+	targetAny                               = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
+	targetArtifactCreatureOrLand            = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
+	targetCreatureYouDontControl            = TargetSpec{Desc: "target creature you don't control", Match: isCreatureYouDontControl}
+	anotherTargetPermanent                  = TargetSpec{Desc: "another target permanent", Another: true, Match: isPermanent}
+	anotherTargetCreature                   = TargetSpec{Desc: "another target creature", Another: true, Match: isCreature}
+	anotherTargetNonlandPermanent           = TargetSpec{Desc: "another target nonland permanent", Another: true, Match: isNonland}
+	targetArtifactCreatureEnchantmentOrLand = TargetSpec{Desc: "target artifact, creature, enchantment, or land", Match: isArtifactCreatureEnchantmentOrLand}
+	targetArtifactCardYourGraveyard         = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
 )

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -42,21 +43,59 @@ func stepTriggers(s *State, v *View, step h.Step) {
 	}
 }
 
-// leaveBattlefieldTriggers notes "when ... dies" triggers, looking back at the object as
-// it last existed on the battlefield (CR 603.10a, 700.4).
+// leaveBattlefieldTriggers notes leaves-the-battlefield triggers ("when ... dies", "when
+// ... leaves the battlefield", "when ... is put into a graveyard from the battlefield"),
+// looking back at the object as it last existed on the battlefield (CR 603.10a, 700.4).
 func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
-	if to != h.Graveyard || v == nil {
+	if v == nil {
 		return
 	}
 	c := v.Of(old.ID)
-	if !c.HasType("Creature") {
-		return
-	}
 	for _, a := range c.Abilities {
-		if a.Kind == Triggered && a.Trigger.Event == OnDies {
+		if a.Kind != Triggered {
+			continue
+		}
+		switch ev := a.Trigger.Event; {
+		case ev == OnLeaves,
+			ev == OnPutIntoGraveyard && to == h.Graveyard,
+			ev == OnDies && to == h.Graveyard && c.HasType("Creature"):
 			s.Pending = append(s.Pending, PendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
 				Ability: a.Ability, Key: a.Key(old.ID), Name: c.Name, Counters: old.Counters[PlusOne]})
 		}
+	}
+}
+
+// enterTriggers notes the "when this enters" triggers of a permanent that has just
+// entered the battlefield, as it exists there (CR 603.6a, 603.10).
+func enterTriggers(s *State, id h.ObjectID) {
+	ownTriggers(s, Project(s), id, OnEnters)
+}
+
+// ownTriggers notes the triggers of permanent id that wait for event, an event that
+// happened to it.
+func ownTriggers(s *State, v *View, id h.ObjectID, event TriggerEvent) {
+	o := s.obj(id)
+	c := v.Of(id)
+	for _, a := range c.Abilities {
+		if a.Kind == Triggered && a.Trigger.Event == event {
+			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller,
+				Ability: a.Ability, Key: a.Key(id), Name: c.Name})
+		}
+	}
+}
+
+// becameTargets notes "when this becomes the target of a spell or ability" triggers of
+// the permanents a spell or ability just put on the stack targets (CR 603.2, 115.9).
+func becameTargets(s *State, targets []Chosen) {
+	var v *View
+	for i, t := range targets {
+		if t.Object == 0 || !s.onBattlefield(t.Object) || slices.ContainsFunc(targets[:i], func(c Chosen) bool { return c.Object == t.Object }) {
+			continue
+		}
+		if v == nil {
+			v = Project(s)
+		}
+		ownTriggers(s, v, t.Object, OnBecomesTarget)
 	}
 }
 
@@ -91,7 +130,9 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 			}
 			for i, t := range mine {
 				if triggerLabel(s, t) == pick {
-					pushTrigger(s, t, ev)
+					if err := pushTrigger(s, t, ch, ev); err != nil {
+						return err
+					}
 					mine = append(mine[:i:i], mine[i+1:]...)
 					break
 				}
@@ -106,10 +147,62 @@ func triggerLabel(s *State, t PendingTrigger) string {
 	return fmt.Sprintf("%s (card %d): %s", t.Name, t.SourceCard, t.Ability.Text)
 }
 
-func pushTrigger(s *State, t PendingTrigger, ev *events) {
+// pushTrigger puts a triggered ability on the stack, its controller choosing its targets
+// (CR 603.3d); one whose targets can't all be chosen is removed instead.
+func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
+	targets, ok, err := chooseTriggerTargets(s, t, ch)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		ev.add(h.Event{Kind: "removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
+			Text: "trigger removed, no legal target: " + triggerLabel(s, t)})
+		return nil
+	}
 	src := s.obj(t.Source)
 	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
 	s.Stack = append(s.Stack, StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
-		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Counters: t.Counters})
+		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters})
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
+	becameTargets(s, targets)
+	return nil
+}
+
+// chooseTriggerTargets has the controller of a trigger being put on the stack choose a
+// legal target for each of its requirements (CR 603.3d, 601.2c), "another" leaving out
+// its source; ok is false when a requirement has no legal choice.
+func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Chosen, ok bool, err error) {
+	if len(t.Ability.Targets) == 0 {
+		return nil, true, nil
+	}
+	v := Project(s)
+	for _, spec := range t.Ability.Targets {
+		var cands []Chosen
+		var labels []string
+		for _, c := range spec.candidates(s, v, t.Controller) {
+			if spec.Another && c.Object == t.Source {
+				continue
+			}
+			cands = append(cands, c)
+			labels = append(labels, targetLabel(v, c))
+		}
+		if len(cands) == 0 {
+			return nil, false, nil
+		}
+		pick, err := chooseFor(ch, t.Controller, h.ChoiceOption, labels)
+		if err != nil {
+			return nil, false, err
+		}
+		targets = append(targets, cands[slices.Index(labels, pick)])
+	}
+	return targets, true, nil
+}
+
+// targetLabel is how a choice of target reads: "target Grizzly Bears (card 3)", "target
+// player B".
+func targetLabel(v *View, c Chosen) string {
+	if c.Object == 0 {
+		return "target player " + c.Player.String()
+	}
+	return fmt.Sprintf("target %s (card %d)", v.Of(c.Object).Name, c.Card)
 }

@@ -80,13 +80,15 @@ func (RemoveAllAbilities) Layer() Layer { return LayerAbility }
 func (SetPT) Layer() Layer              { return LayerPTSet }
 func (ModifyPT) Layer() Layer           { return LayerPTModify }
 
-func (m CopyOf) apply(c *Chars, _ effectKey) {
+func (m CopyOf) apply(c *Chars, k effectKey) {
 	// CR 707.2: the copiable values replace the object's; what a copy effect copies is
-	// itself Copied in the copy (the abilities keep their positions).
+	// itself Copied in the copy (the abilities keep their positions), and each copy effect
+	// gives its own identities, so that abilities linked under one copy effect are not
+	// linked under another (CR 707.7, 607.1).
 	*c = *m.Values
 	abs := make([]AbilityInstance, len(c.Abilities))
 	for i, a := range c.Abilities {
-		a.ID = AbilityID{Origin: Copied, Index: i}
+		a.ID = AbilityID{Origin: Copied, Effect: k.effect, Index: i}
 		abs[i] = a
 	}
 	c.Abilities = abs

@@ -66,6 +66,10 @@ type View struct {
 	chars []*Chars // indexed by ObjectID-1; a card's printed Chars until an effect changes them
 	owned []bool   // chars[i] is the view's own copy
 	slab  []Chars  // storage for owned copies
+	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
+	// they were after it; nil entries (or a nil slice) are the printed values.
+	copiable []*Chars
+	copies   []bool // a copy effect applies to the object
 
 	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced      map[repKey]h.TypeSet
@@ -110,6 +114,9 @@ func Project(s *State) *View {
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
+			if layer == LayerControl {
+				v.keepCopiable(ids)
+			}
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
 			// layer 6).
@@ -132,6 +139,9 @@ func Project(s *State) *View {
 				for _, id := range e.objects {
 					if v.chars[id-1] != nil {
 						m.apply(v.own(id), e.key)
+						if layer == LayerCopy {
+							v.markCopy(id)
+						}
 					}
 				}
 			}
@@ -375,3 +385,44 @@ func appendNew(list []string, add ...string) []string {
 	}
 	return out
 }
+
+// keepCopiable records the copiable values of the objects layer 1 changed (CR 707.2:
+// printed values as modified by copy effects and face-down status), before the later
+// layers change them.
+func (v *View) keepCopiable(ids []h.ObjectID) {
+	for _, id := range ids {
+		if !v.owned[id-1] {
+			continue
+		}
+		if v.copiable == nil {
+			v.copiable = make([]*Chars, len(v.chars))
+		}
+		c := *v.chars[id-1]
+		v.copiable[id-1] = &c
+	}
+}
+
+// markCopy notes that a copy effect applies to id.
+func (v *View) markCopy(id h.ObjectID) {
+	if v.copies == nil {
+		v.copies = make([]bool, len(v.chars))
+	}
+	v.copies[id-1] = true
+}
+
+// Copiable returns an object's copiable values (CR 707.2, 707.3).
+func (v *View) Copiable(id h.ObjectID) *Chars {
+	if v.copiable != nil && int(id) <= len(v.copiable) && v.copiable[id-1] != nil {
+		return v.copiable[id-1]
+	}
+	return &v.s.obj(id).Def.printed
+}
+
+// IsCopy reports whether a copy effect applies to the object (CR 707.2).
+func (v *View) IsCopy(id h.ObjectID) bool {
+	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
+}
+
+// printedOf is an object's printed characteristics, for the fault that copies them in
+// place of copiable values.
+func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }

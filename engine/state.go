@@ -98,9 +98,13 @@ type State struct {
 	Effects     []Effect
 	Pending     []PendingTrigger
 	Attackers   []h.ObjectID
-	Decision    *Decision
-	Proposal    *Proposal
-	GameOver    bool
+	// ExtraTurns are the extra turns to take after this one, the next last (CR 500.7).
+	ExtraTurns []h.Player
+	// Links: objects exiled by abilities, for the abilities linked to them (CR 607).
+	Links    []Link
+	Decision *Decision
+	Proposal *Proposal
+	GameOver bool
 	// CleanupAgain: players got priority in a cleanup step, so another follows (514.3a).
 	CleanupAgain bool
 	NextTS       uint64

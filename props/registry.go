@@ -26,6 +26,12 @@ var constructors = []func() *Property{
 	sbaInvariant,
 	purityInvariant,
 	determinismInvariant,
+	copyOfACopy,
+	copyOfResonance,
+	copiableValues,
+	priorEffectsPersist,
+	overwriteExpireTogether,
+	expiresBeforeNextTurn,
 }
 
 // All returns every property, sorted by ID.

@@ -1,0 +1,73 @@
+package props
+
+import (
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// copyNeeds: copy effects start as a copy spell resolves, an ability is paid for, or a
+// "you may" is answered.
+var copyNeeds = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay, harness.Choose}}
+
+// copySteer aims generation at copy effects (CR 707): boards with copy chains already in
+// force (copiers copying copiers, several copy effects on one permanent, with and without
+// durations), copy spells and mana in hand, Cryptoplasm before its controller's upkeep,
+// Mirage Mirror with mana to activate, Time Walk for an extra turn; the walk answers
+// "copy ..." rather than "don't copy", casts and activates, and passes on to later turns.
+func copySteer(name string) gen.Steer {
+	copiers := []gen.Pick{{Card: "Crystalline Resonance", Weight: 14}, {Card: "Cryptoplasm", Weight: 14}, {Card: "Mirage Mirror", Weight: 14},
+		{Card: "Clone", Weight: 8}, {Card: "Clever Impersonator", Weight: 8}, {Card: "Phantasmal Image", Weight: 8}, {Card: "Spark Double", Weight: 6}}
+	creatures := []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Hill Giant"}, {Card: "Hangarback Walker"}, {Card: "Mutavault"},
+		{Card: "Gauntlet of Power", Weight: 6}, {Card: "Umbral Mantle", Weight: 6}}
+	mana := []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Wastes", Weight: 30}}
+	join := func(lists ...[]gen.Pick) []gen.Pick {
+		var out []gen.Pick
+		for _, l := range lists {
+			out = append(out, l...)
+		}
+		return out
+	}
+	recipes := []gen.Recipe{
+		{Name: "cast copies", Weight: 4, Mine: join(mana, creatures, copiers), Theirs: join(creatures, copiers),
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20},
+				{Card: "Spark Double", Weight: 14}, {Card: "Giant Growth", Weight: 10}, {Card: "Time Walk", Weight: 10}},
+			Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "cryptoplasm upkeep", Weight: 3, Mine: join(creatures, copiers), Theirs: join([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures, copiers),
+			Steps: []harness.Step{harness.End}},
+		{Name: "until your next turn", Weight: 3, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}}, mana, creatures, copiers),
+			Theirs: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 20}}, creatures), Hand: []gen.Pick{{Card: "Time Walk", Weight: 60}},
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "mirror", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
+			Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Forest", Weight: 10}}, Steps: []harness.Step{harness.Main1, harness.Main2}},
+	}
+	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferCopying}
+}
+
+// preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
+// targets, casting spells that copy or take a turn (or pump), activating a copy ability,
+// making mana for and paying what is being cast, and letting the stack resolve.
+func preferCopying(before *harness.Snapshot, a harness.Action) bool {
+	switch a.Kind {
+	case harness.Choose:
+		for _, c := range a.Choices {
+			if _, v := harness.SplitChoice(c); strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ") {
+				return true
+			}
+		}
+	case harness.Cast:
+		return a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")
+	case harness.Pay:
+		return true
+	case harness.Pass:
+		return before != nil && len(before.Stack) > 0
+	case harness.Activate:
+		if gen.IsManaAbility(before, &a) {
+			return before != nil && before.Casting != nil
+		}
+		return strings.Contains(gen.AbilityText(before, &a), "becomes a copy")
+	}
+	return false
+}
