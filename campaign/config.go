@@ -37,6 +37,11 @@ type Config struct {
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
+	// StopOnEngineError ends the generation of cases at the first case on which the engine
+	// breaks (a crash, a hang, a port that broke the protocol), as Stop does: for an engine
+	// whose failures would make every later case fail too. Without it the campaign goes on
+	// with the next case.
+	StopOnEngineError bool
 	// Progress, if set, hears about the campaign from time to time (never concurrently).
 	Progress func(Progress)
 }

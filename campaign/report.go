@@ -33,8 +33,11 @@ type Report struct {
 	LeftOut []string `json:"left_out,omitempty"`
 	// Partial marks a campaign interrupted before it ran every case: its counts are of the
 	// cases that ran, and it depends on when the interrupt came.
-	Partial bool         `json:"partial,omitempty"`
-	Props   []PropResult `json:"properties"`
+	Partial bool `json:"partial,omitempty"`
+	// StoppedByEngineError marks a Partial campaign stopped at its first engine error
+	// (Config.StopOnEngineError).
+	StoppedByEngineError bool         `json:"stopped_by_engine_error,omitempty"`
+	Props                []PropResult `json:"properties"`
 }
 
 // PropResult is one property's line in the report.

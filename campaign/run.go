@@ -85,6 +85,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Props, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
+	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
 	return rep, nil
 }
@@ -97,6 +98,8 @@ type runner struct {
 	states  []*propState
 	support harness.Support // what the engine declares it supports
 	partial bool            // the engine supports part of the pool or of the steps
+	// engineStop is set at the first engine error when Config.StopOnEngineError is.
+	engineStop atomic.Bool
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -155,7 +158,7 @@ func (r *runner) runCases(ctx context.Context) {
 
 // interrupted reports whether the campaign was told to stop early.
 func (r *runner) interrupted(ctx context.Context) bool {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || r.engineStop.Load() {
 		return true
 	}
 	select {
@@ -190,6 +193,9 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 	case caseBroke:
 		if !st.broke.Swap(true) {
 			r.errored.Add(1)
+		}
+		if r.cfg.StopOnEngineError {
+			r.engineStop.Store(true)
 		}
 	case caseViolated:
 		for {

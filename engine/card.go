@@ -19,7 +19,6 @@ import (
 // A structural test (printed_reads_test.go) keeps it so.
 type CardDef struct {
 	printed Chars // read only, shared by every object that is this card
-	token   bool
 }
 
 // ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -238,7 +237,6 @@ func define(name string, abilities ...*Ability) *CardDef {
 	if !ok {
 		panic("engine: " + name + " is not in the cards table")
 	}
-	d := &CardDef{token: c.Token, printed: printedChars(c)}
 	var lines []string
 	for _, l := range c.Oracle {
 		if !isReminder(l) {
@@ -253,9 +251,8 @@ func define(name string, abilities ...*Ability) *CardDef {
 		if a.Static != nil && a.Static.Grant != nil {
 			a.Static.Grant.Text = quoted(a.Text)
 		}
-		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
 	}
-	addIntrinsicLandAbilities(&d.printed)
+	d := newCardDef(printedChars(c), abilities)
 	defs := registry
 	if c.Token {
 		defs = tokens
@@ -264,6 +261,18 @@ func define(name string, abilities ...*Ability) *CardDef {
 		panic("engine: card defined twice: " + name)
 	}
 	defs[name] = d
+	return d
+}
+
+// newCardDef makes a definition from printed characteristics and the card's own
+// abilities, in order; a land's intrinsic abilities come from its types (CR 305.6).
+func newCardDef(printed Chars, abilities []*Ability) *CardDef {
+	d := &CardDef{printed: printed}
+	d.printed.costText = d.printed.Cost.String()
+	for i, a := range abilities {
+		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
+	}
+	addIntrinsicLandAbilities(&d.printed)
 	return d
 }
 
@@ -287,7 +296,6 @@ func printedChars(c cards.Card) Chars {
 	if c.Loyalty != nil {
 		out.Loyalty, out.HasLoyalty = *c.Loyalty, true
 	}
-	out.costText = out.Cost.String()
 	return out
 }
 

@@ -20,6 +20,7 @@ type Proposal struct {
 	Generic int
 	Cost    Cost // the non-mana part for abilities
 	Spell   bool
+	Text    string // what is cast or activated, for people
 	Before  *State // the state before the proposal, restored on Cancel
 }
 
@@ -83,7 +84,7 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	s.Stack = append(s.Stack, item)
 	colored, generic := perm.Cost.total(a.X)
-	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Before: base}
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
 	return s, ev.list, nil
 }
 
@@ -106,7 +107,8 @@ func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInst
 	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.Ability, Key: ab.Key(src.ID),
 		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
-	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost, Before: base}
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
+		Text: itemText(v, s.top()), Before: base}
 	return s, nil, nil
 }
 
@@ -118,8 +120,8 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, err
 	}
 	ev := &events{}
-	v := Project(s)
 	if p.Source != 0 {
+		v := Project(s)
 		src := s.live(p.Source)
 		if src == nil || src.Zone != h.Battlefield {
 			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
@@ -136,7 +138,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		kind = "cast"
 	}
 	ev.add(h.Event{Kind: kind, Player: p.Player, Card: item.SourceCard, Object: item.ID, Mana: a.Payment,
-		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, itemText(v, item), a.Payment)})
+		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, p.Text, a.Payment)})
 	s.Proposal = nil
 	s.Priority = p.Player
 	s.Passes = 0

@@ -42,9 +42,13 @@ type effectKey struct {
 	index  int        // which ability of the source, or which part of the effect
 }
 
-// CopyOf: the object's copiable values become Values (CR 707.2, layer 1a). Values are
-// copiable values already computed (the copied object's after layer 1).
-type CopyOf struct{ Values *Chars }
+// CopyOf: the object's copiable values become Values, those of object From (CR 707.2,
+// layer 1a). Values are copiable values already computed (the copied object's after
+// layer 1).
+type CopyOf struct {
+	From   h.ObjectID
+	Values *Chars
+}
 
 // FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b).
 type FaceDown struct{}
@@ -81,14 +85,14 @@ func (SetPT) Layer() Layer              { return LayerPTSet }
 func (ModifyPT) Layer() Layer           { return LayerPTModify }
 
 func (m CopyOf) apply(c *Chars, k effectKey) {
-	// CR 707.2: the copiable values replace the object's; what a copy effect copies is
-	// itself Copied in the copy (the abilities keep their positions), and each copy effect
-	// gives its own identities, so that abilities linked under one copy effect are not
-	// linked under another (CR 707.7, 607.1).
+	// CR 707.2: the copiable values replace the object's; the abilities it copies are
+	// Copied in the copy, from From, in their positions, and each copy effect gives its
+	// own identities, so that abilities linked under one copy effect are not linked under
+	// another, even of the same object (CR 707.7, 607.1).
 	*c = *m.Values
 	abs := make([]AbilityInstance, len(c.Abilities))
 	for i, a := range c.Abilities {
-		a.ID = AbilityID{Origin: Copied, Effect: k.effect, Index: i}
+		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: k.effect, Index: i}
 		abs[i] = a
 	}
 	c.Abilities = abs

@@ -62,10 +62,11 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 // (battlefield, stack, hands, libraries, graveyards, exile), never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
 type View struct {
-	s     *State
-	chars []*Chars // indexed by ObjectID-1; a card's printed Chars until an effect changes them
-	owned []bool   // chars[i] is the view's own copy
-	slab  []Chars  // storage for owned copies
+	s *State
+	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
+	// an effect changes them and the view owns a copy (in slab).
+	chars []*Chars
+	slab  []Chars
 	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
 	// they were after it; nil entries (or a nil slice) are the printed values.
 	copiable []*Chars
@@ -99,9 +100,11 @@ type liveEffect struct {
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, len(s.Objects)), owned: make([]bool, len(s.Objects))}
-	ids := v.placeObjects()
-	effects := make([]*liveEffect, 0, len(s.Effects)+4)
+	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
+	// Every object starts with its printed characteristics (the start of CR 613.1), shared
+	// until an effect changes them.
+	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
+	var effects []*liveEffect
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
@@ -115,18 +118,18 @@ func Project(s *State) *View {
 		switch layer {
 		case LayerControl, LayerPTDefine:
 			if layer == LayerControl {
-				v.keepCopiable(ids)
+				v.keepCopiable()
 			}
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
 			// layer 6).
 			effects = v.staticEffects(&statics, effects)
 		case LayerFaceDown:
-			for _, id := range ids {
+			s.eachWithCharacteristics(func(id h.ObjectID) {
 				if s.obj(id).FaceDown { // CR 708.2a
 					FaceDown{}.apply(v.own(id), effectKey{})
 				}
-			}
+			})
 		}
 		for _, e := range orderLayer(layer, effects) {
 			if !e.locked {
@@ -148,11 +151,11 @@ func Project(s *State) *View {
 		}
 		switch layer {
 		case LayerType:
-			for _, id := range ids {
-				if v.owned[id-1] {
+			s.eachWithCharacteristics(func(id h.ObjectID) {
+				if v.owns(id) {
 					addIntrinsicLandAbilities(v.chars[id-1])
 				}
-			}
+			})
 		case LayerPTModify:
 			v.applyCounters()
 		}
@@ -160,45 +163,44 @@ func Project(s *State) *View {
 	return v
 }
 
-// placeObjects starts every object with characteristics from its printed ones (the start
-// of CR 613.1), shared until an effect changes them, and returns their IDs: permanents
-// first, then spells, then each player's library, hand, graveyard and exile.
-func (v *View) placeObjects() []h.ObjectID {
-	s := v.s
-	n := len(s.Battlefield) + len(s.Stack)
-	for p := range s.Players {
-		ps := &s.Players[p]
-		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+// eachWithCharacteristics calls f for every object in a zone that gives it
+// characteristics: permanents, then spells, then each player's library, hand, graveyard
+// and exile.
+func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
+	for _, id := range s.Battlefield {
+		f(id)
 	}
-	ids := make([]h.ObjectID, 0, n)
-	ids = append(ids, s.Battlefield...)
 	for i := range s.Stack {
 		if s.Stack[i].IsSpell {
-			ids = append(ids, s.Stack[i].ID)
+			f(s.Stack[i].ID)
 		}
 	}
 	for p := range s.Players {
 		ps := &s.Players[p]
-		ids = append(append(append(append(ids, ps.Library...), ps.Hand...), ps.Graveyard...), ps.Exile...)
+		for _, zone := range [...][]h.ObjectID{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for _, id := range zone {
+				f(id)
+			}
+		}
 	}
-	for _, id := range ids {
-		v.chars[id-1] = &s.obj(id).Def.printed
-	}
-	return ids
 }
 
 // own returns the view's own copy of id's characteristics, to be changed.
 func (v *View) own(id h.ObjectID) *Chars {
-	if !v.owned[id-1] {
+	if !v.owns(id) {
 		if len(v.slab) == cap(v.slab) {
-			v.slab = make([]Chars, 0, max(8, len(v.s.Battlefield)))
+			// Few objects are changed by effects or counters: start small and double (the
+			// copies already made stay where they are).
+			v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
 		}
 		v.slab = append(v.slab, *v.chars[id-1])
 		v.chars[id-1] = &v.slab[len(v.slab)-1]
-		v.owned[id-1] = true
 	}
 	return v.chars[id-1]
 }
+
+// owns reports whether the view has its own copy of id's characteristics.
+func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).Def.printed }
 
 // orderLayer is the order of the effects that apply in a layer: timestamp order
 // (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of this pool
@@ -389,17 +391,17 @@ func appendNew(list []string, add ...string) []string {
 // keepCopiable records the copiable values of the objects layer 1 changed (CR 707.2:
 // printed values as modified by copy effects and face-down status), before the later
 // layers change them.
-func (v *View) keepCopiable(ids []h.ObjectID) {
-	for _, id := range ids {
-		if !v.owned[id-1] {
-			continue
+func (v *View) keepCopiable() {
+	v.s.eachWithCharacteristics(func(id h.ObjectID) {
+		if !v.owns(id) {
+			return
 		}
 		if v.copiable == nil {
 			v.copiable = make([]*Chars, len(v.chars))
 		}
 		c := *v.chars[id-1]
 		v.copiable[id-1] = &c
-	}
+	})
 }
 
 // markCopy notes that a copy effect applies to id.

@@ -91,7 +91,7 @@ func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controlle
 	if s.faults.on(FaultCopyIsNewObject) { // its effects and counters gone, as if it had entered anew (CR 707.4)
 		s.Effects, s.obj(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e Effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
 	}
-	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{Values: vals}}, Objects: []h.ObjectID{id}})
+	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
 	o := s.obj(id)
 	ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
 		Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})

@@ -3,11 +3,20 @@
 // cards_*.go.
 //
 // Shape:
+//   - Printed card data is the cards package's table; cards_*.go add each card's abilities
+//     as data ([CardDef]).
 //   - [State] is the base state: printed card data by reference, status, counters,
-//     attachments, timestamps and continuous-effect records. It is a value; [Step] never
-//     changes its input.
-//   - Characteristics are computed through the layer system (CR 613) by [Project] and never
-//     written back (cr613_layers.go).
+//     attachments, timestamps and continuous-effect records ([Effect]: parts that are
+//     [Modification] values, a [Duration] checked at the moments the rules name). It is a
+//     value; [Step] never changes its input.
+//   - Characteristics, in every zone, are computed through the layer system (CR 613) by
+//     [Project], layer by layer across all objects, and never written back
+//     (cr613_layers.go). The rules read them only there ([View.Of]): a structural test
+//     (printed_reads_test.go) fails on a direct read of printed data elsewhere.
+//   - Every ability an object has carries an identity ([AbilityKey]: printed, intrinsic,
+//     granted or copied), so links between abilities and "this ability" can name it.
+//   - What a player may cast or play, from where, for what cost and when, is listed in one
+//     place (cr601_permissions.go) that legal actions and casting both use.
 //   - The engine never asks: [LegalActions] enumerates every action, every choice made.
 //     Choices needed while something resolves become a pending decision, answered by an
 //     action.

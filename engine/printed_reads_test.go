@@ -104,7 +104,7 @@ import tbl "github.com/mtgfuzz/mtgfuzz/cards"
 
 func name(o *Object) string      { return o.Def.printed.Name }
 func types(d *CardDef) []string   { return d.printed.Types }
-func token(s *State) bool         { return s.obj(1).Def.token }
+func named(s *State) string       { return s.obj(1).Def.Name }
 func oracle(n string) []string    { c, _ := tbl.ByName(n); return c.Oracle }
 func fine(v *View, o *Object) int { return v.Of(o.ID).Power }
 `
@@ -113,7 +113,7 @@ func fine(v *View, o *Object) int { return v.Of(o.ID).Power }
 	assert.Equal(t, []string{
 		"cr999_planted.go:5:43: reads printed characteristics directly; read the View",
 		"cr999_planted.go:6:44: reads printed characteristics directly; read the View",
-		"cr999_planted.go:7:44: reads a definition's token directly; read the View",
+		"cr999_planted.go:7:44: reads a definition's Name directly; read the View",
 		"cr999_planted.go:8:45: reads the cards table (cards.ByName) directly; read the View",
 	}, found)
 	found, err = printedReads(map[string]string{"cards_planted.go": planted, "cr613_layers.go": planted})

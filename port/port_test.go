@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -217,4 +218,44 @@ func TestServeAnswersBadRequests(t *testing.T) {
 	}
 	assert.Contains(t, trace.String(), "> not json\n< {")
 	assert.False(t, errors.Is(err, context.Canceled))
+}
+
+// TestCampaignStopsAtAPortCrash: told to, a campaign stops at its first engine error and
+// says so.
+func TestCampaignStopsAtAPortCrash(t *testing.T) {
+	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 50, ShrinkBudget: -1, StopOnEngineError: true}
+	cfg.Engine = func() (harness.Engine, error) {
+		c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
+		if err != nil {
+			return nil, err
+		}
+		return c.Engine(), nil
+	}
+	rep, err := campaign.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	assert.True(t, rep.Partial)
+	assert.True(t, rep.StoppedByEngineError)
+	assert.Equal(t, 1, rep.Props[0].Cases, "no case after the first that broke the engine")
+	assert.Equal(t, campaign.Errored, rep.Props[0].Outcome)
+}
+
+// TestCloseReapsAHangingPort: closing a client whose port hangs kills the port and
+// everything it started.
+func TestCloseReapsAHangingPort(t *testing.T) {
+	c := open(t, modeHang, 200*time.Millisecond)
+	st, err := c.Start(forestSetup())
+	require.NoError(t, err)
+	pid := port.PID(c)
+	done := make(chan struct{})
+	go func() {
+		c.Apply(st, harness.Action{Player: harness.A, Kind: harness.Pass})
+		c.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return")
+	}
+	assert.Error(t, syscall.Kill(pid, 0), "the port process is gone")
 }

@@ -100,7 +100,10 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	if len(r.LeftOut) > 0 {
 		fmt.Fprintf(w, "left out %s the engine does not support: %s\n", plural(len(r.LeftOut), "card"), strings.Join(r.LeftOut, ", "))
 	}
-	if r.Partial {
+	switch {
+	case r.StoppedByEngineError:
+		fmt.Fprintln(w, "PARTIAL: stopped at the first engine error (--on-engine-error stop); CASES counts the cases run until then")
+	case r.Partial:
 		fmt.Fprintln(w, partialNote)
 	}
 	fmt.Fprintln(w)

@@ -31,6 +31,7 @@ type campaignFlags struct {
 	shard   shardFlag
 	steps   int
 	engine  engineFlags
+	onError onEngineError
 	output
 }
 
@@ -45,6 +46,8 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
+	f.onError = "continue"
+	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
 }
 
@@ -99,16 +102,17 @@ func (c *cli) runCampaign(args []string) error {
 	}
 
 	cfg := campaign.Config{
-		Engine:   factory,
-		Props:    selected,
-		Seed:     f.seed,
-		Checks:   f.checks,
-		Budget:   f.budget,
-		Workers:  f.workers,
-		MaxSteps: f.steps,
-		Fault:    f.faults.String(),
-		Stop:     c.intr.stop,
-		Progress: c.progress,
+		Engine:            factory,
+		Props:             selected,
+		Seed:              f.seed,
+		Checks:            f.checks,
+		Budget:            f.budget,
+		Workers:           f.workers,
+		MaxSteps:          f.steps,
+		Fault:             f.faults.String(),
+		Stop:              c.intr.stop,
+		StopOnEngineError: f.onError.stop(),
+		Progress:          c.progress,
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
 	c.prog.start(len(selected), f.budget)

@@ -24,6 +24,22 @@ func (e *engineFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&e.timeout, "timeout", port.DefaultTimeout, "with --engine: the longest the port may take to answer one message")
 }
 
+// onEngineError is --on-engine-error: what a campaign does when the engine breaks.
+type onEngineError string
+
+func (o *onEngineError) String() string { return string(*o) }
+
+func (o *onEngineError) Set(v string) error {
+	if v != "continue" && v != "stop" {
+		return fmt.Errorf("want continue or stop")
+	}
+	*o = onEngineError(v)
+	return nil
+}
+
+// stop reports whether the campaign stops at its first engine error.
+func (o onEngineError) stop() bool { return o == "stop" }
+
 // factory checks the fault names (for a port, its handshake does) and returns how to make
 // the engine with those faults switched on. Each campaign worker makes its own engine.
 func (e *engineFlags) factory(faults []string) (func() (harness.Engine, error), error) {
