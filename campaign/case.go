@@ -27,6 +27,7 @@ type caseResult struct {
 	done         bool
 	reached      int
 	clauses      []int // moments per declared clause
+	stats        caseStats
 	outcome      caseOutcome
 	busy, inProp time.Duration
 }

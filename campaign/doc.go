@@ -17,5 +17,12 @@
 //
 // The [Report] is merged in case order: with a fixed number of checks it is the same for
 // any worker count and any timing ([PropResult].ElapsedMS aside). [Progress] reports go
-// to Config.Progress while it runs.
+// to Config.Progress while it runs. Besides the verdicts it carries [Stats]: per property
+// the cases that reached it and the cases wasted ([Waste]), over the campaign how often
+// each card was on a board and each kind of action taken, and health warnings.
+//
+// Closing Config.Stop ends the generation of cases early: what failed is still shrunk
+// and the report, marked Partial, covers the cases that ran. Cancelling the context does
+// the same and cuts shrinking short too (Failure.ShrinkStopped): the CLI maps a first and
+// a second interrupt to the two.
 package campaign

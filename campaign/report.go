@@ -38,6 +38,8 @@ type Report struct {
 	// (Config.StopOnEngineError).
 	StoppedByEngineError bool         `json:"stopped_by_engine_error,omitempty"`
 	Props                []PropResult `json:"properties"`
+	// Stats is what the counted cases held: cards, actions, health warnings.
+	Stats *Stats `json:"stats,omitempty"`
 }
 
 // PropResult is one property's line in the report.
@@ -49,6 +51,10 @@ type PropResult struct {
 	Outcome     Outcome  `json:"outcome"`
 	Cases       int      `json:"cases"`   // generated cases run
 	Reached     int      `json:"reached"` // moments in those cases that reached the property's situation
+	// CasesReached counts the cases that reached its situation at least once.
+	CasesReached int `json:"cases_reached"`
+	// Wasted counts the cases that checked less than they could.
+	Wasted Waste `json:"wasted"`
 	// Clauses is the reach of each of the property's named clauses, in declaration order.
 	// A clause never reached makes a property that otherwise held vacuous.
 	Clauses   []ClauseResult `json:"clauses,omitempty"`

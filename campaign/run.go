@@ -33,7 +33,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, start: time.Now()}
+	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}}
 	defer func() {
 		for _, e := range r.engines {
 			e.Close()
@@ -58,6 +58,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	r.partial = len(leftOut) > 0 || r.support.Steps != nil
+	r.pool = pool
+	for i, c := range pool.Cards() {
+		r.poolIndex[c.Name] = i
+	}
 	for _, p := range cfg.Props {
 		g, err := gen.New(pool, p.Steer)
 		if err != nil {
@@ -82,7 +86,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var shrink []int
-	rep.Props, shrink = r.tally()
+	rep.Props, rep.Stats, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
@@ -100,6 +104,10 @@ type runner struct {
 	partial bool            // the engine supports part of the pool or of the steps
 	// engineStop is set at the first engine error when Config.StopOnEngineError is.
 	engineStop atomic.Bool
+	// pool is the pool boards are drawn from (the engine's part of Config.Pool), and
+	// poolIndex numbers its cards, for the statistics.
+	pool      *gen.Pool
+	poolIndex map[string]int
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -182,6 +190,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
@@ -219,8 +228,9 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 // tally turns the cases into each property's line, in the configuration's order, and
 // says which round to shrink (-1: none). Only cases up to a property's first violation
 // count, so the counts don't depend on how far other workers had run ahead.
-func (r *runner) tally() ([]PropResult, []int) {
+func (r *runner) tally() ([]PropResult, *Stats, []int) {
 	out := make([]PropResult, len(r.cfg.Props))
+	stats := newStatsBuilder(r.pool)
 	shrink := make([]int, len(r.cfg.Props))
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
@@ -239,6 +249,16 @@ func (r *runner) tally() ([]PropResult, []int) {
 			if c := st.results[round]; c.done {
 				res.Cases++
 				res.Reached += c.reached
+				if c.reached > 0 {
+					res.CasesReached++
+				}
+				if c.stats.rejected {
+					res.Wasted.Rejected++
+				}
+				if c.stats.endedEarly {
+					res.Wasted.EndedEarly++
+				}
+				stats.add(c.stats)
 				for i, n := range c.clauses {
 					res.Clauses[i].Reached += n
 					if n > 0 {
@@ -249,6 +269,9 @@ func (r *runner) tally() ([]PropResult, []int) {
 				last = round
 				if c.outcome == caseBroke {
 					res.Errors++
+					if !c.stats.rejected {
+						res.Wasted.Errors++
+					}
 					if firstBroke < 0 {
 						firstBroke = round
 					}
@@ -284,7 +307,7 @@ func (r *runner) tally() ([]PropResult, []int) {
 		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
 		out[p] = res
 	}
-	return out, shrink
+	return out, stats.build(out), shrink
 }
 
 // partialReach judges a property that held but left its situation, or some clauses,

@@ -31,5 +31,5 @@ func ExampleAll() {
 	}
 	fmt.Println(n, "cards; tokens:", tokens)
 	// Output:
-	// 34 cards; tokens: [Thopter]
+	// 44 cards; tokens: [Thopter]
 }

@@ -65,6 +65,9 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 	if e.Toughness != nil {
 		diff("toughness", fmt.Sprint(*e.Toughness), intText(o.Toughness))
 	}
+	if e.ManaValue != nil {
+		diff("mana value (CR 202.3)", fmt.Sprint(*e.ManaValue), fmt.Sprint(o.ManaValue))
+	}
 	if e.Colors != nil {
 		diff("colors", colorsText(*e.Colors), colorsText(o.Colors))
 	}

@@ -77,7 +77,7 @@ func TestCorpusCatchesFaults(t *testing.T) {
 
 // refVocab is the reference engine's vocabulary, as the CLI checks scenarios with it.
 func refVocab() *corpus.Vocabulary {
-	return corpus.NewVocabulary(engine.CardNames(), engine.CounterKinds(), engine.EntryChoices())
+	return corpus.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices())
 }
 
 func first(s []string) string {

@@ -6,7 +6,10 @@
 // this file.
 //
 // Reading: [Parse], [Load] and [LoadDir] give a [Scenario]; every error names its file
-// and line. [Scenario.Setup] gives the normalized harness.Setup.
+// and line, and the column of the offending value. A [Vocabulary] (an engine's cards,
+// counter kinds and entry choices, with every property and ruling ID) checks every name
+// as it is read, suggesting the nearest valid ones; numbers are bounded so no engine's
+// arithmetic overflows. [Scenario.Setup] gives the normalized harness.Setup.
 //
 // Replaying: [Replay] plays a scenario on any harness.Engine and returns a [Result] with
 // failures ("file:line: expected X, got Y") and a game log; [Explain] returns the log

@@ -53,6 +53,7 @@ type ObjectCheck struct {
 	Damage         *int
 	Power          *int
 	Toughness      *int
+	ManaValue      *int    // CR 202.3: X is 0 but on the stack (107.3g, 107.3m)
 	Colors         *string // letters in WUBRG order; "" for colourless
 	Types          *[]string
 	Subtypes       *[]string

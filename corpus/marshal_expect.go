@@ -145,6 +145,7 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 	optInt("damage", e.Damage)
 	optInt("power", e.Power)
 	optInt("toughness", e.Toughness)
+	optInt("mana_value", e.ManaValue)
 	optStr("colors", e.Colors)
 	optList("types", e.Types)
 	optList("subtypes", e.Subtypes)

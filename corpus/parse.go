@@ -21,7 +21,7 @@ func Parse(path string, data []byte) (*Scenario, error) { return parse(path, dat
 func parse(path string, data []byte, vocab *Vocabulary) (*Scenario, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(path, err)
+		return nil, yamlError(path, data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{Path: path, Line: 1, Msg: "empty file: a scenario needs format, ruling, title and setup"}
@@ -237,6 +237,10 @@ func (p *parser) actionLine(n *yaml.Node, what string) (ActionSpec, bool) {
 		return ActionSpec{}, false
 	}
 	a.At = pos(n)
+	refs := append(append([]string{a.Card}, a.Targets...), a.Attackers...)
+	for _, ref := range refs {
+		p.checkRef(n, ref, what)
+	}
 	return a, true
 }
 

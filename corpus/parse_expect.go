@@ -16,7 +16,7 @@ var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "ill
 	"step", "pending", "casting", "property"}
 
 var objectKeys = []string{"card", "name", "zone", "controller", "owner", "tapped", "sick", "counters",
-	"damage", "power", "toughness", "colors", "types", "subtypes", "supertypes", "abilities",
+	"damage", "power", "toughness", "mana_value", "colors", "types", "subtypes", "supertypes", "abilities",
 	"abilities_count", "attached", "copy_of"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
@@ -179,11 +179,13 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "counters":
 			c := p.counters(kv.v, w)
 			e.Counters = &c
-		case "damage", "power", "toughness", "abilities_count":
+		case "damage", "power", "toughness", "mana_value", "abilities_count":
 			if n, ok := p.integer(kv.v, w); ok {
 				switch kv.k.Value {
 				case "damage":
 					e.Damage = &n
+				case "mana_value":
+					e.ManaValue = &n
 				case "power":
 					e.Power = &n
 				case "toughness":

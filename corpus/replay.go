@@ -16,6 +16,9 @@ type Result struct {
 	Passed  bool
 	// Failures each read "path:line: expected X, got Y" (or what the engine refused).
 	Failures []string
+	// FailedAt is, for each failure, the index of the Trace step after which it was seen
+	// (-1: at the start, or before the game could start).
+	FailedAt []int
 	// Log is the game as it was replayed: each action, its events, the computed board
 	// after it, and each expectation with its verdict.
 	Log []string
@@ -69,6 +72,11 @@ func (r *replayer) logf(format string, args ...any) {
 func (r *replayer) fail(line int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	r.res.Failures = append(r.res.Failures, (&Error{Path: r.sc.Path, Line: line, Msg: msg}).Error())
+	step := -1
+	if r.trace != nil {
+		step = len(r.trace.Steps) - 1
+	}
+	r.res.FailedAt = append(r.res.FailedAt, step)
 	r.logf("  FAIL line %d: %s", line, indentMore(msg))
 }
 

@@ -63,6 +63,19 @@ func (p *parser) checkCard(n *yaml.Node, name, what string) bool {
 	return false
 }
 
+// checkRef reports a card an action names that is no label or card of the setup, no
+// player, no Name#id and no card of the pool (a token made during the game).
+func (p *parser) checkRef(n *yaml.Node, ref, what string) {
+	if p.vocab == nil || p.vocab.Cards == nil || ref == "" || ref == "A" || ref == "B" || p.known(ref) ||
+		slices.Contains(p.vocab.Cards, ref) {
+		return
+	}
+	if _, _, ok := parseCardID(ref); ok {
+		return
+	}
+	p.errf(n, "%s: %q is no label or card of the setup, nor a card of the pool%s", what, ref, suggest(ref, p.vocab.Cards, "a label, a card name or Name#id"))
+}
+
 // checkLabel reports a label that is a card name of the pool: a reference to it would
 // mean either.
 func (p *parser) checkLabel(n *yaml.Node, label, what string) {

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -273,8 +274,10 @@ func perPlayer[T any](p *parser, n *yaml.Node, what string, read func(*yaml.Node
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// yamlError turns a YAML syntax error into "path:line: message".
-func yamlError(path string, err error) error {
+// yamlError turns a YAML syntax error into "path:line: message". yaml.v3 gives some
+// errors without a line: those about the end of the input are put on its last line, the
+// others on the first.
+func yamlError(path string, data []byte, err error) error {
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
@@ -287,7 +290,11 @@ func yamlError(path string, err error) error {
 		}
 		return &Error{Path: path, Line: line, Msg: "YAML syntax: " + text}
 	}
-	return &Error{Path: path, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
+	line := 1
+	if strings.Contains(msg, "end of stream") {
+		line = max(1, bytes.Count(bytes.TrimRight(data, "\n"), []byte("\n"))+1)
+	}
+	return &Error{Path: path, Line: line, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
 }
 
 // isParserError tells yaml.v3's parser errors (see its parserc.go) from its scanner

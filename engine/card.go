@@ -220,6 +220,8 @@ type StaticEffect struct {
 	Grant *Ability
 	// Enchant's restriction.
 	Attach TargetSpec
+
+	mods []Modification // the continuous effect it generates, if any (continuousMods)
 }
 
 var (
@@ -270,6 +272,9 @@ func newCardDef(printed Chars, abilities []*Ability) *CardDef {
 	d := &CardDef{printed: printed}
 	d.printed.costText = d.printed.Cost.String()
 	for i, a := range abilities {
+		if a.Static != nil {
+			a.Static.mods = continuousMods(a.Static)
+		}
 		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
 	}
 	addIntrinsicLandAbilities(&d.printed)

@@ -38,18 +38,40 @@ func (e *errNeedChoice) Error() string {
 	return fmt.Sprintf("a %s choice is needed: one of %s", e.kind, strings.Join(e.options, ", "))
 }
 
-// scripted plays back the choices of an action, in order.
+// scripted plays back the choices of an action, in order. It is the exact inverse of
+// explorer.path: a choice with one option (a forced choice) is never written, so it never
+// takes the next written answer, even one of its kind meant for a later choice.
 type scripted struct {
 	choices []string
 	next    int
+	mark    *mark // the last checkpoint
+}
+
+// mark is a checkpoint: a copy of the state then, and how many events and choices led to it.
+type mark struct {
+	state   *State
+	events  int
+	choices int
+}
+
+// checkpoint notes s as a state the game passes through whatever is chosen from now on,
+// so that a decision asked later is asked in it (CR 704.3, 603.3b: state-based actions are
+// performed before triggers are put on the stack, and a player orders their triggers
+// seeing that). Only a scripted chooser keeps checkpoints; exploring needs none.
+func checkpoint(ch chooser, s *State, ev *events) {
+	sc, ok := ch.(*scripted)
+	if !ok || !ev.on() {
+		return
+	}
+	sc.mark = &mark{state: s.clone(), events: len(ev.list), choices: sc.next}
 }
 
 func (c *scripted) choose(kind string, options []string) (string, error) {
 	if len(options) == 0 {
 		return "", fmt.Errorf("a %s choice has no options", kind)
 	}
-	if len(options) == 1 && (c.next >= len(c.choices) || !strings.EqualFold(c.choices[c.next], h.Choice(kind, options[0]))) {
-		return options[0], nil // a forced choice needn't be written; the next written one is for a later choice
+	if len(options) == 1 {
+		return options[0], nil // a forced choice is never written
 	}
 	if c.next >= len(c.choices) {
 		return "", &errNeedChoice{kind: kind, options: options}

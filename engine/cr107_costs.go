@@ -49,7 +49,7 @@ func canAttack(s *State, v *View, o *Object) bool {
 	if !c.HasType("Creature") || o.Tapped {
 		return false
 	}
-	return !o.Sick || c.HasKeyword("Haste")
+	return !o.Sick || c.HasKeyword("Haste") || s.faults.on(FaultElixirLetsAttack) && controlsStatic(s, v, o.Controller, AbilitiesAsThoughHaste)
 }
 
 // controlsStatic reports whether player controls a permanent with a static ability of
@@ -93,7 +93,7 @@ func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
 
 // payNonMana pays {T}, {Q} and counter costs.
 func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
-	if c.Tap {
+	if c.Tap && !s.faults.on(FaultTapNotPaid) {
 		src.Tapped = true
 		if ev.on() {
 			ev.add(h.Event{Kind: "tapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "taps " + v.Of(src.ID).Name})

@@ -13,7 +13,9 @@ import (
 // resolves, or, with an empty stack, the step ends (117.4).
 
 // attempt runs fn on a copy of base with the choices made so far. When fn needs a choice
-// nobody has made, nothing is committed: base is returned with the decision pending.
+// nobody has made, the decision is asked in the last state fn marked as one the game
+// passes through whatever is chosen next (checkpoint), or in base if it marked none: what
+// came after is not committed, and fn runs again from there once the player answers.
 func attempt(base *State, kind DecisionKind, prompt func() string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
 	c := base.clone()
 	c.Decision = nil
@@ -22,10 +24,13 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 	err := fn(c, ch, ev)
 	var nc *errNeedChoice
 	if errors.As(err, &nc) {
-		d := base.clone()
+		d, evs := base.clone(), []h.Event(nil)
+		if cp := ch.mark; cp != nil {
+			d, evs, prefix = cp.state, ev.list[:cp.events], prefix[cp.choices:]
+		}
 		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt(), Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
 		d.Priority = h.NoPlayer
-		return d, nil, nil
+		return d, evs, nil
 	}
 	if err != nil {
 		return nil, nil, err
@@ -40,7 +45,9 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 func fixedPrompt(p string) func() string { return func() string { return p } }
 
 // settle performs what happens before a player receives priority (CR 117.5, 704.3,
-// 603.3), choosing through ch.
+// 603.3), choosing through ch. The state after each round of state-based actions and after
+// each trigger put on the stack is one the game passes through (settle may start again
+// from it), so a choice asked later, such as the order of the triggers, is asked there.
 func settle(s *State, ch chooser, ev *events) error {
 	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
 	for i := 0; i < 100; i++ {
@@ -50,6 +57,7 @@ func settle(s *State, ch chooser, ev *events) error {
 		if s.GameOver || len(s.Pending) == 0 {
 			return nil
 		}
+		checkpoint(ch, s, ev)
 		if err := putTriggersOnStack(s, ch, ev); err != nil {
 			return err
 		}

@@ -19,7 +19,9 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 	ev := &events{}
 	for guard := 0; guard < 40; guard++ {
 		for p := range s.Players {
-			s.Players[p].Pool = h.Mana{} // CR 106.4
+			if !s.faults.on(FaultPoolsPersist) {
+				s.Players[p].Pool = h.Mana{} // CR 106.4
+			}
 		}
 		switch {
 		case s.Step == h.Cleanup && s.CleanupAgain:

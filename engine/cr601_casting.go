@@ -22,6 +22,9 @@ type Proposal struct {
 	Spell   bool
 	Text    string // what is cast or activated, for people
 	Before  *State // the state before the proposal, restored on Cancel
+	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
+	// it has no stack item and resolves as soon as it is paid.
+	Mana *manaActivation
 }
 
 // canActAtSorcerySpeed: main phase, the player's own turn, empty stack (CR 307.1).
@@ -116,6 +119,9 @@ func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInst
 // becomes cast, or the ability activated, and its controller gets priority (117.3c).
 func pay(s *State, a h.Action) (*State, []h.Event, error) {
 	p := s.Proposal
+	if p.Mana != nil {
+		return payManaAbility(s, a)
+	}
 	if err := paymentError(s, s.Players[p.Player].Pool, a.Payment, p.Colored, p.Generic); err != nil {
 		return nil, nil, err
 	}

@@ -101,24 +101,20 @@ func becameTargets(s *State, targets []Chosen) {
 
 // putTriggersOnStack puts pending triggers on the stack in APNAP order (CR 603.3b): the
 // active player's first, so the non-active player's resolve first. When a player has
-// triggers that differ, they choose the order one at a time through ch.
+// triggers that differ, they choose the order one at a time through ch. s.Pending holds
+// the triggers not yet on the stack at every moment, so each trigger put on the stack is a
+// checkpoint.
 func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 	for _, p := range []h.Player{s.Active, s.Active.Opponent()} {
-		var mine []PendingTrigger
-		var rest []PendingTrigger
-		for _, t := range s.Pending {
-			if t.Controller == p {
-				mine = append(mine, t)
-			} else {
-				rest = append(rest, t)
-			}
-		}
-		for len(mine) > 0 {
+		for {
 			var labels []string
-			for _, t := range mine {
-				if l := triggerLabel(s, t); !hasString(labels, l) {
+			for _, t := range s.Pending {
+				if l := triggerLabel(s, t); t.Controller == p && !hasString(labels, l) {
 					labels = append(labels, l)
 				}
+			}
+			if len(labels) == 0 {
+				break
 			}
 			pick := labels[0]
 			if len(labels) > 1 {
@@ -128,17 +124,17 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 				}
 				pick = c
 			}
-			for i, t := range mine {
-				if triggerLabel(s, t) == pick {
+			for i, t := range s.Pending {
+				if t.Controller == p && triggerLabel(s, t) == pick {
+					s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
 					if err := pushTrigger(s, t, ch, ev); err != nil {
 						return err
 					}
-					mine = append(mine[:i:i], mine[i+1:]...)
 					break
 				}
 			}
+			checkpoint(ch, s, ev)
 		}
-		s.Pending = rest
 	}
 	return nil
 }

@@ -11,7 +11,94 @@ import (
 // Triggered mana abilities resolve right after the mana ability that triggered them
 // (605.4a).
 
-// activateMana activates ability a (index idx) of src for player, paying its costs and
+// manaActivation is a mana ability with a mana cost whose activation waits for that cost
+// (a Proposal's Mana): the ability, the choices it resolves with, and the proposal it
+// interrupted (a spell being cast), restored once it is paid.
+type manaActivation struct {
+	ability int
+	choices []string
+	outer   *Proposal
+}
+
+// activateManaAction activates mana ability a of src as action act asks. With a payment
+// from the pool, or no mana in its cost, it resolves at once (CR 605.3b). Without a
+// payment for a mana cost, the activation follows CR 602.2b and 601.2b-i: it waits as a
+// proposal while its player activates other mana abilities (601.2g, 605.3a), then Pay
+// pays the cost and the ability resolves. base is the state before the action (restored
+// on Cancel), s its private copy.
+func activateManaAction(base, s *State, v *View, src *Object, a *Ability, act h.Action) (*State, []h.Event, error) {
+	if colored, generic := a.Cost.Mana.total(0); colored.Total()+generic > 0 && act.Payment.IsZero() {
+		return proposeManaAbility(base, s, v, src, a, act, colored, generic)
+	}
+	ev := &events{}
+	if err := activateMana(s, v, act.Player, src, a, act, ev); err != nil {
+		return nil, nil, err
+	}
+	return s, ev.list, nil
+}
+
+// canProposeMana reports whether a mana ability's activation may wait for its mana cost
+// now: not while another one waits. One level is enough, and it keeps activations from
+// nesting without end: whatever an activation nested in it would be paid with, its player
+// can first put into the pool with mana abilities of their own, then pay from the pool.
+func canProposeMana(s *State) bool { return s.Proposal == nil || s.Proposal.Mana == nil }
+
+// proposeManaAbility announces the activation of mana ability a of src and locks in its
+// mana cost (CR 602.2b, 601.2b-f); its non-mana costs are paid with the mana (601.2h).
+func proposeManaAbility(base, s *State, v *View, src *Object, a *Ability, act h.Action, colored h.Mana, generic int) (*State, []h.Event, error) {
+	if !canProposeMana(s) {
+		return nil, nil, fmt.Errorf("CR 601.2g: while a mana ability's cost is being paid, a mana ability with a mana cost is paid from the pool as it is activated")
+	}
+	if src.Controller != act.Player {
+		return nil, nil, fmt.Errorf("CR 602.2: only %s's controller may activate its abilities", v.Of(src.ID).Name)
+	}
+	if err := nonManaCostError(s, v, src, a.Cost); err != nil {
+		return nil, nil, err
+	}
+	// The choices are checked now, on a scratch copy, so that a proposal is never left
+	// that no payment could complete.
+	ch := &scripted{choices: act.Choices}
+	if _, err := resolveMana(scratch(s), v, src, a, ch, nil); err != nil {
+		return nil, nil, fmt.Errorf("CR 605.3b: %w", err)
+	}
+	if err := ch.done(); err != nil {
+		return nil, nil, err
+	}
+	s.Proposal = &Proposal{Player: act.Player, Source: src.ID, Colored: colored, Generic: generic, Cost: a.Cost, Before: base,
+		Mana: &manaActivation{ability: act.Ability, choices: act.Choices, outer: s.Proposal}}
+	return s, nil, nil
+}
+
+// payManaAbility pays a waiting mana ability's costs (CR 601.2h) and resolves it at once
+// (605.3b); the proposal it interrupted, if any, is back.
+func payManaAbility(s *State, act h.Action) (*State, []h.Event, error) {
+	p := s.Proposal
+	if err := paymentError(s, s.Players[p.Player].Pool, act.Payment, p.Colored, p.Generic); err != nil {
+		return nil, nil, err
+	}
+	src := s.live(p.Source)
+	if src == nil || src.Zone != h.Battlefield {
+		return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
+	}
+	v := Project(s)
+	abs := v.Of(src.ID).Abilities
+	if i := p.Mana.ability; i >= len(abs) || abs[i].Kind != Activated || !abs[i].IsMana() {
+		return nil, nil, fmt.Errorf("CR 602.2: %s no longer has that mana ability", v.Of(src.ID).Name)
+	}
+	a := abs[p.Mana.ability].Ability
+	if err := nonManaCostError(s, v, src, a.Cost); err != nil {
+		return nil, nil, err
+	}
+	s.Players[p.Player].Pool = s.Players[p.Player].Pool.Sub(act.Payment)
+	ev := &events{}
+	if err := resolveActivatedMana(s, v, p.Player, src, a, p.Mana.choices, ev); err != nil {
+		return nil, nil, err
+	}
+	s.Proposal = p.Mana.outer
+	return s, ev.list, nil
+}
+
+// activateMana activates ability a of src for player, paying its costs from the pool and
 // resolving it at once with the action's choices. s is already a private copy.
 func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, act h.Action, ev *events) error {
 	if src.Controller != player {
@@ -27,8 +114,14 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 		}
 		s.Players[player].Pool = s.Players[player].Pool.Sub(act.Payment)
 	}
+	return resolveActivatedMana(s, v, player, src, a, act.Choices, ev)
+}
+
+// resolveActivatedMana pays the non-mana costs of activated mana ability a and resolves it
+// with the given choices (CR 605.3b).
+func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ability, choices []string, ev *events) error {
 	payNonMana(s, v, src, a.Cost, ev)
-	ch := &scripted{choices: act.Choices}
+	ch := &scripted{choices: choices}
 	if _, err := resolveMana(s, v, src, a, ch, ev); err != nil {
 		return fmt.Errorf("CR 605.3b: %w", err)
 	}
@@ -40,6 +133,17 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 			Source: src.ID, SourceCard: src.Card, Controller: player, Ability: &Ability{Text: a.Text, Kind: Activated}})
 	}
 	return nil
+}
+
+// scratch is a copy of s to resolve a mana ability on and throw away: resolving only adds
+// to pools (and, with a fault, to the stack), so a shallow copy whose appends can't reach
+// s's arrays is enough.
+func scratch(s *State) *State {
+	c := *s
+	c.view = nil
+	c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
+	c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
+	return &c
 }
 
 // resolveMana resolves mana ability a of src: what it produces (CR 106.5), replacement
@@ -169,13 +273,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	}
 	var out []manaOutcome
 	_ = explore(func(e *explorer) error {
-		// Resolving only adds to pools (and, with a fault, to the stack): a shallow copy
-		// whose appends can't reach s's arrays is enough.
-		c := *s
-		c.view = nil
-		c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
-		c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
-		m, err := resolveMana(&c, v, src, a, e, nil)
+		m, err := resolveMana(scratch(s), v, src, a, e, nil)
 		if err != nil {
 			return nil
 		}

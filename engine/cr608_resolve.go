@@ -174,6 +174,9 @@ func (r *Resolution) AddEffect(d Duration, mods []Modification, objects ...h.Obj
 // AddMana adds mana to a player's pool (a spell that adds mana is not a mana ability,
 // CR 605.5b).
 func (r *Resolution) AddMana(p h.Player, m h.Mana) {
+	if r.s.faults.on(FaultSpellManaMultiplied) && controlsStatic(r.s, r.v, p, ReplaceMultiplyMana) {
+		m = m.Add(m)
+	}
 	addMana(r.s, r.v, p, m, r.Source(), r.ev)
 }
 

@@ -93,9 +93,28 @@ type liveEffect struct {
 	key     effectKey
 	objects []h.ObjectID
 	locked  bool // objects decided: the effect has started to apply
-	// For a static ability's effect: which objects, and which ability generates it.
-	affects func(v *View, id h.ObjectID) bool
+	// For a static ability's effect: which objects, and the ability that generates it.
+	static  bool
+	scope   staticScope
 	ability AbilityKey
+}
+
+// staticScope is which permanents a static ability's effect applies to (CR 611.3a).
+type staticScope struct {
+	kind  StaticKind
+	color h.ManaType // AnthemChosenColor: creatures of this colour
+	host  h.ObjectID // GrantToEquipped: the equipped creature
+}
+
+func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
+	switch sc.kind {
+	case AnthemChosenColor:
+		c := v.chars[id-1]
+		return c.HasType("Creature") && c.Colors.Has(sc.color)
+	case GrantToEquipped:
+		return sc.host != 0 && id == sc.host
+	}
+	return false
 }
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
@@ -104,16 +123,16 @@ func Project(s *State) *View {
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
 	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
-	var effects []*liveEffect
+	var effects []liveEffect
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
 			continue // over since the last check (CR 611.2b); removed at the next one
 		}
-		effects = append(effects, &liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
+		effects = append(effects, liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
 			objects: e.Objects, locked: true})
 	}
-	var statics staticsSeen
+	var order []*liveEffect
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
@@ -123,7 +142,7 @@ func Project(s *State) *View {
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
 			// layer 6).
-			effects = v.staticEffects(&statics, effects)
+			effects = v.staticEffects(effects)
 		case LayerFaceDown:
 			s.eachWithCharacteristics(func(id h.ObjectID) {
 				if s.obj(id).FaceDown { // CR 708.2a
@@ -131,9 +150,10 @@ func Project(s *State) *View {
 				}
 			})
 		}
-		for _, e := range orderLayer(layer, effects) {
+		order = orderLayer(layer, effects, order[:0])
+		for _, e := range order {
 			if !e.locked {
-				e.objects, e.locked = v.affected(e), true
+				e.objects, e.locked = v.affected(&e.scope), true
 			}
 			for _, m := range e.mods {
 				if m.Layer() != layer {
@@ -202,15 +222,14 @@ func (v *View) own(id h.ObjectID) *Chars {
 // owns reports whether the view has its own copy of id's characteristics.
 func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).Def.printed }
 
-// orderLayer is the order of the effects that apply in a layer: timestamp order
-// (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of this pool
-// depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []*liveEffect) []*liveEffect {
-	var out []*liveEffect
-	for _, e := range effects {
-		for _, m := range e.mods {
+// orderLayer is the order of the effects that apply in a layer, appended to out:
+// timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
+// this pool depends on another (613.8a), so the timestamps decide.
+func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEffect {
+	for i := range effects {
+		for _, m := range effects[i].mods {
 			if m.Layer() == layer {
-				out = append(out, e)
+				out = append(out, &effects[i])
 				break
 			}
 		}
@@ -229,30 +248,26 @@ func orderLayer(layer Layer, effects []*liveEffect) []*liveEffect {
 	return out
 }
 
-// affected decides which objects a static ability's effect applies to: the permanents its
-// condition holds for now (CR 611.3a), with the layers so far applied.
-func (v *View) affected(e *liveEffect) []h.ObjectID {
+// affected decides which permanents a static ability's effect applies to now, with the
+// layers so far applied.
+func (v *View) affected(sc *staticScope) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range v.s.Battlefield {
-		if e.affects(v, id) {
+		if sc.applies(v, id) {
 			out = append(out, id)
 		}
 	}
 	return out
 }
 
-// staticsSeen lists the static abilities whose effects the projection has, so that each
-// is taken once.
-type staticsSeen []AbilityKey
-
 // staticEffects brings the effects of static abilities up to date with the abilities
 // permanents have now (CR 604.2, 611.3): an effect that hasn't started to apply is dropped
 // if its ability is gone (an effect that has started goes on, CR 613.6), and the effects of
 // abilities not yet taken are added. Their timestamp is their object's (CR 613.7a).
-func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEffect {
+func (v *View) staticEffects(effects []liveEffect) []liveEffect {
 	kept := effects[:0]
 	for _, e := range effects {
-		if e.affects == nil || e.locked || v.hasAbility(e.ability) {
+		if !e.static || e.locked || v.hasAbility(e.ability) {
 			kept = append(kept, e)
 		}
 	}
@@ -260,25 +275,32 @@ func (v *View) staticEffects(seen *staticsSeen, effects []*liveEffect) []*liveEf
 	for _, id := range v.s.Battlefield {
 		src := v.s.obj(id)
 		for i, a := range v.chars[id-1].Abilities {
-			if a.Kind != Static {
-				continue
-			}
-			e := staticEffect(src, a.Static)
-			if e == nil {
+			if a.Kind != Static || a.Static.mods == nil {
 				continue
 			}
 			key := a.Key(id)
-			if slices.Contains(*seen, key) {
+			if taken(effects, key) {
 				continue
 			}
-			*seen = append(*seen, key)
-			e.ts = src.Timestamp
-			e.key = effectKey{source: id, index: i}
-			e.ability = key
-			effects = append(effects, e)
+			scope, ok := staticScopeOf(src, a.Static)
+			if !ok {
+				continue
+			}
+			effects = append(effects, liveEffect{ts: src.Timestamp, mods: a.Static.mods, key: effectKey{source: id, index: i},
+				static: true, scope: scope, ability: key})
 		}
 	}
 	return effects
+}
+
+// taken reports whether the effects hold the one static ability k generates.
+func taken(effects []liveEffect, k AbilityKey) bool {
+	for i := range effects {
+		if effects[i].static && effects[i].ability == k {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAbility reports whether the object of k has the ability k now.
@@ -291,27 +313,32 @@ func (v *View) hasAbility(k AbilityKey) bool {
 	return false
 }
 
-// staticEffect is the continuous effect a static ability of src generates, or nil for a
-// static ability that isn't one (a replacement effect, a rule change read where it
-// applies).
-func staticEffect(src *Object, st *StaticEffect) *liveEffect {
+// continuousMods is what a static ability's continuous effect does, or nil for a static
+// ability that generates none (a replacement effect, a rule change read where it applies);
+// computed once per card definition.
+func continuousMods(st *StaticEffect) []Modification {
+	switch st.Kind {
+	case AnthemChosenColor:
+		return []Modification{ModifyPT{st.N, st.T}}
+	case GrantToEquipped:
+		return []Modification{AddAbility{st.Grant}}
+	}
+	return nil
+}
+
+// staticScopeOf is which objects the continuous effect of src's static ability applies
+// to; false when it applies to none (no colour was chosen).
+func staticScopeOf(src *Object, st *StaticEffect) (staticScope, bool) {
 	switch st.Kind {
 	case AnthemChosenColor:
 		if src.ChosenColor < 0 {
-			return nil
+			return staticScope{}, false
 		}
-		color := h.ManaType(src.ChosenColor)
-		return &liveEffect{mods: []Modification{ModifyPT{st.N, st.T}}, affects: func(v *View, id h.ObjectID) bool {
-			c := v.chars[id-1]
-			return c.HasType("Creature") && c.Colors.Has(color)
-		}}
+		return staticScope{kind: st.Kind, color: h.ManaType(src.ChosenColor)}, true
 	case GrantToEquipped:
-		host := src.AttachedTo
-		return &liveEffect{mods: []Modification{AddAbility{st.Grant}}, affects: func(_ *View, id h.ObjectID) bool {
-			return host != 0 && id == host
-		}}
+		return staticScope{kind: st.Kind, host: src.AttachedTo}, true
 	}
-	return nil
+	return staticScope{}, false
 }
 
 // applyCounters: +1/+1 counters modify power and toughness in layer 7c (CR 613.4c); a
@@ -342,39 +369,6 @@ func (v *View) Of(id h.ObjectID) *Chars {
 		return v.chars[id-1]
 	}
 	return &v.s.obj(id).Def.printed // read only
-}
-
-// basicLandAbilities: a land with a basic land type has that type's mana ability
-// (CR 305.6), whatever gave it the type.
-var basicLandAbilities = func() (out [len(basicLandTypes)]*Ability) {
-	for i, t := range []h.ManaType{h.White, h.Blue, h.Black, h.Red, h.Green} {
-		out[i] = manaAbility(fixed(t, 1))
-		out[i].Text = "({T}: Add {" + t.Letter() + "}.)"
-	}
-	return
-}()
-
-var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
-
-// addIntrinsicLandAbilities gives c the mana abilities of its basic land types (CR 305.6),
-// first, in place of any it had from types it had before.
-func addIntrinsicLandAbilities(c *Chars) {
-	var intrinsic []AbilityInstance
-	if c.HasType("Land") {
-		for i, t := range basicLandTypes {
-			if hasString(c.Subtypes, t) {
-				intrinsic = append(intrinsic, AbilityInstance{Ability: basicLandAbilities[i], ID: AbilityID{Origin: Intrinsic, Index: i}})
-			}
-		}
-	}
-	had := 0
-	for had < len(c.Abilities) && c.Abilities[had].ID.Origin == Intrinsic {
-		had++
-	}
-	if had == 0 && len(intrinsic) == 0 {
-		return
-	}
-	c.Abilities = append(intrinsic, c.Abilities[had:]...)
 }
 
 // appendNew appends the strings of add that list lacks, copying list first.

@@ -66,6 +66,9 @@ var StateBasedActions = []SBA{
 		return
 	}},
 	{"704.5g", "lethal damage", func(s *State, v *View) (out []sbaHit) {
+		if s.faults.on(FaultLethalDamageIgnored) {
+			return nil
+		}
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
 			if c.HasType("Creature") && c.Toughness > 0 && o.Damage >= c.Toughness && !c.HasKeyword("Indestructible") {
@@ -203,6 +206,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			s.GameOver = true
 			return nil
 		}
+		checkpoint(ch, s, ev)
 	}
 	return fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
 }

@@ -36,6 +36,12 @@ const (
 	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
+	FaultUndefinedNotListed        = "mana.undefined-type/not-listed"
+	FaultSpellManaMultiplied       = "mana.tap-for-mana/spell-mana-multiplied"
+	FaultTapNotPaid                = "cost.tap-symbol/tap-not-paid"
+	FaultElixirLetsAttack          = "cost.tap-symbol/elixir-lets-attack"
+	FaultPoolsPersist              = "invariant.pool/pools-persist"
+	FaultLethalDamageIgnored       = "invariant.sba/lethal-damage-ignored"
 )
 
 var faultInfo = []FaultInfo{
@@ -66,6 +72,12 @@ var faultInfo = []FaultInfo{
 	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
+	{FaultUndefinedNotListed, "mana.undefined-type", "605.2", "a mana ability that would produce no mana (its type undefined) isn't listed as activatable"},
+	{FaultSpellManaMultiplied, "mana.tap-for-mana", "605.1a", "a spell that adds mana counts as tapping for mana: Mana Reflection doubles it"},
+	{FaultTapNotPaid, "cost.tap-symbol", "107.5", "paying {T} leaves the source untapped"},
+	{FaultElixirLetsAttack, "cost.tap-symbol", "302.6", "Thousand-Year Elixir's \"as though it had haste\" lets a summoning-sick creature attack"},
+	{FaultPoolsPersist, "invariant.pool", "106.4", "mana pools don't empty as a step ends"},
+	{FaultLethalDamageIgnored, "invariant.sba", "704.5g", "a creature with lethal damage isn't destroyed"},
 }
 
 // Faults lists every deliberate fault, sorted by name.
@@ -99,7 +111,7 @@ func newFaultSet(names []string) (*faultSet, error) {
 	fs := faultSet{}
 	for _, n := range names {
 		if !known[n] {
-			return nil, fmt.Errorf("unknown fault %q (see `fuzz faults --list` or engine.Faults)", n)
+			return nil, fmt.Errorf("unknown fault %q (engine.Faults lists them)", n)
 		}
 		fs[n] = true
 	}

@@ -12,6 +12,9 @@ func LegalActions(s *State) []h.Action {
 		return nil
 	}
 	v := s.projected()
+	if p := s.Proposal; p != nil && p.Mana != nil {
+		return proposalActions(s, v, p)
+	}
 	if d := s.Decision; d != nil {
 		if d.Kind == DecideAttackers {
 			var out []h.Action
@@ -33,17 +36,7 @@ func LegalActions(s *State) []h.Action {
 		return out
 	}
 	if p := s.Proposal; p != nil {
-		var out []h.Action
-		// The non-mana part of an ability's cost may have become unpayable while mana
-		// abilities were activated (tapping the source for mana): then only Cancel.
-		payable := p.Source == 0 || nonManaCostError(s, v, s.obj(p.Source), p.Cost) == nil
-		for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
-			if payable {
-				out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
-			}
-		}
-		out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
-		return append(out, manaActions(s, v, p.Player)...)
+		return proposalActions(s, v, p)
 	}
 	p := s.Priority
 	out := []h.Action{{Player: p, Kind: h.Pass}}
@@ -51,6 +44,22 @@ func LegalActions(s *State) []h.Action {
 	out = append(out, abilityActions(s, v, p)...)
 	out = append(out, manaActions(s, v, p)...)
 	return out
+}
+
+// proposalActions lists what the player paying a proposal may do: pay it in each way the
+// pool allows, cancel it, or activate mana abilities first (CR 601.2g-h).
+func proposalActions(s *State, v *View, p *Proposal) []h.Action {
+	var out []h.Action
+	// The non-mana part of an ability's cost may have become unpayable while mana
+	// abilities were activated (tapping the source for mana): then only Cancel.
+	payable := p.Source == 0 || nonManaCostError(s, v, s.obj(p.Source), p.Cost) == nil
+	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
+		if payable {
+			out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
+		}
+	}
+	out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
+	return append(out, manaActions(s, v, p.Player)...)
 }
 
 // playAndCastActions lists the lands p may play and the spells p may begin to cast now,
@@ -149,7 +158,9 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 }
 
 // manaActions lists mana abilities the player can activate now: one action per payment
-// of the ability's mana cost and per distinct outcome.
+// of the ability's mana cost and per distinct outcome. An ability whose mana cost the pool
+// can't pay is listed once per outcome without a payment: its activation waits for the
+// cost, to be paid with mana from other mana abilities (CR 602.2b, 601.2g-h).
 func manaActions(s *State, v *View, p h.Player) []h.Action {
 	var out []h.Action
 	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
@@ -157,8 +168,14 @@ func manaActions(s *State, v *View, p h.Player) []h.Action {
 		pays := []h.Mana{{}}
 		if colored.Total()+generic > 0 {
 			pays = payments(s, s.Players[p].Pool, colored, generic)
+			if len(pays) == 0 && canProposeMana(s) {
+				pays = []h.Mana{{}}
+			}
 		}
 		outcomes := manaOutcomes(s, v, o, ab.Ability)
+		if s.faults.on(FaultUndefinedNotListed) && len(outcomes) == 1 && outcomes[0].mana.IsZero() {
+			return
+		}
 		for _, pay := range pays {
 			for _, oc := range outcomes {
 				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -23,10 +24,13 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		LandsPlayed: setup.LandsPlayed, faults: fs}
 	def := func(name string) (*CardDef, error) {
 		d, ok := Card(name)
-		if !ok {
-			return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
+		switch {
+		case ok:
+			return d, nil
+		case slices.Contains(TokenNames(), name):
+			return nil, fmt.Errorf("setup: %q is a token (CR 111.1), not a card: only a permanent marked as a token can be it", name)
 		}
-		return d, nil
+		return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
 	}
 	tokenDef := func(name string) (*CardDef, error) {
 		if d, ok := TokenDef(name); ok {

@@ -26,9 +26,11 @@ func Snapshot(s *State) h.Snapshot {
 	for i := range s.Stack {
 		it := &s.Stack[i]
 		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
-			Controller: it.Controller, X: it.X}
+			Controller: it.Controller, X: it.X, Abilities: abilityTexts(v.Of(it.Source))}
 		if it.IsSpell {
 			so.Kind = "spell"
+			cost := v.Of(it.ID).Cost
+			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
 		} else {
 			so.Text = it.Ability.Text
 		}
@@ -45,8 +47,11 @@ func Snapshot(s *State) h.Snapshot {
 		snap.Pending = &h.Decision{Player: d.Player, Prompt: d.Prompt, Options: append([]string(nil), d.Options...)}
 	}
 	if p := s.Proposal; p != nil {
-		it := s.top()
-		snap.Casting = &h.Proposal{Player: p.Player, Card: it.SourceCard, Name: v.Of(it.Source).Name, Cost: p.Colored, Generic: p.Generic}
+		src := p.Source
+		if p.Mana == nil {
+			src = s.top().Source
+		}
+		snap.Casting = &h.Proposal{Player: p.Player, Card: s.obj(src).Card, Name: v.Of(src).Name, Cost: p.Colored, Generic: p.Generic}
 	}
 	return snap
 }
@@ -64,7 +69,8 @@ func objects(s *State, v *View, ids []h.ObjectID) []h.Object {
 func object(s *State, v *View, o *Object, ints []int) h.Object {
 	c := v.Of(o.ID)
 	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
-		Colors: colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
+		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
+		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
 	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
@@ -78,12 +84,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ints[2] = c.Loyalty
 		ob.Loyalty = &ints[2]
 	}
-	if len(c.Abilities) > 0 {
-		ob.Abilities = make([]string, len(c.Abilities))
-		for i, a := range c.Abilities {
-			ob.Abilities[i] = a.Text
-		}
-	}
+	ob.Abilities = abilityTexts(c)
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
 		if o.AttachedTo != 0 {
@@ -107,6 +108,19 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		}
 	}
 	return ob
+}
+
+// abilityTexts lists the texts of an object's abilities, an instant's or sorcery's spell
+// ability included (CR 113.3a), so that a snapshot shows every object's text in every zone.
+func abilityTexts(c *Chars) []string {
+	if len(c.Abilities) == 0 {
+		return nil
+	}
+	out := make([]string, len(c.Abilities))
+	for i, a := range c.Abilities {
+		out[i] = a.Text
+	}
+	return out
 }
 
 // colorNames holds TypeSet.String for every set, so snapshots don't build strings.

@@ -21,6 +21,9 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 	if s.GameOver {
 		return nil, nil, fmt.Errorf("CR 104.1: the game is over")
 	}
+	if p := s.Proposal; p != nil && p.Mana != nil {
+		return duringProposal(s, a) // paying a mana ability, maybe within a decision (CR 608.2g)
+	}
 	if d := s.Decision; d != nil {
 		return decide(s, d, a)
 	}
@@ -62,14 +65,10 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 	}
 	ab := abs[a.Ability]
 	if ab.IsMana() {
-		ev := &events{}
-		if err := activateMana(c, v, a.Player, src, ab.Ability, a, ev); err != nil {
-			return nil, nil, err
-		}
 		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
 		// no longer count as "in succession" (117.4).
 		c.Passes = 0
-		return c, ev.list, nil
+		return activateManaAction(base, c, v, src, ab.Ability, a)
 	}
 	if c.Proposal != nil {
 		return nil, nil, fmt.Errorf("CR 601.2g: only mana abilities may be activated while paying a cost")
@@ -156,9 +155,5 @@ func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
 	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated || !abs[a.Ability].IsMana() {
 		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
 	}
-	ev := &events{}
-	if err := activateMana(c, v, a.Player, src, abs[a.Ability].Ability, a, ev); err != nil {
-		return nil, nil, err
-	}
-	return c, ev.list, nil
+	return activateManaAction(s, c, v, src, abs[a.Ability].Ability, a)
 }

@@ -17,7 +17,9 @@ const (
 	// announced; its total cost is locked in and waits for Pay (601.2f-h).
 	Cast ActionKind = "cast"
 	// Activate activates an ability (CR 602.2). A mana ability (CR 605) resolves at once,
-	// with every choice it needs given in Choices; any other ability waits for Pay.
+	// with every choice it needs given in Choices, paying its mana cost with Payment; with
+	// no Payment for a mana cost, it waits for Pay like any other ability (602.2b, 601.2g-h),
+	// then resolves at once.
 	Activate ActionKind = "activate"
 	// Pay pays the locked-in total cost of the spell or ability being cast or activated,
 	// spending Payment from the pool (CR 601.2h). The spell becomes cast (601.2i).
@@ -72,7 +74,9 @@ func (t Target) String() string {
 	return fmt.Sprintf("card %d", t.Card)
 }
 
-// Choice strings. Each is "kind:value", so a corpus file can write them by hand.
+// Choice strings. Each is "kind:value", so a corpus file can write them by hand. Choices
+// are listed in the order they are asked; a choice with only one option is never written,
+// so each written choice answers the next choice that has more than one.
 //
 //	type:R            the type (or colour) of mana an ability adds
 //	replace:NAME      which replacement effect to apply next (CR 616.1), by its source's name

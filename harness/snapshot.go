@@ -31,21 +31,26 @@ type PlayerState struct {
 
 // Object is one object with its computed characteristics.
 type Object struct {
-	Card       CardID         `json:"card"`
-	Object     ObjectID       `json:"object"`
-	Name       string         `json:"name"`
-	Owner      Player         `json:"owner"`
-	Controller Player         `json:"controller"`
-	Zone       Zone           `json:"zone"`
-	ManaCost   string         `json:"mana_cost,omitempty"`
-	Colors     string         `json:"colors,omitempty"` // letters, WUBRG order
-	Supertypes []string       `json:"supertypes,omitempty"`
-	Types      []string       `json:"types,omitempty"`
-	Subtypes   []string       `json:"subtypes,omitempty"`
-	Power      *int           `json:"power,omitempty"`
-	Toughness  *int           `json:"toughness,omitempty"`
-	Loyalty    *int           `json:"loyalty,omitempty"`
-	Abilities  []string       `json:"abilities,omitempty"` // Action.Ability indexes this list
+	Card       CardID   `json:"card"`
+	Object     ObjectID `json:"object"`
+	Name       string   `json:"name"`
+	Owner      Player   `json:"owner"`
+	Controller Player   `json:"controller"`
+	Zone       Zone     `json:"zone"`
+	ManaCost   string   `json:"mana_cost,omitempty"`
+	// ManaValue is the mana value (CR 202.3): on the battlefield and in every zone but
+	// the stack, X is 0 (107.3g, 107.3m).
+	ManaValue  int      `json:"mana_value,omitempty"`
+	Colors     string   `json:"colors,omitempty"` // letters, WUBRG order
+	Supertypes []string `json:"supertypes,omitempty"`
+	Types      []string `json:"types,omitempty"`
+	Subtypes   []string `json:"subtypes,omitempty"`
+	Power      *int     `json:"power,omitempty"`
+	Toughness  *int     `json:"toughness,omitempty"`
+	Loyalty    *int     `json:"loyalty,omitempty"`
+	// Abilities are the texts of its abilities, in every zone; an instant's or sorcery's
+	// spell ability (its rules text) comes last. Action.Ability indexes this list.
+	Abilities  []string       `json:"abilities,omitempty"`
 	Tapped     bool           `json:"tapped,omitempty"`
 	Sick       bool           `json:"sick,omitempty"` // not controlled continuously since its controller's most recent turn began (CR 302.6)
 	FaceDown   bool           `json:"face_down,omitempty"`
@@ -98,9 +103,15 @@ type StackObject struct {
 	Card       CardID   `json:"card"` // the spell's card, or the ability's source
 	Name       string   `json:"name"`
 	Controller Player   `json:"controller"`
-	Text       string   `json:"text,omitempty"`
+	Text       string   `json:"text,omitempty"` // the ability's text; empty for a spell
 	X          int      `json:"x,omitempty"`
-	Targets    []Target `json:"targets,omitempty"`
+	// ManaValue is a spell's mana value, X counting as announced (CR 202.3, 107.3f); 0 for
+	// an ability.
+	ManaValue int      `json:"mana_value,omitempty"`
+	Targets   []Target `json:"targets,omitempty"`
+	// Abilities are the ability texts of the spell's card, its spell ability last (for an
+	// instant or sorcery), or of the ability's source, as in Object.Abilities.
+	Abilities []string `json:"abilities,omitempty"`
 }
 
 // Decision is a choice the game waits for, outside priority (CR 101.4, 603.3b, 608.2).

@@ -54,6 +54,22 @@ func tapSymbolProp() *Property {
 			checkSickness(tr, &v)
 			return v
 		},
+		Clauses: append(symbolClauses(tapSymbol),
+			Clause{Name: "sickness-status", Rules: []string{"302.6"},
+				Description: "A permanent's summoning sickness, as the engine reports it, follows its controller's turns in the trace."}),
+	}
+}
+
+// symbolClauses are the clauses of a cost-symbol property: a source in the wrong status,
+// a summoning-sick creature, and paying.
+func symbolClauses(r symbolRule) []Clause {
+	return []Clause{
+		{Name: "wrong-status", Rules: []string{r.rule},
+			Description: fmt.Sprintf("The player with priority controls a %s source of a %s ability: it isn't listed.", r.status(!r.wantTapped), r.symbol)},
+		{Name: "sick-creature", Rules: []string{"302.6", "702.10c"},
+			Description: fmt.Sprintf("They control a summoning-sick creature with a %s ability, no haste and no Thousand-Year Elixir: it isn't listed.", r.symbol)},
+		{Name: "paid", Rules: []string{r.rule},
+			Description: fmt.Sprintf("Paying %s leaves the source %s.", r.symbol, r.status(r.wantTapped == false))},
 	}
 }
 
@@ -77,7 +93,8 @@ func untapSymbolProp() *Property {
 			Actions: &gen.ActionWeights{Pass: 5, Preferred: 12, Mana: 8, Land: 2, Cast: 4, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
 			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasQ }),
 		},
-		Check: func(eng harness.Engine, tr *gen.Trace) Verdict { return checkSymbol(tr, untapSymbol) },
+		Check:   func(eng harness.Engine, tr *gen.Trace) Verdict { return checkSymbol(tr, untapSymbol) },
+		Clauses: symbolClauses(untapSymbol),
 	}
 }
 
@@ -113,8 +130,12 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		b := &st.Before
-		if symbolAtRisk(b, r) {
-			v.Reached++
+		status, sick := symbolAtRisk(b, r)
+		if status {
+			v.Reach("wrong-status")
+		}
+		if sick {
+			v.Reach("sick-creature")
 		}
 		for _, a := range st.Legal {
 			if a.Kind != harness.Activate {
@@ -127,13 +148,13 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 			}
 			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
 			if src.Tapped != r.wantTapped {
-				v.Violations = append(v.Violations, violation(i-1, r.ruling, r.rule, what,
+				v.add("wrong-status", violation(i-1, r.ruling, r.rule, what,
 					fmt.Sprintf("not legal: %s is %s, and %s can't be paid by an already %s permanent (CR %s)",
 						describe(src), r.status(src.Tapped), r.symbol, r.status(src.Tapped), r.rule),
 					"listed"))
 			}
 			if sicknessBlocks(b, src) {
-				v.Violations = append(v.Violations, violation(i-1, r.ruling, "302.6", what,
+				v.add("sick-creature", violation(i-1, r.ruling, "302.6", what,
 					fmt.Sprintf("not legal: %s is a creature its controller hasn't controlled since their most recent turn began, with no haste and no \"as though it had haste\" effect, so its %s abilities can't be activated (CR 302.6)",
 						describe(src), r.symbol),
 					"listed"))
@@ -148,13 +169,13 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 		if paid < 0 {
 			continue
 		}
-		v.Reached++
 		after := tr.Steps[paid].After.Permanent(act.Source.Card)
 		if after == nil || after.Object != act.Source.Object {
 			continue // it left the battlefield (sacrificed, died): nothing to see
 		}
+		v.Reach("paid")
 		if after.Tapped == r.wantTapped {
-			v.Violations = append(v.Violations, violation(paid, r.ruling, r.rule,
+			v.add("paid", violation(paid, r.ruling, r.rule,
 				fmt.Sprintf("%s: %s after paying %s for %s", where(tr, paid), describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
 				fmt.Sprintf("%s: paying %s %s it (CR %s)", r.status(!r.wantTapped), r.symbol, map[bool]string{false: "taps", true: "untaps"}[r.wantTapped], r.rule),
 				r.status(after.Tapped)))
@@ -164,11 +185,11 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 }
 
 // symbolAtRisk reports whether the player with priority controls a source of an ability
-// with the symbol that can't pay it now (wrong status, or summoning sickness): the engine
-// must then leave it out of the legal actions.
-func symbolAtRisk(b *harness.Snapshot, r symbolRule) bool {
+// with the symbol that can't pay it now, because of its status or of summoning sickness:
+// the engine must then leave it out of the legal actions.
+func symbolAtRisk(b *harness.Snapshot, r symbolRule) (status, sick bool) {
 	if b.Priority == harness.NoPlayer {
-		return false
+		return false, false
 	}
 	for i := range b.Battlefield {
 		o := &b.Battlefield[i]
@@ -176,20 +197,22 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) bool {
 			continue
 		}
 		for _, t := range o.Abilities {
-			if a := parseAbility(t); a.Activated && r.has(a) && (o.Tapped != r.wantTapped || sicknessBlocks(b, o)) {
-				return true
+			if a := parseAbility(t); a.Activated && r.has(a) {
+				status = status || o.Tapped != r.wantTapped
+				sick = sick || sicknessBlocks(b, o)
 			}
 		}
 	}
-	return false
+	return status, sick
 }
 
 // payStep finds the step after which an activation's costs have been paid: the activation
-// itself when it is a mana ability or left no proposal (costs paid at once), else the Pay
-// that completed its proposal. -1 when the proposal was cancelled or never paid.
+// itself when it left no proposal (a mana ability paid from the pool or costing no mana,
+// CR 605.3a), else the Pay that completed its proposal (602.2b, 601.2h). -1 when the
+// proposal was cancelled or never paid.
 func payStep(tr *gen.Trace, act activation) int {
-	if act.Abil.Mana || tr.Steps[act.Index].After.Casting == nil {
-		return act.Index // a mana ability's costs are paid as it is activated (CR 605.3)
+	if !startsProposal(act.Step) {
+		return act.Index
 	}
 	for j := act.Index + 1; j < len(tr.Steps); j++ {
 		st := &tr.Steps[j]

@@ -18,7 +18,9 @@ func TestTapSymbol(t *testing.T) {
 		s1 := f.add(withPool(board(perm(1, "Llanowar Elves", A, tapped), perm(2, "Forest", A, tapped)), A, mana("G")))
 		v := p.Check(f, f.trace(s0, mv(s0, elves, s1)))
 		holds(t, v)
-		assert.Equal(t, 2, v.Reached, "the tapped Forest had to be left out; the Elves paid {T}")
+		assert.Equal(t, 1, v.Clauses["wrong-status"], "the tapped Forest had to be left out")
+		assert.Equal(t, 1, v.Clauses["paid"], "the Elves paid {T}")
+		assert.Zero(t, v.Clauses["sick-creature"])
 	})
 	t.Run("tapped payable", func(t *testing.T) {
 		f := &fake{}

@@ -29,28 +29,38 @@
 // A property counts the moments the trace exercised its situation, that is, moments at
 // which the engine could have been caught: an activation or an offered-outcomes query of
 // a mana ability in the situation, a legal-action list that had to leave something out, a
-// cost paid, a spell with X > 0 resolving. A property that reached nothing in a campaign
-// has not passed: it is vacuous.
+// cost paid, a spell with X > 0 resolving. Each property names its clauses (Clauses), each
+// a distinct situation a bug could hide in, and counts each moment under the clause it
+// reaches (Verdict.Reach); a violation names its clause. A property that reached nothing
+// in a campaign, or left a clause unreached, has not passed: it is vacuous.
 //
 // # The properties
 //
-//	ID                            rulings                                   CR rules
-//	mana.undefined-type           mana.undefined-type                       106.5, 106.1b, 605.2, 106.7
-//	mana.could-produce            mana.could-produce                        106.7, 616.1, 106.5, 106.12b
-//	mana.could-produce/relations  mana.could-produce, mana.undefined-type   106.7, 106.5, 616.1
-//	mana.outcomes                 the five mana.* rulings above and below   106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
-//	mana.tap-for-mana             mana.tap-for-mana                         106.12, 605.1a, 107.5
-//	mana.tapped-trigger           mana.tapped-trigger                       106.12a, 605.1b, 605.4a
-//	mana.tapped-replacement       mana.tapped-replacement                   106.12b, 614.5, 616.1
-//	x.etb-uses-spell-x            x.etb-uses-spell-x                        107.3m, 107.3i, 107.3g
-//	cost.tap-symbol               cost.tap-symbol                           107.5, 302.6, 702.10c
-//	cost.tap-symbol/attack        cost.tap-symbol                           302.6, 508.1a, 702.10b
-//	cost.untap-symbol             cost.untap-symbol                         107.6, 302.6, 702.10c
-//	invariant.pool                invariant.pool                            106.1b, 106.4, 601.2h
-//	invariant.mana-ability        invariant.mana-ability                    605.3b, 405.6c, 117.3c, 605.4a
-//	invariant.sba                 invariant.sba                             704.3, 704.5f, g, i, j, m, n
-//	invariant.purity              invariant.purity                          (engine contract)
-//	invariant.determinism         invariant.determinism                     (engine contract)
+// The table is checked against the registry (doc_test.go).
+//
+//	ID                            RULINGS / CR RULES
+//	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
+//	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
+//	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2
+//	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
+//	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
+//	copy.prior-effects-persist    copy.prior-effects-persist / 707.4, 611.2c, 613.4c
+//	cost.tap-symbol               cost.tap-symbol / 107.5, 302.6, 702.10c
+//	cost.tap-symbol/attack        cost.tap-symbol / 302.6, 508.1a, 702.10b
+//	cost.untap-symbol             cost.untap-symbol / 107.6, 302.6, 702.10c
+//	invariant.determinism         invariant.determinism / -
+//	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
+//	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
+//	invariant.purity              invariant.purity / -
+//	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
+//	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
+//	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
+//	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
+//	mana.tap-for-mana             mana.tap-for-mana / 106.12, 605.1a, 107.5
+//	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
+//	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
+//	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //
 // In short (each constructor's doc comment says more):
 //
@@ -75,7 +85,8 @@
 //   - mana.tapped-replacement: Mana Reflection ×2, Nyxbloom Ancient ×3, Contamination →
 //     exactly {B}, each applied once, every order offered.
 //   - x.etb-uses-spell-x: Walking Ballista / Hangarback Walker cast with X enter with X
-//     +1/+1 counters (X read from the StackObject before it resolved).
+//     +1/+1 counters (X read from the StackObject before it resolved), and have their mana
+//     cost's mana value with X as 0 (the other half of 107.3m).
 //   - cost.tap-symbol, cost.untap-symbol: an ability with {T} ({Q}) is listed only while its
 //     source is untapped (tapped) and, for a creature, not summoning sick unless it has
 //     haste or its controller has Thousand-Year Elixir; paying taps (untaps) it; the

@@ -29,6 +29,18 @@ func manaAbilityInvariant() *Property {
 			Actions: gen.PreferMana(),
 		},
 		Check: checkManaAbility,
+		Clauses: []Clause{
+			{Name: "with-priority", Rules: []string{"605.3b", "405.6c", "117.3c"},
+				Description: "Activated by the player with priority: the stack, priority and step stay as they were."},
+			{Name: "while-paying", Rules: []string{"605.3b", "601.2g"},
+				Description: "Activated while a spell or ability is being paid for: the same."},
+			{Name: "during-decision", Rules: []string{"605.3b", "608.2g"},
+				Description: "Activated while a decision that pays mana waits: the same."},
+			{Name: "adds-offered", Rules: []string{"106.7", "605.3b"},
+				Description: "An activation paid at once adds one of the outcomes offered for it just before."},
+			{Name: "adds-offered-once-paid", Rules: []string{"106.7", "602.2b", "601.2h"},
+				Description: "An activation that waited for its mana cost adds, once paid, one of the outcomes offered just before."},
+		},
 	}
 }
 
@@ -39,42 +51,54 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !act.Abil.Mana {
 			continue
 		}
-		v.Reached++
 		st, i := act.Step, act.Index
+		context := "with-priority"
+		switch {
+		case st.Before.Pending != nil:
+			context = "during-decision"
+		case st.Before.Casting != nil:
+			context = "while-paying"
+		}
+		v.Reach(context)
 		name := abilityName(act.Source, st.Action.Ability)
 		if d := stackDiff(&st.Before, &st.After); d != "" {
-			v.Violations = append(v.Violations, violation(i, ruling, "605.3b",
+			v.add(context, violation(i, ruling, "605.3b",
 				fmt.Sprintf("%s: the stack after activating %s", where(tr, i), name),
 				"unchanged: a mana ability doesn't use the stack, it resolves at once (CR 605.3b)", d))
 		}
 		if st.After.Priority != st.Before.Priority {
-			v.Violations = append(v.Violations, violation(i, ruling, "405.6c",
+			v.add(context, violation(i, ruling, "405.6c",
 				fmt.Sprintf("%s: priority after activating %s", where(tr, i), name),
 				fmt.Sprintf("still %s's: after a mana ability, the player who had priority gets it again (CR 405.6c, 117.3c)", st.Before.Priority),
 				st.After.Priority.String()))
 		}
 		if st.After.Turn != st.Before.Turn || st.After.Step != st.Before.Step {
-			v.Violations = append(v.Violations, violation(i, ruling, "605.3b",
+			v.add(context, violation(i, ruling, "605.3b",
 				fmt.Sprintf("%s: the step after activating %s", where(tr, i), name),
 				fmt.Sprintf("still turn %d %s: a mana ability resolves at once and nothing else happens (CR 605.3b)", st.Before.Turn, st.Before.Step),
 				fmt.Sprintf("turn %d %s", st.After.Turn, st.After.Step)))
 		}
-		got, resolved := activationAdded(act)
-		if !resolved || st.BeforeState == nil {
+		got, paid, resolved := activationAdded(tr, act)
+		if !resolved || paid.BeforeState == nil {
 			continue
 		}
 		mq, ok := harness.ManaQueriesOf(eng)
 		if !ok {
 			continue
 		}
-		offered, err := mq.ManaOutcomes(st.BeforeState, act.Source.Card, st.Action.Ability)
+		clause := "adds-offered"
+		if paid != st {
+			clause = "adds-offered-once-paid"
+		}
+		v.Reach(clause)
+		offered, err := mq.ManaOutcomes(paid.BeforeState, act.Source.Card, st.Action.Ability)
 		if err != nil {
-			v.Violations = append(v.Violations, queryError(i, ruling, "106.7",
+			v.add(clause, queryError(i, ruling, "106.7",
 				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))
 			continue
 		}
 		if !containsMana(offered, got) {
-			v.Violations = append(v.Violations, violation(i, ruling, "106.7",
+			v.add(clause, violation(i, ruling, "106.7",
 				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, i), name, act.Source.Controller),
 				"one of the outcomes offered for it just before: "+manaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
 		}

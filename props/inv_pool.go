@@ -29,6 +29,20 @@ func poolInvariant() *Property {
 			Prefer:  preferSpending(func(*harness.Snapshot, harness.Action) bool { return true }),
 		},
 		Check: checkPool,
+		Clauses: []Clause{
+			{Name: "non-negative", Rules: []string{"106.1b"},
+				Description: "After mana was spent, no pool holds a negative amount of any type."},
+			{Name: "offered-covered", Rules: []string{"601.2h", "106.1b"},
+				Description: "Every payment listed as legal is covered by its player's pool."},
+			{Name: "accepted-covered", Rules: []string{"601.2h", "106.1b"},
+				Description: "A payment taken is covered by the pool."},
+			{Name: "exact-cost", Rules: []string{"601.2h"},
+				Description: "Paying for a spell or ability takes exactly its total cost."},
+			{Name: "takes-payment", Rules: []string{"601.2h"},
+				Description: "Paying takes exactly the payment out of the pool."},
+			{Name: "empties", Rules: []string{"106.4"},
+				Description: "A pool holding mana is empty once the step ends."},
+		},
 	}
 }
 
@@ -36,11 +50,14 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling = "invariant.pool"
 	var v Verdict
 	for _, m := range moments(tr) {
+		if m.Step >= 0 && !tr.Steps[m.Step].Action.Payment.IsZero() {
+			v.Reach("non-negative")
+		}
 		for p := range m.Snap.Players {
 			pool := m.Snap.Players[p].Pool
 			for _, t := range harness.ManaTypes {
 				if pool[t] < 0 {
-					v.Violations = append(v.Violations, violation(m.Step, ruling, "106.1b",
+					v.add("non-negative", violation(m.Step, ruling, "106.1b",
 						fmt.Sprintf("%s: %s's mana pool", whereAfter(tr, m.Step), harness.Player(p)),
 						"no negative amount of any type (CR 106.1b)", pool.String()))
 					break
@@ -57,34 +74,37 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			offered = true
 			if have := st.Before.Players[a.Player].Pool; !have.Covers(a.Payment) {
-				v.Violations = append(v.Violations, violation(i-1, ruling, "601.2h",
+				v.add("offered-covered", violation(i-1, ruling, "601.2h",
 					fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
 					fmt.Sprintf("not legal: %s's pool holds %s, which doesn't cover the payment %s (CR 601.2h, 106.1b)", a.Player, have, a.Payment),
 					"listed"))
 			}
 		}
 		a := st.Action
-		if offered || !a.Payment.IsZero() {
-			v.Reached++
+		if offered {
+			v.Reach("offered-covered")
 		}
 		if !a.Payment.IsZero() {
+			v.Reach("accepted-covered")
 			have := st.Before.Players[a.Player].Pool
 			if !have.Covers(a.Payment) {
-				v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+				v.add("accepted-covered", violation(i, ruling, "601.2h",
 					fmt.Sprintf("%s: paying %s", where(tr, i), a.Payment),
 					fmt.Sprintf("refused: %s's pool holds only %s (CR 601.2h, 106.1b)", a.Player, have), "accepted"))
 			} else if a.Kind == harness.Pay && !addsMana(st.Events) {
+				v.Reach("takes-payment")
 				if want, got := have.Sub(a.Payment), st.After.Players[a.Player].Pool; got != want {
-					v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+					v.add("takes-payment", violation(i, ruling, "601.2h",
 						fmt.Sprintf("%s: %s's pool after paying %s", where(tr, i), a.Player, a.Payment),
 						fmt.Sprintf("%s: %s less the payment (CR 601.2h)", manaOrNone(want), manaOrNone(have)), manaOrNone(got)))
 				}
 			}
 		}
 		if a.Kind == harness.Pay && st.Before.Casting != nil {
+			v.Reach("exact-cost")
 			c := st.Before.Casting
 			if need := c.Cost.Total() + c.Generic; a.Payment.Total() != need {
-				v.Violations = append(v.Violations, violation(i, ruling, "601.2h",
+				v.add("exact-cost", violation(i, ruling, "601.2h",
 					fmt.Sprintf("%s: paying for %s", where(tr, i), c.Name),
 					fmt.Sprintf("a payment of exactly the total cost, %d mana (CR 601.2h)", need),
 					fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
@@ -92,9 +112,12 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		b, af := &st.Before, &st.After
 		if (b.Turn != af.Turn || b.Step != af.Step) && !addsMana(st.Events) {
+			if !b.Players[0].Pool.IsZero() || !b.Players[1].Pool.IsZero() {
+				v.Reach("empties")
+			}
 			for p := range af.Players {
 				if pool := af.Players[p].Pool; !pool.IsZero() {
-					v.Violations = append(v.Violations, violation(i, ruling, "106.4",
+					v.add("empties", violation(i, ruling, "106.4",
 						fmt.Sprintf("%s: %s's mana pool after the step ended (turn %d %s → turn %d %s)", where(tr, i), harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
 						"empty: pools empty at the end of each step and phase (CR 106.4)", pool.String()))
 				}

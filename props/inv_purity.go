@@ -28,14 +28,30 @@ func purityInvariant() *Property {
 		Description: "Apply never changes the state it is given: observing a state after stepping from it gives what it gave before.",
 		Steer:       gen.Steer{Name: "invariant.purity"},
 		Check:       checkPurity,
+		Clauses:     actionClauses("Apply of %s leaves its input as it was."),
 	}
+}
+
+// actionKinds are the kinds of action, each a clause of the invariants that step again
+// from recorded states: a mutation or a hidden state can hide in any one of them.
+var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack}
+
+// actionClauses is one clause per kind of action, described by format with the kind.
+func actionClauses(format string) []Clause {
+	out := make([]Clause, len(actionKinds))
+	for i, k := range actionKinds {
+		out[i] = Clause{Name: string(k), Rules: []string{"-"}, Description: fmt.Sprintf(format, "\""+string(k)+"\"")}
+	}
+	return out
 }
 
 func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling = "invariant.purity"
 	var v Verdict
 	for i, st := range recordedSteps(tr) {
-		v.Reached++
+		clause := string(st.Action.Kind)
+		v.Reach(clause)
 		rounds := []string{"after the step", "after applying its action again", "after questions about it"}
 	observe:
 		for round, when := range rounds {
@@ -49,12 +65,12 @@ func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			got, err := eng.Observe(st.BeforeState)
 			if err != nil {
-				v.Violations = append(v.Violations, queryError(i, ruling, "-",
+				v.add(clause, queryError(i, ruling, "-",
 					fmt.Sprintf("%s: observing the state before it %s", where(tr, i), when), err))
 				break observe
 			}
 			if d := snapDiff(st.Before, got); d != "" {
-				v.Violations = append(v.Violations, violation(i, ruling, "-",
+				v.add(clause, violation(i, ruling, "-",
 					fmt.Sprintf("%s: the state before it, observed %s", where(tr, i), when),
 					"unchanged: neither Apply nor a question to the engine may change the state it is given",
 					"changed (-recorded before the step +observed now):\n"+d))
@@ -98,21 +114,23 @@ func determinismInvariant() *Property {
 		Rules:   []string{"-"},
 		Description: "The engine is deterministic: the same state gives the same legal actions in the same order, and " +
 			"the same state and action give the same snapshot and events, however often they are asked.",
-		Steer: gen.Steer{Name: "invariant.determinism"},
-		Check: checkDeterminism,
+		Steer:   gen.Steer{Name: "invariant.determinism"},
+		Check:   checkDeterminism,
+		Clauses: actionClauses("Legal before %s, and Apply of it, give the same answers when asked again."),
 	}
 }
 
 func checkDeterminism(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
-	for i := range recordedSteps(tr) {
-		v.Reached++
+	for i, st := range recordedSteps(tr) {
+		clause := string(st.Action.Kind)
+		v.Reach(clause)
 		if bad := checkLegalAgain(eng, tr, i); bad != nil {
-			v.Violations = append(v.Violations, *bad)
+			v.add(clause, *bad)
 		}
 		for n := 1; n <= 2; n++ {
 			if bad := checkApplyAgain(eng, tr, i, n); bad != nil {
-				v.Violations = append(v.Violations, *bad)
+				v.add(clause, *bad)
 				break
 			}
 		}

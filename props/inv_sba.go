@@ -34,42 +34,57 @@ func sbaInvariant() *Property {
 			},
 		},
 		Check: checkSBA,
+		Clauses: []Clause{
+			{Name: "toughness", Rules: []string{"704.5f"}, Description: "A creature's toughness became 0 or less."},
+			{Name: "lethal-damage", Rules: []string{"704.5g"}, Description: "A creature got lethal damage."},
+			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A player came to control two legendary permanents with one name."},
+			{Name: "aura", Rules: []string{"704.5m", "303.4c"}, Description: "An Aura came to be attached illegally or to nothing."},
+			{Name: "equipment", Rules: []string{"704.5n", "301.5c"}, Description: "An Equipment came to be attached to something that is not a creature."},
+		},
 	}
 }
+
+// sbaClauses names the clause of invariant.sba for each state-based action rule it checks
+// that can arise in the pool (no planeswalker is, so 704.5i has none).
+var sbaClauses = map[string]string{"704.5f": "toughness", "704.5g": "lethal-damage", "704.5j": "legend-rule",
+	"704.5m": "aura", "704.5n": "equipment"}
 
 func checkSBA(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for _, m := range moments(tr) {
 		s := m.Snap
-		if m.Step >= 0 && sbaMoment(&tr.Steps[m.Step]) {
-			v.Reached++
-		}
 		if s.Priority == harness.NoPlayer || s.Pending != nil || s.Casting != nil || s.GameOver {
 			continue // no player is about to get priority: state-based actions wait (CR 704.3)
 		}
+		// Reached: the step before performed a state-based action the property checks (its
+		// rule in the events), or one is still to be done now (a violation).
+		if m.Step >= 0 {
+			for _, rule := range sbaRules(&tr.Steps[m.Step]) {
+				v.Reach(sbaClauses[rule])
+			}
+		}
 		for _, msg := range sbaProblems(s) {
-			v.Violations = append(v.Violations, violation(m.Step, "invariant.sba", msg.rule,
+			clause := sbaClauses[msg.rule]
+			if clause != "" {
+				v.Reach(clause)
+			}
+			v.add(clause, violation(m.Step, "invariant.sba", msg.rule,
 				fmt.Sprintf("%s, with %s to act", whereAfter(tr, m.Step), s.Priority), msg.expected, msg.got))
 		}
 	}
 	return v
 }
 
-// sbaMoment reports whether a step did something state-based actions act on: the engine
-// reported one, or a permanent went from the battlefield to a graveyard.
-func sbaMoment(st *gen.TraceStep) bool {
+// sbaRules lists, once each and in order, the rules of the state-based actions a step's
+// events report that the property has a clause for.
+func sbaRules(st *gen.TraceStep) []string {
+	var out []string
 	for _, e := range st.Events {
-		if e.Kind == "sba" || strings.HasPrefix(e.Rule, "704.") {
-			return true
+		if _, ok := sbaClauses[e.Rule]; ok && e.Kind == "sba" && !slices.Contains(out, e.Rule) {
+			out = append(out, e.Rule)
 		}
 	}
-	for i := range st.Before.Battlefield {
-		o := &st.Before.Battlefield[i]
-		if n := st.After.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
 type sbaProblem struct{ rule, expected, got string }

@@ -57,7 +57,7 @@ func TestManaAbilityInvariant(t *testing.T) {
 		s0 := f.add(s, act)
 		v := p.Check(f, f.trace(s0, mv(s0, act, f.add(after))))
 		holds(t, v)
-		assert.Equal(t, 1, v.Reached)
+		assert.Equal(t, map[string]int{"with-priority": 1, "adds-offered": 1}, v.Clauses)
 	})
 	t.Run("uses the stack and moves priority", func(t *testing.T) {
 		f := &fake{}

@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -36,6 +37,22 @@ func couldProduce() *Property {
 			Actions: gen.PreferMana(),
 		},
 		Check: checkCouldProduce,
+		Clauses: []Clause{
+			{Name: "derived", Rules: []string{"106.7"},
+				Description: "A permanent whose mana abilities derive their type from other permanents (Reflecting Pool, Exotic Orchard, Fellwar Stone, Meteor Crater), chains included."},
+			{Name: "undefined", Rules: []string{"106.5", "106.7"},
+				Description: "A permanent with a mana ability whose type is undefined now: it could produce nothing by that ability."},
+			{Name: "cost-ignored", Rules: []string{"106.7"},
+				Description: "A mana ability whose cost is more than {T} (Vivid Crag's counters, Pili-Pala's {2}, {Q}) or can't be paid now (a tapped source): costs are ignored."},
+			{Name: "replaced", Rules: []string{"106.7", "616.1", "106.12b"},
+				Description: "A permanent whose production a replacement effect (Contamination, Mana Reflection) modifies, in any order."},
+			{Name: "counted", Rules: []string{"106.7"},
+				Description: "A fixed-type ability whose amount is counted (Gaea's Cradle): it could produce that type even when the count is 0."},
+			{Name: "plain", Rules: []string{"106.7"},
+				Description: "An untapped permanent whose mana abilities are plain \"{T}: Add\" texts no effect modifies."},
+			{Name: "no-mana-ability", Rules: []string{"106.7"},
+				Description: "A permanent with no mana ability could produce nothing."},
+		},
 	}
 }
 
@@ -54,17 +71,18 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 			if !ok {
 				continue
 			}
-			if interestingCould(or, p) {
-				v.Reached++
+			clauses := couldClauses(or, p)
+			for _, c := range clauses {
+				v.Reach(c)
 			}
 			what := fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p))
 			got, err := mq.CouldProduce(m.State, p.Card)
 			if err != nil {
-				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
+				v.add(clauses[0], queryError(m.Step, ruling, rule, what, err))
 				continue
 			}
 			if got != want {
-				v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what,
+				v.add(clauses[0], violation(m.Step, ruling, rule, what,
 					typeList(want)+" ("+couldWhy(or, p)+")", typeList(got)))
 			}
 		}
@@ -72,17 +90,41 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// interestingCould reports whether p's answer depends on more than a fixed "{T}: Add"
-// text: a derived or counted type, a cost to ignore, or a replacement effect. Only those
-// count as reaching the situation.
-func interestingCould(or *oracle, p *harness.Object) bool {
-	for _, ai := range manaAbilities(p) {
-		a := parseAbility(p.Abilities[ai])
-		if a.Prod.Kind != prodFixed || a.Cost != "{T}" || len(or.fx.replacementsFor(p, a.HasT)) > 0 {
-			return true
+// couldClauses names the clauses of mana.could-produce p's answer reaches: what it depends
+// on beyond a fixed "{T}: Add" text (a derived, maybe undefined, or counted type, a cost to
+// ignore, a replacement effect), else "plain", or "no-mana-ability". Never empty.
+func couldClauses(or *oracle, p *harness.Object) []string {
+	var out []string
+	add := func(c string) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
-	return false
+	for _, ai := range manaAbilities(p) {
+		a := parseAbility(p.Abilities[ai])
+		switch {
+		case or.undefined(p, a):
+			add("undefined")
+		case a.Prod.derived():
+			add("derived")
+		case a.Prod.Kind == prodPerCreature:
+			add("counted")
+		}
+		if a.Cost != "{T}" || p.Tapped {
+			add("cost-ignored")
+		}
+		if len(or.fx.replacementsFor(p, a.HasT)) > 0 {
+			add("replaced")
+		}
+	}
+	switch {
+	case len(out) > 0:
+	case len(manaAbilities(p)) > 0:
+		out = append(out, "plain")
+	default:
+		out = append(out, "no-mana-ability")
+	}
+	return out
 }
 
 // couldWhy says where the oracle's set comes from, ability by ability.

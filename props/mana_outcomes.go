@@ -40,9 +40,42 @@ func manaOutcomes() *Property {
 				situation: func(or *oracle, p *harness.Object, a ability) bool { return a.Mana },
 				why:       explainEffects,
 				classify:  outcomeRuling,
+				clause:    outcomeClause,
 			}.run(eng, tr)
 		},
+		Clauses: []Clause{
+			{Name: "undefined", Rules: []string{"106.5"}, Description: "The outcomes offered for an ability whose type is undefined now."},
+			{Name: "no-tap-under-effects", Rules: []string{"106.12"},
+				Description: "The outcomes offered for an ability without {T} whose source a \"tapped for mana\" effect would touch if it had {T}."},
+			{Name: "replacements", Rules: []string{"106.12b", "616.1"},
+				Description: "The outcomes offered while a \"tapped for mana\" replacement effect is on the battlefield, applicable or not."},
+			{Name: "triggers", Rules: []string{"106.12a", "605.1b"},
+				Description: "The outcomes offered while a \"tapped for mana\" triggered mana ability is on the battlefield, applicable or not."},
+			{Name: "production", Rules: []string{"106.1", "106.7"},
+				Description: "The outcomes offered for an ability on a battlefield without \"tapped for mana\" effects: its own production."},
+			{Name: "added", Rules: []string{"106.1", "605.3b"},
+				Description: "What an activation added is one of the outcomes the rules give."},
+		},
 	}
+}
+
+// outcomeClause names the clause of mana.outcomes a moment reaches: for a query, what the
+// board holds that the answer depends on (as outcomeRuling reads it).
+func outcomeClause(or *oracle, p *harness.Object, a ability, activated bool) string {
+	if activated {
+		return "added"
+	}
+	switch ruling, _ := outcomeRuling(or, p, a); ruling {
+	case "mana.undefined-type":
+		return "undefined"
+	case "mana.tap-for-mana":
+		return "no-tap-under-effects"
+	case "mana.tapped-replacement":
+		return "replacements"
+	case "mana.tapped-trigger":
+		return "triggers"
+	}
+	return "production"
 }
 
 // outcomeRuling names the ruling a wrong answer about ability a of p most likely breaks,

@@ -38,6 +38,14 @@ func couldRelations() *Property {
 			Actions: gen.PreferMana(),
 		},
 		Check: checkCouldRelations,
+		Clauses: []Clause{
+			{Name: "union-of-outcomes", Rules: []string{"106.7"},
+				Description: "CouldProduce of a permanent with mana abilities is the union of the types of the outcomes they offer."},
+			{Name: "own-lands", Rules: []string{"106.7", "106.5"},
+				Description: "Reflecting Pool offers exactly the types CouldProduce gives for the lands its controller controls."},
+			{Name: "opponent-lands", Rules: []string{"106.7", "106.5"},
+				Description: "Exotic Orchard and Fellwar Stone offer exactly the colours CouldProduce gives for the lands an opponent controls."},
+		},
 	}
 }
 
@@ -63,11 +71,11 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 			if err == nil {
 				var got harness.TypeSet
 				if got, err = q.could(p.Card); err == nil {
-					if interestingCould(or, p) {
-						v.Reached++
+					if len(manaAbilities(p)) > 0 {
+						v.Reach("union-of-outcomes")
 					}
 					if got != union {
-						v.Violations = append(v.Violations, violation(m.Step, ruling, rule,
+						v.add("union-of-outcomes", violation(m.Step, ruling, rule,
 							fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p)),
 							typeList(union)+", the types of the outcomes its mana abilities offer (both ignore costs and consider every replacement order, CR 106.7)",
 							typeList(got)))
@@ -75,7 +83,7 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 				}
 			}
 			if err != nil {
-				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule,
+				v.add("union-of-outcomes", queryError(m.Step, ruling, rule,
 					fmt.Sprintf("%s: asking about %s", whereAfter(tr, m.Step), describe(p)), err))
 			}
 		}
@@ -96,11 +104,12 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 	a := parseAbility(p.Abilities[ai])
 	var who harness.Player
 	var colorsOnly bool
+	clause := "own-lands"
 	switch a.Prod.Kind {
 	case prodLandYouType:
 		who = p.Controller
 	case prodLandOppColor:
-		who, colorsOnly = p.Controller.Opponent(), true
+		who, colorsOnly, clause = p.Controller.Opponent(), true, "opponent-lands"
 	default:
 		return
 	}
@@ -123,11 +132,11 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 	if !ok {
 		return
 	}
-	v.Reached++
+	v.Reach(clause)
 	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
 	got, err := q.outcomes(p.Card, ai)
 	if err != nil {
-		v.Violations = append(v.Violations, queryError(m.Step, ruling, "106.7", what, err))
+		v.add(clause, queryError(m.Step, ruling, "106.7", what, err))
 		return
 	}
 	if !sameMana(want, got) {
@@ -142,7 +151,7 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 		if union == 0 {
 			rule = "106.5"
 		}
-		v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what, exp, manaList(manaSet(got))))
+		v.add(clause, violation(m.Step, ruling, rule, what, exp, manaList(manaSet(got))))
 	}
 }
 

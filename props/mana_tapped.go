@@ -31,10 +31,10 @@ func tapForMana() *Property {
 		Steer: gen.Steer{
 			Name: "mana.tap-for-mana",
 			Recipes: []gen.Recipe{
-				{Name: "reflection and pili-pala", Weight: 2, Mine: gen.Cards("Mana Reflection", "Pili-Pala", "Llanowar Elves", "Thousand-Year Elixir"),
-					Hand: gen.Cards("Dark Ritual", "Twiddle")},
+				{Name: "reflection and pili-pala", Weight: 2, Mine: gen.Cards("Mana Reflection", "Pili-Pala", "Llanowar Elves", "Thousand-Year Elixir", "Swamp"),
+					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 30}, {Card: "Twiddle"}}},
 				{Name: "nyxbloom and ritual", Mine: gen.Cards("Nyxbloom Ancient", "Pili-Pala", "Swamp", "Mana Flare"),
-					Hand: gen.Cards("Dark Ritual")},
+					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 30}}},
 			},
 			Actions: gen.PreferMana(),
 			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT }),
@@ -42,9 +42,23 @@ func tapForMana() *Property {
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := outcomeCheck{ruling: "mana.tap-for-mana", rule: "106.12",
 				situation: func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.fx.touches(p) },
-				why:       explainEffects}.run(eng, tr)
+				why:       explainEffects,
+				clause: func(_ *oracle, _ *harness.Object, a ability, _ bool) string {
+					if a.HasT {
+						return "tap-ability"
+					}
+					return "no-tap-ability"
+				}}.run(eng, tr)
 			manaSpells(tr, &v)
 			return v
+		},
+		Clauses: []Clause{
+			{Name: "tap-ability", Rules: []string{"106.12", "107.5"},
+				Description: "A mana ability with {T} whose source a \"tapped for mana\" effect touches: the effect applies."},
+			{Name: "no-tap-ability", Rules: []string{"106.12", "107.6"},
+				Description: "A mana ability without {T} (Pili-Pala's {Q} ability) whose source such an effect would touch: none applies."},
+			{Name: "mana-spell", Rules: []string{"605.1a", "106.12"},
+				Description: "A spell that adds mana (Dark Ritual) resolves beside such an effect: it adds exactly what it says."},
 		},
 	}
 }
@@ -61,7 +75,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		if !ok {
 			continue
 		}
-		fixed, ok := spellMana(top, &st.After)
+		fixed, ok := spellMana(top)
 		if !ok {
 			continue
 		}
@@ -73,9 +87,9 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		if got.IsZero() {
 			continue
 		}
-		v.Reached++
+		v.Reach("mana-spell")
 		if got != fixed {
-			v.Violations = append(v.Violations, violation(i, "mana.tap-for-mana", "605.1a",
+			v.add("mana-spell", violation(i, "mana.tap-for-mana", "605.1a",
 				fmt.Sprintf("%s: %s (a spell) resolved and added to %s's pool", where(tr, i), top.Name, top.Controller),
 				fixed.String()+": a spell that adds mana is not a mana ability and taps no permanent, so no \"tapped for mana\" effect applies (CR 605.1a, 106.12)",
 				manaOrNone(got)))
@@ -83,14 +97,10 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 	}
 }
 
-// spellMana reads a fixed "Add {B}{B}{B}." from a spell's text on the stack, or from its
-// card's text wherever it went.
-func spellMana(so harness.StackObject, after *harness.Snapshot) (harness.Mana, bool) {
-	texts := []string{so.Text}
-	if o := after.Find(so.Card); o != nil {
-		texts = append(texts, o.Abilities...)
-	}
-	for _, t := range texts {
+// spellMana reads a fixed "Add {B}{B}{B}." from the spell's card text, as the stack object
+// shows it.
+func spellMana(so harness.StackObject) (harness.Mana, bool) {
+	for _, t := range so.Abilities {
 		t = strings.TrimSpace(reReminder.ReplaceAllString(t, ""))
 		if m := reSymbols.FindStringSubmatch(t); m != nil {
 			if mana, err := harness.ParseMana(m[1]); err == nil {
@@ -132,11 +142,44 @@ func tappedTrigger() *Property {
 				situation: func(or *oracle, p *harness.Object, a ability) bool {
 					return a.Mana && len(or.fx.triggersFor(p, true)) > 0
 				},
-				why: explainEffects}.run(eng, tr)
+				why:    explainEffects,
+				clause: triggerClause}.run(eng, tr)
 			triggersOffStack(tr, &v)
 			return v
 		},
+		Clauses: []Clause{
+			{Name: "produced-mana", Rules: []string{"106.12a"},
+				Description: "A land's mana ability that a \"tapped for mana\" trigger watches produces mana the trigger accepts: it adds its mana."},
+			{Name: "produced-nothing", Rules: []string{"106.12a", "106.5"},
+				Description: "Such an ability would produce no mana (its type is undefined): nothing triggers."},
+			{Name: "other-type", Rules: []string{"106.12a"},
+				Description: "A basic land under Gauntlet of Power produces mana not of the chosen colour (after replacement effects): the Gauntlet doesn't trigger on it."},
+			{Name: "off-the-stack", Rules: []string{"605.4a", "605.1b"},
+				Description: "Activating an ability whose triggers fire leaves the stack unchanged."},
+		},
 	}
+}
+
+// triggerClause names the clause of mana.tapped-trigger an ability of a watched land
+// reaches: it produces nothing, or mana of a type a Gauntlet of Power that watches it
+// ignores, or mana its triggers accept.
+func triggerClause(or *oracle, p *harness.Object, a ability, _ bool) string {
+	if or.undefined(p, a) {
+		return "produced-nothing"
+	}
+	for _, t := range or.fx.triggersFor(p, a.HasT) {
+		if t.Kind != trigGauntlet || !t.ColorKnown {
+			continue
+		}
+		for _, b := range or.base(p, a) {
+			for _, r := range or.replaced(p, a, b) {
+				if !r.IsZero() && r[t.Color] == 0 {
+					return "other-type"
+				}
+			}
+		}
+	}
+	return "produced-mana"
 }
 
 // triggersOffStack checks that activating a mana ability whose triggers fire changes
@@ -150,8 +193,9 @@ func triggersOffStack(tr *gen.Trace, v *Verdict) {
 		if len(fx.triggersFor(act.Source, act.Abil.HasT)) == 0 {
 			continue
 		}
+		v.Reach("off-the-stack")
 		if d := stackDiff(&act.Step.Before, &act.Step.After); d != "" {
-			v.Violations = append(v.Violations, violation(act.Index, "mana.tapped-trigger", "605.4a",
+			v.add("off-the-stack", violation(act.Index, "mana.tapped-trigger", "605.4a",
 				fmt.Sprintf("%s: the stack after activating %s", where(tr, act.Index), abilityName(act.Source, act.Step.Action.Ability)),
 				"unchanged: the triggered mana abilities it triggers resolve at once, without the stack (CR 605.4a)", d))
 		}
@@ -213,7 +257,24 @@ func tappedReplacement() *Property {
 				situation: func(or *oracle, p *harness.Object, a ability) bool {
 					return a.Mana && a.HasT && len(or.fx.replacementsFor(p, true)) > 0
 				},
-				why: explainEffects}.run(eng, tr)
+				why: explainEffects,
+				clause: func(or *oracle, p *harness.Object, _ ability, activated bool) string {
+					switch {
+					case activated:
+						return "added"
+					case len(or.fx.replacementsFor(p, true)) == 1:
+						return "one-effect"
+					}
+					return "several-effects"
+				}}.run(eng, tr)
+		},
+		Clauses: []Clause{
+			{Name: "one-effect", Rules: []string{"106.12b", "614.5"},
+				Description: "The outcomes offered for a {T} mana ability one replacement effect modifies: applied exactly once."},
+			{Name: "several-effects", Rules: []string{"106.12b", "614.5", "616.1"},
+				Description: "The outcomes offered for a {T} mana ability several replacement effects modify: each once, in every order."},
+			{Name: "added", Rules: []string{"106.12b", "616.1"},
+				Description: "What activating such an ability added is one of those outcomes."},
 		},
 	}
 }

@@ -161,7 +161,7 @@ func TestTapForMana(t *testing.T) {
 	})
 	t.Run("a mana spell taps nothing", func(t *testing.T) {
 		f := &fake{}
-		ritual := harness.StackObject{Object: 50, Kind: "spell", Card: 9, Name: "Dark Ritual", Controller: A, Text: "Add {B}{B}{B}."}
+		ritual := harness.StackObject{Object: 50, Kind: "spell", Card: 9, Name: "Dark Ritual", Controller: A, Abilities: []string{"Add {B}{B}{B}."}}
 		before := s
 		before.Stack = []harness.StackObject{ritual}
 		pass := harness.Action{Player: B, Kind: harness.Pass}

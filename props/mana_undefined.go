@@ -40,7 +40,33 @@ func undefinedType() *Property {
 			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && a.Prod.derived() }),
 		},
 		Check: checkUndefinedType,
+		Clauses: []Clause{
+			{Name: "own-lands-offer-nothing", Rules: []string{"106.5", "106.7"},
+				Description: "A type from the lands its controller controls (Reflecting Pool), none of which could produce mana, is offered as no mana."},
+			{Name: "opponent-lands-offer-nothing", Rules: []string{"106.5", "106.7"},
+				Description: "A colour from the lands an opponent controls (Exotic Orchard, Fellwar Stone), none of which could produce a colour, is offered as no mana."},
+			{Name: "permanent-colors-offer-nothing", Rules: []string{"106.5"},
+				Description: "A colour of a permanent its controller controls (Meteor Crater), none of which has a colour, is offered as no mana."},
+			{Name: "adds-nothing", Rules: []string{"106.5", "106.1b"},
+				Description: "Activating an ability whose type is undefined adds no mana."},
+			{Name: "still-activatable", Rules: []string{"605.1a", "605.2"},
+				Description: "An untapped noncreature source of such an ability with a {T} cost is listed as activatable while its controller has priority."},
+		},
 	}
+}
+
+// undefinedClause names the clause of mana.undefined-type a moment about ability a of p
+// reaches: what the type is derived from, for an offered-outcomes query.
+func undefinedClause(_ *oracle, _ *harness.Object, a ability, activated bool) string {
+	switch {
+	case activated:
+		return "adds-nothing"
+	case a.Prod.Kind == prodLandYouType:
+		return "own-lands-offer-nothing"
+	case a.Prod.Kind == prodLandOppColor:
+		return "opponent-lands-offer-nothing"
+	}
+	return "permanent-colors-offer-nothing"
 }
 
 func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -48,7 +74,7 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	situation := func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.undefined(p, a) }
 	why := func(or *oracle, p *harness.Object, a ability) string { return undefinedWhy(p, a) }
-	oc := outcomeCheck{ruling: ruling, rule: rule, situation: situation, why: why}
+	oc := outcomeCheck{ruling: ruling, rule: rule, situation: situation, why: why, clause: undefinedClause}
 	v = oc.run(eng, tr)
 
 	// Still a mana ability that can be activated (CR 605.1a: it "could add mana"; the
@@ -71,9 +97,9 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 				if a.Cost != "{T}" || !a.Prod.derived() || !ors.at(b).undefined(p, a) {
 					continue
 				}
-				v.Reached++
+				v.Reach("still-activatable")
 				if !listsActivation(st.Legal, p.Card, ai) {
-					v.Violations = append(v.Violations, violation(i-1, ruling, "605.2",
+					v.add("still-activatable", violation(i-1, ruling, "605.2",
 						fmt.Sprintf("%s: the legal actions of %s", whereAfter(tr, i-1), b.Priority),
 						fmt.Sprintf("activating %s listed: it is still a mana ability and can be activated, though it would produce no mana (CR 605.1a, 106.5)", abilityName(p, ai)),
 						"not listed"))

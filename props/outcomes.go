@@ -21,6 +21,9 @@ type outcomeCheck struct {
 	// classify, if set, names the ruling and rule a violation about ability a of p is
 	// about, overriding ruling and rule.
 	classify func(or *oracle, p *harness.Object, a ability) (ruling, rule string)
+	// clause names the property's clause a moment about ability a of p reaches: an
+	// offered-outcomes query, or an activation (activated).
+	clause func(or *oracle, p *harness.Object, a ability, activated bool) string
 }
 
 // about is the ruling and rule of a violation about ability a of p.
@@ -50,22 +53,25 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !act.Abil.Mana {
 			continue
 		}
-		or := ors.at(&act.Step.Before)
-		if !c.situation(or, act.Source, act.Abil) {
+		got, paid, resolved := activationAdded(tr, act)
+		if !resolved {
+			continue
+		}
+		// Judged on the board as it resolved: once it was paid.
+		or := ors.at(&paid.Before)
+		src := paid.Before.Permanent(act.Source.Card)
+		if src == nil || src.Object != act.Source.Object || !c.situation(or, src, act.Abil) {
 			continue
 		}
 		want, ok := or.Outcomes(act.Source.Card, act.Step.Action.Ability)
 		if !ok {
 			continue
 		}
-		got, resolved := activationAdded(act)
-		if !resolved {
-			continue
-		}
-		v.Reached++
+		clause := c.clause(or, src, act.Abil, true)
+		v.Reach(clause)
 		if !containsMana(want, got) {
 			ruling, rule := c.about(or, act.Source, act.Abil)
-			v.Violations = append(v.Violations, violation(act.Index, ruling, rule,
+			v.add(clause, violation(act.Index, ruling, rule,
 				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, act.Index),
 					abilityName(act.Source, act.Step.Action.Ability), act.Source.Controller),
 				oneOf(want)+" ("+c.why(or, act.Source, act.Abil)+")", manaOrNone(got)))
@@ -89,30 +95,33 @@ func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *ora
 	if !ok {
 		return
 	}
-	v.Reached++
+	clause := c.clause(or, p, a, false)
+	v.Reach(clause)
 	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
 	ruling, rule := c.about(or, p, a)
 	got, err := mq.ManaOutcomes(m.State, p.Card, ai)
 	if err != nil {
-		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, what, err))
+		v.add(clause, queryError(m.Step, ruling, rule, what, err))
 		return
 	}
 	if !sameMana(want, got) {
-		v.Violations = append(v.Violations, violation(m.Step, ruling, rule, what,
+		v.add(clause, violation(m.Step, ruling, rule, what,
 			"exactly "+manaList(want)+" ("+c.why(or, p, a)+")", manaList(manaSet(got))))
 	}
 }
 
-// activationAdded is what a mana ability's activation added to its controller's pool: the
-// pool's change plus the mana the action spent on the ability's own mana cost (Pili-Pala's
-// {2}). It reports false when the activation left a cost to pay (a proposal), so the ability
-// hasn't resolved within the step.
-func activationAdded(act activation) (harness.Mana, bool) {
-	st := act.Step
-	if st.After.Casting != nil && st.Before.Casting == nil {
-		return harness.Mana{}, false
+// activationAdded is what a mana ability's activation added to its controller's pool, and
+// the step in which it resolved: the activation itself, or, when the activation waited for
+// its mana cost (a proposal), the Pay that completed it. What it added is the pool's change
+// over that step plus the mana spent on the ability's own mana cost (Pili-Pala's {2}). It
+// reports false when the trace never paid the proposal.
+func activationAdded(tr *gen.Trace, act activation) (harness.Mana, *gen.TraceStep, bool) {
+	j := payStep(tr, act)
+	if j < 0 {
+		return harness.Mana{}, nil, false
 	}
-	return poolDelta(st, act.Source.Controller).Add(st.Action.Payment), true
+	st := &tr.Steps[j]
+	return poolDelta(st, act.Source.Controller).Add(st.Action.Payment), st, true
 }
 
 // oneOf writes the expected amounts of an activation.

@@ -54,15 +54,16 @@ func checkSickness(tr *gen.Trace, v *Verdict) {
 				continue
 			}
 			first := ms[since[o.Object]]
+			v.Reach("sickness-status")
 			switch {
 			case o.Sick && first.Snap.Turn < t0:
-				v.Violations = append(v.Violations, violation(m.Step, "cost.tap-symbol", "302.6",
+				v.add("sickness-status", violation(m.Step, "cost.tap-symbol", "302.6",
 					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
 					fmt.Sprintf("not sick: %s has controlled it continuously since turn %d or earlier, before their most recent turn (%d) began (CR 302.6)",
 						o.Controller, first.Snap.Turn, t0),
 					"sick"))
 			case !o.Sick && isCreature(o) && since[o.Object] > 0 && ms[since[o.Object]-1].Snap.Turn >= t0:
-				v.Violations = append(v.Violations, violation(m.Step, "cost.tap-symbol", "302.6",
+				v.add("sickness-status", violation(m.Step, "cost.tap-symbol", "302.6",
 					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
 					fmt.Sprintf("sick: it came under %s's control during turn %d or later, after their most recent turn began (CR 302.6)",
 						o.Controller, ms[since[o.Object]-1].Snap.Turn),
@@ -105,6 +106,12 @@ func attackSickness() *Property {
 			},
 		},
 		Check: checkAttackers,
+		Clauses: []Clause{
+			{Name: "listed", Rules: []string{"508.1a", "302.6"},
+				Description: "The attacks listed while the active player controls a creature that can't attack (tapped, or sick without haste) leave it out."},
+			{Name: "declared", Rules: []string{"508.1a", "302.6"},
+				Description: "Every creature in a declared attack is an untapped creature of the active player, not sick unless it has haste."},
+		},
 	}
 }
 
@@ -117,39 +124,39 @@ func checkAttackers(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			if a.Kind == harness.Attack {
 				listed = true
-				checkAttack(tr, i-1, fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a), b, a, &v)
+				checkAttack(tr, i-1, "listed", fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a), b, a, &v)
 			}
 		}
 		if listed && attackAtRisk(b) {
-			v.Reached++
+			v.Reach("listed")
 		}
 		if st.Action.Kind == harness.Attack && len(st.Action.Attackers) > 0 {
-			v.Reached++
-			checkAttack(tr, i, fmt.Sprintf("%s: attack declared", where(tr, i)), b, st.Action, &v)
+			v.Reach("declared")
+			checkAttack(tr, i, "declared", fmt.Sprintf("%s: attack declared", where(tr, i)), b, st.Action, &v)
 		}
 	}
 	return v
 }
 
 // checkAttack judges each attacker of one Attack action in the position before it.
-func checkAttack(tr *gen.Trace, step int, what string, b *harness.Snapshot, a harness.Action, v *Verdict) {
+func checkAttack(tr *gen.Trace, step int, clause, what string, b *harness.Snapshot, a harness.Action, v *Verdict) {
 	const ruling = "cost.tap-symbol"
 	for _, id := range a.Attackers {
 		o := b.Permanent(id)
 		switch {
 		case o == nil || !isCreature(o) || o.Controller != a.Player:
-			v.Violations = append(v.Violations, violation(step, ruling, "508.1a", what,
+			v.add(clause, violation(step, ruling, "508.1a", what,
 				fmt.Sprintf("attackers are creatures %s controls (CR 508.1a)", a.Player),
 				fmt.Sprintf("card %d among the attackers is %s", id, attackerWhat(o))))
 		case o.Tapped:
-			v.Violations = append(v.Violations, violation(step, ruling, "508.1a", what,
+			v.add(clause, violation(step, ruling, "508.1a", what,
 				"only untapped creatures attack (CR 508.1a)", describe(o)+" is tapped and among the attackers"))
 		case o.Sick && !hasKeyword(o, "Haste"):
 			exp := "no summoning-sick creature without haste among the attackers (CR 302.6)"
 			if asThoughHaste(b, o.Controller) {
 				exp += "; Thousand-Year Elixir's \"as though it had haste\" applies to activating abilities, not to attacking"
 			}
-			v.Violations = append(v.Violations, violation(step, ruling, "302.6", what, exp,
+			v.add(clause, violation(step, ruling, "302.6", what, exp,
 				describe(o)+" is summoning sick and among the attackers"))
 		}
 	}

@@ -270,6 +270,13 @@ func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
 	return top, true
 }
 
+// startsProposal reports whether a step left a new proposal waiting for its cost: a spell
+// cast, or an ability activated without paying its mana cost yet (CR 601.2, 602.2b).
+func startsProposal(st *gen.TraceStep) bool {
+	a, b := st.Before.Casting, st.After.Casting
+	return b != nil && (a == nil || *a != *b)
+}
+
 // stillOnStack reports whether the stack of s holds object id.
 func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
 	for _, o := range s.Stack {
@@ -278,6 +285,12 @@ func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
 		}
 	}
 	return false
+}
+
+// add records a violation of a clause of the property.
+func (v *Verdict) add(clause string, x Violation) {
+	x.Clause = clause
+	v.Violations = append(v.Violations, x)
 }
 
 // queryError is the violation for an engine that refuses a question it must answer.

@@ -3,6 +3,8 @@ package props
 import (
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -15,7 +17,8 @@ import (
 // Ballista, Hangarback Walker) resolves; the X is read from the StackObject in the Before
 // snapshot, and the permanent must then have exactly that many counters. With X > 0 the
 // permanent can't die to its own toughness, so finding the card in a graveyard instead
-// also means it entered with too few.
+// also means it entered with too few. The other half of 107.3m: the value of X for the
+// permanent is 0, so its mana value is its printed mana cost's with X as 0.
 func etbX() *Property {
 	return &Property{
 		ID:      "x.etb-uses-spell-x",
@@ -36,6 +39,12 @@ func etbX() *Property {
 			Prefer:  preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.X > 0 }),
 		},
 		Check: checkETBX,
+		Clauses: []Clause{
+			{Name: "counters", Rules: []string{"107.3m"},
+				Description: "The permanent a spell with X > 0 became enters with X counters, the spell's X."},
+			{Name: "mana-value", Rules: []string{"107.3m", "107.3g", "202.3"},
+				Description: "The value of X for that permanent is 0: its mana value is its mana cost's with X as 0, not the spell's."},
+		},
 	}
 }
 
@@ -66,19 +75,55 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 		what := fmt.Sprintf("%s: %s resolved with X=%d", where(tr, i), top.Name, top.X)
 		expected := fmt.Sprintf("%d %s counters on it, the spell's X (the permanent's own X is 0, CR 107.3m)", top.X, kind)
 		if top.X > 0 {
-			v.Reached++
+			v.Reach("counters")
 		}
 		switch {
 		case card.Zone == harness.Battlefield:
 			if got := card.Counters[kind]; got != top.X {
-				v.Violations = append(v.Violations, violation(i, ruling, rule, what, expected,
+				v.add("counters", violation(i, ruling, rule, what, expected,
 					fmt.Sprintf("%d %s counters", got, kind)))
 			}
+			if want, ok := manaValueXZero(card.ManaCost); ok && top.X > 0 {
+				v.Reach("mana-value")
+				if card.ManaValue != want {
+					v.add("mana-value", violation(i, ruling, rule, fmt.Sprintf("%s: the mana value of %s", what, describe(card)),
+						fmt.Sprintf("%d, its mana cost %s with X as 0: the value of X for the permanent is 0 (CR 107.3m, 202.3; the spell's was %d)", want, card.ManaCost, top.ManaValue),
+						fmt.Sprint(card.ManaValue)))
+				}
+			}
 		case card.Zone == harness.Graveyard && top.X > 0:
-			v.Violations = append(v.Violations, violation(i, ruling, rule, what,
+			v.add("counters", violation(i, ruling, rule, what,
 				expected+", so it stays on the battlefield",
 				"it is in the graveyard: it entered with too few counters and died to its toughness (CR 704.5f)"))
 		}
 	}
 	return v
+}
+
+var reCostSymbol = regexp.MustCompile(`\{([^{}]+)\}`)
+
+// manaValueXZero is the mana value of a mana cost written "{X}{X}{2}{G}" with X as 0
+// (CR 202.3, 107.3g): generic numbers count as themselves, other symbols as one. It
+// reports false for a cost it can't read (a hybrid or Phyrexian symbol).
+func manaValueXZero(cost string) (int, bool) {
+	n := 0
+	for _, m := range reCostSymbol.FindAllStringSubmatch(cost, -1) {
+		sym := m[1]
+		switch {
+		case sym == "X":
+		case strings.ContainsAny(sym, "/"):
+			return 0, false
+		case sym[0] >= '0' && sym[0] <= '9':
+			k, err := strconv.Atoi(sym)
+			if err != nil {
+				return 0, false
+			}
+			n += k
+		case strings.Contains("WUBRGCS", sym) && len(sym) == 1:
+			n++
+		default:
+			return 0, false
+		}
+	}
+	return n, true
 }

@@ -23,6 +23,8 @@ type Options struct {
 	// its seed); nil uses the failure's own Repro. Vacuous properties have no failure, so
 	// without Repro they are printed without a command.
 	Repro func(campaign.PropResult) string
+	// Trace replays a counterexample for the HTML report's boards; nil shows the game log.
+	Trace Tracer
 	// EngineArgs are the flags selecting the engine under test (" --engine 'CMD'"), added to
 	// the printed replay commands; "" for the reference engine.
 	EngineArgs string
@@ -47,6 +49,8 @@ func Campaign(w io.Writer, f Format, r *campaign.Report, opts Options) error {
 		return writeJSON(w, r)
 	case JUnit:
 		return CampaignJUnit(w, r, opts)
+	case HTML:
+		return CampaignHTML(w, r, opts)
 	}
 	return fmt.Errorf("unknown report format %q", f)
 }
@@ -85,15 +89,7 @@ func verdict(o campaign.Outcome) string {
 // CampaignText writes the summary table by ruling, a count line, then every property that
 // did not pass with its counterexample, game log and reproduction command.
 func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
-	head := "engine " + r.Engine
-	if r.Fault != "" {
-		head += "  fault " + r.Fault
-	}
-	head += fmt.Sprintf("  seed %d", r.Seed)
-	if r.Shard != "" {
-		head += "  shard " + r.Shard
-	}
-	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, campaignHead(r))
 	if r.Support != nil {
 		fmt.Fprintf(w, "supports %s\n", supportText(*r.Support))
 	}
@@ -129,16 +125,16 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		return err
 	}
 
-	counts := map[campaign.Outcome]int{}
-	for _, p := range r.Props {
-		counts[p.Outcome]++
+	fmt.Fprintf(w, "\n%s\n", campaignCounts(r))
+	if line := wasteLine(r); line != "" {
+		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintf(w, "\n%s: %d passed, %d failed, %d vacuous, %d errored", plural(len(r.Props), "property"),
-		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
-	if n := counts[campaign.Unsupported]; n > 0 {
-		fmt.Fprintf(w, ", %d unsupported (not tested)", n)
+	if r.Stats != nil && len(r.Stats.Health) > 0 {
+		fmt.Fprintln(w, "health:")
+		for _, h := range r.Stats.Health {
+			fmt.Fprintf(w, "  %s\n", h)
+		}
 	}
-	fmt.Fprintln(w)
 
 	bad := slices.Clone(r.Props)
 	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
@@ -148,6 +144,49 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		writePropDetail(w, p, opts)
 	}
 	return nil
+}
+
+// campaignHead is the report's first line: the engine, fault, seed and shard.
+func campaignHead(r *campaign.Report) string {
+	head := "engine " + r.Engine
+	if r.Fault != "" {
+		head += "  fault " + r.Fault
+	}
+	head += fmt.Sprintf("  seed %d", r.Seed)
+	if r.Shard != "" {
+		head += "  shard " + r.Shard
+	}
+	return head
+}
+
+// campaignCounts is the count line: "16 properties: 15 passed, 1 failed, ...".
+func campaignCounts(r *campaign.Report) string {
+	counts := map[campaign.Outcome]int{}
+	for _, p := range r.Props {
+		counts[p.Outcome]++
+	}
+	line := fmt.Sprintf("%s: %d passed, %d failed, %d vacuous, %d errored", plural(len(r.Props), "property"),
+		counts[campaign.Passed], counts[campaign.Failed], counts[campaign.Vacuous], counts[campaign.Errored])
+	if n := counts[campaign.Unsupported]; n > 0 {
+		line += fmt.Sprintf(", %d unsupported (not tested)", n)
+	}
+	return line
+}
+
+// wasteLine sums the cases that checked less than they could, or "" when there are none.
+func wasteLine(r *campaign.Report) string {
+	var w campaign.Waste
+	cases := 0
+	for _, p := range r.Props {
+		w.Rejected += p.Wasted.Rejected
+		w.EndedEarly += p.Wasted.EndedEarly
+		w.Errors += p.Wasted.Errors
+		cases += p.Cases
+	}
+	if w == (campaign.Waste{}) {
+		return ""
+	}
+	return fmt.Sprintf("wasted cases: %d rejected, %d ended early, %d engine errors (of %d)", w.Rejected, w.EndedEarly, w.Errors, cases)
 }
 
 // partialNote heads the report of an interrupted campaign.

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
 // FaultMatrix is the mutation-kill matrix: for each deliberate engine fault, the property
@@ -46,6 +48,8 @@ type FaultRow struct {
 	Log        string `json:"log,omitempty"`
 	// Repro is the one command that shows the catch (or the survival) again.
 	Repro string `json:"repro"`
+	// Failure is the catching counterexample, for the HTML report's boards.
+	Failure *campaign.Failure `json:"-"`
 }
 
 // Caught reports whether some property caught the fault.
@@ -73,8 +77,9 @@ func (m *FaultMatrix) Survivors() int {
 }
 
 // Faults writes m in format f. JSON carries each counterexample's game log; the text form
-// keeps to one line per fault and details only the survivors.
-func Faults(w io.Writer, f Format, m *FaultMatrix) error {
+// keeps to one line per fault and details only the survivors; HTML draws each catch's
+// counterexample with opts.Trace.
+func Faults(w io.Writer, f Format, m *FaultMatrix, opts Options) error {
 	switch f {
 	case Text:
 		return FaultsText(w, m)
@@ -85,6 +90,8 @@ func Faults(w io.Writer, f Format, m *FaultMatrix) error {
 		return writeJSON(w, m)
 	case JUnit:
 		return FaultsJUnit(w, m)
+	case HTML:
+		return FaultsHTML(w, m, opts)
 	}
 	return fmt.Errorf("unknown report format %q", f)
 }

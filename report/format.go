@@ -12,10 +12,11 @@ const (
 	Text  Format = "text"  // aligned tables and game logs, for people
 	JSON  Format = "json"  // the report's data, indented, keys in a stable order
 	JUnit Format = "junit" // JUnit XML, for a CI's test view
+	HTML  Format = "html"  // one self-contained page, counterexamples drawn as boards
 )
 
 // Formats lists the formats in the order usage messages show them.
-var Formats = []Format{Text, JSON, JUnit}
+var Formats = []Format{Text, JSON, JUnit, HTML}
 
 // ParseFormat reads a format name.
 func ParseFormat(s string) (Format, error) {

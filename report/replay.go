@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 )
 
 // Replay is the result of replaying corpus scenarios against one engine.
@@ -37,6 +38,10 @@ type ReplayResult struct {
 	// EngineError is set when the engine broke (a panic, a port that broke the protocol)
 	// rather than answering wrongly.
 	EngineError bool `json:"engine_error,omitempty"`
+	// Trace is the replayed game, for the HTML report's boards (failed files only), and
+	// FailedAt the step of Trace after which each failure was seen (-1: the start).
+	Trace    *gen.Trace `json:"-"`
+	FailedAt []int      `json:"-"`
 }
 
 // Verdicts of a replayed file.
@@ -87,6 +92,8 @@ func ReplayReport(w io.Writer, f Format, r *Replay) error {
 		return writeJSON(w, &sorted)
 	case JUnit:
 		return ReplayJUnit(w, r)
+	case HTML:
+		return ReplayHTML(w, r)
 	}
 	return fmt.Errorf("unknown report format %q", f)
 }
@@ -118,11 +125,7 @@ func ReplayText(w io.Writer, r *Replay) error {
 			return err
 		}
 	}
-	head := "engine " + r.Engine
-	if r.Fault != "" {
-		head += ", fault " + r.Fault
-	}
-	fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed", plural(len(r.Files), "scenario"), head, counts[VerdictPass], counts[VerdictFail])
+	fmt.Fprintf(w, "\n%s (%s): %d passed, %d failed", plural(len(r.Files), "scenario"), replayHead(r), counts[VerdictPass], counts[VerdictFail])
 	if n := counts[VerdictUnsupported]; n > 0 {
 		fmt.Fprintf(w, ", %d unsupported", n)
 	}
@@ -131,6 +134,15 @@ func ReplayText(w io.Writer, r *Replay) error {
 	}
 	_, err := fmt.Fprintln(w)
 	return err
+}
+
+// replayHead names the engine and the fault of a replay.
+func replayHead(r *Replay) string {
+	head := "engine " + r.Engine
+	if r.Fault != "" {
+		head += ", fault " + r.Fault
+	}
+	return head
 }
 
 // conformanceTable counts the verdicts by ruling: one line per ruling ID.
@@ -162,14 +174,21 @@ func writeReplayDetail(w io.Writer, f ReplayResult, r *Replay, pad string) {
 			fmt.Fprintf(w, "%s  %s\n", pad, l)
 		}
 	}
+	fmt.Fprintf(w, "%sreproduce: %s\n", pad, replayCommand("replay", f, r))
+	fmt.Fprintf(w, "%sexplain:   %s\n", pad, replayCommand("explain", f, r))
+}
+
+// replayCommand is the command that replays (or explains) a failed file again: with the
+// replay's faults switched on and its engine selected, without which the failure would
+// not show again.
+func replayCommand(verb string, f ReplayResult, r *Replay) string {
 	flags := r.EngineArgs
 	for _, name := range strings.Split(r.Fault, ",") {
 		if name != "" {
 			flags += " --fault " + campaign.ShellQuote(name)
 		}
 	}
-	fmt.Fprintf(w, "%sreproduce: %s replay%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
-	fmt.Fprintf(w, "%sexplain:   %s explain%s %s\n", pad, Command, flags, campaign.ShellQuote(f.Path))
+	return fmt.Sprintf("%s %s%s %s", Command, verb, flags, campaign.ShellQuote(f.Path))
 }
 
 // ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first

@@ -211,7 +211,7 @@ func sampleMatrix() *FaultMatrix {
 func TestFaultRenderers(t *testing.T) {
 	m := sampleMatrix()
 	assert.Equal(t, 1, m.Survivors())
-	text := render(t, func(b *bytes.Buffer) error { return Faults(b, Text, m) })
+	text := render(t, func(b *bytes.Buffer) error { return Faults(b, Text, m, Options{}) })
 	golden(t, "faults.txt", text)
 	s := string(text)
 	assert.Contains(t, s, "0.31s")
@@ -220,14 +220,14 @@ func TestFaultRenderers(t *testing.T) {
 	assert.Contains(t, s, "3 faults (seed 1, 50 checks per property): 2 caught, 1 survived")
 	assert.Contains(t, s, "invariant.sba (engine error)", "a catch by an engine error is marked")
 
-	js := render(t, func(b *bytes.Buffer) error { return Faults(b, JSON, m) })
+	js := render(t, func(b *bytes.Buffer) error { return Faults(b, JSON, m, Options{}) })
 	golden(t, "faults.json", js)
 	var back FaultMatrix
 	require.NoError(t, json.Unmarshal(js, &back))
 	assert.EqualValues(t, 310, back.Rows[0].ElapsedMS)
 	assert.Equal(t, m.Rows[0].Log, back.Rows[0].Log, "JSON carries the game log")
 
-	x := render(t, func(b *bytes.Buffer) error { return Faults(b, JUnit, m) })
+	x := render(t, func(b *bytes.Buffer) error { return Faults(b, JUnit, m, Options{}) })
 	golden(t, "faults.xml", x)
 	var doc junitSuites
 	require.NoError(t, xml.Unmarshal(x, &doc))
@@ -240,7 +240,7 @@ func TestParseFormat(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, JUnit, f)
 	_, err = ParseFormat("xml")
-	assert.EqualError(t, err, `unknown report format "xml": want one of text, json, junit`)
+	assert.EqualError(t, err, `unknown report format "xml": want one of text, json, junit, html`)
 }
 
 func TestCampaignTextShowsUnreachedClauses(t *testing.T) {

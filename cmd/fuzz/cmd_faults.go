@@ -36,6 +36,9 @@ func (c *cli) faults(args []string) error {
 		return err
 	}
 	if *asJSON {
+		if o.format != string(report.Text) && o.format != string(report.JSON) {
+			return usageErrorf("--json is --report json; it can't go with --report %s", o.format)
+		}
 		o.format = string(report.JSON)
 	}
 	if *checks < 1 || *workers < 1 {
@@ -57,6 +60,7 @@ func (c *cli) faults(args []string) error {
 		}
 	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
+	c.intr.keepPartial()
 	eng.Close()
 	faults := offered
 	if len(names) > 0 {
@@ -73,7 +77,8 @@ func (c *cli) faults(args []string) error {
 		return inputErrorf("the engine %s has no faults to check", m.Engine)
 	}
 	all := props.All()
-	for _, fi := range faults {
+	for i, fi := range faults {
+		c.prog.start(1, 0, fmt.Sprintf("fault %d/%d %s", i+1, len(faults), fi.Name))
 		if c.intr.stopped() {
 			m.Partial = true
 			m.Rows = append(m.Rows, faultRow(fi, *seed, *checks, ef))
@@ -87,7 +92,9 @@ func (c *cli) faults(args []string) error {
 		m.Partial = m.Partial || row.NotRun
 		m.Rows = append(m.Rows, row)
 	}
-	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.Faults(w, f, m) }); err != nil {
+	if err := c.write(o, format, func(w io.Writer, f report.Format) error {
+		return report.Faults(w, f, m, report.Options{Trace: ef.trace})
+	}); err != nil {
 		return err
 	}
 	if m.Survivors() > 0 {
@@ -162,6 +169,7 @@ func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed ti
 		row.Permanents = report.Permanents(f)
 		row.Actions = len(f.Actions)
 		row.Log = f.Log
+		row.Failure = f
 		if len(f.Violations) > 0 {
 			v := f.Violations[0]
 			row.Violation = report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)

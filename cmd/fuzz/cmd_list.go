@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -19,7 +18,7 @@ type propertyInfo struct {
 }
 
 // list prints every property: its ID, the ruling IDs it checks, its CR rules and what it
-// says, in the order props.All gives them. With --faults it lists the reference engine's
+// says, in the order props.All gives them, wrapped to the terminal's width. With --faults it lists the reference engine's
 // deliberate faults instead.
 func (c *cli) list(args []string) error {
 	fs := newFlagSet("list")
@@ -42,13 +41,14 @@ func (c *cli) list(args []string) error {
 	if *asJSON {
 		return c.printJSON(infos)
 	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PROPERTY\tRULINGS\tCR\tDESCRIPTION")
+	width := c.width()
 	for _, p := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, strings.Join(p.Rulings, ","), strings.Join(p.Rules, ","), p.Description)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
+		fmt.Fprintln(c.stdout, p.ID)
+		wrap(c.stdout, "rulings: "+strings.Join(p.Rulings, ", "), "    ", width)
+		if len(p.Rules) > 0 {
+			wrap(c.stdout, "CR "+strings.Join(p.Rules, ", "), "    ", width)
+		}
+		wrap(c.stdout, p.Description, "    ", width)
 	}
 	_, err = fmt.Fprintf(c.stdout, "\n%d properties\n", len(infos))
 	return err
@@ -69,13 +69,10 @@ func (c *cli) listFaults(asJSON bool) error {
 	if asJSON {
 		return c.printJSON(faults)
 	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FAULT\tRULING\tCR\tDESCRIPTION")
+	width := c.width()
 	for _, f := range faults {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, f.Ruling, f.Rule, f.Description)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
+		fmt.Fprintf(c.stdout, "%s  (ruling %s, CR %s)\n", f.Name, f.Ruling, f.Rule)
+		wrap(c.stdout, f.Description, "    ", width)
 	}
 	_, err := fmt.Fprintf(c.stdout, "\n%d faults\n", len(faults))
 	return err

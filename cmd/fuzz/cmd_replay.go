@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
@@ -44,6 +45,7 @@ func (c *cli) replay(args []string) error {
 	}
 	defer eng.Close()
 	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String(), EngineArgs: ef.args(), Conformance: ef.command != ""}
+	c.intr.keepPartial()
 	support := harness.SupportOf(eng)
 	for _, sc := range scenarios {
 		if c.intr.stopped() {
@@ -57,6 +59,7 @@ func (c *cli) replay(args []string) error {
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
 			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
+			Trace: failedTrace(res), FailedAt: res.FailedAt,
 			EngineError: !res.Passed && engineBroke(eng, res),
 		})
 	}
@@ -85,6 +88,14 @@ func failedLog(res *corpus.Result) []string {
 		return nil
 	}
 	return res.Log
+}
+
+// failedTrace keeps the replayed game of failed scenarios, for the HTML boards.
+func failedTrace(res *corpus.Result) *gen.Trace {
+	if res.Passed {
+		return nil
+	}
+	return res.Trace
 }
 
 // loadScenarios loads every path (a file, or a directory searched recursively), or the

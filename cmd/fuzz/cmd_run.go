@@ -56,66 +56,12 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 // errored or was vacuous makes the exit code 1. An interrupt ends it early with the
 // partial report and the counterexamples found so far (see interrupt).
 func (c *cli) runCampaign(args []string) error {
-	fs := newFlagSet("run")
-	var f campaignFlags
-	f.register(fs)
-	pos, err := c.parse(fs, args)
+	f, format, cfg, err := c.campaignSetup(args)
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usageErrorf("run takes no arguments, got %q (did you mean --props?)", pos)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if set["checks"] && set["time"] {
-		return usageErrorf("--checks and --time exclude each other")
-	}
-	if f.budget > 0 {
-		f.checks = 0
-	} else if f.checks < 1 {
-		return usageErrorf("--checks must be at least 1")
-	}
-	if set["time"] && f.budget <= 0 {
-		return usageErrorf("--time must be positive")
-	}
-	if f.workers < 1 || f.steps < 1 {
-		return usageErrorf("--workers and --steps must be at least 1")
-	}
-	format, err := f.output.check()
-	if err != nil {
-		return err
-	}
-	selected, err := selectProps(f.props)
-	if err != nil {
-		return err
-	}
-	factory, err := f.engine.factory(f.faults)
-	if err != nil {
-		return err
-	}
-	if f.corpus == "" {
-		f.corpus = foundDir()
-	}
-	if err := checkWritableDir(f.corpus); err != nil {
-		return inputErrorf("--corpus %s: %v", f.corpus, err)
-	}
-
-	cfg := campaign.Config{
-		Engine:            factory,
-		Props:             selected,
-		Seed:              f.seed,
-		Checks:            f.checks,
-		Budget:            f.budget,
-		Workers:           f.workers,
-		MaxSteps:          f.steps,
-		Fault:             f.faults.String(),
-		Stop:              c.intr.stop,
-		StopOnEngineError: f.onError.stop(),
-		Progress:          c.progress,
-	}
-	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
-	c.prog.start(len(selected), f.budget)
+	c.intr.keepPartial()
+	c.prog.start(len(cfg.Props), f.budget, "")
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()
 	if err != nil {
@@ -129,13 +75,13 @@ func (c *cli) runCampaign(args []string) error {
 			continue
 		}
 		p.Failure.Repro = f.repro(*p)
-		if err := c.saveCounterexample(f, p); err != nil {
+		if err := c.saveCounterexample(*f, p); err != nil {
 			// The report matters more than the file: write it, then exit 2.
 			saveErr = cmp.Or(saveErr, err)
 			c.errorf("%v", err)
 		}
 	}
-	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args()}
+	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -183,4 +129,79 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
 	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+}
+
+// maxWorkers and maxSteps bound --workers and --steps: more would only exhaust memory.
+const (
+	maxWorkers = 1024
+	maxSteps   = 10_000
+)
+
+// campaignSetup parses and checks run's command line, outputs included, into the
+// campaign to run: every mistake is a usage or input error before any case runs.
+func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campaign.Config, error) {
+	fail := func(err error) (*campaignFlags, report.Format, campaign.Config, error) {
+		return nil, "", campaign.Config{}, err
+	}
+	fs := newFlagSet("run")
+	f := &campaignFlags{}
+	f.register(fs)
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return fail(err)
+	}
+	if len(pos) > 0 {
+		return fail(usageErrorf("run takes no arguments, got %q (did you mean --props?)", pos))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case set["checks"] && set["time"]:
+		return fail(usageErrorf("--checks and --time exclude each other"))
+	case set["time"] && f.budget <= 0:
+		return fail(usageErrorf("--time must be positive"))
+	case f.budget == 0 && f.checks < 1:
+		return fail(usageErrorf("--checks must be at least 1"))
+	case f.workers < 1 || f.workers > maxWorkers:
+		return fail(usageErrorf("--workers must be from 1 to %d", maxWorkers))
+	case f.steps < 1 || f.steps > maxSteps:
+		return fail(usageErrorf("--steps must be from 1 to %d", maxSteps))
+	}
+	if f.budget > 0 {
+		f.checks = 0
+	}
+	format, err := f.output.check()
+	if err != nil {
+		return fail(err)
+	}
+	selected, err := selectProps(f.props)
+	if err != nil {
+		return fail(err)
+	}
+	factory, err := f.engine.factory(f.faults)
+	if err != nil {
+		return fail(err)
+	}
+	if f.corpus == "" {
+		f.corpus = foundDir()
+	}
+	if err := checkWritableDir(f.corpus); err != nil {
+		return fail(inputErrorf("--corpus %s: %v", f.corpus, err))
+	}
+	cfg := campaign.Config{
+		Engine:   factory,
+		Props:    selected,
+		Seed:     f.seed,
+		Checks:   f.checks,
+		Budget:   f.budget,
+		Workers:  f.workers,
+		MaxSteps: f.steps,
+		Fault:    f.faults.String(),
+		Stop:     c.intr.stop,
+		Progress: c.progress,
+		// --on-engine-error stop: the first engine error ends the campaign.
+		StopOnEngineError: f.onError.stop(),
+	}
+	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
+	return f, format, cfg, nil
 }

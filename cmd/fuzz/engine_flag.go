@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/port"
 )
@@ -79,6 +80,20 @@ func (e *engineFlags) open(faults []string) (harness.Engine, error) {
 		return nil, err
 	}
 	return factory()
+}
+
+// trace replays a case on this engine with the faults (comma-separated) on: the
+// report.Tracer of the HTML boards, and the boards a saved scenario is written from. nil
+// if the engine won't start.
+func (e *engineFlags) trace(faults string, setup harness.Setup, actions []harness.Action) *gen.Trace {
+	var names faultList
+	names.Set(faults)
+	eng, err := e.open(names)
+	if err != nil {
+		return nil
+	}
+	defer eng.Close()
+	return gen.Replay(eng, setup, actions)
 }
 
 // args are the flags that select this engine again, for printed commands: "" for the

@@ -27,7 +27,8 @@ func unknownFault(name string) error {
 }
 
 // vocabulary is what scenarios may name when they run on the reference engine: its
-// cards, counter kinds and entry choices, and every property and ruling.
+// cards and the tokens they create (a setup may place those as tokens), counter kinds and
+// entry choices, and every property and ruling.
 func vocabulary() *corpus.Vocabulary {
-	return corpus.NewVocabulary(engine.CardNames(), engine.CounterKinds(), engine.EntryChoices())
+	return corpus.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices())
 }

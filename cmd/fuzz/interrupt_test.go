@@ -147,3 +147,21 @@ func TestSignalExitCodes(t *testing.T) {
 		assert.NotEmpty(t, found, "the counterexample is saved")
 	}
 }
+
+// TestInterruptWithoutPartial: a command with nothing to save (here list) ends at the
+// first signal, with 128 plus its number.
+func TestInterruptWithoutPartial(t *testing.T) {
+	in := newInterrupt(func() {})
+	var code int
+	in.exit = func(c int) { code = c }
+	in.receive(syscall.SIGTERM)
+	assert.Equal(t, 143, code)
+
+	in = newInterrupt(func() {})
+	code = -1
+	in.exit = func(c int) { code = c }
+	in.keepPartial()
+	in.receive(os.Interrupt)
+	assert.Equal(t, -1, code, "a command that writes a partial report gets to write it")
+	assert.True(t, in.stopped())
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,9 +13,13 @@ import (
 // -update when a property is added), and checks what the issue asks of the list: every
 // one of the eight mana rulings has a property.
 func TestList(t *testing.T) {
+	t.Setenv("COLUMNS", "")
 	text := fuzz(t, "list")
 	require.Equal(t, exitOK, text.code, text.stderr)
 	golden(t, "list.txt", text.stdout)
+	for _, line := range strings.Split(text.stdout, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), defaultWidth, "wrapped: %q", line)
+	}
 
 	js := fuzz(t, "list", "--json")
 	require.Equal(t, exitOK, js.code, js.stderr)

@@ -9,6 +9,8 @@
 //	fuzz replay [PATH...]      replay corpus scenarios (default: the module's corpus/)
 //	fuzz explain PATH          a scenario as a step-by-step game log
 //	fuzz list [--json]         every property with its rulings and CR rules (--faults: the faults)
+//	fuzz cards [--json]        the card pool: printed characteristics and Oracle text
+//	fuzz rulings [--markdown]  every ruling with the properties, scenarios and faults of it
 //	fuzz faults [NAME...]      the mutation-kill matrix
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario
@@ -35,6 +37,7 @@ func main() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := newInterrupt(cancel)
+	in.exit = os.Exit
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {

@@ -29,6 +29,7 @@ func selfCommand(args ...string) string {
 // table is the verdict table and count line of a campaign's text report.
 func table(stdout string) string {
 	head, _, _ := strings.Cut(stdout, "\nFAIL ")
+	head, _, _ = strings.Cut(head, "\nVACUOUS ") // the details name the engine, as reproduce lines do
 	return head
 }
 

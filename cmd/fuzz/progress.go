@@ -24,6 +24,7 @@ type progressLine struct {
 	shown int           // runes on the line now, to blank it out
 	props int           // properties in the run, for the line
 	limit time.Duration // the run's --time, or 0
+	label string        // what the run is part of ("fault 3/20 NAME"), or ""
 }
 
 // newProgressLine is the progress display for stderr: live on a terminal, else silent.
@@ -40,10 +41,11 @@ func newProgressLine(stderr io.Writer) *progressLine {
 	}}
 }
 
-// start says what the coming campaign covers: its properties and its time budget.
-func (p *progressLine) start(props int, budget time.Duration) {
+// start says what the coming campaign covers: its properties and its time budget, and
+// what it is part of (label, or "").
+func (p *progressLine) start(props int, budget time.Duration, label string) {
 	p.mu.Lock()
-	p.props, p.limit = props, budget
+	p.props, p.limit, p.label = props, budget, label
 	p.mu.Unlock()
 }
 
@@ -58,6 +60,9 @@ func (p *progressLine) update(pr campaign.Progress) {
 	}
 	p.mu.Lock()
 	line := progressText(pr, p.props, p.limit)
+	if p.label != "" {
+		line = "fuzz: " + p.label + ": " + strings.TrimPrefix(line, "fuzz: ")
+	}
 	p.mu.Unlock()
 	p.print(line)
 }

@@ -29,7 +29,7 @@ func fixedWidth(n int) func() int { return func() int { return n } }
 func TestProgressLine(t *testing.T) {
 	var b bytes.Buffer
 	p := &progressLine{w: &b, cols: fixedWidth(200)}
-	p.start(16, 0)
+	p.start(16, 0, "")
 	p.update(campaign.Progress{Phase: "cases", Cases: 256, Total: 1000, Failed: 1, Prop: "mana.could-produce", Elapsed: 2 * time.Second})
 	first := "fuzz: 256/1000 cases (25%) of 16 properties, 1 failing, 2s  mana.could-produce"
 	assert.Equal(t, "\r"+first, b.String())
@@ -54,7 +54,7 @@ func TestProgressTimeLeft(t *testing.T) {
 func TestProgressFitsTerminal(t *testing.T) {
 	var b bytes.Buffer
 	p := &progressLine{w: &b, cols: fixedWidth(40)}
-	p.start(16, time.Hour)
+	p.start(16, time.Hour, "")
 	p.update(campaign.Progress{Phase: "cases", Cases: 123456, Failed: 3, Prop: "mana.could-produce/relations", Elapsed: time.Minute})
 	line := strings.TrimPrefix(b.String(), "\r")
 	assert.Equal(t, 39, utf8.RuneCountInString(line), line)
@@ -70,4 +70,13 @@ func TestErrorClearsProgress(t *testing.T) {
 	shown := b.Len() - 1
 	c.errorf("--out x: no")
 	assert.Equal(t, "\r"+strings.Repeat(" ", shown)+"\rfuzz: --out x: no\n", b.String()[shown+1:])
+}
+
+// TestProgressLabel: the fault matrix says which fault's hunt the line is about.
+func TestProgressLabel(t *testing.T) {
+	var b bytes.Buffer
+	p := &progressLine{w: &b, cols: fixedWidth(200)}
+	p.start(1, 0, "fault 3/20 x/y")
+	p.update(campaign.Progress{Phase: "cases", Cases: 256, Total: 5000, Prop: "x", Elapsed: time.Second})
+	assert.Equal(t, "\rfuzz: fault 3/20 x/y: 256/5000 cases (5%) of 1 property, 0 failing, 1s  x", b.String())
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,4 +64,26 @@ func TestExplain(t *testing.T) {
 	r = fuzz(t, "explain", "--fault", "mana.undefined-type/gives-colorless", file)
 	assert.Equal(t, exitFail, r.code)
 	assert.Contains(t, r.stdout, "FAIL "+file)
+}
+
+// TestHTMLReports: run, replay and faults write the HTML page, with the failure's boards.
+func TestHTMLReports(t *testing.T) {
+	const fault = "mana.undefined-type/gives-colorless"
+	dir := t.TempDir()
+	file := corpusFile(t, "mana.undefined-type/reflecting-pool-alone.yaml")
+	for _, args := range [][]string{
+		{"run", "--fault", fault, "--props", "mana.undefined-type", "--checks", "50", "--corpus", dir},
+		{"replay", "--fault", fault, file},
+		{"faults", "--checks", "50", fault},
+	} {
+		out := filepath.Join(dir, args[0]+".html")
+		r := fuzz(t, append(args, "--report", "html", "--out", out)...)
+		require.Contains(t, []int{exitOK, exitFail}, r.code, "%v: %s", args, r.stderr)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		page := string(data)
+		assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>"), "%v", args)
+		assert.Contains(t, page, `<div class="board seen">`, "%v: the board the failure was seen on", args)
+		assert.Contains(t, page, `<div class="perm`, "%v: the permanents are drawn", args)
+	}
 }

@@ -31,12 +31,14 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report text|json|junit] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
+			"      [--corpus DIR] [--report FORMAT] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
 			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report text|json|junit] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
+		{"replay", "replay [--fault NAME] [--report FORMAT] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
 		{"explain", "explain [--fault NAME] [--engine CMD] PATH", (*cli).explain},
 		{"list", "list [--json] [--faults]", (*cli).list},
-		{"faults", "faults [--json | --report text|json|junit] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
+		{"cards", "cards [--json]", (*cli).cardsCmd},
+		{"rulings", "rulings [--json | --markdown]", (*cli).rulingsCmd},
+		{"faults", "faults [--json | --report FORMAT] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
 			"      [--engine CMD] [NAME...]", (*cli).faults},
 		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
 	}
@@ -96,9 +98,9 @@ func (c *cli) main(args []string) int {
 // interrupted tells the user what a signal does, on stderr.
 func (c *cli) interrupted(first bool) {
 	if first {
-		c.errorf("interrupted: finishing the counterexamples found, then writing the partial report (interrupt again to stop shrinking)")
+		c.errorf("interrupted: shrinking what failed, then the partial report (again: stop shrinking)")
 	} else {
-		c.errorf("interrupted again: saving the counterexamples as shrunk as they are")
+		c.errorf("interrupted again: saving the counterexamples as they are")
 	}
 }
 
@@ -114,6 +116,15 @@ func (c *cli) dispatch(args []string) error {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			// "fuzz help run" is "fuzz run -h".
+			for _, cmd := range commands() {
+				if cmd.name == args[1] {
+					return cmd.run(c, []string{"-h"})
+				}
+			}
+			return usageErrorf("help: unknown command %q", args[1])
+		}
 		c.usage(c.stdout)
 		return nil
 	}
@@ -139,9 +150,11 @@ Usage:
 		fmt.Fprintf(w, "  fuzz %s\n", cmd.synopsis)
 	}
 	fmt.Fprint(w, `
-Run "fuzz COMMAND -h" for a command's flags.
+FORMAT is text, json, junit or html. Run "fuzz help COMMAND" (or "fuzz COMMAND -h")
+for a command's flags.
 Exit codes: 0 all held; 1 a property failed, was vacuous or errored, a scenario failed,
-or a fault survived; 2 usage or input error.
+or a fault survived; 2 usage, input or output error; 130 or 143 interrupted by SIGINT or
+SIGTERM (the partial report was written).
 `)
 }
 

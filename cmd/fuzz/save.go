@@ -6,7 +6,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
-	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -25,7 +24,7 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 		title += ": " + clip(firstLine(fail.Violations[0].Message), 100)
 	}
 	opts := []corpus.Option{corpus.WithProperties(p.ID)}
-	if before := c.snapshotsBefore(f, fail.Setup, fail.Actions); before != nil {
+	if before := snapshotsBefore(f, fail.Setup, fail.Actions); before != nil {
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	origin := "found by " + strings.TrimPrefix(fail.Repro, "go run ./cmd/")
@@ -41,13 +40,8 @@ func (c *cli) saveCounterexample(f campaignFlags, p *campaign.PropResult) error 
 // snapshotsBefore replays the counterexample on the run's engine to get the board before
 // each action, which lets the scenario writer name things as a person would. It returns
 // nil if the replay does not get through every action.
-func (c *cli) snapshotsBefore(f campaignFlags, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
-	eng, err := f.engine.open(f.faults)
-	if err != nil {
-		return nil
-	}
-	defer eng.Close()
-	tr := gen.Replay(eng, setup, actions)
+func snapshotsBefore(f campaignFlags, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
+	tr := f.engine.trace(f.faults.String(), setup, actions)
 	if tr == nil || len(tr.Steps) != len(actions) {
 		return nil
 	}

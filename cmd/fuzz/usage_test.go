@@ -3,9 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestUsageErrors checks that every bad command line exits 2 with a message on stderr
@@ -26,7 +29,7 @@ func TestUsageErrors(t *testing.T) {
 		{"explain", "testdata"},
 		{"faults", "no.such/fault"},
 		{"replay", "testdata/no-such-file.yaml"},
-		{"replay", "--report", "html"},
+		{"replay", "--report", "pdf"},
 	}
 	var results []result
 	for _, args := range calls {
@@ -72,4 +75,29 @@ func TestHelp(t *testing.T) {
 	// The overview is golden, so a change to the commands shows in review (and reminds
 	// whoever makes it of the README's CLI reference).
 	golden(t, "help.txt", fuzz(t, "help").stdout)
+}
+
+// TestHelpAgrees: "fuzz help CMD" is "fuzz CMD -h"; the README's flag defaults are the
+// flags' own; --json and another --report are not silently one of them.
+func TestHelpAgrees(t *testing.T) {
+	for _, cmd := range commands() {
+		assert.Equal(t, fuzz(t, cmd.name, "-h"), fuzz(t, "help", cmd.name), "fuzz help %s", cmd.name)
+	}
+	assert.Equal(t, exitUsage, fuzz(t, "help", "bogus").code)
+
+	r := fuzz(t, "faults", "--json", "--report", "junit")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--json is --report json; it can't go with --report junit")
+
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	fs := newFlagSet("run")
+	var f campaignFlags
+	f.register(fs)
+	for _, name := range []string{"checks", "seed", "steps", "report"} {
+		want := fs.Lookup(name).DefValue
+		row := regexp.MustCompile("(?m)^\\| `--" + name + " [^`]*` \\| `?([^|`]*)`? \\|").FindSubmatch(readme)
+		require.NotNil(t, row, "README documents --%s", name)
+		assert.Equal(t, want, strings.ReplaceAll(strings.TrimSpace(string(row[1])), ",", ""), "README's default of --%s", name)
+	}
 }

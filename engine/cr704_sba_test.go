@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTriggerOrderAskedAfterSBAs: two Hangarback Walkers with lethal damage die at once
+// (CR 704.5g, 704.3); their controller orders the two "dies" triggers (603.3b). The
+// decision is asked in the state after the state-based actions: both in the graveyard, the
+// battlefield without them, nothing yet on the stack.
+func TestTriggerOrderAskedAfterSBAs(t *testing.T) {
+	setup := board([]string{"Hangarback Walker", "Hangarback Walker", "Forest"}, nil)
+	for i := 0; i < 2; i++ {
+		pm := &setup.Players[0].Battlefield[i]
+		pm.Counters, pm.Damage = map[string]int{"+1/+1": 1 + i}, 1+i
+	}
+	s := start(t, setup)
+	require.NotNil(t, s.Decision, "A orders the two triggers")
+	snap := Snapshot(s)
+	require.NotNil(t, snap.Pending)
+	assert.Len(t, snap.Pending.Options, 2)
+	require.Len(t, snap.Battlefield, 1, "the Walkers died before the triggers are ordered")
+	assert.Equal(t, "Forest", snap.Battlefield[0].Name)
+	require.Len(t, snap.Players[h.A].Graveyard, 2)
+	for _, o := range snap.Players[h.A].Graveyard {
+		assert.Equal(t, "Hangarback Walker", o.Name)
+		assert.Zero(t, o.Damage, "damage doesn't follow a card to the graveyard")
+	}
+	assert.Empty(t, snap.Stack)
+
+	// Ordering the first trigger shows it on the stack; the second goes on top by itself.
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, snap.Pending.Options[1])}})
+	assert.Nil(t, s.Decision)
+	require.Len(t, s.Stack, 2)
+	assert.Equal(t, h.A, s.Priority)
+	first := Snapshot(s).Stack[0]
+	assert.Equal(t, snap.Pending.Options[1], fmt.Sprintf("%s (card %d): %s", first.Name, first.Card, first.Text),
+		"the trigger chosen first goes on the stack first")
+}
