@@ -42,6 +42,17 @@ func copySteer(name string) gen.Steer {
 		{Name: "mirror", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
 			Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Forest", Weight: 10}}, Steps: []harness.Step{harness.Main1, harness.Main2}},
 	}
+	switch name {
+	case "copy.expires-before-next-turn":
+		recipes[2].Weight = 10 // Resonance copying, and Time Walk
+	case "copy.copiable-values":
+		// Sources whose characteristics differ from their copiable values: an anthem,
+		// a granted ability, an animated land.
+		recipes = append(recipes, gen.Recipe{Name: "altered sources", Weight: 6,
+			Mine: join([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
+			Steps: []harness.Step{harness.Main1, harness.Main2}})
+	}
 	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
 	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferCopying}
 }
