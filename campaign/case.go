@@ -29,6 +29,7 @@ type caseResult struct {
 	clauses      []int // moments per declared clause
 	stats        caseStats
 	outcome      caseOutcome
+	kind         string // what a violating case violated (violationKind)
 	busy, inProp time.Duration
 }
 
@@ -53,6 +54,11 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 	}()
 	began := time.Now()
 	j.trace = g.Run(src, eng, maxSteps)
+	if j.trace.Err == nil {
+		if e := unreadableText(j.trace); e != nil {
+			j.trace.Err = e
+		}
+	}
 	checked := time.Now()
 	j.verdict = check(p, eng, j.trace)
 	undeclaredClauses(p, &j.verdict)
@@ -65,6 +71,16 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 		j.outcome = caseBroke
 	}
 	return j
+}
+
+// violationKind is what makes two counterexamples distinct: the clause, ruling and CR
+// rule of the first violation.
+func violationKind(v *props.Verdict) string {
+	if len(v.Violations) == 0 {
+		return ""
+	}
+	x := v.Violations[0]
+	return x.Clause + "|" + x.Ruling + "|" + x.Rule
 }
 
 // check runs the property's Check, turning a panic into a violation that says where.

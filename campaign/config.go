@@ -37,6 +37,14 @@ type Config struct {
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
+	// Corpus, when set, is the corpus directory every shrunk counterexample is saved in
+	// (Failure.CorpusPath says where); "" saves nothing.
+	Corpus string
+	// Counterexamples is how many distinct counterexamples to find per property: after a
+	// failing case the property's cases go on, and each case that violates it differently
+	// (another clause, ruling or CR rule than those found before) is shrunk and reported
+	// too, up to this many. 0 or 1: the property stops at its first failing case.
+	Counterexamples int
 	// StopOnEngineError ends the generation of cases at the first case on which the engine
 	// breaks (a crash, a hang, a port that broke the protocol), as Stop does: for an engine
 	// whose failures would make every later case fail too. Without it the campaign goes on

@@ -57,9 +57,11 @@ type PropResult struct {
 	Wasted Waste `json:"wasted"`
 	// Clauses is the reach of each of the property's named clauses, in declaration order.
 	// A clause never reached makes a property that otherwise held vacuous.
-	Clauses   []ClauseResult `json:"clauses,omitempty"`
-	Failure   *Failure       `json:"failure,omitempty"`
-	ElapsedMS int64          `json:"-"` // wall time, for progress and the fault matrix; never in deterministic output
+	Clauses []ClauseResult `json:"clauses,omitempty"`
+	Failure *Failure       `json:"failure,omitempty"`
+	// More are the further distinct counterexamples (Config.Counterexamples), in case order.
+	More      []Failure `json:"more_failures,omitempty"`
+	ElapsedMS int64     `json:"-"` // wall time, for progress and the fault matrix; never in deterministic output
 	// BusyMS and CheckMS are the time spent on this property's counted cases, summed over
 	// workers: all of it, and the part in its Check. They show which properties are slow;
 	// like ElapsedMS, they are never in deterministic output.
@@ -75,6 +77,18 @@ type PropResult struct {
 	// Unsupported says why the property is Unsupported ("the engine needs the action kinds
 	// cast, pay").
 	Unsupported string `json:"unsupported,omitempty"`
+}
+
+// Failures lists p's counterexamples: Failure, then More.
+func (p *PropResult) Failures() []*Failure {
+	var out []*Failure
+	if p.Failure != nil {
+		out = append(out, p.Failure)
+	}
+	for i := range p.More {
+		out = append(out, &p.More[i])
+	}
+	return out
 }
 
 // ClauseResult is one clause's reach over a campaign.
@@ -132,6 +146,9 @@ type Failure struct {
 	// Error is the engine's failure, for an Errored property; Stack its panic stack.
 	Error string `json:"error,omitempty"`
 	Stack string `json:"stack,omitempty"`
+	// BrokeOn is the action the engine broke applying, after Actions; a saved reproducer
+	// ends with it.
+	BrokeOn *harness.Action `json:"broke_on,omitempty"`
 	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
 	// but may not be minimal.
 	ShrinkStopped bool `json:"shrink_stopped,omitempty"`

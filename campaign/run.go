@@ -85,9 +85,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Shard.N > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
-	var shrink []int
+	var shrink []shrinkJob
 	rep.Props, rep.Stats, shrink = r.tally()
 	r.shrinkAll(ctx, rep.Props, shrink)
+	if err := r.saveAll(rep.Props); err != nil {
+		return nil, fmt.Errorf("campaign: %w", err)
+	}
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
@@ -145,11 +148,11 @@ func (r *runner) runCases(ctx context.Context) {
 			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
 				k := next.Add(1) - 1
 				round, p := k/P, int(k%P)
-				if rounds >= 0 && round >= rounds || r.allFailedBefore(round) {
+				if rounds >= 0 && round >= rounds || !r.several() && r.allFailedBefore(round) {
 					return
 				}
 				st := r.states[p]
-				if st.unsupported != "" || round > st.firstViolation.Load() {
+				if st.unsupported != "" || !r.several() && round > st.firstViolation.Load() {
 					continue
 				}
 				prop := r.cfg.Props[p]
@@ -177,6 +180,10 @@ func (r *runner) interrupted(ctx context.Context) bool {
 	}
 }
 
+// several reports whether the campaign looks for more than one counterexample per
+// property, and so runs every case of a failed property.
+func (r *runner) several() bool { return r.cfg.Counterexamples > 1 }
+
 // allFailedBefore reports whether every property was violated before round: nothing left
 // to run.
 func (r *runner) allFailedBefore(round int64) bool {
@@ -191,7 +198,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
-		outcome: j.outcome, busy: j.busy, inProp: j.inProp}
+		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
 		st.results = append(st.results, caseResult{})
@@ -226,12 +233,13 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 }
 
 // tally turns the cases into each property's line, in the configuration's order, and
-// says which round to shrink (-1: none). Only cases up to a property's first violation
-// count, so the counts don't depend on how far other workers had run ahead.
-func (r *runner) tally() ([]PropResult, *Stats, []int) {
+// says which rounds to shrink. Only cases up to a property's first violation count (all of
+// them when looking for several counterexamples), so the counts don't depend on how far
+// other workers had run ahead.
+func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 	out := make([]PropResult, len(r.cfg.Props))
 	stats := newStatsBuilder(r.pool)
-	shrink := make([]int, len(r.cfg.Props))
+	var shrink []shrinkJob
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
 		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
@@ -240,7 +248,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []int) {
 		}
 		limit := len(st.results)
 		bad := st.firstViolation.Load()
-		if bad != math.MaxInt64 {
+		if bad != math.MaxInt64 && !r.several() {
 			limit = int(bad) + 1
 		}
 		last, firstBroke := -1, -1
@@ -278,11 +286,14 @@ func (r *runner) tally() ([]PropResult, *Stats, []int) {
 				}
 			}
 		}
-		shrink[p] = -1
 		switch {
+		case bad != math.MaxInt64 && r.several():
+			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(last)+1
+			shrink = append(shrink, r.distinct(p, st, limit)...)
 		case bad != math.MaxInt64:
 			res.Upto = r.cfg.caseIndex(int(bad)) + 1
-			res.Outcome, shrink[p] = Failed, int(bad)
+			res.Outcome = Failed
+			shrink = append(shrink, shrinkJob{prop: p, round: int(bad)})
 		case r.cfg.rounds() >= 0 && last+1 == r.cfg.rounds():
 			res.Upto = r.cfg.Checks
 		case last >= 0:
@@ -293,7 +304,8 @@ func (r *runner) tally() ([]PropResult, *Stats, []int) {
 		case st.unsupported != "":
 			res.Outcome, res.Unsupported = Unsupported, "the engine "+st.unsupported
 		case firstBroke >= 0:
-			res.Outcome, shrink[p] = Errored, firstBroke
+			res.Outcome = Errored
+			shrink = append(shrink, shrinkJob{prop: p, round: firstBroke})
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
 		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
@@ -308,6 +320,20 @@ func (r *runner) tally() ([]PropResult, *Stats, []int) {
 		out[p] = res
 	}
 	return out, stats.build(out), shrink
+}
+
+// distinct picks, in case order, the first violating case of each kind of violation, up
+// to Config.Counterexamples of them.
+func (r *runner) distinct(p int, st *propState, limit int) []shrinkJob {
+	var jobs []shrinkJob
+	seen := map[string]bool{}
+	for round := 0; round < limit && len(jobs) < r.cfg.Counterexamples; round++ {
+		if c := st.results[round]; c.done && c.outcome == caseViolated && !seen[c.kind] {
+			seen[c.kind] = true
+			jobs = append(jobs, shrinkJob{prop: p, round: round, kind: c.kind, nth: len(jobs)})
+		}
+	}
+	return jobs
 }
 
 // partialReach judges a property that held but left its situation, or some clauses,

@@ -18,45 +18,61 @@ import (
 // and reported. Properties shrink in parallel, one per engine; each shrink is
 // deterministic, so the order doesn't matter. Once ctx is cancelled, each shrink stops
 // where it is, and the failures not yet shrunk are reported unshrunk.
-func (r *runner) shrinkAll(ctx context.Context, results []PropResult, rounds []int) {
-	var todo []int
-	for p := range results {
-		if rounds[p] >= 0 {
-			todo = append(todo, p)
-		}
-	}
+func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shrinkJob) {
 	if len(todo) == 0 {
 		return
 	}
+	for _, job := range todo {
+		if job.nth > 0 {
+			results[job.prop].More = append(results[job.prop].More, Failure{})
+		}
+	}
 	r.progress("shrink", "", true)
-	jobs := make(chan int)
+	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
 	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
 		wg.Add(1)
 		go func(eng harness.Engine) {
 			defer wg.Done()
-			for p := range jobs {
+			for job := range jobs {
 				began := time.Now()
-				results[p].Failure = r.shrink(ctx, p, rounds[p], eng)
-				results[p].ElapsedMS += int64(time.Since(began) / time.Millisecond)
-				r.progress("shrink", r.cfg.Props[p].ID, true)
+				f := r.shrink(ctx, job, eng)
+				mu.Lock()
+				res := &results[job.prop]
+				if job.nth == 0 {
+					res.Failure = f
+				} else {
+					res.More[job.nth-1] = *f
+				}
+				res.ElapsedMS += int64(time.Since(began) / time.Millisecond)
+				mu.Unlock()
+				r.progress("shrink", r.cfg.Props[job.prop].ID, true)
 			}
 		}(eng)
 	}
-	for _, p := range todo {
-		jobs <- p
+	for _, job := range todo {
+		jobs <- job
 	}
 	close(jobs)
 	wg.Wait()
+}
+
+// shrinkJob is one bad case to shrink: property prop's case at round; kind, when set, is
+// the kind of violation the shrunk case must keep (violationKind), and nth its place among
+// the property's counterexamples.
+type shrinkJob struct {
+	prop, round, nth int
+	kind             string
 }
 
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
 // when it goes wrong the same way: a violation of the property for a failed case, an
 // engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
 // failing case found so far (every candidate kept failed), marked ShrinkStopped.
-func (r *runner) shrink(ctx context.Context, p, round int, eng harness.Engine) *Failure {
-	prop, g := r.cfg.Props[p], r.gens[p]
-	i := r.cfg.caseIndex(round)
+func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) *Failure {
+	prop, g := r.cfg.Props[job.prop], r.gens[job.prop]
+	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
 	src := gen.NewTapeSource(seed)
 	first := runCase(prop, g, eng, src, r.cfg.MaxSteps)
@@ -76,7 +92,7 @@ func (r *runner) shrink(ctx context.Context, p, round int, eng harness.Engine) *
 		}
 		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
 		if want == caseViolated {
-			return j.outcome == caseViolated
+			return j.outcome == caseViolated && (job.kind == "" || violationKind(&j.verdict) == job.kind)
 		}
 		return j.trace.Err != nil
 	}
@@ -123,6 +139,10 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 		var ee *gen.EngineError
 		if errors.As(tr.Err, &ee) {
 			f.Stack = ee.Stack
+			if ee.Action != nil && ee.Op == "apply" {
+				a := *ee.Action
+				f.BrokeOn = &a
+			}
 		}
 		if len(f.Violations) == 0 {
 			f.Violations = []props.Violation{engineViolation(tr.Err)}

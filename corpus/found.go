@@ -21,6 +21,26 @@ type Option func(*foundOptions)
 type foundOptions struct {
 	props  []string
 	before []harness.Snapshot
+	final  *Observed
+}
+
+// Observed is what a trusted engine showed after a scenario's last action: the found
+// scenario expects exactly that (where its vocabulary can say it), so it fails on an
+// engine that diverges.
+type Observed struct {
+	Snapshot harness.Snapshot
+	// Could is what each battlefield permanent could produce, when the engine answers
+	// mana queries.
+	Could map[harness.CardID]harness.TypeSet
+	// Legal are actions the trusted engine listed and Illegal actions it did not, where the
+	// other engine's lists differed.
+	Legal, Illegal []harness.Action
+}
+
+// WithObserved makes the scenario's expectations the observation obs at its end, instead
+// of properties: for a scenario found by comparing two engines.
+func WithObserved(obs Observed) Option {
+	return func(o *foundOptions) { o.final = &obs }
 }
 
 // WithProperties names the properties the found scenario must satisfy when replayed
@@ -107,6 +127,10 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 		line := actionLine(a, book, snap)
 		sc.Steps = append(sc.Steps, Step{Action: &line})
 	}
+	if o.final != nil {
+		sc.Expect = observedChecks(o.final, book)
+		return sc
+	}
 	ids := o.props
 	if len(ids) == 0 {
 		ids = rulings
@@ -115,6 +139,48 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 		sc.Expect = append(sc.Expect, &PropertyCheck{ID: id})
 	}
 	return sc
+}
+
+// observedChecks writes an observation as expectations: turn and step, life totals and
+// pools, which permanents are tapped, what each could produce, and the actions whose
+// legality the engines disagreed on.
+func observedChecks(obs *Observed, book *refBook) []Expectation {
+	s := &obs.Snapshot
+	turn, active, step, prio := s.Turn, s.Active, s.Step, s.Priority
+	out := []Expectation{&TurnStep{Turn: &turn, Active: &active, Step: &step, Priority: &prio}}
+	var life Life
+	var pools Pool
+	for p := range s.Players {
+		life.Life.Set(harness.Player(p), s.Players[p].Life)
+		pools.Pools.Set(harness.Player(p), s.Players[p].Pool)
+	}
+	out = append(out, &life, &pools)
+	tapped, untapped := &Tapped{Tapped: true}, &Tapped{}
+	var could []Expectation
+	for _, o := range s.Battlefield {
+		ref := book.write(o.Card, s)
+		if o.Tapped {
+			tapped.Cards = append(tapped.Cards, ref)
+		} else {
+			untapped.Cards = append(untapped.Cards, ref)
+		}
+		if t, ok := obs.Could[o.Card]; ok {
+			could = append(could, &CouldProduce{Card: ref, Types: t})
+		}
+	}
+	for _, t := range []*Tapped{tapped, untapped} {
+		if len(t.Cards) > 0 {
+			out = append(out, t)
+		}
+	}
+	out = append(out, could...)
+	for _, a := range obs.Legal {
+		out = append(out, &Legality{Action: actionLine(a, book, s), Legal: true})
+	}
+	for _, a := range obs.Illegal {
+		out = append(out, &Legality{Action: actionLine(a, book, s), Legal: false})
+	}
+	return out
 }
 
 func cloneSetup(s harness.Setup) harness.Setup {

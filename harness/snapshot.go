@@ -151,6 +151,24 @@ func (s *Snapshot) Find(c CardID) *Object {
 	return nil
 }
 
+// Objects lists every object in every zone but the stack: each player's library, hand,
+// graveyard and exile (A's first), then the battlefield. The pointers are into s.
+func (s *Snapshot) Objects() []*Object {
+	var out []*Object
+	for p := range s.Players {
+		ps := &s.Players[p]
+		for _, zone := range [][]Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for i := range zone {
+				out = append(out, &zone[i])
+			}
+		}
+	}
+	for i := range s.Battlefield {
+		out = append(out, &s.Battlefield[i])
+	}
+	return out
+}
+
 // Permanent returns the battlefield object that is card c, or nil.
 func (s *Snapshot) Permanent(c CardID) *Object {
 	for i := range s.Battlefield {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -22,6 +23,10 @@ type Options struct {
 	// DefaultStartTimeout.
 	Timeout      time.Duration
 	StartTimeout time.Duration
+	// NoPipeline asks for each snapshot and legal-action list separately instead of with
+	// the start or apply that made the state: three round trips a step instead of one
+	// (for measuring what pipelining saves).
+	NoPipeline bool
 }
 
 // Defaults for Options.
@@ -87,7 +92,7 @@ func (c *Client) launch() error {
 	}
 	c.proc, c.run, c.broken = p, c.run+1, nil
 	clear(c.pending)
-	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults}, c.opts.StartTimeout)
+	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
 	if err != nil {
 		c.proc.kill()
 		return err
@@ -149,11 +154,19 @@ func (c *Client) Start(setup harness.Setup) (harness.State, error) {
 		}
 	}
 	clear(c.pending)
-	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: []string{WantSnapshot, WantLegal}})
+	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: c.want()})
 	if err != nil {
 		return nil, err
 	}
 	return c.keep(resp), nil
+}
+
+// want is what start and apply ask to get back with the new state.
+func (c *Client) want() []string {
+	if c.opts.NoPipeline {
+		return nil
+	}
+	return []string{WantSnapshot, WantLegal}
 }
 
 func (c *Client) keep(resp *Response) remote {
@@ -199,7 +212,7 @@ func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []har
 	if err != nil {
 		return st, nil, err
 	}
-	resp, err := c.call(&Request{Op: OpApply, State: id, Action: &a, Want: []string{WantSnapshot, WantLegal}})
+	resp, err := c.call(&Request{Op: OpApply, State: id, Action: &a, Want: c.want()})
 	if err != nil {
 		return st, nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/port"
@@ -173,7 +174,8 @@ func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
 // TestCampaignGoesOnAfterAPortCrash: a port that crashes on every apply errors the
 // properties with the failure in the report, and the campaign runs every case.
 func TestCampaignGoesOnAfterAPortCrash(t *testing.T) {
-	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 5, ShrinkBudget: -1}
+	dir := t.TempDir()
+	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 5, ShrinkBudget: 20, Corpus: dir}
 	cfg.Engine = func() (harness.Engine, error) {
 		c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
 		if err != nil {
@@ -189,6 +191,18 @@ func TestCampaignGoesOnAfterAPortCrash(t *testing.T) {
 	require.NotNil(t, p.Failure)
 	assert.Contains(t, p.Failure.Error, "port broke the protocol on apply")
 	assert.Contains(t, p.Failure.Error, "fatal: the port fell over")
+	assert.Empty(t, p.Failure.Actions, "shrunk to the first action, the one the port dies on")
+	require.NotNil(t, p.Failure.BrokeOn)
+	require.FileExists(t, p.Failure.CorpusPath, "a reproducer is saved")
+	sc, err := corpus.Load(p.Failure.CorpusPath)
+	require.NoError(t, err)
+	require.Len(t, sc.Steps, 1, "the reproducer ends with the action the port broke on")
+	c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
+	require.NoError(t, err)
+	defer c.Close()
+	res := corpus.Replay(c.Engine(), sc)
+	assert.False(t, res.Passed, "replayed on the port, it breaks it again")
+	assert.NotNil(t, c.Broken())
 }
 
 // TestServeAnswersBadRequests: lines that are not requests, unknown ops and states get

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -39,6 +40,9 @@ type Request struct {
 	// handshake
 	Versions []int    `json:"versions,omitempty"`
 	Faults   []string `json:"faults,omitempty"` // deliberate faults to switch on, if the engine offers them
+	// Cards is the printed card data of the harness's pool (package cards): what a port
+	// may build its cards from.
+	Cards []cards.Card `json:"cards,omitempty"`
 	// start
 	Setup *harness.Setup `json:"setup,omitempty"`
 	// legal, apply, observe, mana_outcomes, could_produce

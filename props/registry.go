@@ -5,6 +5,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
 )
 
 // constructors lists every property. Each call builds fresh values, so callers may keep or
@@ -127,3 +129,14 @@ func globMatch(glob, s string) bool {
 }
 
 func globOf(glob string) string { return strings.ReplaceAll(glob, "/", "\x1f") }
+
+// Steers lists every property's steer, in All order: the situations the properties aim
+// at, for tools that generate cases for another purpose (comparing engines, checking
+// their conventions) and want to reach as much of the rules.
+func Steers() []gen.Steer {
+	var out []gen.Steer
+	for _, p := range All() {
+		out = append(out, p.Steer)
+	}
+	return out
+}

@@ -211,26 +211,35 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		}
 	}
 	if f := p.Failure; f != nil {
-		shrunk := "shrunk in"
-		if f.ShrinkStopped {
-			shrunk = "shrinking interrupted after"
-		}
-		fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
-			plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
-		for _, v := range f.Violations {
-			fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
-		}
-		if f.Log != "" {
-			fmt.Fprintln(w, "  game log:")
-			io.WriteString(w, indent(f.Log, "    "))
-		}
-		if f.CorpusPath != "" {
-			fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
-			fmt.Fprintf(w, "  replay:    %s replay %s%s\n", Command, f.CorpusPath, opts.EngineArgs)
-		}
+		writeFailure(w, f, opts)
+	}
+	for i := range p.More {
+		fmt.Fprintf(w, "  counterexample %d of %d, breaking another rule:\n", i+2, len(p.More)+1)
+		writeFailure(w, &p.More[i], opts)
 	}
 	if c := opts.repro(p); c != "" {
 		fmt.Fprintf(w, "  reproduce: %s\n", c)
+	}
+}
+
+// writeFailure explains one counterexample: its size, violations, game log and file.
+func writeFailure(w io.Writer, f *campaign.Failure, opts Options) {
+	shrunk := "shrunk in"
+	if f.ShrinkStopped {
+		shrunk = "shrinking interrupted after"
+	}
+	fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
+		plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
+	for _, v := range f.Violations {
+		fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+	}
+	if f.Log != "" {
+		fmt.Fprintln(w, "  game log:")
+		io.WriteString(w, indent(f.Log, "    "))
+	}
+	if f.CorpusPath != "" {
+		fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
+		fmt.Fprintf(w, "  replay:    %s replay %s%s\n", Command, f.CorpusPath, opts.EngineArgs)
 	}
 }
 

@@ -174,6 +174,10 @@ func (c *cli) explain(args []string) error {
 		return err
 	}
 	defer eng.Close()
+	if why := corpus.Unsupported(scs[0], harness.SupportOf(eng)); why != "" {
+		fmt.Fprintf(c.stdout, "UNSUPPORTED %s: engine %s %s\n", scs[0].Path, eng.Name(), why)
+		return nil
+	}
 	text, err := corpus.Explain(eng, scs[0])
 	io.WriteString(c.stdout, text)
 	if err != nil {

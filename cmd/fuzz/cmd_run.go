@@ -32,6 +32,8 @@ type campaignFlags struct {
 	steps   int
 	engine  engineFlags
 	onError onEngineError
+	// counterexamples is how many distinct counterexamples to report per property.
+	counterexamples int
 	output
 }
 
@@ -46,6 +48,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
+	fs.IntVar(&f.counterexamples, "counterexamples", 1, "after a failing case, go on and report up to `N` distinct counterexamples per property (distinct by clause and rule)")
 	f.onError = "continue"
 	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
@@ -74,11 +77,13 @@ func (c *cli) runCampaign(args []string) error {
 		if p.Failure == nil {
 			continue
 		}
-		p.Failure.Repro = f.repro(*p)
-		if err := c.saveCounterexample(*f, p); err != nil {
-			// The report matters more than the file: write it, then exit 2.
-			saveErr = cmp.Or(saveErr, err)
-			c.errorf("%v", err)
+		for _, fail := range p.Failures() {
+			fail.Repro = f.repro(*p)
+			if err := c.saveCounterexample(*f, p, fail); err != nil {
+				// The report matters more than the file: write it, then exit 2.
+				saveErr = cmp.Or(saveErr, err)
+				c.errorf("%v", err)
+			}
 		}
 	}
 	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}
@@ -128,7 +133,11 @@ func (f *campaignFlags) repro(p campaign.PropResult) string {
 		upto = f.checks
 	}
 	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	return campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	cmd := campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	if f.counterexamples > 1 {
+		cmd += fmt.Sprintf(" --counterexamples %d", f.counterexamples)
+	}
+	return cmd
 }
 
 // maxWorkers and maxSteps bound --workers and --steps: more would only exhaust memory.
@@ -201,6 +210,10 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		Progress: c.progress,
 		// --on-engine-error stop: the first engine error ends the campaign.
 		StopOnEngineError: f.onError.stop(),
+		Counterexamples:   f.counterexamples,
+	}
+	if f.counterexamples < 1 {
+		return fail(usageErrorf("--counterexamples must be at least 1"))
 	}
 	cfg.Shard.K, cfg.Shard.N = f.shard.k, f.shard.n
 	return f, format, cfg, nil

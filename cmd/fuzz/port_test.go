@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -66,4 +67,50 @@ func TestEngineThatWontStart(t *testing.T) {
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.stderr, "port broke the protocol on handshake")
 	assert.Contains(t, r.stderr, "not a port")
+}
+
+// TestDiffAgainstServe: the reference engine and "fuzz serve" never diverge.
+func TestDiffAgainstServe(t *testing.T) {
+	r := fuzz(t, "diff", "--engine", selfCommand("serve"), "--cases", "150", "--corpus", t.TempDir())
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "no divergence in 150 cases")
+}
+
+// TestDiffSavesTheDivergence: against a port with a fault on, the divergence is shown side
+// by side and saved as a scenario that fails on that port and passes on the reference.
+func TestDiffSavesTheDivergence(t *testing.T) {
+	dir := t.TempDir()
+	faulty := selfCommand("serve", "--fault", "cost.tap-symbol/tapped-payable")
+	r := fuzz(t, "diff", "--engine", faulty, "--cases", "300", "--corpus", dir)
+	require.Equal(t, 1, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "DIVERGED in case")
+	assert.Regexp(t, `WHAT +A: reference +B: reference\+fault`, r.stdout)
+	saved := regexp.MustCompile(`saved: +(\S+)`).FindStringSubmatch(r.stdout)
+	require.Len(t, saved, 2)
+	assert.Equal(t, 0, fuzz(t, "replay", saved[1]).code, "the scenario holds on the reference engine")
+	onPort := fuzz(t, "replay", saved[1], "--engine", faulty)
+	assert.Equal(t, 1, onPort.code, onPort.stdout)
+}
+
+// TestCheckEngineThroughServe: "fuzz serve" follows every convention.
+func TestCheckEngineThroughServe(t *testing.T) {
+	r := fuzz(t, "check-engine", "--engine", selfCommand("serve"), "--cases", "60")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Regexp(t, `object-ids +\d+ +0 +ok`, r.stdout)
+	assert.NotContains(t, r.stdout, "\nBROKEN ")
+}
+
+// TestExplainUnsupportedScenario: a scenario needing a card the port lacks is reported
+// unsupported, not failed.
+func TestExplainUnsupportedScenario(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed")
+		}
+		t.Skip("node is not installed")
+	}
+	r := fuzz(t, "explain", "../../corpus/mana.undefined-type/reflecting-pool-alone.yaml", "--engine", "node ../../examples/node/engine.js")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "UNSUPPORTED")
+	assert.Contains(t, r.stdout, "needs card Reflecting Pool")
 }

@@ -221,8 +221,10 @@ func (s *state) nextStep(ev *[]harness.Event) {
 				s.objects[i].tapped, s.objects[i].sick = false, false
 			}
 			continue
-		case harness.Draw: // CR 504.1
-			s.draw(s.active, ev)
+		case harness.Draw: // CR 504.1; the player who plays first skips the draw of turn 1 (CR 103.8a)
+			if s.turn > 1 {
+				s.draw(s.active, ev)
+			}
 		case harness.DeclareAttackers:
 			// This engine has no attacking: the active player declares no attackers, so the
 			// declare blockers and combat damage steps are skipped (CR 508.8).
@@ -315,9 +317,6 @@ func (*Engine) Observe(st harness.State) (harness.Snapshot, error) {
 	}
 	snap := harness.Snapshot{Turn: s.turn, Active: s.active, Step: s.step, Priority: s.priority,
 		LandsPlayed: s.landsPlayed, GameOver: s.over}
-	if s.over {
-		snap.Priority = harness.NoPlayer
-	}
 	for p := range s.players {
 		pl := s.players[p]
 		ps := harness.PlayerState{Life: pl.life, Pool: pl.pool, Lost: pl.lost,

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/diff"
+	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/examples/goport"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -66,4 +68,29 @@ func result(rep *campaign.Report, id string) campaign.PropResult {
 		}
 	}
 	return campaign.PropResult{}
+}
+
+// TestGoportAgreesWithTheReferenceEngine: on the basic lands, passing priority, the port
+// behaves as the reference engine does, step by step. (With a creature they part in the
+// declare attackers step: the reference engine asks the active player to declare
+// attackers, which this port can't express, so it declares none.)
+func TestGoportAgreesWithTheReferenceEngine(t *testing.T) {
+	ref, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	var lands []gen.Card
+	for _, c := range gen.DefaultPool().Cards() {
+		if c.Kind.Has(gen.Basic | gen.Land) {
+			lands = append(lands, c)
+		}
+	}
+	pool, err := gen.NewPool(lands)
+	require.NoError(t, err)
+	res, err := diff.Run(context.Background(), diff.Config{A: ref, B: goport.New(), Pool: pool, Seed: 1, Cases: 400})
+	require.NoError(t, err)
+	if d := res.Diverged; d != nil {
+		var b bytes.Buffer
+		report.DiffText(&b, res, "", "")
+		t.Fatalf("diverged:\n%s", b.String())
+	}
+	assert.Equal(t, 400, res.Cases)
 }

@@ -273,10 +273,13 @@ func object(id harness.CardID, name string, owner harness.Player, zone harness.Z
 	o := harness.Object{Card: id, Object: harness.ObjectID(id), Name: name, Owner: owner, Controller: owner, Zone: zone}
 	if t, ok := basicType[name]; ok {
 		o.Supertypes, o.Types = []string{"Basic"}, []string{"Land"}
+		// A basic land type's ability is intrinsic, written as its reminder (CR 305.6);
+		// Wastes has no land type and prints its ability.
+		o.Abilities = []string{"{T}: Add " + t.String() + "."}
 		if t != harness.Colorless {
 			o.Subtypes = []string{name}
+			o.Abilities[0] = "(" + o.Abilities[0] + ")"
 		}
-		o.Abilities = []string{"({T}: Add " + t.String() + ".)"}
 	} else {
 		o.Types = []string{"Artifact"}
 	}

@@ -1,0 +1,82 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
+// a scenario whose one expectation is that p holds, so the file replays as a regression
+// gate. eng, the engine it was found on, is replayed to name things in the file as a
+// person would. The corpus deduplicates by content and never overwrites; the path, new or
+// existing, goes into f.CorpusPath.
+func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
+	rulings := p.Rulings
+	if len(rulings) == 0 {
+		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
+	}
+	title := p.ID
+	if len(f.Violations) > 0 {
+		first, _, _ := strings.Cut(f.Violations[0].Message, "\n")
+		title += ": " + clip(first, 100)
+	}
+	opts := []corpus.Option{corpus.WithProperties(p.ID)}
+	actions := f.Actions
+	if f.BrokeOn != nil {
+		actions = append(slices.Clone(actions), *f.BrokeOn)
+	}
+	if before := snapshotsBefore(eng, f.Setup, actions); before != nil {
+		opts = append(opts, corpus.WithSnapshots(before))
+	}
+	origin := "found by " + strings.TrimPrefix(f.Repro, "go run ./cmd/")
+	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
+	path, _, err := corpus.Save(dir, sc)
+	if err != nil {
+		return fmt.Errorf("saving the counterexample of %s: %w", p.ID, err)
+	}
+	f.CorpusPath = path
+	return nil
+}
+
+// snapshotsBefore replays the actions to get the board before each one; nil if the replay
+// does not get through every action.
+func snapshotsBefore(eng harness.Engine, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
+	tr := gen.Replay(eng, setup, actions)
+	if tr == nil || len(tr.Steps) != len(actions) {
+		return nil
+	}
+	before := make([]harness.Snapshot, len(tr.Steps))
+	for i, s := range tr.Steps {
+		before[i] = s.Before
+	}
+	return before
+}
+
+// clip shortens s to at most n runes, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// saveAll saves every counterexample of the report into Config.Corpus, when it is set.
+func (r *runner) saveAll(props []PropResult) error {
+	if r.cfg.Corpus == "" {
+		return nil
+	}
+	for i := range props {
+		for _, f := range props[i].Failures() {
+			if err := SaveCounterexample(r.cfg.Corpus, &props[i], f, r.engines[0]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,26 @@
+package cards
+
+import "regexp"
+
+// quotedAbility finds an ability granted in quotes: Equipped creature has "{3}, {Q}: ...".
+var quotedAbility = regexp.MustCompile(`"([^"]+)"`)
+
+// printed is every ability text of the table: its Oracle lines and the abilities quoted
+// in them.
+var printed = func() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range table {
+		for _, line := range c.Oracle {
+			out[line] = true
+			for _, m := range quotedAbility.FindAllStringSubmatch(line, -1) {
+				out[m[1]] = true
+			}
+		}
+	}
+	return out
+}()
+
+// IsPrinted reports whether text is an ability's printed text: an Oracle line of a card
+// of the table, or an ability quoted in one (granted by it). An engine that reports any
+// other text for an ability reports one that text-reading checks can't read.
+func IsPrinted(text string) bool { return printed[text] }

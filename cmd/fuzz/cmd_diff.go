@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/corpus"
+	"github.com/mtgfuzz/mtgfuzz/diff"
+	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/report"
+)
+
+// diffEngines is differential testing: generated cases played step by step on the
+// reference engine (or the --against port) and on the --engine port, compared after every
+// action; the first divergence is shrunk, shown side by side and saved as a corpus
+// scenario that expects what the first engine showed. Exit 1 on a divergence.
+func (c *cli) diffEngines(args []string) error {
+	fs := newFlagSet("diff")
+	var b engineFlags
+	b.register(fs)
+	against := fs.String("against", "", "compare with the port `CMD` instead of the reference engine")
+	seed := fs.Uint64("seed", 1, "the seed of the generated cases")
+	cases := fs.Int("cases", 500, "generated cases to compare")
+	steps := fs.Int("steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
+	dir := fs.String("corpus", "", "save the divergence under `DIR` (default: corpus/ at the module root)")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usageErrorf("diff takes no arguments, got %q", pos)
+	case b.command == "":
+		return usageErrorf("diff needs --engine CMD, the port to compare")
+	case *cases < 1 || *steps < 1:
+		return usageErrorf("--cases and --steps must be at least 1")
+	}
+	a := engineFlags{command: *against, timeout: b.timeout}
+	engA, err := a.open(nil)
+	if err != nil {
+		return err
+	}
+	defer engA.Close()
+	engB, err := b.open(nil)
+	if err != nil {
+		return err
+	}
+	defer engB.Close()
+	res, err := diff.Run(c.ctx, diff.Config{A: engA, B: engB, Steers: props.Steers(), Seed: *seed, Cases: *cases, MaxSteps: *steps})
+	if err != nil {
+		return err
+	}
+	saved, replay := "", ""
+	if d := res.Diverged; d != nil {
+		if *dir == "" {
+			*dir = defaultCorpus()
+		}
+		saved, err = saveDivergence(*dir, res, fmt.Sprintf("fuzz diff%s%s --seed %d --cases %d", b.args(), againstArgs(*against), *seed, d.Case+1))
+		if err != nil {
+			c.errorf("%v", err)
+		} else {
+			replay = fmt.Sprintf("%s replay %s%s", report.Command, campaign.ShellQuote(saved), b.args())
+		}
+	}
+	if err := report.DiffText(c.stdout, res, saved, replay); err != nil {
+		return err
+	}
+	if res.Diverged != nil {
+		return errFailed
+	}
+	return nil
+}
+
+func againstArgs(cmd string) string {
+	if cmd == "" {
+		return ""
+	}
+	return " --against " + campaign.ShellQuote(cmd)
+}
+
+// saveDivergence writes the shrunk divergence as a scenario expecting what engine A
+// showed, filed under the rules area "rules.differential".
+func saveDivergence(dir string, res *diff.Result, origin string) (string, error) {
+	d := res.Diverged
+	title := fmt.Sprintf("%s and %s diverge", res.A, res.B)
+	if len(d.Differences) > 0 {
+		title += " on " + d.Differences[0].Path
+	}
+	obs := corpus.Observed{Snapshot: d.Observed.Snapshot, Could: d.Observed.Could, Legal: d.Observed.Legal, Illegal: d.Observed.Illegal}
+	sc := corpus.FromCounterexample([]string{"rules.differential"}, nil, title, "found by "+origin, d.Setup, d.Actions, corpus.WithObserved(obs))
+	path, _, err := corpus.Save(dir, sc)
+	if err != nil {
+		return "", fmt.Errorf("saving the divergence: %w", err)
+	}
+	return display(path), nil
+}

@@ -1,0 +1,72 @@
+package conform_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/conform"
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/examples/goport"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+func check(t *testing.T, eng harness.Engine) map[string]conform.Result {
+	t.Helper()
+	cfg := conform.Config{Seed: 1, Cases: 150, Steers: props.Steers()}
+	res, err := conform.Check(eng, cfg)
+	require.NoError(t, err)
+	out := map[string]conform.Result{}
+	for _, r := range res {
+		out[r.Name] = r
+	}
+	return out
+}
+
+func reference(t *testing.T) *engine.Reference {
+	eng, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	return eng
+}
+
+// TestConformingEngines: the reference engine and the Go example break no convention,
+// and every convention was checked on them.
+func TestConformingEngines(t *testing.T) {
+	for _, eng := range []harness.Engine{reference(t), goport.New()} {
+		for name, r := range check(t, eng) {
+			assert.Zero(t, r.Problems, "%s: %s: %s", eng.Name(), name, r.Example)
+			if eng.Name() == "reference" && name != "token-ids" { // tokens are rare on generated boards
+				assert.Positive(t, r.Checked, "%s was never checked", name)
+			}
+		}
+	}
+}
+
+// Engines that each break one convention.
+type (
+	// keepsObjectIDs reports the card ID as the object ID: never a new object.
+	keepsObjectIDs struct{ *engine.Reference }
+	// dropsPeriods writes ability texts without their final period.
+	dropsPeriods struct{ *engine.Reference }
+)
+
+func (e keepsObjectIDs) Observe(st harness.State) (harness.Snapshot, error) {
+	s, err := e.Reference.Observe(st)
+	for _, o := range s.Objects() {
+		o.Object = harness.ObjectID(o.Card)
+	}
+	return s, err
+}
+
+func (e dropsPeriods) Observe(st harness.State) (harness.Snapshot, error) {
+	s, err := e.Reference.Observe(st)
+	for _, o := range s.Objects() {
+		for i, a := range o.Abilities {
+			o.Abilities[i] = strings.TrimSuffix(a, ".")
+		}
+	}
+	return s, err
+}
