@@ -49,8 +49,8 @@ func copySteer(name string) gen.Steer {
 		// Sources whose characteristics differ from their copiable values: an anthem,
 		// a granted ability, an animated land.
 		recipes = append(recipes, gen.Recipe{Name: "altered sources", Weight: 6,
-			Mine: join([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
-			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
+			Mine:  join([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
+			Hand:  []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
 			Steps: []harness.Step{harness.Main1, harness.Main2}})
 	}
 	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
