@@ -25,8 +25,21 @@ func manaAbilityInvariant() *Property {
 			Recipes: []gen.Recipe{
 				{Name: "mana during casting", Weight: 2, Mine: gen.Cards("Forest", "Reflecting Pool", "Mana Flare", "Llanowar Elves", "Pili-Pala"),
 					Hand: gen.Cards("Giant Growth", "Dark Ritual", "Walking Ballista")},
+				// The other player's Mana Vault asks "you may pay {4}" in their next upkeep:
+				// mana abilities while that decision waits (CR 608.2g).
+				{Name: "mana during a decision", Weight: 2, Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Wastes", Weight: 30}, {Card: "Forest"}},
+					Steps: []harness.Step{harness.End}},
 			},
 			Actions: gen.PreferMana(),
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				switch {
+				case before == nil:
+					return false
+				case before.Pending != nil:
+					return gen.IsManaAbility(before, &a)
+				}
+				return a.Kind == harness.Pass && (before.Step == harness.End || before.Step == harness.Cleanup)
+			},
 		},
 		Check: checkManaAbility,
 		Clauses: []Clause{

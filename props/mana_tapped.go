@@ -31,13 +31,18 @@ func tapForMana() *Property {
 		Steer: gen.Steer{
 			Name: "mana.tap-for-mana",
 			Recipes: []gen.Recipe{
-				{Name: "reflection and pili-pala", Weight: 2, Mine: gen.Cards("Mana Reflection", "Pili-Pala", "Llanowar Elves", "Thousand-Year Elixir", "Swamp"),
-					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 30}, {Card: "Twiddle"}}},
+				{Name: "reflection and pili-pala", Weight: 2, Mine: gen.Cards("Mana Reflection", "Pili-Pala", "Llanowar Elves", "Thousand-Year Elixir"),
+					Hand: gen.Cards("Dark Ritual", "Twiddle")},
 				{Name: "nyxbloom and ritual", Mine: gen.Cards("Nyxbloom Ancient", "Pili-Pala", "Swamp", "Mana Flare"),
-					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 30}}},
+					Hand: gen.Cards("Dark Ritual")},
+				{Name: "ritual under reflection", Mine: gen.Cards("Mana Reflection", "Swamp", "Swamp"),
+					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 40}}},
 			},
 			Actions: gen.PreferMana(),
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT }),
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				return preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT })(before, a) ||
+					preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.Name == "Dark Ritual" })(before, a)
+			},
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := outcomeCheck{ruling: "mana.tap-for-mana", rule: "106.12",
