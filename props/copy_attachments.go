@@ -23,12 +23,11 @@ import (
 //     left the battlefield or stopped being what it may be attached to, in the graveyard
 //     (an Aura) or still on the battlefield, unattached (an Equipment).
 //   - not-attachment: a permanent that is attached but is a creature or neither an Aura nor
-//     an Equipment stays on the battlefield and becomes unattached.
+//     an Equipment stays on the battlefield and becomes unattached — among them an
+//     attached copy of an Equipment whose copy effect ended (a Mirage Mirror as
+//     Bonesplitter after the cleanup step, 611.2a).
 //   - restriction: a creature enchanted by an Aura that says it can't attack or block is
 //     never among the attackers or blockers offered (508.1c, 509.1b).
-//   - reverted: an attached copy of an Equipment or Aura whose copy effect ended (or that
-//     copies something else now) and is neither is unattached, still on the battlefield
-//     (704.5p).
 //   - became-aura: a permanent that becomes a copy of an Aura while attached to nothing it
 //     could enchant is in its owner's graveyard once state-based actions are done (704.5m).
 //   - copy-equips: a copy of an Equipment has its equip ability (707.2): its controller is
@@ -47,7 +46,6 @@ func auraEquipment() *Property {
 			{Name: "not-attachment", Rules: []string{"704.5p"}, Description: "an attached creature, or attached permanent that is neither Aura nor Equipment, becomes unattached and stays"},
 			{Name: "restriction", Rules: []string{"508.1c", "509.1b"}, Description: "a creature enchanted by \"can't attack or block\" is never offered as an attacker or blocker",
 				Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}}},
-			{Name: "reverted", Rules: []string{"704.5p", "611.2a"}, Description: "an attached Equipment or Aura copy that stops being one becomes unattached and stays"},
 			{Name: "became-aura", Rules: []string{"704.5m", "707.4"}, Description: "becoming a copy of an Aura while not legally attached puts it into the graveyard"},
 			{Name: "copy-equips", Rules: []string{"707.2", "702.6a"}, Description: "a copy of an Equipment is offered its equip ability at sorcery speed"},
 		},
@@ -76,6 +74,10 @@ func auraEquipment() *Property {
 					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+				{Name: "mirror and pacifism", Weight: 6,
+					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
@@ -104,7 +106,7 @@ func auraEquipment() *Property {
 					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0)
 				case a.Kind == harness.Pass:
 					n := len(before.Stack)
-					return n > 0 && before.Stack[n-1].Kind == "spell" || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
+					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
 				}
 				return false
 			},
@@ -245,13 +247,9 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 				fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))
 		}
 	default:
-		clause := "not-attachment"
-		if was.CopyOf != "" && now.CopyOf != was.CopyOf && attachmentKind(was) != attachedOther {
-			clause = "reverted" // its copy effect ended, or another replaced it (CR 611.2a, 613.7)
-		}
-		v.Reach(clause)
+		v.Reach("not-attachment")
 		if wrong() {
-			v.Violations = append(v.Violations, clauseViolation(step, ruling, "704.5p", clause, what,
+			v.Violations = append(v.Violations, clauseViolation(step, ruling, "704.5p", "not-attachment", what,
 				"a creature, or a permanent that is neither an Aura nor an Equipment, becomes unattached and stays on the battlefield (CR 704.5p)",
 				fmt.Sprintf("it is %s, attached to card %d, and is %s", zoneWord(now), now.AttachedTo, strings.Join(append(append([]string(nil), now.Types...), now.Subtypes...), " "))))
 		}
