@@ -123,8 +123,10 @@ func Project(s *State) *View {
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
 	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
-	// Room for the static abilities' effects too, which join in layers 2 and 7a.
-	effects := make([]liveEffect, 0, len(s.Effects)+4)
+	var effects []liveEffect
+	if len(s.Effects) > 0 {
+		effects = make([]liveEffect, 0, len(s.Effects))
+	}
 	owners := 0 // how many objects the effects and counters may change, at most
 	for i := range s.Effects {
 		e := &s.Effects[i]
