@@ -110,7 +110,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		}
 		o := before.Find(a.Card)
 		return (a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")) &&
-			o != nil && affordable(before, a.Player, manaSymbols(o.ManaCost))
+			o != nil && affordable(before, a.Player, o.ManaCost, 0)
 	case harness.Pay:
 		return true
 	case harness.Pass:
@@ -121,7 +121,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		}
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||
-			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
+			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
 	}
 	return false
 }
