@@ -116,10 +116,18 @@ type trigInstance struct {
 	Text string
 }
 
-// expectedTrigger is an ability that triggered, and its controller.
+// expectedTrigger is an ability that triggered, and its controller. Unknown marks a card
+// whose triggers can't be told: it left the battlefield as what a loop of copy effects
+// made it (last_known.go), so its instances on the stack are not judged.
 type expectedTrigger struct {
 	trigInstance
 	Controller harness.Player
+	Unknown    bool
+}
+
+// unknownTrigger is the mark for a card whose triggers can't be told.
+func unknownTrigger(card harness.CardID) expectedTrigger {
+	return expectedTrigger{trigInstance: trigInstance{Card: card}, Unknown: true}
 }
 
 func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -186,7 +194,10 @@ func startTriggers(tr *gen.Trace) []expectedTrigger {
 				continue
 			}
 			was, ok := setupLeftAs(&tr.Setup, &pm, o)
-			if ok && isCreature(&was) {
+			switch {
+			case !ok:
+				out = append(out, unknownTrigger(pm.ID))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, harness.Player(p))...)
 			}
 		}
@@ -199,7 +210,7 @@ func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
 	var out []expectedTrigger
 	for _, t := range o.Abilities {
 		if readTrigger(t).kind == trigDies {
-			out = append(out, expectedTrigger{trigInstance{o.Card, t}, p})
+			out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: p})
 		}
 	}
 	return out
@@ -228,7 +239,7 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 						continue // CR 603.4: it doesn't trigger
 					}
 				}
-				out = append(out, expectedTrigger{trigInstance{o.Card, t}, o.Controller})
+				out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: o.Controller})
 			}
 		}
 	}
@@ -237,7 +248,10 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	for j := range b.Battlefield {
 		o := &b.Battlefield[j]
 		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
-			if was, ok := leftAs(st, o, false); ok && isCreature(&was) {
+			switch was, ok := leftAs(st, o, false); {
+			case !ok:
+				out = append(out, unknownTrigger(o.Card))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, o.Controller)...)
 			}
 		}
@@ -250,7 +264,10 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 			continue
 		}
 		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
-			if was, ok := leftAs(st, n, true); ok && isCreature(&was) {
+			switch was, ok := leftAs(st, n, true); {
+			case !ok:
+				out = append(out, unknownTrigger(n.Card))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, n.Owner)...)
 			}
 		}
@@ -261,9 +278,14 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 // judgeTriggers compares the triggers expected since base with the new instances on the
 // stack of now, the next moment a player has priority.
 func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expected []expectedTrigger, decided map[harness.Player]bool, v *Verdict) {
+	unknown := map[harness.CardID]bool{}
+	for _, e := range expected {
+		unknown[e.Card] = unknown[e.Card] || e.Unknown
+	}
+	expected = slices.DeleteFunc(slices.Clone(expected), func(e expectedTrigger) bool { return unknown[e.Card] })
 	var fresh []harness.StackObject
 	for _, o := range now.Stack {
-		if o.Kind == "ability" && knownTrigger(o.Text) && !stillOnStack(base, o.Object) {
+		if o.Kind == "ability" && knownTrigger(o.Text) && !stillOnStack(base, o.Object) && !unknown[o.Card] {
 			fresh = append(fresh, o)
 		}
 	}
