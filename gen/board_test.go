@@ -208,3 +208,15 @@ func TestRecipeFloorsForTheOtherHandAndBattlefields(t *testing.T) {
 	}
 	assert.Empty(t, names, "but no permanents: the battlefields' floor is a likelier \"more\", so shrinking still removes permanents")
 }
+
+func TestRecipeStepWeight(t *testing.T) {
+	inEnd := func(w int) int {
+		g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "end", Weight: 1000, Steps: []harness.Step{harness.End}, StepWeight: w}}})
+		return countBoards(g, 300, func(s *harness.Setup) bool { return s.Step == harness.End })
+	}
+	usual, heavy := inEnd(0), inEnd(900)
+	// Against the usual mix's 100 (End 6 of it): 26 in 120 by default, 906 in 1000 at 900.
+	assert.Less(t, usual, 120, "at the default weight, the usual mix starts most boards elsewhere")
+	assert.Greater(t, heavy, 240, "at weight 900, nine boards in ten start in the end step")
+	assert.Less(t, heavy, 300, "and the usual mix still starts some elsewhere")
+}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -121,7 +122,7 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 		case i < 0:
 			*bad = append(*bad, fmt.Sprintf("recipe %q: unknown step %q", r.Name, s))
 		case g.pool.allowsStep(s):
-			c.steps.add(i, 20)
+			c.steps.add(i, cmp.Or(max(r.StepWeight, 0), DefaultStepWeight))
 		}
 	}
 	for _, sw := range stepWeights {

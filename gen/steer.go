@@ -60,8 +60,13 @@ type Recipe struct {
 	// recipe's own picks are never left out. AvoidMine: Land gives "Reflecting Pool with
 	// no other land of mine".
 	AvoidMine, AvoidTheirs Kind
-	// Steps to start in, tried before the usual mix (which is mostly main phases).
+	// Steps to start in, favoured over the usual mix (which is mostly main phases).
 	Steps []harness.Step
+	// StepWeight is each of Steps' weight against the usual mix's 100; 0 means
+	// DefaultStepWeight. A situation that must begin in one step (a sorcery cast in the
+	// second main phase, with the walk's few decisions left to reach the next turn) gives
+	// more; the usual mix still starts some cases elsewhere.
+	StepWeight int
 	// MinHand is the fewest cards the active player's hand starts with (the usual mix
 	// leaves it empty almost half the time): for situations that need a card in hand.
 	MinHand int
@@ -74,6 +79,9 @@ type Recipe struct {
 	// need mana. Shrinking still removes them one by one.
 	MinPermanents int
 }
+
+// DefaultStepWeight is the weight of each of a Recipe's Steps when it gives none.
+const DefaultStepWeight = 20
 
 // Pick is a favoured card and its weight (0 means DefaultPickWeight).
 type Pick struct {

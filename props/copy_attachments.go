@@ -77,7 +77,14 @@ func auraEquipment() *Property {
 				{Name: "mirror and pacifism", Weight: 6,
 					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.Main1, harness.Main2}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
+				// main phase beside a creature of mine to equip.
+				{Name: "mirror as bonesplitter", Weight: 4,
+					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 25},
+						{Card: "Wastes", Weight: 30}},
+					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
@@ -98,7 +105,8 @@ func auraEquipment() *Property {
 				case a.Kind == harness.Activate:
 					t := gen.AbilityText(before, &a)
 					return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
-						strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0])
+						strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0]) &&
+							affordable(before, a.Player, t, 0)
 				case a.Kind == harness.Attack, a.Kind == harness.Block:
 					return len(a.Attackers)+len(a.Blocks) > 0
 				case a.Kind == harness.Cast:

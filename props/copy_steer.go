@@ -55,10 +55,32 @@ func copySteer(name string) gen.Steer {
 		Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 20}, {Card: "Time Walk", Weight: 14},
 			{Card: "Clone", Weight: 10}, {Card: "Giant Growth", Weight: 8}},
 		MinHand: 2, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}}
+	prefer := preferCopying
 	switch name {
 	case "copy.expires-before-next-turn":
 		recipes[2].Weight = 10 // Resonance copying, and Time Walk
-		recipes = append(recipes, cycleIntoResonance)
+		// My Resonance set up copying until my next turn, Time Walk in hand and the lands
+		// to cast it, in the second main phase so that the walk's few decisions reach the
+		// next turn, which is the extra one (500.7); once it has resolved, pass on to it.
+		recipes = append(recipes, cycleIntoResonance, gen.Recipe{Name: "resonance then time walk", Weight: 14,
+			Mine: []gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 60}, {Card: "Wastes", Weight: 20},
+				{Card: "Grizzly Bears", Weight: 20}},
+			Theirs: creatures, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Hand:    []gen.Pick{{Card: "Time Walk", Weight: 80}},
+			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300})
+		prefer = func(before *harness.Snapshot, a harness.Action) bool {
+			return preferCopying(before, a) || a.Kind == harness.Pass && before != nil && tookExtraTurn(before)
+		}
+	case "copy.prior-effects-persist":
+		// The other player's Cryptoplasm, equipped with Bonesplitter or with +1/+1 counters,
+		// at the end of my turn: at their upkeep it becomes a copy of another creature,
+		// and what changed its power and toughness goes on changing them (707.4).
+		recipes = append(recipes, gen.Recipe{Name: "pumped cryptoplasm", Weight: 16,
+			Mine:      []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 30}, {Card: "Island", Weight: 20}},
+			Theirs:    []gen.Pick{{Card: "Cryptoplasm", Weight: 30}, {Card: "Bonesplitter", Weight: 25}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Forest", Weight: 15}},
+			TheirHand: []gen.Pick{{Card: "Giant Growth", Weight: 30}},
+			AvoidMine: gen.Artifact | gen.Enchantment, AvoidTheirs: gen.Permanent,
+			MinPermanents: 3, Steps: []harness.Step{harness.End}, StepWeight: 300})
 	case "copy.overwrite-expire-together":
 		recipes = append(recipes, cycleIntoResonance)
 	case "copy.of-a-copy", "copy.of-resonance":
@@ -86,7 +108,7 @@ func copySteer(name string) gen.Steer {
 			Steps: []harness.Step{harness.Main1, harness.Main2}})
 	}
 	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
-	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferCopying}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: prefer}
 }
 
 // preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
@@ -122,6 +144,19 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||
 			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+	}
+	return false
+}
+
+// tookExtraTurn reports whether the active player has a spell that takes an extra turn
+// in their graveyard, as after it resolved: for steering, passing on to that turn.
+func tookExtraTurn(s *harness.Snapshot) bool {
+	for _, o := range s.Players[s.Active].Graveyard {
+		for _, t := range o.Abilities {
+			if strings.Contains(t, "an extra turn") {
+				return true
+			}
+		}
 	}
 	return false
 }
