@@ -52,6 +52,8 @@ const (
 	FaultLastCardLoses             = "rules.sba/last-card-loses"
 	FaultToughnessOneDies          = "rules.sba/toughness-one-dies"
 	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
+	FaultOneShortOfLethalDies      = "rules.sba/one-short-of-lethal-dies"
+	FaultExactDamageSurvives       = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
 )
@@ -100,6 +102,8 @@ var faultInfo = []FaultInfo{
 	{FaultLastCardLoses, "rules.sba", "704.5b", "a player who draws the last card of their library loses, as if they had drawn from an empty one"},
 	{FaultToughnessOneDies, "rules.sba", "704.5f", "a creature with toughness 1 is put into its owner's graveyard as if its toughness were 0"},
 	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
+	{FaultOneShortOfLethalDies, "rules.sba", "704.5g", "a damaged creature is destroyed when its damage is one less than its toughness"},
+	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 }
