@@ -91,12 +91,19 @@ func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
 	return o.Owner == p && v.Of(o.ID).HasType("Artifact")
 }
 
+func isArtifactOrEnchantment(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Artifact") || c.HasType("Enchantment")
+}
+
 // Common requirements.
 var (
 	targetCreature                  = TargetSpec{Desc: "target creature", Match: isCreature}
 	targetLand                      = TargetSpec{Desc: "target land", Match: isLand}
 	targetCreatureYouControl        = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
 	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
+	targetPlayer                    = TargetSpec{Desc: "target player", Player: true, Match: func(*State, *View, h.Player, *Object) bool { return false }}
+	targetArtifactOrEnchantment     = TargetSpec{Desc: "target artifact or enchantment", Match: isArtifactOrEnchantment}
 	targetArtifactCreatureOrLand    = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
 	targetArtifactCardYourGraveyard = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
 )

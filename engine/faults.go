@@ -27,6 +27,12 @@ const (
 	FaultManaAbilityUsesStack      = "invariant.mana-ability/uses-stack"
 	FaultSkipZeroToughness         = "invariant.sba/skip-zero-toughness"
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
+	FaultNoStartingLoyalty         = "copy.planeswalker-loyalty/enters-without-loyalty"
+	FaultLoyaltyTwicePerTurn       = "copy.planeswalker-loyalty/twice-per-turn"
+	FaultLegendKeepsFirst          = "copy.legend-rule/keeps-first"
+	FaultAttachedNonEquipmentStays = "copy.aura-equipment/stays-attached"
+	FaultAuraIgnoresEnchant        = "copy.aura-equipment/ignores-enchant"
+	FaultSickOnlyIfEnteredCreature = "copy.summoning-sickness/only-if-entered-as-creature"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
 	FaultUndefinedNotListed        = "mana.undefined-type/not-listed"
@@ -77,6 +83,12 @@ var faultInfo = []FaultInfo{
 	{FaultManaAbilityUsesStack, "invariant.mana-ability", "605.3b", "activating a mana ability leaves an object on the stack"},
 	{FaultSkipZeroToughness, "invariant.sba", "704.5f", "a creature with toughness 0 or less isn't put into its owner's graveyard"},
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
+	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
+	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
+	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},
+	{FaultAttachedNonEquipmentStays, "copy.aura-equipment", "704.5p", "a permanent that is neither an Aura nor an Equipment (or is a creature) stays attached"},
+	{FaultAuraIgnoresEnchant, "copy.aura-equipment", "704.5m", "an Aura attached to something its enchant ability doesn't allow stays on the battlefield"},
+	{FaultSickOnlyIfEnteredCreature, "copy.summoning-sickness", "302.6", "a permanent that wasn't a creature as it entered isn't summoning sick when it becomes one"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
 	{FaultUndefinedNotListed, "mana.undefined-type", "605.2", "a mana ability that would produce no mana (its type undefined) isn't listed as activatable"},

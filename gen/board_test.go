@@ -26,6 +26,7 @@ func TestZeroTapeIsTheEmptyBoard(t *testing.T) {
 func TestBoardsAreWellFormed(t *testing.T) {
 	g := newGen(t, gen.Steer{})
 	pool := gen.DefaultPool()
+	legal, stray := 0, 0
 	for seed := uint64(0); seed < 1000; seed++ {
 		s := g.Board(gen.NewTapeSource(seed))
 		ids := map[harness.CardID]string{}
@@ -35,7 +36,7 @@ func TestBoardsAreWellFormed(t *testing.T) {
 		}
 		assert.NotEqual(t, harness.Untap, s.Step, "no priority in untap (CR 502.4)")
 		assert.NotEqual(t, harness.Cleanup, s.Step, "no priority in cleanup (CR 514.3)")
-		for p, ps := range s.Players {
+		for _, ps := range s.Players {
 			assert.LessOrEqual(t, len(ps.Battlefield), 12, "seed %d: default cap", seed)
 			assert.True(t, ps.Life >= 1 && ps.Life <= 20, "seed %d: life %d", seed, ps.Life)
 			for _, pm := range ps.Battlefield {
@@ -47,16 +48,16 @@ func TestBoardsAreWellFormed(t *testing.T) {
 				}
 				host, _ := pool.Card(ids[pm.AttachedTo])
 				switch {
-				case c.Kind.Has(gen.Aura):
-					assert.True(t, host.Kind.Any(c.Enchant), "seed %d: %s enchants %s", seed, pm.Name, host.Name)
-				case c.Kind.Has(gen.Equipment):
-					assert.True(t, host.Kind.Has(gen.Creature), "seed %d: %s equips %s", seed, pm.Name, host.Name)
+				case c.Kind.Has(gen.Aura) && host.Kind.Any(c.Enchant), c.Kind.Has(gen.Equipment) && host.Kind.Has(gen.Creature):
+					legal++
 				default:
-					t.Errorf("seed %d: player %d: %s is attached but is no Aura or Equipment", seed, p, pm.Name)
+					stray++ // an Aura or Equipment on any host, or anything else attached (704.5p)
 				}
 			}
 		}
 	}
+	assert.Positive(t, stray, "some boards attach what the state-based actions must undo")
+	assert.Less(t, stray, legal, "most attachments look legal")
 }
 
 // TestBoardsCoverThePool checks that plain generation reaches every card and every kind

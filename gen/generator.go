@@ -15,9 +15,12 @@ type Generator struct {
 	steer   Steer
 	actions ActionWeights
 	maxPerm int
-	plain   recipe
-	recipes []recipe
-	pick    table // over recipe indexes; len(recipes) stands for plain
+	// attaching: the pool has Auras or Equipment, so attachments are part of the game and
+	// boards may also attach what the state-based actions must undo (CR 704.5p).
+	attaching bool
+	plain     recipe
+	recipes   []recipe
+	pick      table // over recipe indexes; len(recipes) stands for plain
 }
 
 // recipe is a compiled Recipe: one table per zone.
@@ -37,6 +40,9 @@ func New(pool *Pool, steer Steer) (*Generator, error) {
 		pool = DefaultPool()
 	}
 	g := &Generator{pool: pool, steer: steer, maxPerm: steer.MaxPermanents}
+	for _, c := range pool.cards {
+		g.attaching = g.attaching || c.Kind.Any(Aura|Equipment)
+	}
 	if g.maxPerm <= 0 {
 		g.maxPerm = 12
 	}

@@ -92,7 +92,7 @@ type ActionWeights struct {
 	Cast      int // cast a spell
 	Pay       int // pay a proposed cost
 	Activate  int // activate a non-mana ability
-	Attack    int // declare attackers
+	Attack    int // declare attackers or blockers
 	Choose    int // answer a pending decision
 	Cancel    int // abandon a proposal
 }
