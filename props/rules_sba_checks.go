@@ -76,7 +76,7 @@ func judgeSBACheck(tr *gen.Trace, i int, c *harness.SBACheck, v *Verdict) {
 					"it was put into a graveyard; on the board just before the check "+ptDamage(o)))
 			}
 		case "704.5j":
-			checkLegendKept(tr, i, o, o.Controller, afterCheck(b, c), v)
+			checkLegendKept(tr, i, o, o.Controller, legendKept(b, c), nil, v)
 		case "704.5m", "704.5n":
 			if host := b.Permanent(o.AttachedTo); host != nil {
 				checkAttachmentRemoved(tr, i, o, host, v)
@@ -121,13 +121,14 @@ func checkLoserLife(tr *gen.Trace, i int, b *harness.Snapshot, p harness.Player,
 	}
 }
 
-// afterCheck is the board of a check with the permanents its events moved taken off the
-// battlefield: what a player keeps after it, for the legend rule.
-func afterCheck(b *harness.Snapshot, c *harness.SBACheck) *harness.Snapshot {
+// legendKept is the board of a check without the permanents the legend rule put into a
+// graveyard in it: what their controllers keep (one kept may die of another state-based
+// action in the same check, 704.3).
+func legendKept(b *harness.Snapshot, c *harness.SBACheck) *harness.Snapshot {
 	out := *b
 	out.Battlefield = slices.DeleteFunc(slices.Clone(b.Battlefield), func(o harness.Object) bool {
 		return slices.ContainsFunc(c.Events, func(e harness.Event) bool {
-			return e.Kind == "sba" && e.Card == o.Card && e.Rule != "704.5n"
+			return e.Kind == "sba" && e.Card == o.Card && e.Rule == "704.5j"
 		})
 	})
 	return &out
@@ -142,18 +143,6 @@ func ptDamage(o *harness.Object) string {
 	s := fmt.Sprintf("it had toughness %d and %d damage", *o.Toughness, o.Damage)
 	if hasKeyword(o, "Indestructible") {
 		s += ", and indestructible"
-	}
-	return s
-}
-
-// cardList writes card IDs: "card 3, card 5".
-func cardList(cards []harness.CardID) string {
-	s := ""
-	for i, c := range cards {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprintf("card %d", c)
 	}
 	return s
 }
