@@ -72,7 +72,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
 	}
-	repeat(src, "perm", 80, g.maxPerm, func(s Source) {
+	placed := func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
 		switch {
@@ -81,14 +81,16 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 		case g.attaching && flag(s, "attached", 3):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: 1 + s.Uintn("attach", 7), stray: true})
 		}
-	})
+	}
+	for range r.minPerm {
+		src.Group("placed", placed)
+	}
+	repeat(src, "perm", 80, g.maxPerm-r.minPerm, placed)
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}
-	if side == 0 {
-		for range r.minHand {
-			src.Group("dealt", dealt)
-		}
+	for range r.minHand[side] {
+		src.Group("dealt", dealt)
 	}
 	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
 	repeat(src, "library", 70, 10, func(s Source) {

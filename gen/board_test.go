@@ -188,3 +188,23 @@ func TestRecipeMinHand(t *testing.T) {
 	assert.Equal(t, []harness.CardSpec{{ID: 1, Name: "Twiddle"}, {ID: 2, Name: "Twiddle"}}, zero.Players[zero.Active].Hand,
 		"at the zero tape (what shrinking tends to), the recipe's first hand pick, twice")
 }
+
+func TestRecipeFloorsForTheOtherHandAndBattlefields(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "answer", Weight: 1000, Mine: gen.Cards("Forest"), Theirs: gen.Cards("Island"),
+		TheirHand: []gen.Pick{{Card: "Twiddle", Weight: 1000}}, TheirMinHand: 2, MinPermanents: 3}}})
+	floored := countBoards(g, 300, func(s *harness.Setup) bool {
+		other := s.Players[s.Active.Opponent()]
+		return len(other.Hand) >= 2 && len(s.Players[s.Active].Battlefield) >= 3 && len(other.Battlefield) >= 3
+	})
+	assert.Greater(t, floored, 290, "nearly every board is the recipe's: the other player holds two cards or more, each battlefield has three permanents or more")
+	zero := g.Board(gen.ReplayTape(nil))
+	assert.Equal(t, []harness.CardSpec{{ID: 4, Name: "Twiddle"}, {ID: 5, Name: "Twiddle"}}, zero.Players[zero.Active.Opponent()].Hand,
+		"at the zero tape, the recipe's first pick of the other hand, twice")
+	var names []string
+	for _, p := range zero.Players {
+		for _, pm := range p.Battlefield {
+			names = append(names, pm.Name)
+		}
+	}
+	assert.Equal(t, []string{"Forest", "Forest", "Forest", "Island", "Island", "Island"}, names, "and three of each battlefield's first pick")
+}

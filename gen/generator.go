@@ -29,7 +29,8 @@ type recipe struct {
 	hand, library, gy  table // active player's zones
 	otherHand, otherLb table // the other player's hand and library
 	steps              table
-	minHand            int
+	minHand            [2]int // by side: the active player's, the other's
+	minPerm            int
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -77,7 +78,8 @@ func (g *Generator) Pool() *Pool { return g.pool }
 func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
-	c := recipe{minHand: min(max(r.MinHand, 0), maxHand)}
+	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
+		minPerm: min(max(r.MinPermanents, 0), g.maxPerm)}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)

@@ -130,6 +130,37 @@ func TestPreferBiasesTheWalk(t *testing.T) {
 	assert.Greater(t, preferred, plain*3/2, "preferring an action kind much more than the rest shows")
 }
 
+func TestStopForPreferredEndsARunOfPasses(t *testing.T) {
+	// B tapping a land is preferred; count the states where B could have and passed.
+	prefer := func(_ *harness.Snapshot, a harness.Action) bool {
+		return a.Kind == harness.Activate && a.Player == harness.B
+	}
+	passedBy := func(stop bool) int {
+		w := gen.DefaultActions()
+		w.Preferred = 1000
+		g := newGen(t, gen.Steer{Actions: w, Prefer: prefer, StopForPreferred: stop})
+		n := 0
+		for seed := uint64(0); seed < 300; seed++ {
+			for _, st := range g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 12).Steps {
+				if st.Action.Kind != harness.Pass {
+					continue
+				}
+				for _, a := range st.Legal {
+					if prefer(&st.Before, a) {
+						n++
+						break
+					}
+				}
+			}
+		}
+		return n
+	}
+	through, stopped := passedBy(false), passedBy(true)
+	t.Logf("passes over a preferred action: %d running through, %d stopping", through, stopped)
+	assert.Greater(t, through, 25, "runs of passes go past states where B had a preferred action")
+	assert.Less(t, stopped, through/10, "with StopForPreferred the walk decides there, and takes the preferred action")
+}
+
 func TestLogReadsLikeAGame(t *testing.T) {
 	setup := harness.Setup{Turn: 3, Step: harness.Main1}
 	setup.Players[0].Life, setup.Players[1].Life = 20, 20
