@@ -76,7 +76,8 @@ func stateBasedRules() *Property {
 					Theirs: gen.Cards("Grizzly Bears", "Llanowar Elves", "Walking Ballista", "Hill Giant"),
 					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 30}, {Card: "Giant Growth"}}, MinHand: 1},
 			},
-			Prefer: preferDamage,
+			Prefer:           preferDamage,
+			StopForPreferred: true,
 		},
 		Check: checkSBARules,
 	}

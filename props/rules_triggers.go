@@ -52,6 +52,7 @@ func triggerRules() *Property {
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				return preferUntapInResponse(before, a) || preferDiesTogether(before, a)
 			},
+			StopForPreferred: true,
 		},
 		Check: checkTriggers,
 	}

@@ -41,8 +41,9 @@ func zoneRules() *Property {
 					Theirs: gen.Cards("Llanowar Elves", "Grizzly Bears"),
 					Hand:   []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Spark Spray", Weight: 20}, {Card: "Twiddle"}}, MinHand: 2},
 			},
-			Prefer:  preferTargetLeaves,
-			Actions: preferredOften(),
+			Prefer:           preferTargetLeaves,
+			Actions:          preferredOften(),
+			StopForPreferred: true,
 		},
 		Check: checkZones,
 	}
