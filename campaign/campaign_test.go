@@ -409,7 +409,7 @@ func TestPanickingSteerHookIsReported(t *testing.T) {
 			}
 			return false
 		}}}
-	rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{bad}, Seed: 1, Checks: 300})
+	rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{bad}, Seed: 1, Checks: 300, Pool: toyPool(t)})
 	r := result(rep, bad.ID)
 	require.Equal(t, campaign.Errored, r.Outcome)
 	assert.Contains(t, r.Failure.Error, "generator (or a Steer hook) panicked")

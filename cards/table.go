@@ -135,6 +135,31 @@ var table = []Card{
 		"Cycling {3}{B}{B} ({3}{B}{B}, Discard this card: Draw a card.)",
 		"When you cycle this card, all creatures get -2/-2 until end of turn."}},
 
+	// Copy effects (CR 707), linked abilities (CR 607) and extra turns (CR 500.7).
+	{Name: "Crystalline Resonance", ManaCost: "{2}{U}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever you cycle a card, you may have this enchantment become a copy of another target permanent until your next turn, except it has this ability."}},
+	creature(Card{Name: "Clone", ManaCost: "{3}{U}", Types: []string{"Creature"}, Subtypes: []string{"Shapeshifter"}, Oracle: []string{
+		"You may have this creature enter as a copy of any creature on the battlefield."}}, 0, 0),
+	creature(Card{Name: "Spark Double", ManaCost: "{3}{U}", Types: []string{"Creature"}, Subtypes: []string{"Illusion"}, Oracle: []string{
+		"You may have this creature enter as a copy of a creature or planeswalker you control, except it enters with an additional +1/+1 counter on it if it's a creature, it enters with an additional loyalty counter on it if it's a planeswalker, and it isn't legendary."}}, 0, 0),
+	creature(Card{Name: "Clever Impersonator", ManaCost: "{2}{U}{U}", Types: []string{"Creature"}, Subtypes: []string{"Shapeshifter"}, Oracle: []string{
+		"You may have this creature enter as a copy of any nonland permanent on the battlefield."}}, 0, 0),
+	creature(Card{Name: "Phantasmal Image", ManaCost: "{1}{U}", Types: []string{"Creature"}, Subtypes: []string{"Illusion"}, Oracle: []string{
+		"You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion in addition to its other types and it has \"When this creature becomes the target of a spell or ability, sacrifice it.\""}}, 0, 0),
+	creature(Card{Name: "Cryptoplasm", ManaCost: "{1}{U}{U}", Types: []string{"Creature"}, Subtypes: []string{"Shapeshifter"}, Oracle: []string{
+		"At the beginning of your upkeep, you may have this creature become a copy of another target creature, except it has this ability."}}, 2, 2),
+	{Name: "Mirage Mirror", ManaCost: "{3}", Types: []string{"Artifact"}, Oracle: []string{
+		"{2}: This artifact becomes a copy of target artifact, creature, enchantment, or land until end of turn."}},
+	{Name: "Oblivion Ring", ManaCost: "{2}{W}", Types: []string{"Enchantment"}, Oracle: []string{
+		"When this enchantment enters, exile another target nonland permanent.",
+		"When this enchantment leaves the battlefield, return the exiled card to the battlefield under its owner's control."}},
+	{Name: "Helvault", ManaCost: "{3}", Supertypes: []string{"Legendary"}, Types: []string{"Artifact"}, Oracle: []string{
+		"{1}, {T}: Exile target creature you control.",
+		"{7}, {T}: Exile target creature you don't control.",
+		"When Helvault is put into a graveyard from the battlefield, return all cards exiled with it to the battlefield under their owners' control."}},
+	{Name: "Time Walk", ManaCost: "{1}{U}", Types: []string{"Sorcery"}, Oracle: []string{
+		"Take an extra turn after this one."}},
+
 	// Tokens the pool creates.
 	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
 		"Flying"}}, 1, 1),

@@ -114,6 +114,9 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 			if pm.AttachedTo != 0 {
 				in.Players[pl].Battlefield[i].Attached = book.write(pm.AttachedTo, nil)
 			}
+			for _, c := range pm.Copying {
+				in.Players[pl].Battlefield[i].Copying = append(in.Players[pl].Battlefield[i].Copying, book.write(c, nil))
+			}
 		}
 	}
 	for i, a := range actions {

@@ -189,6 +189,13 @@ func permanentNode(pe *PermanentEntry) *yaml.Node {
 		if pe.Attached != "" {
 			add(n, "attached", str(pe.Attached))
 		}
+		if len(pe.Copying) > 0 {
+			var items []*yaml.Node
+			for _, c := range pe.Copying {
+				items = append(items, str(c))
+			}
+			add(n, "copying", seqNode(true, items...))
+		}
 		if pe.Owner != nil {
 			add(n, "owner", str(pe.Owner.String()))
 		}

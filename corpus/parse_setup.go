@@ -14,7 +14,7 @@ var (
 	playerKeys    = []string{"life", "pool", "library", "hand", "graveyard", "exile", "battlefield"}
 	cardKeys      = []string{"card", "label", "id"}
 	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "face_down", "counters",
-		"damage", "attached", "owner", "choices"}
+		"damage", "attached", "owner", "choices", "copying"}
 )
 
 func (p *parser) setup(n *yaml.Node) SetupSpec {
@@ -155,6 +155,8 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 			e.Damage, _ = p.natural(kv.v, w)
 		case "attached":
 			e.Attached, _ = p.name(kv.v, w)
+		case "copying":
+			e.Copying = p.copying(kv.v, w)
 		case "owner":
 			if v, ok := p.player(kv.v, w); ok {
 				e.Owner = &v
@@ -215,6 +217,9 @@ func (p *parser) checkLabels(s *SetupSpec) {
 			if _, err := staticRef(s, pm.Attached, true); err != nil {
 				p.errf(&yaml.Node{Line: pm.At.Line}, "%s attached: %v", pm.Name, err)
 			}
+		}
+		for _, pm := range s.Players[pl].Battlefield {
+			p.checkCopying(s, pm)
 		}
 	}
 }

@@ -98,6 +98,9 @@ type PermanentEntry struct {
 	Attached string          // reference (label, name or #id) of the permanent it is attached to
 	Owner    *harness.Player // nil: its controller
 	Choices  map[string]string
+	// Copying: references to the permanents it copies by copy effects in force, oldest
+	// first (harness.PermanentSpec.Copying).
+	Copying []string
 }
 
 // Step is one entry of the actions list: an action, its expectations, or both.

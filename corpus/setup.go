@@ -68,6 +68,9 @@ func (sc *Scenario) build() (harness.Setup, *refBook, error) {
 			s.Players[pl].Battlefield[j].AttachedTo = id
 		}
 	}
+	if line, err := resolveCopying(in, &s, book); err != nil {
+		return fail(line, "%v", err)
+	}
 	if err := s.Normalize(); err != nil {
 		return fail(in.At.Line, "%v", err)
 	}

@@ -90,6 +90,13 @@ type Ability struct {
 
 	// Static abilities (CR 604).
 	Static *StaticEffect
+
+	// Copy is the copy effect the ability creates (CR 707): as a replacement effect on
+	// entering (EntersAsCopy) or as it resolves ("becomes a copy").
+	Copy *CopyAbility
+	// Linked lists the positions, among the abilities of the object that has this one, of
+	// the abilities it is linked to (CR 607.2a: "the exiled card", "cards exiled with").
+	Linked []int
 }
 
 // IsMana reports whether the ability is a mana ability (CR 605.1a, 605.1b).
@@ -166,6 +173,15 @@ const (
 	OnStepBegins
 	// OnDies: this creature is put into a graveyard from the battlefield (CR 700.4).
 	OnDies
+	// OnEnters: this permanent enters the battlefield (CR 603.6a).
+	OnEnters
+	// OnLeaves: this permanent leaves the battlefield, to any zone (CR 603.6c).
+	OnLeaves
+	// OnPutIntoGraveyard: this permanent is put into a graveyard from the battlefield,
+	// whatever its card types (CR 603.6c, 603.10a).
+	OnPutIntoGraveyard
+	// OnBecomesTarget: this permanent becomes the target of a spell or ability (CR 115.9).
+	OnBecomesTarget
 	// OnCycle: a card is cycled (CR 702.29c): "when you cycle this card" (Self, triggering
 	// from the zone the card went to), "whenever you cycle a card", "whenever a player
 	// cycles a card" (AnyPlayer).
@@ -219,6 +235,9 @@ const (
 	DoesntUntap
 	// GrantToEquipped: equipped creature has Grant (layer 6).
 	GrantToEquipped
+	// EntersAsCopy: "You may have this enter as a copy of ..." (CR 707.5, 614.1c); the
+	// ability's Copy says what may be copied and with which exceptions.
+	EntersAsCopy
 	// EnchantRestriction / EquipmentRestriction: what it may be attached to (CR 303.4a, 301.5).
 	Enchant
 	// PumpAttached: the creature it is attached to gets +N/+T ("Equipped creature gets
@@ -407,6 +426,17 @@ func hasString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// copyAbilityOf is the first ability printed on the card that creates a copy effect, or
+// nil: what a setup's "copy effect in force" on a permanent of this card came from.
+func copyAbilityOf(d *CardDef) *Ability {
+	for _, a := range d.printed.Abilities {
+		if a.Copy != nil {
+			return a.Ability
+		}
+	}
+	return nil
 }
 
 type sizedKey struct {

@@ -10,7 +10,9 @@ type TargetSpec struct {
 	Desc   string
 	Zone   h.Zone // where the objects are; empty means the battlefield
 	Player bool   // a player may be chosen ("any target", CR 115.4)
-	Match  func(s *State, v *View, controller h.Player, o *Object) bool
+	// Another: "another target": not the object whose ability it is (CR 115.1, 109.5).
+	Another bool
+	Match   func(s *State, v *View, controller h.Player, o *Object) bool
 	// Stack: for Zone h.Stack, which spells and abilities on the stack qualify (CR 115.7:
 	// "target spell", "target activated or triggered ability").
 	Stack func(s *State, controller h.Player, it *StackItem) bool
@@ -91,6 +93,19 @@ func isArtifactCardYouOwn(s *State, v *View, p h.Player, o *Object) bool {
 	return o.Owner == p && v.Of(o.ID).HasType("Artifact")
 }
 
+func isPermanent(s *State, v *View, _ h.Player, o *Object) bool { return true }
+
+func isNonland(s *State, v *View, _ h.Player, o *Object) bool { return !v.Of(o.ID).HasType("Land") }
+
+func isCreatureYouDontControl(s *State, v *View, p h.Player, o *Object) bool {
+	return o.Controller != p && v.Of(o.ID).HasType("Creature")
+}
+
+func isArtifactCreatureEnchantmentOrLand(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Artifact") || c.HasType("Creature") || c.HasType("Enchantment") || c.HasType("Land")
+}
+
 func isArtifactOrEnchantment(s *State, v *View, _ h.Player, o *Object) bool {
 	c := v.Of(o.ID)
 	return c.HasType("Artifact") || c.HasType("Enchantment")
@@ -98,14 +113,19 @@ func isArtifactOrEnchantment(s *State, v *View, _ h.Player, o *Object) bool {
 
 // Common requirements.
 var (
-	targetCreature                  = TargetSpec{Desc: "target creature", Match: isCreature}
-	targetLand                      = TargetSpec{Desc: "target land", Match: isLand}
-	targetCreatureYouControl        = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
-	targetAny                       = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
-	targetPlayer                    = TargetSpec{Desc: "target player", Player: true, Match: func(*State, *View, h.Player, *Object) bool { return false }}
-	targetArtifactOrEnchantment     = TargetSpec{Desc: "target artifact or enchantment", Match: isArtifactOrEnchantment}
-	targetArtifactCreatureOrLand    = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
-	targetArtifactCardYourGraveyard = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+	targetCreature                          = TargetSpec{Desc: "target creature", Match: isCreature}
+	targetLand                              = TargetSpec{Desc: "target land", Match: isLand}
+	targetCreatureYouControl                = TargetSpec{Desc: "target creature you control", Match: isCreatureYouControl}
+	targetAny                               = TargetSpec{Desc: "any target", Player: true, Match: isAnyTargetObject}
+	targetArtifactCreatureOrLand            = TargetSpec{Desc: "target artifact, creature, or land", Match: isArtifactCreatureOrLand}
+	targetCreatureYouDontControl            = TargetSpec{Desc: "target creature you don't control", Match: isCreatureYouDontControl}
+	anotherTargetPermanent                  = TargetSpec{Desc: "another target permanent", Another: true, Match: isPermanent}
+	anotherTargetCreature                   = TargetSpec{Desc: "another target creature", Another: true, Match: isCreature}
+	anotherTargetNonlandPermanent           = TargetSpec{Desc: "another target nonland permanent", Another: true, Match: isNonland}
+	targetArtifactCreatureEnchantmentOrLand = TargetSpec{Desc: "target artifact, creature, enchantment, or land", Match: isArtifactCreatureEnchantmentOrLand}
+	targetArtifactCardYourGraveyard         = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+	targetPlayer                            = TargetSpec{Desc: "target player", Player: true, Match: func(*State, *View, h.Player, *Object) bool { return false }}
+	targetArtifactOrEnchantment             = TargetSpec{Desc: "target artifact or enchantment", Match: isArtifactOrEnchantment}
 )
 
 // Targets on the stack (CR 115.1a, 115.1b). Mana abilities never are on the stack (CR

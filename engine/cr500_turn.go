@@ -45,6 +45,9 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 // restarts for the new active player's permanents.
 func beginTurn(s *State, ev *events) {
 	next := s.Active.Opponent()
+	if n := len(s.ExtraTurns); n > 0 { // CR 500.7: the most recently created first
+		next, s.ExtraTurns = s.ExtraTurns[n-1], s.ExtraTurns[:n-1:n-1]
+	}
 	s.endEffects(BeforeTurn, next)
 	s.Turn++
 	s.Active = next

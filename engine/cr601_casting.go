@@ -162,6 +162,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 	s.Proposal = nil
 	s.Priority = p.Player
 	s.Passes = 0
+	becameTargets(s, item.Targets)
 	next, evs, err := settleWith(s, nil)
 	return next, append(ev.list, evs...), err
 }
@@ -185,6 +186,7 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	n.Controller = a.Player
 	n.Sick = entersSick(s, n)
 	applyEnterReplacements(s, n, 0, nil)
+	enterTriggers(s, id)
 	s.LandsPlayed++
 	s.Passes = 0
 	next, evs, err := settleWith(s, nil)

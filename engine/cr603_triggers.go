@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -47,21 +48,59 @@ func stepTriggers(s *State, v *View, step h.Step) {
 	}
 }
 
-// leaveBattlefieldTriggers notes "when ... dies" triggers, looking back at the object as
-// it last existed on the battlefield (CR 603.10a, 700.4).
+// leaveBattlefieldTriggers notes leaves-the-battlefield triggers ("when ... dies", "when
+// ... leaves the battlefield", "when ... is put into a graveyard from the battlefield"),
+// looking back at the object as it last existed on the battlefield (CR 603.10a, 700.4).
 func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
-	if to != h.Graveyard || v == nil {
+	if v == nil {
 		return
 	}
 	c := v.Of(old.ID)
-	if !c.HasType("Creature") {
-		return
-	}
 	for _, a := range c.Abilities {
-		if a.Kind == Triggered && a.Trigger.Event == OnDies {
+		if a.Kind != Triggered {
+			continue
+		}
+		switch ev := a.Trigger.Event; {
+		case ev == OnLeaves,
+			ev == OnPutIntoGraveyard && to == h.Graveyard,
+			ev == OnDies && to == h.Graveyard && c.HasType("Creature"):
 			s.Pending = append(s.Pending, PendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
 				Ability: a.Ability, Key: a.Key(old.ID), Name: c.Name, Counters: old.Counters[PlusOne]})
 		}
+	}
+}
+
+// enterTriggers notes the "when this enters" triggers of a permanent that has just
+// entered the battlefield, as it exists there (CR 603.6a, 603.10).
+func enterTriggers(s *State, id h.ObjectID) {
+	ownTriggers(s, Project(s), id, OnEnters)
+}
+
+// ownTriggers notes the triggers of permanent id that wait for event, an event that
+// happened to it.
+func ownTriggers(s *State, v *View, id h.ObjectID, event TriggerEvent) {
+	o := s.obj(id)
+	c := v.Of(id)
+	for _, a := range c.Abilities {
+		if a.Kind == Triggered && a.Trigger.Event == event {
+			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller,
+				Ability: a.Ability, Key: a.Key(id), Name: c.Name})
+		}
+	}
+}
+
+// becameTargets notes "when this becomes the target of a spell or ability" triggers of
+// the permanents a spell or ability just put on the stack targets (CR 603.2, 115.9).
+func becameTargets(s *State, targets []Chosen) {
+	var v *View
+	for i, t := range targets {
+		if t.Object == 0 || !s.onBattlefield(t.Object) || slices.ContainsFunc(targets[:i], func(c Chosen) bool { return c.Object == t.Object }) {
+			continue
+		}
+		if v == nil {
+			v = Project(s)
+		}
+		ownTriggers(s, v, t.Object, OnBecomesTarget)
 	}
 }
 
@@ -117,32 +156,16 @@ func triggerLabel(s *State, t PendingTrigger) string {
 // as for a spell (CR 603.3d, 601.2c). If a target is required and there is no legal
 // choice, the ability is removed instead (603.3d).
 func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
-	src := s.obj(t.Source)
-	var targets []Chosen
-	if len(t.Ability.Targets) > 0 {
-		v := Project(s)
-		for _, spec := range t.Ability.Targets {
-			cands := spec.candidates(s, v, t.Controller)
-			if len(cands) == 0 {
-				ev.add(h.Event{Kind: "trigger_removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
-					Text: "no legal target for " + spec.Desc + ": removed (CR 603.3d): " + triggerLabel(s, t)})
-				return nil
-			}
-			labels := make([]string, len(cands))
-			for i, c := range cands {
-				labels[i] = "target " + chosenText(s, v, c)
-			}
-			pick, err := chooseFor(ch, t.Controller, h.ChoiceOption, labels)
-			if err != nil {
-				return err
-			}
-			for i, l := range labels {
-				if l == pick {
-					targets = append(targets, cands[i])
-				}
-			}
-		}
+	targets, missing, err := chooseTriggerTargets(s, t, ch)
+	if err != nil {
+		return err
 	}
+	if missing != nil {
+		ev.add(h.Event{Kind: "trigger_removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
+			Text: "no legal target for " + missing.Desc + ": removed (CR 603.3d): " + triggerLabel(s, t)})
+		return nil
+	}
+	src := s.obj(t.Source)
 	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
 	item := StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
 		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters, X: t.X, Cycling: t.Cycling}
@@ -151,7 +174,38 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 		sinkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
 	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
+	becameTargets(s, targets)
 	return nil
+}
+
+// chooseTriggerTargets has the controller of a trigger being put on the stack choose a
+// legal target for each of its requirements (CR 603.3d, 601.2c), "another" leaving out
+// its source; missing is the first requirement with no legal choice, if any.
+func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Chosen, missing *TargetSpec, err error) {
+	if len(t.Ability.Targets) == 0 {
+		return nil, nil, nil
+	}
+	v := Project(s)
+	for i, spec := range t.Ability.Targets {
+		var cands []Chosen
+		var labels []string
+		for _, c := range spec.candidates(s, v, t.Controller) {
+			if spec.Another && c.Object == t.Source {
+				continue
+			}
+			cands = append(cands, c)
+			labels = append(labels, "target "+chosenText(s, v, c))
+		}
+		if len(cands) == 0 {
+			return nil, &t.Ability.Targets[i], nil
+		}
+		pick, err := chooseFor(ch, t.Controller, h.ChoiceOption, labels)
+		if err != nil {
+			return nil, nil, err
+		}
+		targets = append(targets, cands[slices.Index(labels, pick)])
+	}
+	return targets, nil, nil
 }
 
 // sinkBelow moves the top item of st to just below the item with the given ID.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -287,11 +288,34 @@ func enterFromStack(r *Resolution, card *Object) {
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
+	enterAsCopy(s, o, r.Choose, r.ev) // a replacement: it enters as the copy (CR 707.5, 614.1c)
 	o.Sick = entersSick(s, o)
 	applyEnterReplacements(s, o, r.item.X, r.Choose)
 	if aura && len(r.item.Targets) > 0 {
 		o.AttachedTo = r.item.Targets[0].Object
 	}
+	enterTriggers(s, nid)
+}
+
+// PutOntoBattlefield puts an object onto the battlefield under controller's control (a
+// new object, CR 400.7), with its replacement effects on entering (CR 614.1c, 614.12) and
+// its enters triggers (603.6a); it returns the new object's ID.
+func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.ObjectID {
+	nid := moveTo(r.s, r.v, id, h.Battlefield, false, r.ev)
+	o := r.s.obj(nid)
+	o.Controller = controller
+	o.Sick = true
+	enterAsCopy(r.s, o, r.Choose, r.ev)
+	applyEnterReplacements(r.s, o, 0, r.Choose)
+	enterTriggers(r.s, nid)
+	return nid
+}
+
+// TakeExtraTurn gives player an extra turn directly after this one (CR 500.7): the most
+// recently created is taken first.
+func (r *Resolution) TakeExtraTurn(p h.Player) {
+	r.s.ExtraTurns = append(slices.Clip(r.s.ExtraTurns), p)
+	r.ev.add(h.Event{Kind: "extra_turn", Player: p, Text: p.String() + " will take an extra turn after this one"})
 }
 
 // applyEnterReplacements applies the permanent's own "enters" replacement effects, read

@@ -50,7 +50,7 @@ func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
 	case UntilEndOfTurn:
 		return m == AtCleanup
 	case UntilYourNextTurn:
-		return m == BeforeTurn && p == d.Player
+		return m == BeforeTurn && (p == d.Player || s.faults.on(FaultUntilNextTurnEndsEarly))
 	case ForAsLongAs:
 		return !d.While(s, e)
 	}
@@ -61,9 +61,15 @@ func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
 // as" durations are checked at every moment.
 func (s *State) endEffects(m Moment, p h.Player) {
 	var kept []Effect
+	copyEnded := false
 	for i := range s.Effects {
 		e := &s.Effects[i]
-		switch ends := e.Duration.ends(s, e, m, p); {
+		ends := e.Duration.ends(s, e, m, p)
+		if ends && isCopyEffect(e) {
+			ends = !(copyEnded && s.faults.on(FaultCopiesExpireOneAtATime)) // the rest wait for the next moment
+			copyEnded = copyEnded || ends
+		}
+		switch {
 		case ends && kept == nil:
 			kept = append(make([]Effect, 0, len(s.Effects)), s.Effects[:i]...)
 		case !ends && kept != nil:
@@ -78,3 +84,13 @@ func (s *State) endEffects(m Moment, p h.Player) {
 // WhileSourceOnBattlefield is "for as long as [this] remains on the battlefield": the
 // effect's source is still the same permanent (CR 611.2b, 400.7).
 func WhileSourceOnBattlefield(s *State, e *Effect) bool { return s.onBattlefield(e.Source) }
+
+// isCopyEffect reports whether the effect is a copy effect (CR 707.2, layer 1a).
+func isCopyEffect(e *Effect) bool {
+	for _, m := range e.Mods {
+		if m.Layer() == LayerCopy {
+			return true
+		}
+	}
+	return false
+}

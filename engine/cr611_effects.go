@@ -84,13 +84,15 @@ func (RemoveAllAbilities) Layer() Layer { return LayerAbility }
 func (SetPT) Layer() Layer              { return LayerPTSet }
 func (ModifyPT) Layer() Layer           { return LayerPTModify }
 
-func (m CopyOf) apply(c *Chars, _ effectKey) {
+func (m CopyOf) apply(c *Chars, k effectKey) {
 	// CR 707.2: the copiable values replace the object's; the abilities it copies are
-	// Copied in the copy, from From, in their positions.
+	// Copied in the copy, from From, in their positions, and each copy effect gives its
+	// own identities, so that abilities linked under one copy effect are not linked under
+	// another, even of the same object (CR 707.7, 607.1).
 	*c = *m.Values
 	abs := make([]AbilityInstance, len(c.Abilities))
 	for i, a := range c.Abilities {
-		a.ID = AbilityID{Origin: Copied, Source: m.From, Index: i}
+		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: k.effect, Index: i}
 		abs[i] = a
 	}
 	c.Abilities = abs

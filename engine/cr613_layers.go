@@ -71,6 +71,10 @@ type View struct {
 	// an effect changes them and the view owns a copy (in slab).
 	chars []*Chars
 	slab  []Chars
+	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
+	// they were after it; nil entries (or a nil slice) are the printed values.
+	copiable []*Chars
+	copies   []bool // a copy effect applies to the object
 
 	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced      map[repKey]h.TypeSet
@@ -136,6 +140,9 @@ func Project(s *State) *View {
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
+			if layer == LayerControl {
+				v.keepCopiable()
+			}
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
 			// layer 6).
@@ -159,6 +166,9 @@ func Project(s *State) *View {
 				for _, id := range e.objects {
 					if v.chars[id-1] != nil {
 						m.apply(v.own(id), e.key)
+						if layer == LayerCopy {
+							v.markCopy(id)
+						}
 					}
 				}
 			}
@@ -389,3 +399,44 @@ func appendNew(list []string, add ...string) []string {
 	}
 	return out
 }
+
+// keepCopiable records the copiable values of the objects layer 1 changed (CR 707.2:
+// printed values as modified by copy effects and face-down status), before the later
+// layers change them.
+func (v *View) keepCopiable() {
+	v.s.eachWithCharacteristics(func(id h.ObjectID) {
+		if !v.owns(id) {
+			return
+		}
+		if v.copiable == nil {
+			v.copiable = make([]*Chars, len(v.chars))
+		}
+		c := *v.chars[id-1]
+		v.copiable[id-1] = &c
+	})
+}
+
+// markCopy notes that a copy effect applies to id.
+func (v *View) markCopy(id h.ObjectID) {
+	if v.copies == nil {
+		v.copies = make([]bool, len(v.chars))
+	}
+	v.copies[id-1] = true
+}
+
+// Copiable returns an object's copiable values (CR 707.2, 707.3).
+func (v *View) Copiable(id h.ObjectID) *Chars {
+	if v.copiable != nil && int(id) <= len(v.copiable) && v.copiable[id-1] != nil {
+		return v.copiable[id-1]
+	}
+	return &v.s.obj(id).Def.printed
+}
+
+// IsCopy reports whether a copy effect applies to the object (CR 707.2).
+func (v *View) IsCopy(id h.ObjectID) bool {
+	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
+}
+
+// printedOf is an object's printed characteristics, for the fault that copies them in
+// place of copiable values.
+func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }

@@ -38,7 +38,8 @@ func TestCopyOfGauntletHasItsAnthem(t *testing.T) {
 	assert.Equal(t, "Gauntlet of Power", copied.Name)
 	assert.False(t, copied.HasType("Creature"), "the copy is an artifact, not a creature")
 	require.Len(t, copied.Abilities, 3)
-	assert.Equal(t, AbilityID{Origin: Copied, Source: gauntlet.ID, Index: 1}, copied.Abilities[1].ID, "a copied ability is not the copy's printed one")
+	assert.Equal(t, AbilityID{Origin: Copied, Source: gauntlet.ID, Effect: s.Effects[0].ID, Index: 1}, copied.Abilities[1].ID,
+		"a copied ability is not the copy's printed one, and belongs to its copy effect")
 	elves := v.Of(cardNamed(t, s, "Llanowar Elves").ID)
 	assert.Equal(t, []int{2, 2}, []int{elves.Power, elves.Toughness}, "green creatures get +1/+1 from the copy's anthem")
 }

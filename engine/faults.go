@@ -27,6 +27,13 @@ const (
 	FaultManaAbilityUsesStack      = "invariant.mana-ability/uses-stack"
 	FaultSkipZeroToughness         = "invariant.sba/skip-zero-toughness"
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
+	FaultCopyOfCopyIntermediate    = "copy.of-a-copy/intermediate"
+	FaultExceptAppliedTwice        = "copy.of-resonance/except-twice"
+	FaultCopiesNonCopyEffects      = "copy.copiable-values/non-copy-effects"
+	FaultCountersCopied            = "copy.copiable-values/counters-copied"
+	FaultCopyIsNewObject           = "copy.prior-effects-persist/new-object"
+	FaultCopiesExpireOneAtATime    = "copy.overwrite-expire-together/one-at-a-time"
+	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
 	FaultNoStartingLoyalty         = "copy.planeswalker-loyalty/enters-without-loyalty"
 	FaultLoyaltyTwicePerTurn       = "copy.planeswalker-loyalty/twice-per-turn"
 	FaultLegendKeepsFirst          = "copy.legend-rule/keeps-first"
@@ -83,6 +90,13 @@ var faultInfo = []FaultInfo{
 	{FaultManaAbilityUsesStack, "invariant.mana-ability", "605.3b", "activating a mana ability leaves an object on the stack"},
 	{FaultSkipZeroToughness, "invariant.sba", "704.5f", "a creature with toughness 0 or less isn't put into its owner's graveyard"},
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
+	{FaultCopyOfCopyIntermediate, "copy.of-a-copy", "707.3", "copying a permanent that copies something copies that permanent's own printed values"},
+	{FaultExceptAppliedTwice, "copy.of-resonance", "707.9a", "\"except it has this ability\" adds the ability again when what it copies already has it"},
+	{FaultCopiesNonCopyEffects, "copy.copiable-values", "707.2", "a copy takes the copied object's computed characteristics (its P/T, type-changing effects and counters)"},
+	{FaultCountersCopied, "copy.copiable-values", "707.2", "a copy's power and toughness include the copied object's +1/+1 counters"},
+	{FaultCopyIsNewObject, "copy.prior-effects-persist", "707.4", "a permanent that becomes a copy loses the effects and counters on it, as if it were a new object"},
+	{FaultCopiesExpireOneAtATime, "copy.overwrite-expire-together", "611.2a", "copy effects that end at the same moment end one at a time, one per moment"},
+	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
 	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
 	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
 	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},

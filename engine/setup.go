@@ -103,7 +103,53 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			}
 		}
 	}
+	if err := startCopies(s, setup, byCard); err != nil {
+		return nil, err
+	}
 	// The game starts where a player would receive priority (CR 117.5).
 	next, _, err := settleWith(s, nil)
 	return next.finish(), err
+}
+
+// startCopies starts the copy effects the setup says are in force. A permanent's copy
+// effects start after those of the permanents it copies, so that a copy of a copy gets
+// what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
+func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error {
+	var pending []h.PermanentSpec
+	for pi := range setup.Players {
+		for _, pm := range setup.Players[pi].Battlefield {
+			if len(pm.Copying) > 0 {
+				pending = append(pending, pm)
+			}
+		}
+	}
+	waits := func(pm h.PermanentSpec) bool {
+		for _, c := range pm.Copying {
+			for _, q := range pending {
+				if q.ID == c && q.ID != pm.ID {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for len(pending) > 0 {
+		next := 0
+		for i, pm := range pending {
+			if !waits(pm) {
+				next = i
+				break
+			}
+		}
+		pm := pending[next]
+		pending = append(pending[:next:next], pending[next+1:]...)
+		var targets []h.ObjectID
+		for _, c := range pm.Copying {
+			targets = append(targets, byCard[c])
+		}
+		if err := setupCopies(s, byCard[pm.ID], targets); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -90,6 +90,11 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 			ob.AttachedTo = s.obj(o.AttachedTo).Card
 		}
 	}
+	if v.IsCopy(o.ID) {
+		cv := v.Copiable(o.ID)
+		ob.CopyOf = cv.Name
+		ob.Copiable = characteristics(cv)
+	}
 	if o.Zone == h.Battlefield && o.ChosenColor >= 0 {
 		ob.Choices = map[string]string{"color": h.ManaType(o.ChosenColor).Letter()}
 	}
@@ -124,3 +129,21 @@ var colorNames = func() (t [64]string) {
 	}
 	return
 }()
+
+// characteristics renders a bare set of characteristics (copiable values, CR 707.2).
+func characteristics(c *Chars) *h.Characteristics {
+	out := &h.Characteristics{Name: c.Name, ManaCost: c.costText, Colors: colorNames[c.Colors&h.AllTypes],
+		Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes}
+	if c.HasPT {
+		p, t := c.Power, c.Toughness
+		out.Power, out.Toughness = &p, &t
+	}
+	if c.HasLoyalty {
+		l := c.Loyalty
+		out.Loyalty = &l
+	}
+	for _, a := range c.Abilities {
+		out.Abilities = append(out.Abilities, a.Text)
+	}
+	return out
+}

@@ -102,6 +102,10 @@ type State struct {
 	Pending     []PendingTrigger
 	Delayed     []DelayedTrigger // created, not yet triggered (CR 603.7)
 	Attackers   []h.ObjectID
+	// ExtraTurns are the extra turns to take after this one, the next last (CR 500.7).
+	ExtraTurns []h.Player
+	// Links: objects exiled by abilities, for the abilities linked to them (CR 607).
+	Links []Link
 	// AttackTargets holds, for each of Attackers, the planeswalker it attacks, or 0 for
 	// the defending player (CR 508.1b).
 	AttackTargets []h.ObjectID

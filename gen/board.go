@@ -45,6 +45,7 @@ func (g *Generator) Board(src Source) harness.Setup {
 		panic("gen: generated setup does not normalize: " + err.Error())
 	}
 	attach(&s, drafts, g.pool)
+	copyChains(&s, drafts, g.pool)
 	return s
 }
 
@@ -53,8 +54,9 @@ type draft struct {
 	player harness.Player
 	index  int // into the player's Battlefield
 	card   Card
-	attach int  // the "attach" draw; 0 = unattached
-	stray  bool // any other permanent may be the host, legal or not
+	attach int   // the "attach" draw; 0 = unattached
+	stray  bool  // any other permanent may be the host, legal or not
+	copies []int // the "copy" draws of a copier: which permanents it copies, oldest first
 }
 
 // player fills one player's zones. side 0 is the active player.
@@ -80,6 +82,11 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8), stray: flag(s, "stray", 5)})
 		case g.attaching && flag(s, "attached", 3):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: 1 + s.Uintn("attach", 7), stray: true})
+		}
+		if c.Kind.Has(Copier) {
+			d := draft{player: p, index: len(ps.Battlefield) - 1, card: c}
+			repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
+			drafts = append(drafts, d)
 		}
 	}
 	for range r.minPerm {
@@ -132,6 +139,8 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player) harness.Perman
 		counter("+1/+1", s.Uintn("+1/+1", 5))
 	case c.Kind.Has(Creature) && flag(s, "counters", 15):
 		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
+	case c.Kind.Has(Copier) && flag(s, "counters", 35): // they count once it copies a creature
+		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
 	}
 	if c.Kind.Has(ChargeCounters) {
 		counter("charge", s.Uintn("charge", 4))
@@ -177,6 +186,38 @@ func attach(s *harness.Setup, drafts []draft, pool *Pool) {
 		}
 		if len(hosts) > 0 {
 			s.Players[d.player].Battlefield[d.index].AttachedTo = hosts[(d.attach-1)%len(hosts)]
+		}
+	}
+}
+
+// copyChains gives each drafted copier the copy effects in force its "copy" draws name
+// (PermanentSpec.Copying), among the other permanents it could copy (CR 707): creatures
+// for a creature copier, nonland permanents for a nonland one. Copiers copying copiers
+// make chains; a copier copying several times, a stack of overwritten copy effects.
+func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
+	var cands []harness.CardID
+	for _, d := range drafts {
+		if len(d.copies) == 0 {
+			continue
+		}
+		self := &s.Players[d.player].Battlefield[d.index]
+		cands = cands[:0]
+		for p := range s.Players {
+			for _, pm := range s.Players[p].Battlefield {
+				c, ok := pool.Card(pm.Name)
+				switch {
+				case !ok || pm.ID == self.ID:
+				case d.card.Kind.Has(CopiesCreatures) && !c.Kind.Any(Creature|Planeswalker|Copier):
+				case d.card.Kind.Has(CopiesNonland) && c.Kind.Has(Land):
+				default:
+					cands = append(cands, pm.ID)
+				}
+			}
+		}
+		for _, k := range d.copies {
+			if k > 0 && len(cands) > 0 {
+				self.Copying = append(self.Copying, cands[(k-1)%len(cands)])
+			}
 		}
 	}
 }

@@ -121,6 +121,9 @@ func describePermanent(pm *harness.PermanentSpec) string {
 	for _, k := range harness.SortedKeys(pm.Choices) {
 		status = append(status, k+" "+pm.Choices[k])
 	}
+	for _, c := range pm.Copying {
+		status = append(status, fmt.Sprintf("copying [%d]", c))
+	}
 	if pm.AttachedTo != 0 {
 		status = append(status, fmt.Sprintf("attached to [%d]", pm.AttachedTo))
 	}

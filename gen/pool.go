@@ -31,6 +31,12 @@ const (
 	PlusCounters
 	// ChoosesColor: a colour is chosen as it enters (Gauntlet of Power, CR 614.12).
 	ChoosesColor
+	// Copier: it has an ability that makes it a copy of another permanent (CR 707).
+	Copier
+	// CopiesCreatures: what it copies must be a creature (or planeswalker): Clone.
+	CopiesCreatures
+	// CopiesNonland: what it copies must not be a land: Clever Impersonator.
+	CopiesNonland
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -174,6 +180,15 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 			k |= PlusCounters
 		case strings.Contains(low, "choose a color") && strings.Contains(low, "enters"):
 			k |= ChoosesColor
+		case strings.Contains(low, "a copy of"):
+			k |= Copier
+			switch {
+			case strings.Contains(low, "nonland permanent"):
+				k |= CopiesNonland
+			case strings.Contains(low, "creature on the battlefield"), strings.Contains(low, "target creature"),
+				strings.Contains(low, "a creature or planeswalker"):
+				k |= CopiesCreatures
+			}
 		}
 	}
 	return k, enchant

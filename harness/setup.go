@@ -45,6 +45,10 @@ type PermanentSpec struct {
 	Damage     int               `json:"damage,omitempty"`
 	AttachedTo CardID            `json:"attached_to,omitempty"` // the permanent an Aura or Equipment is attached to
 	Choices    map[string]string `json:"choices,omitempty"`     // choices made as it entered: "color": "R"
+	// Copying lists the copy effects in force on it, oldest first: each made it a copy of
+	// that permanent (by card ID) through its own card's copy ability, with that ability's
+	// duration and exceptions (CR 707), before the game began.
+	Copying []CardID `json:"copying,omitempty"`
 }
 
 // DefaultLife is a player's starting life total (CR 103.4).
@@ -108,6 +112,11 @@ func (s *Setup) Normalize() error {
 			}
 			if pm.AttachedTo == pm.ID && pm.ID != 0 {
 				return fmt.Errorf("setup: %s is attached to itself", pm.Name)
+			}
+			for _, c := range pm.Copying {
+				if !onField[c] || c == pm.ID {
+					return fmt.Errorf("setup: %s (card %d) is copying card %d, which is not another permanent", pm.Name, pm.ID, c)
+				}
 			}
 		}
 	}
@@ -174,6 +183,7 @@ func (s Setup) Clone() Setup {
 				o := *pm.Owner
 				pm.Owner = &o
 			}
+			pm.Copying = append([]CardID(nil), pm.Copying...)
 			bf[i] = pm
 		}
 		ps.Battlefield = bf

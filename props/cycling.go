@@ -96,8 +96,9 @@ func cycles(tr *gen.Trace) []cycle {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		n := len(st.Before.Stack)
-		if st.Action.Kind != harness.Pay || st.Before.Casting == nil || n == 0 || !isCyclingItem(&st.Before.Stack[n-1]) {
-			continue
+		if st.Action.Kind != harness.Pay || st.Before.Casting == nil || n == 0 || !isCyclingItem(&st.Before.Stack[n-1]) ||
+			st.Before.Casting.Card != st.Before.Stack[n-1].Card {
+			continue // not paying the cycling cost: a mana ability's cost paid while it is proposed (CR 605.3a)
 		}
 		c := cycle{Paid: i, Settled: -1, Item: st.Before.Stack[n-1], Player: st.Action.Player, Card: st.Before.Stack[n-1].Card, Before: &st.Before}
 		for j := i; j < len(tr.Steps); j++ {

@@ -44,8 +44,14 @@
 //
 //	ID                            RULINGS / CR RULES
 //	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b
+//	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
+//	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
 //	copy.legend-rule              copy.legend-rule / 704.5j
+//	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2
+//	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
+//	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
 //	copy.planeswalker-loyalty     copy.planeswalker-loyalty / 306.5b, 704.5i, 606.3, 606.4, 606.6
+//	copy.prior-effects-persist    copy.prior-effects-persist / 707.4, 611.2c, 613.4c
 //	copy.summoning-sickness       copy.summoning-sickness / 302.6, 702.10, 508.1a
 //	cost.tap-symbol               cost.tap-symbol / 107.5, 302.6, 702.10c
 //	cost.tap-symbol/attack        cost.tap-symbol / 302.6, 508.1a, 702.10b

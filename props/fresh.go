@@ -20,6 +20,8 @@ import (
 
 // setupOf is s's battlefield as a Setup (every other zone left empty). Tokens and
 // face-down permanents are left out: a Setup names cards, and their names aren't cards.
+// So are copies (CR 707.2): a snapshot names what a copy copies, not the card it is, so
+// its copy effects can't be set up again.
 // Damage is left out too: it doesn't change characteristics (CR 120.3), and leaving it out
 // keeps a damaged creature alive in the fresh game to be compared. A game can't start in
 // the untap or cleanup step, where nobody gets priority (CR 502.4, 514.3): from those the
@@ -31,7 +33,7 @@ func setupOf(s *harness.Snapshot) harness.Setup {
 	}
 	onField := map[harness.CardID]bool{}
 	for i := range s.Battlefield {
-		if o := &s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" {
+		if o := &s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" && o.CopyOf == "" {
 			onField[o.Card] = true
 		}
 	}
@@ -142,8 +144,6 @@ func effectDelta(o, f *harness.Object) string {
 	}
 	return strings.Join(parts, "; ")
 }
-
-func list(s []string) string { return "[" + strings.Join(s, ", ") + "]" }
 
 // crossedCleanup reports whether a step went through a cleanup step's turn-based actions
 // (CR 514.1-514.2): the turn changed, or it arrived in a cleanup step with a player to

@@ -41,6 +41,12 @@ var constructors = []func() *Property{
 	stateBasedRules,
 	layerRules,
 	zoneRules,
+	copyOfACopy,
+	copyOfResonance,
+	copiableValues,
+	priorEffectsPersist,
+	overwriteExpireTogether,
+	expiresBeforeNextTurn,
 }
 
 // All returns every property, sorted by ID.

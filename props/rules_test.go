@@ -71,7 +71,7 @@ func TestFreshBoardsAndEffectDelta(t *testing.T) {
 	now := tr.Final()
 	f, err := fresh.of(now)
 	require.NoError(t, err)
-	assert.Equal(t, "types [Land, Creature] instead of [Land]; subtypes [(all creature types)] instead of []; P/T 2/2 before counters, where it has none",
+	assert.Equal(t, "types [Land; Creature] instead of [Land]; subtypes [(all creature types)] instead of none; P/T 2/2 before counters, where it has none",
 		effectDelta(now.Permanent(2), f[2]), "animated: its counter counts in the game, and is taken out of the P/T part")
 	assert.Equal(t, "P/T +3/+3", effectDelta(now.Permanent(3), f[3]))
 	again, err := fresh.of(now)

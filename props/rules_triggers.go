@@ -160,7 +160,7 @@ func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
 	}
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		expected = append(expected, stepTriggers(tr, i, &v)...)
+		expected = withoutRemoved(append(expected, stepTriggers(tr, i, &v)...), st.Events)
 		if p := st.Before.Pending; p != nil && st.Action.Kind == harness.Choose {
 			decided[p.Player] = true
 		}
@@ -178,6 +178,27 @@ func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
+// withoutRemoved drops from expected the targeted abilities the engine removed for want
+// of a legal target as they would go on the stack (CR 603.3d): an event citing 603.3d
+// for the ability's card, naming its text if the card has several.
+func withoutRemoved(expected []expectedTrigger, events []harness.Event) []expectedTrigger {
+	for _, e := range events {
+		if e.Rule != "603.3d" {
+			continue
+		}
+		k := slices.IndexFunc(expected, func(t expectedTrigger) bool {
+			return t.Card == e.Card && strings.Contains(t.Text, "target") && strings.Contains(e.Text, t.Text)
+		})
+		if k < 0 {
+			k = slices.IndexFunc(expected, func(t expectedTrigger) bool { return t.Card == e.Card && strings.Contains(t.Text, "target") })
+		}
+		if k >= 0 {
+			expected = slices.Delete(expected, k, k+1)
+		}
+	}
+	return expected
+}
+
 // startTriggers lists the dies triggers of the permanents the setup put on the
 // battlefield that were gone when the game started (state-based actions, CR 704.3).
 func startTriggers(tr *gen.Trace) []expectedTrigger {
@@ -185,10 +206,13 @@ func startTriggers(tr *gen.Trace) []expectedTrigger {
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
 			o := tr.Start.Find(pm.ID)
-			if o == nil || o.Zone != harness.Graveyard || !isCreature(o) {
+			if o == nil || o.Zone != harness.Graveyard {
 				continue
 			}
-			out = append(out, diesTriggers(o, harness.Player(p))...)
+			was, ok := setupLeftAs(&tr.Setup, &pm, o)
+			if ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, harness.Player(p))...)
+			}
 		}
 	}
 	return out
@@ -232,21 +256,27 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 			}
 		}
 	}
+	// Whether a creature died, and what it had, is judged as it last existed on the
+	// battlefield (CR 603.10a, last_known.go).
 	for j := range b.Battlefield {
 		o := &b.Battlefield[j]
-		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard && isCreature(o) {
-			out = append(out, diesTriggers(o, o.Controller)...)
+		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
+			if was, ok := leftAs(st, o, false); ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, o.Controller)...)
+			}
 		}
 	}
 	// A permanent that entered and died within the step (a creature spell entering with
 	// toughness 0): only the state-based action's event says it was a permanent; its card
-	// in the graveyard says what it was.
+	// in the graveyard, or the copy it entered as, says what it was.
 	for _, e := range st.Events {
 		if e.Kind != "sba" || e.Card == 0 || b.Permanent(e.Card) != nil {
 			continue
 		}
-		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard && isCreature(n) {
-			out = append(out, diesTriggers(n, n.Owner)...)
+		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
+			if was, ok := leftAs(st, n, true); ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, n.Owner)...)
+			}
 		}
 	}
 	return out

@@ -140,9 +140,9 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 					fmt.Sprintf("%d damage (it had %d before)", n.Damage, o.Damage)))
 			}
 		}
-		if before[o.Card] != "" {
+		if d, known := after[o.Card]; before[o.Card] != "" && known {
 			v.Reach("effects-end")
-			if d := after[o.Card]; d != "" {
+			if d != "" {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "effects-end",
 					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
 					"its characteristics as on its fresh board: \"until end of turn\" effects end in the cleanup step (CR 514.2, 611.2a)",
@@ -177,6 +177,11 @@ func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]str
 
 // checkUntap judges the untap step of a new turn (CR 502.3): the new active player's
 // permanents untap unless something says they don't; the other player's don't change.
+// Whether a permanent "doesn't untap" is read from it after the step, not before: effects
+// that last "until your next turn" end immediately before that turn begins (CR 611.2a,
+// 500.7), so the untap step sees the permanent as it is once they have ended, and nothing
+// between the untap step and the next moment a player acts changes characteristics (no
+// player has priority in the untap step, CR 502.4).
 func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
 	active := st.After.Active
@@ -186,7 +191,7 @@ func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 		if n == nil || !o.Tapped {
 			continue
 		}
-		held := doesntUntap(o)
+		held := doesntUntap(n)
 		want := o.Controller != active || held
 		clause := "untap"
 		if held && o.Controller == active {

@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 707: copies of objects. A copy effect is a layer-1 continuous effect (CR 613.2a)
+// whose values are the copied object's copiable values as the effect begins (707.2,
+// 707.2c): its printed values as modified by other copy effects (so copying a copy gives
+// what that copy copies, 707.3), never its counters, status or other effects. Exceptions
+// to the copying process become part of the copiable values (707.9a, 707.9b). A
+// permanent that becomes a copy stays the same object: nothing enters or leaves, and the
+// non-copy effects already applying to it go on applying (707.4, 611.2c).
+
+// CopyAbility is the copy effect an ability creates, as data.
+type CopyAbility struct {
+	// Duration of a "becomes a copy" effect (CR 611.2a); an "enters as a copy" effect has
+	// none.
+	Duration DurationKind
+	// May: "you may have ..." (the controller chooses as it resolves or enters).
+	May bool
+	// Candidates: for "enter as a copy of any ...", which permanents may be chosen (it
+	// doesn't target). A "becomes a copy of target ..." ability targets instead.
+	Candidates func(s *State, v *View, controller h.Player, o *Object) bool
+	Except     CopyExceptions
+}
+
+// CopyExceptions are the modifications and exceptions of a copy effect (CR 707.9).
+type CopyExceptions struct {
+	// KeepsThis: "except it has this ability" (707.9a): the ability creating the effect
+	// is part of the copiable values.
+	KeepsThis bool
+	// NotLegendary: "and it isn't legendary" (707.9b).
+	NotLegendary bool
+	// AddSubtypes: "it's an Illusion in addition to its other types" (707.9b).
+	AddSubtypes []string
+	// AddAbilities: "and it has ..." (707.9a).
+	AddAbilities []*Ability
+	// Counters it enters with in addition, if the copy is a creature or a planeswalker
+	// (707.9f: judged on the result of the copy effect). Counters are not copiable values;
+	// these are placed as it enters.
+	PlusOneIfCreature, LoyaltyIfPlaneswalker int
+}
+
+// duration is the copy effect's duration when an ability controlled by p creates it.
+func (c *CopyAbility) duration(p h.Player) Duration {
+	return Duration{Kind: c.Duration, Player: p}
+}
+
+// copyValues are the values a copy effect of ability ab gives when it copies target now
+// (CR 707.2, 707.3, 707.9).
+func copyValues(s *State, v *View, target h.ObjectID, ab *Ability) *Chars {
+	base := v.Copiable(target)
+	if s.faults.on(FaultCopyOfCopyIntermediate) {
+		base = v.printedOf(target) // the object copied, not what it copies (CR 707.3)
+	}
+	if s.faults.on(FaultCopiesNonCopyEffects) {
+		base = v.Of(target) // its type-changing, P/T and counter effects too (CR 707.2)
+	}
+	c := *base
+	if s.faults.on(FaultCountersCopied) && c.HasPT {
+		c.Power, c.Toughness = c.Power+s.obj(target).Counters[PlusOne], c.Toughness+s.obj(target).Counters[PlusOne]
+	}
+	ex := ab.Copy.Except
+	c.Abilities = slices.Clip(c.Abilities)
+	if ex.KeepsThis {
+		c.Abilities = append(c.Abilities, AbilityInstance{Ability: ab})
+		if s.faults.on(FaultExceptAppliedTwice) && slices.ContainsFunc(base.Abilities, func(a AbilityInstance) bool { return a.Ability == ab }) {
+			c.Abilities = append(c.Abilities, AbilityInstance{Ability: ab})
+		}
+	}
+	if ex.NotLegendary && c.HasSupertype("Legendary") {
+		c.Supertypes = slices.DeleteFunc(slices.Clone(c.Supertypes), func(t string) bool { return t == "Legendary" })
+	}
+	if len(ex.AddSubtypes) > 0 {
+		c.Subtypes = appendNew(c.Subtypes, ex.AddSubtypes...)
+	}
+	for _, a := range ex.AddAbilities {
+		c.Abilities = append(c.Abilities, AbilityInstance{Ability: a})
+	}
+	return &c
+}
+
+// copyEffect records that id becomes a copy of target through ability ab, with duration d,
+// from now on (CR 707.2, 613.7b: a fresh timestamp, so the latest copy effect wins).
+func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controller h.Player, d Duration, ev *events) {
+	vals := copyValues(s, v, target, ab)
+	if s.faults.on(FaultCopyIsNewObject) { // its effects and counters gone, as if it had entered anew (CR 707.4)
+		s.Effects, s.obj(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e Effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
+	}
+	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
+	o := s.obj(id)
+	ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
+		Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})
+}
+
+// copyOption is how the choice to copy a permanent reads.
+func copyOption(v *View, o *Object) string {
+	return fmt.Sprintf("copy %s (card %d)", v.Of(o.ID).Name, o.Card)
+}
+
+// dontCopy is the option not to copy ("you may").
+const dontCopy = "don't copy"
+
+// becomeCopyOfTarget is the effect of "[you may have] this become a copy of target ..."
+// (Crystalline Resonance, Cryptoplasm, Mirage Mirror): the source, if it is still the
+// same permanent, becomes a copy of the target, if still legal (CR 608.2b).
+func becomeCopyOfTarget(r *Resolution) {
+	t, ok := r.Target(0)
+	src := r.Source()
+	if !ok || src.Gone || src.Zone != h.Battlefield {
+		return
+	}
+	cp := r.item.Ability.Copy
+	if cp.May && r.Choose([]string{dontCopy, copyOption(r.v, r.s.obj(t.Object))}) == dontCopy {
+		return
+	}
+	copyEffect(r.s, r.v, src.ID, t.Object, r.item.Ability, r.Controller(), cp.duration(r.Controller()), r.ev)
+}
+
+// enterAsCopy applies an entering permanent's "you may have this enter as a copy of ..."
+// replacement effect (CR 707.5, 614.1c): its controller chooses a permanent (or none) as
+// it enters; the copy effect has no duration. Exceptions that depend on what it became
+// are judged on the result (707.9f).
+func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) {
+	if choose == nil {
+		return
+	}
+	v := Project(s)
+	for _, a := range v.Of(o.ID).Abilities {
+		if a.Kind != Static || a.Static.Kind != EntersAsCopy {
+			continue
+		}
+		cp := a.Copy
+		var cands []*Object
+		for _, id := range s.Battlefield {
+			if t := s.obj(id); id != o.ID && cp.Candidates(s, v, o.Controller, t) {
+				cands = append(cands, t)
+			}
+		}
+		if len(cands) == 0 {
+			return
+		}
+		slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
+		opts := []string{dontCopy}
+		for _, t := range cands {
+			opts = append(opts, copyOption(v, t))
+		}
+		pick := choose(opts)
+		for i, t := range cands {
+			if opts[i+1] != pick {
+				continue
+			}
+			copyEffect(s, v, o.ID, t.ID, a.Ability, o.Controller, Duration{}, ev)
+			c := Project(s).Of(o.ID)
+			if c.HasType("Creature") {
+				o.Counters[PlusOne] += cp.Except.PlusOneIfCreature
+			}
+			if c.HasType("Planeswalker") {
+				o.Counters[Loyalty] += cp.Except.LoyaltyIfPlaneswalker
+			}
+		}
+		return
+	}
+}
+
+// setupCopies starts the copy effects a setup says are in force on a permanent, oldest
+// first: each is the effect of the permanent's own copy ability (its duration and
+// exceptions), begun before the game starts, controlled by the permanent's controller.
+func setupCopies(s *State, id h.ObjectID, targets []h.ObjectID) error {
+	o := s.obj(id)
+	ab := copyAbilityOf(o.Def)
+	if ab == nil {
+		return fmt.Errorf("setup: %s (card %d) is copying, but its card has no copy ability", Project(s).Of(id).Name, o.Card)
+	}
+	for _, t := range targets {
+		if t == id {
+			return fmt.Errorf("setup: %s (card %d) can't copy itself", Project(s).Of(id).Name, o.Card)
+		}
+		copyEffect(s, Project(s), id, t, ab, o.Controller, ab.Copy.duration(o.Controller), &events{})
+	}
+	return nil
+}
+
+// Candidates of "enter as a copy of ...".
+var (
+	anyCreature = func(s *State, v *View, _ h.Player, o *Object) bool { return v.Of(o.ID).HasType("Creature") }
+	anyNonland  = func(s *State, v *View, _ h.Player, o *Object) bool { return !v.Of(o.ID).HasType("Land") }
+	// creatureOrPlaneswalkerYouControl: Spark Double.
+	creatureOrPlaneswalkerYouControl = func(s *State, v *View, p h.Player, o *Object) bool {
+		c := v.Of(o.ID)
+		return o.Controller == p && (c.HasType("Creature") || c.HasType("Planeswalker"))
+	}
+)

@@ -1,0 +1,262 @@
+package props
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/cards"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Copy effects as a trace shows them (CR 707). A copy event is a step after which a
+// permanent is a copy (its Snapshot CopyOf is set) with copiable values other than before,
+// and the step says what it copied: the answer to "copy NAME (card N)" as it entered or as
+// a "you may" copy ability resolved, or the target of the copy ability that resolved. The
+// ability's text says its duration and its exceptions (CR 707.9); the copied object's
+// copiable values are what the engine reports for it, or its printed card's when it
+// copies nothing.
+
+// copyEvent is one permanent becoming a copy.
+type copyEvent struct {
+	Step int             // the step; -1 for a copy effect in force at the start
+	Obj  *harness.Object // the copy, after the step
+	Was  *harness.Object // it before the step, when it was already this permanent
+	Src  *harness.Object // what it copied, before the step (at the start for a setup's newest copy effect)
+	// SrcValues are the copiable values it copied when known from the setup (CR 707.2): a
+	// setup's copy effects start after those of what they copy (707.3).
+	SrcValues *harness.Characteristics
+	// Ability is the text of the ability whose effect it is.
+	Ability    string
+	Until      string // the duration: untilNextTurn, untilEndOfTurn or "" (none)
+	Controller harness.Player
+	Turn       int // the turn it began in
+}
+
+const (
+	untilNextTurn  = "until your next turn"
+	untilEndOfTurn = "until end of turn"
+)
+
+var reCopyOption = regexp.MustCompile(`^copy .* \(card (\d+)\)$`)
+
+// copyEvents lists the copy events of a trace, in order, those in force at the start
+// first (from the setup's Copying lists, oldest first).
+func copyEvents(tr *gen.Trace) []copyEvent {
+	var out []copyEvent
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			o := tr.Start.Permanent(pm.ID)
+			if o == nil || len(pm.Copying) == 0 {
+				continue
+			}
+			text := copyAbilityText(pm.Name)
+			for k, c := range pm.Copying {
+				e := copyEvent{Step: -1, Obj: o, Ability: text, Until: durationOf(text), Controller: harness.Player(p), Turn: tr.Setup.Turn}
+				if src := setupPermanent(&tr.Setup, c); k == len(pm.Copying)-1 && src != nil {
+					// The newest effect is the one it shows (CR 613.2a); a loop of copies
+					// has no known values.
+					if cv, ok := setupCopiable(&tr.Setup, src); ok {
+						e.Src, e.SrcValues = tr.Start.Permanent(c), &cv
+					}
+				}
+				out = append(out, e)
+			}
+		}
+	}
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		src, top := copySource(st)
+		if src == nil {
+			continue
+		}
+		for j := range st.After.Battlefield {
+			o := &st.After.Battlefield[j]
+			if o.CopyOf == "" {
+				continue
+			}
+			was := st.Before.Permanent(o.Card)
+			if was != nil && was.Object != o.Object {
+				was = nil
+			}
+			if was != nil && sameTree(was.Copiable, o.Copiable) && was.CopyOf == o.CopyOf {
+				continue
+			}
+			if !isCopier(top, o, was) {
+				continue
+			}
+			text := top.Text
+			if top.Kind == "spell" { // an "enters as a copy" replacement of the permanent spell
+				text = copyAbilityText(top.Name)
+			}
+			out = append(out, copyEvent{Step: i, Obj: o, Was: was, Src: src, Ability: text, Until: durationOf(text),
+				Controller: top.Controller, Turn: st.Before.Turn})
+		}
+	}
+	return out
+}
+
+// copySource finds what a step's resolving copy ability or entering copy copied: the
+// permanent named by a "copy ... (card N)" answer, or the target of a resolving ability
+// that makes its source a copy. It also returns the resolving stack object.
+func copySource(st *gen.TraceStep) (*harness.Object, *harness.StackObject) {
+	b := &st.Before
+	if len(b.Stack) == 0 {
+		return nil, nil
+	}
+	top := &b.Stack[len(b.Stack)-1]
+	switch st.Action.Kind {
+	case harness.Choose:
+		if len(st.Action.Choices) == 0 {
+			return nil, nil
+		}
+		_, opt := harness.SplitChoice(st.Action.Choices[0])
+		m := reCopyOption.FindStringSubmatch(opt)
+		if m == nil {
+			return nil, nil
+		}
+		n, _ := strconv.Atoi(m[1])
+		return b.Permanent(harness.CardID(n)), top
+	case harness.Pass:
+		if top.Kind != "ability" || !strings.Contains(top.Text, "become a copy") && !strings.Contains(top.Text, "becomes a copy") ||
+			strings.Contains(top.Text, "you may") || len(top.Targets) == 0 || top.Targets[0].IsPlayer() {
+			return nil, nil
+		}
+		if stillOnStack(&st.After, top.Object) {
+			return nil, nil // it didn't resolve
+		}
+		return b.Permanent(top.Targets[0].Card), top
+	}
+	return nil, nil
+}
+
+// isCopier reports whether o is the permanent the resolving top made a copy: the
+// ability's source, or the permanent spell that entered.
+func isCopier(top *harness.StackObject, o, was *harness.Object) bool {
+	if top.Kind == "spell" {
+		return was == nil && o.Card == top.Card
+	}
+	return was != nil && o.Card == top.Card
+}
+
+// copyAbilityText is the copy ability's line of a card's Oracle text ("... become a copy
+// ...", "... enter as a copy ...").
+func copyAbilityText(name string) string {
+	c, ok := cards.ByName(name)
+	if !ok {
+		return ""
+	}
+	for _, l := range c.Oracle {
+		if strings.Contains(l, "a copy of") {
+			return l
+		}
+	}
+	return ""
+}
+
+func durationOf(text string) string {
+	for _, d := range []string{untilNextTurn, untilEndOfTurn} {
+		if strings.Contains(text, d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// copiableOf is an object's copiable values (CR 707.2): what the engine reports when it
+// copies something, else its printed card's. ok is false when neither is known.
+func copiableOf(o *harness.Object) (harness.Characteristics, bool) {
+	if o.Copiable != nil {
+		return *o.Copiable, true
+	}
+	if o.FaceDown {
+		return harness.Characteristics{}, false
+	}
+	return printedValues(o.Name)
+}
+
+// printedValues are a card's printed characteristics from the cards table.
+func printedValues(name string) (harness.Characteristics, bool) {
+	c, ok := cards.ByName(name)
+	if !ok {
+		return harness.Characteristics{}, false
+	}
+	return harness.Characteristics{Name: c.Name, ManaCost: c.ManaCost, Colors: strings.Join(c.Colors, ""),
+		Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness,
+		Loyalty: c.Loyalty, Abilities: c.Oracle}, true
+}
+
+// expectedCopy is what a copy event's copy must have as copiable values: the source's,
+// with the copy ability's exceptions (CR 707.9): "except it has this ability" adds the
+// ability, `it has "..."` adds the quoted one, "an X in addition to its other types" adds
+// subtype X, "it isn't legendary" removes Legendary.
+func expectedCopy(src harness.Characteristics, ability string) harness.Characteristics {
+	out := src
+	out.Abilities = slices.Clone(src.Abilities)
+	if strings.Contains(ability, "except it has this ability") {
+		out.Abilities = append(out.Abilities, ability)
+	}
+	if i, j := strings.Index(ability, `has "`), strings.LastIndex(ability, `"`); i >= 0 && j > i+5 {
+		out.Abilities = append(out.Abilities, ability[i+5:j])
+	}
+	if m := reInAddition.FindStringSubmatch(ability); m != nil && !slices.Contains(out.Subtypes, m[1]) {
+		out.Subtypes = append(slices.Clone(out.Subtypes), m[1])
+	}
+	if strings.Contains(ability, "isn't legendary") {
+		out.Supertypes = slices.DeleteFunc(slices.Clone(out.Supertypes), func(s string) bool { return s == "Legendary" })
+	}
+	return out
+}
+
+var reInAddition = regexp.MustCompile(`it's an? (\w+) in addition to its other types`)
+
+// copyValueDiff names the first characteristic in which got differs from want, or "".
+func copyValueDiff(want, got harness.Characteristics) string {
+	switch {
+	case want.Name != got.Name:
+		return "name " + quote(got.Name) + ", not " + quote(want.Name)
+	case want.ManaCost != got.ManaCost:
+		return "mana cost " + quote(got.ManaCost) + ", not " + quote(want.ManaCost)
+	case want.Colors != got.Colors:
+		return "colours " + quote(got.Colors) + ", not " + quote(want.Colors)
+	case !slices.Equal(want.Supertypes, got.Supertypes):
+		return "supertypes " + list(got.Supertypes) + ", not " + list(want.Supertypes)
+	case !slices.Equal(want.Types, got.Types):
+		return "types " + list(got.Types) + ", not " + list(want.Types)
+	case !sameSet(want.Subtypes, got.Subtypes):
+		return "subtypes " + list(got.Subtypes) + ", not " + list(want.Subtypes)
+	case intText(want.Power)+"/"+intText(want.Toughness) != intText(got.Power)+"/"+intText(got.Toughness):
+		return "P/T " + intText(got.Power) + "/" + intText(got.Toughness) + ", not " + intText(want.Power) + "/" + intText(want.Toughness)
+	case intText(want.Loyalty) != intText(got.Loyalty):
+		return "loyalty " + intText(got.Loyalty) + ", not " + intText(want.Loyalty)
+	case want.Abilities != nil && !sameMultiset(want.Abilities, got.Abilities):
+		return "abilities " + list(got.Abilities) + ", not " + list(want.Abilities)
+	}
+	return ""
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+func list(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return "[" + strings.Join(xs, "; ") + "]"
+}
+
+func intText(p *int) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.Itoa(*p)
+}
+
+func sameSet(a, b []string) bool {
+	return sameMultiset(slices.Compact(slices.Sorted(slices.Values(a))), slices.Compact(slices.Sorted(slices.Values(b))))
+}
+
+func sameMultiset(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}

@@ -1,0 +1,157 @@
+package props
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// copyNeeds: copy effects start as a copy spell resolves, an ability is paid for, or a
+// "you may" is answered.
+var copyNeeds = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay, harness.Choose}}
+
+// copySteer aims generation at copy effects (CR 707): boards with copy chains already in
+// force (copiers copying copiers, several copy effects on one permanent, with and without
+// durations), copy spells and mana in hand, Cryptoplasm before its controller's upkeep,
+// Mirage Mirror with mana to activate, Time Walk for an extra turn, cycling cards with
+// Crystalline Resonance out; the walk answers "copy ..." rather than "don't copy", casts,
+// activates and cycles, and passes on to later turns.
+func copySteer(name string) gen.Steer {
+	copiers := []gen.Pick{{Card: "Crystalline Resonance", Weight: 14}, {Card: "Cryptoplasm", Weight: 14}, {Card: "Mirage Mirror", Weight: 14},
+		{Card: "Clone", Weight: 8}, {Card: "Clever Impersonator", Weight: 8}, {Card: "Phantasmal Image", Weight: 8}, {Card: "Spark Double", Weight: 6}}
+	creatures := []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Hill Giant"}, {Card: "Hangarback Walker"}, {Card: "Mutavault"},
+		{Card: "Gauntlet of Power", Weight: 6}, {Card: "Umbral Mantle", Weight: 6}}
+	mana := []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Wastes", Weight: 30}}
+	join := func(lists ...[]gen.Pick) []gen.Pick {
+		var out []gen.Pick
+		for _, l := range lists {
+			out = append(out, l...)
+		}
+		return out
+	}
+	recipes := []gen.Recipe{
+		{Name: "cast copies", Weight: 4, Mine: join(mana, creatures, copiers), Theirs: join(creatures, copiers),
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20},
+				{Card: "Spark Double", Weight: 14}, {Card: "Giant Growth", Weight: 10}, {Card: "Time Walk", Weight: 10}},
+			Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "cryptoplasm upkeep", Weight: 3, Mine: join(creatures, copiers), Theirs: join([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures, copiers),
+			Steps: []harness.Step{harness.End}},
+		{Name: "until your next turn", Weight: 3, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}}, mana, creatures, copiers),
+			Theirs: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 20}}, creatures), Hand: []gen.Pick{{Card: "Time Walk", Weight: 60}},
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "mirror", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
+			Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Forest", Weight: 10}}, Steps: []harness.Step{harness.Main1, harness.Main2}},
+	}
+	// Cycling with Resonance out: each cycle triggers it (CR 702.29c), a second one
+	// overwrites the first copy (613.2a), a Clone may copy it as a copy (707.3, 707.9a),
+	// and Time Walk makes the next turn the one it ends before (500.7).
+	cycleIntoResonance := gen.Recipe{Name: "cycle into resonance", Weight: 6,
+		Mine:   join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 80}, {Card: "Wastes", Weight: 20}}, creatures),
+		Theirs: creatures, AvoidMine: gen.Enchantment | gen.Artifact,
+		Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 20}, {Card: "Time Walk", Weight: 14},
+			{Card: "Clone", Weight: 10}, {Card: "Giant Growth", Weight: 8}},
+		MinHand: 2, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}}
+	switch name {
+	case "copy.expires-before-next-turn":
+		recipes[2].Weight = 10 // Resonance copying, and Time Walk
+		recipes = append(recipes, cycleIntoResonance)
+	case "copy.overwrite-expire-together":
+		recipes = append(recipes, cycleIntoResonance)
+	case "copy.of-a-copy", "copy.of-resonance":
+		// Copy spells in hand with copies already on the battlefield, Resonance and
+		// Cryptoplasm among them: a Clone copying one of those copies a copy (707.3) and
+		// inherits its exception (707.9a).
+		// Phantasmal Image is the cheapest to cast, Mana Flare doubles the lands' mana:
+		// fewer decisions to the copy choice.
+		recipes = append(recipes, gen.Recipe{Name: "copy a copy", Weight: 10,
+			Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Cryptoplasm", Weight: 30}, {Card: "Mirage Mirror", Weight: 10},
+				{Card: "Mana Flare", Weight: 20}}, mana, creatures),
+			Theirs: join(creatures, copiers), AvoidMine: gen.Enchantment | gen.Artifact,
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 50}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 15},
+				{Card: "Spark Double", Weight: 10}},
+			MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}})
+		if name == "copy.of-a-copy" {
+			recipes = append(recipes, cycleIntoResonance)
+		}
+	case "copy.copiable-values":
+		// Sources whose characteristics differ from their copiable values: an anthem,
+		// a granted ability, an animated land.
+		recipes = append(recipes, gen.Recipe{Name: "altered sources", Weight: 6,
+			Mine:  join([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
+			Hand:  []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
+			Steps: []harness.Step{harness.Main1, harness.Main2}})
+	}
+	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferCopying}
+}
+
+// preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
+// targets, casting spells that copy or take a turn (or pump), activating a copy ability,
+// cycling a card when that triggers one, making mana for and paying what is being cast,
+// and letting the stack resolve.
+func preferCopying(before *harness.Snapshot, a harness.Action) bool {
+	switch a.Kind {
+	case harness.Choose:
+		for _, c := range a.Choices {
+			if _, v := harness.SplitChoice(c); strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ") {
+				return before == nil || before.Pending == nil || namesACopy(before, v) || !slices.ContainsFunc(before.Pending.Options, func(o string) bool {
+					_, ov := harness.SplitChoice(o)
+					return namesACopy(before, ov)
+				})
+			}
+		}
+	case harness.Cast:
+		if before == nil {
+			return false
+		}
+		o := before.Find(a.Card)
+		return (a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")) &&
+			o != nil && affordable(before, a.Player, o.ManaCost, 0)
+	case harness.Pay:
+		return true
+	case harness.Pass:
+		return before != nil && len(before.Stack) > 0
+	case harness.Activate:
+		if gen.IsManaAbility(before, &a) {
+			return before != nil && before.Casting != nil
+		}
+		text := gen.AbilityText(before, &a)
+		return strings.Contains(text, "becomes a copy") ||
+			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+	}
+	return false
+}
+
+// watchesCycling reports whether player p controls a permanent with a copy ability that
+// a cycle of theirs triggers ("Whenever you cycle a card, ... become a copy").
+func watchesCycling(s *harness.Snapshot, p harness.Player) bool {
+	for i := range s.Battlefield {
+		if o := &s.Battlefield[i]; o.Controller == p {
+			for _, t := range o.Abilities {
+				if strings.HasPrefix(t, "Whenever you cycle") && strings.Contains(t, "a copy of") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var reOptionCard = regexp.MustCompile(`^(?:copy|target) .* \(card (\d+)\)$`)
+
+// namesACopy reports whether a "copy ... (card N)" or "target ... (card N)" option names a
+// permanent that is itself a copy: copying it makes a chain (CR 707.3), and copying a
+// copy with an exception passes the exception on (707.9a).
+func namesACopy(s *harness.Snapshot, option string) bool {
+	m := reOptionCard.FindStringSubmatch(option)
+	if m == nil {
+		return false
+	}
+	n, _ := strconv.Atoi(m[1])
+	o := s.Permanent(harness.CardID(n))
+	return o != nil && o.CopyOf != ""
+}
