@@ -71,7 +71,11 @@ func (r *Resolution) Target(i int) (Chosen, bool) {
 		return Chosen{}, false
 	}
 	t := r.item.Targets[i]
-	return t, targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
+	legal := targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
+	if o := r.s.byCard(t.Card); r.s.faults.on(FaultTargetFollowsCard) && legal && !t.Stack && t.Object != 0 && r.s.live(t.Object) == nil && o != nil {
+		t.Object = o.ID // a gone target followed to its card's object now
+	}
+	return t, legal
 }
 
 // Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
@@ -198,6 +202,9 @@ func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chos
 		return spec.Player
 	}
 	o := s.live(t.Object)
+	if o == nil && s.faults.on(FaultTargetFollowsCard) {
+		return s.byCard(t.Card) != nil
+	}
 	if o == nil || o.Zone != spec.zone() {
 		return false
 	}

@@ -69,6 +69,7 @@ const (
 	FaultExactDamageSurvives       = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
+	FaultTargetFollowsCard         = "rules.zones/target-follows-card"
 )
 
 var faultInfo = []FaultInfo{
@@ -132,6 +133,7 @@ var faultInfo = []FaultInfo{
 	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
+	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 
 // Faults lists every deliberate fault, sorted by name.
