@@ -79,13 +79,16 @@ func (r *Resolution) Target(i int) (Chosen, bool) {
 }
 
 // Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
-func (r *Resolution) Choose(options []string) string {
-	c, err := chooseFor(r.ch, r.item.Controller, h.ChoiceOption, options)
+func (r *Resolution) Choose(options []string) string { return r.chooseBy(r.item.Controller, options) }
+
+// chooseBy asks player p to pick an option as the spell or ability resolves.
+func (r *Resolution) chooseBy(p h.Player, options []string) string {
+	c, err := chooseFor(r.ch, p, h.ChoiceOption, options)
 	if err != nil {
 		if nc, ok := err.(*errNeedChoice); ok {
 			panic(needChoice{nc})
 		}
-		panic(needChoice{&errNeedChoice{kind: h.ChoiceOption, options: options, player: r.item.Controller}})
+		panic(needChoice{&errNeedChoice{kind: h.ChoiceOption, options: options, player: p}})
 	}
 	return c
 }
@@ -306,16 +309,67 @@ func enterFromStack(r *Resolution, card *Object) {
 
 // PutOntoBattlefield puts an object onto the battlefield under controller's control (a
 // new object, CR 400.7), with its replacement effects on entering (CR 614.1c, 614.12) and
-// its enters triggers (603.6a); it returns the new object's ID.
+// its enters triggers (603.6a); it returns the new object's ID. An Aura put onto the
+// battlefield this way enchants what controller chooses among what it may enchant
+// (303.4f); with nothing to enchant it stays where it is, or goes from the stack to its
+// owner's graveyard (303.4g), and the ID returned is 0.
 func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.ObjectID {
+	host, ok := r.auraHost(id, controller)
+	if !ok {
+		if r.s.obj(id).Zone == h.Stack {
+			moveTo(r.s, r.v, id, h.Graveyard, false, r.ev)
+		}
+		return 0
+	}
 	nid := moveTo(r.s, r.v, id, h.Battlefield, false, r.ev)
 	o := r.s.obj(nid)
 	o.Controller = controller
+	o.AttachedTo = host
 	o.Sick = entersSick(r.s, o)
 	enterAsCopy(r.s, o, r.Choose, r.ev)
 	applyEnterReplacements(r.s, o, 0, r.Choose)
 	enterTriggers(r.s, nid)
 	return nid
+}
+
+// auraHost is what the object id, if it is an Aura, enchants as it is put onto the
+// battlefield under controller's control: controller chooses among the permanents its
+// enchant ability allows (CR 303.4f), judged on the card as it is now. It is 0 for what
+// isn't an Aura; ok is false for an Aura with nothing to enchant (303.4g).
+func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
+	c := r.v.Of(id)
+	if !isAura(c) {
+		return 0, true
+	}
+	var spec *TargetSpec
+	for _, a := range c.Abilities {
+		if a.Kind == Static && a.Static.Kind == Enchant {
+			spec = &a.Static.Attach
+			break
+		}
+	}
+	if spec == nil {
+		return 0, false
+	}
+	var cands []*Object
+	for _, pid := range r.s.Battlefield {
+		if t := r.s.obj(pid); spec.Match(r.s, r.v, controller, t) {
+			cands = append(cands, t)
+		}
+	}
+	if len(cands) == 0 {
+		return 0, false
+	}
+	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
+	opts := make([]string, len(cands))
+	for i, t := range cands {
+		opts[i] = fmt.Sprintf("enchant %s (card %d)", r.v.Of(t.ID).Name, t.Card)
+	}
+	if len(cands) == 1 {
+		return cands[0].ID, true // nothing to choose
+	}
+	pick := r.chooseBy(controller, opts)
+	return cands[slices.Index(opts, pick)].ID, true
 }
 
 // TakeExtraTurn gives player an extra turn directly after this one (CR 500.7): the most
