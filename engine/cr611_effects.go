@@ -97,18 +97,17 @@ func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
 // are Copied in the copy, from From, in their positions, and each copy effect gives its own,
 // so that abilities linked under one copy effect are not linked under another, even of the
 // same object (CR 707.7, 607.1). The values never change after (707.2b), nor do these.
-// The mana abilities basic land types give are left out: the copy has the types, and its
-// types give it those abilities in layer 4 as they give any land's (305.6), once; a copy
-// whose types are changed after has only what its types give.
+// The mana abilities basic land types give stay Intrinsic: they come with the types, and
+// in layer 4 the copy's types give them again in their place (305.6), so a copy of a Forest
+// has "{T}: Add {G}." once, and a copy whose types change after has what its types give.
 func (m CopyOf) begin(effect int) CopyOf {
 	vals := *m.Values
-	vals.Abilities = make([]AbilityInstance, 0, len(m.Values.Abilities))
+	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
 	for i, a := range m.Values.Abilities {
-		if a.ID.Origin == Intrinsic {
-			continue
+		if a.ID.Origin != Intrinsic {
+			a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
 		}
-		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
-		vals.Abilities = append(vals.Abilities, a)
+		vals.Abilities[i] = a
 	}
 	m.Values = &vals
 	return m

@@ -226,8 +226,8 @@ func TestACopyOfAnAuraThatIsntAttachedIsPutIntoTheGraveyard(t *testing.T) {
 }
 
 // TestACopyOfABasicLandHasItsManaAbilityOnce: Mirage Mirror becoming a copy of a Forest is
-// a Forest, and its type gives it "{T}: Add {G}." (CR 305.6) once: the copied values don't
-// carry the ability the Forest's type gave it beside the type itself (707.2). Tapping it
+// a Forest, and its type gives it "{T}: Add {G}." (CR 305.6) once: the ability in the
+// copied values is the one the type gives, not a second one beside it (707.2). Tapping it
 // for mana is one offer, and adds {G}.
 func TestACopyOfABasicLandHasItsManaAbilityOnce(t *testing.T) {
 	setup := withLibraries(board([]string{"Mirage Mirror", "Forest"}, nil))
@@ -236,6 +236,7 @@ func TestACopyOfABasicLandHasItsManaAbilityOnce(t *testing.T) {
 	sn := snap(s)
 	require.Equal(t, "Forest", sn.Permanent(100).Name)
 	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Abilities)
+	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Copiable.Abilities, "the copiable values are the Forest's")
 	var offers []h.Action
 	for _, a := range LegalActions(s) {
 		if a.Kind == h.Activate && a.Card == 100 {
