@@ -100,11 +100,12 @@ func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
 // The mana abilities basic land types give stay Intrinsic: they come with the types, and
 // in layer 4 the copy's types give them again in their place (305.6), so a copy of a Forest
 // has "{T}: Add {G}." once, and a copy whose types change after has what its types give.
-func (m CopyOf) begin(effect int) CopyOf {
+// (With the fault land-ability-twice they become Copied, and the types add them again.)
+func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
 	vals := *m.Values
 	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
 	for i, a := range m.Values.Abilities {
-		if a.ID.Origin != Intrinsic {
+		if a.ID.Origin != Intrinsic || landAbilityTwice {
 			a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
 		}
 		vals.Abilities[i] = a
@@ -177,7 +178,7 @@ func (s *State) addEffect(e Effect) {
 	for i, m := range e.Mods {
 		if c, ok := m.(CopyOf); ok {
 			e.Mods = slices.Clone(e.Mods) // the caller's may be shared
-			e.Mods[i] = c.begin(e.ID)
+			e.Mods[i] = c.begin(e.ID, s.faults.on(FaultLandAbilityTwice))
 		}
 	}
 	s.Effects = append(s.Effects, e)

@@ -228,10 +228,12 @@ func TestACopyOfAnAuraThatIsntAttachedIsPutIntoTheGraveyard(t *testing.T) {
 // TestACopyOfABasicLandHasItsManaAbilityOnce: Mirage Mirror becoming a copy of a Forest is
 // a Forest, and its type gives it "{T}: Add {G}." (CR 305.6) once: the ability in the
 // copied values is the one the type gives, not a second one beside it (707.2). Tapping it
-// for mana is one offer, and adds {G}.
+// for mana is one offer, and adds {G}. With the fault, the copy has it twice.
 func TestACopyOfABasicLandHasItsManaAbilityOnce(t *testing.T) {
 	setup := withLibraries(board([]string{"Mirage Mirror", "Forest"}, nil))
 	setup.Players[0].Pool = h.Of(h.Colorless, 2)
+	faulty := snap(mirror(t, start(t, setup, FaultLandAbilityTwice), 100, 101))
+	assert.Equal(t, []string{"({T}: Add {G}.)", "({T}: Add {G}.)"}, faulty.Permanent(100).Abilities)
 	s := mirror(t, start(t, setup), 100, 101)
 	sn := snap(s)
 	require.Equal(t, "Forest", sn.Permanent(100).Name)

@@ -36,6 +36,7 @@ const (
 	FaultExceptAppliedTwice        = "copy.of-resonance/except-twice"
 	FaultCopiesNonCopyEffects      = "copy.copiable-values/non-copy-effects"
 	FaultCountersCopied            = "copy.copiable-values/counters-copied"
+	FaultLandAbilityTwice          = "copy.copiable-values/land-ability-twice"
 	FaultCopyIsNewObject           = "copy.prior-effects-persist/new-object"
 	FaultCopiesExpireOneAtATime    = "copy.overwrite-expire-together/one-at-a-time"
 	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
@@ -105,6 +106,7 @@ var faultInfo = []FaultInfo{
 	{FaultExceptAppliedTwice, "copy.of-resonance", "707.9a", "\"except it has this ability\" adds the ability again when what it copies already has it"},
 	{FaultCopiesNonCopyEffects, "copy.copiable-values", "707.2", "a copy takes the copied object's computed characteristics (its P/T, type-changing effects and counters)"},
 	{FaultCountersCopied, "copy.copiable-values", "707.2", "a copy's power and toughness include the copied object's +1/+1 counters"},
+	{FaultLandAbilityTwice, "copy.copiable-values", "305.6", "a copy of a basic land has its land type's mana ability twice: copied, and given again by its type"},
 	{FaultCopyIsNewObject, "copy.prior-effects-persist", "707.4", "a permanent that becomes a copy loses the effects and counters on it, as if it were a new object"},
 	{FaultCopiesExpireOneAtATime, "copy.overwrite-expire-together", "611.2a", "copy effects that end at the same moment end one at a time, one per moment"},
 	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
