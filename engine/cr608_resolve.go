@@ -341,14 +341,8 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	if !isAura(c) {
 		return 0, true
 	}
-	var spec *TargetSpec
-	for _, a := range c.Abilities {
-		if a.Kind == Static && a.Static.Kind == Enchant {
-			spec = &a.Static.Attach
-			break
-		}
-	}
-	if spec == nil {
+	spec, ok := enchantSpec(c)
+	if !ok {
 		return 0, false
 	}
 	var cands []*Object
