@@ -354,13 +354,13 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	if len(cands) == 0 {
 		return 0, false
 	}
+	if len(cands) == 1 {
+		return cands[0].ID, true // nothing to choose
+	}
 	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
 	opts := make([]string, len(cands))
 	for i, t := range cands {
 		opts[i] = fmt.Sprintf("enchant %s (card %d)", r.v.Of(t.ID).Name, t.Card)
-	}
-	if len(cands) == 1 {
-		return cands[0].ID, true // nothing to choose
 	}
 	pick := r.chooseBy(controller, opts)
 	return cands[slices.Index(opts, pick)].ID, true
