@@ -166,6 +166,18 @@ func cloneEffects(es []Effect) []Effect {
 	return append([]Effect(nil), es...)
 }
 
+// forgetCopyDurations is the clone-drops-duration fault: copy effects kept by a clone of the
+// state last until the end of the game (CR 611.2a: the duration is part of the effect).
+func forgetCopyDurations(es []Effect) {
+	for i := range es {
+		for _, m := range es[i].Mods {
+			if _, ok := m.(CopyOf); ok {
+				es[i].Duration = Duration{}
+			}
+		}
+	}
+}
+
 // addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect
 // "for as long as" something that doesn't hold as it would begin does nothing (611.2b).
 func (s *State) addEffect(e Effect) {

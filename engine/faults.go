@@ -40,6 +40,7 @@ const (
 	FaultCopyIsNewObject           = "copy.prior-effects-persist/new-object"
 	FaultCopiesExpireOneAtATime    = "copy.overwrite-expire-together/one-at-a-time"
 	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
+	FaultCloneDropsCopyDuration    = "copy.expires-before-next-turn/clone-drops-duration"
 	FaultNoStartingLoyalty         = "copy.planeswalker-loyalty/enters-without-loyalty"
 	FaultLoyaltyTwicePerTurn       = "copy.planeswalker-loyalty/twice-per-turn"
 	FaultLegendKeepsFirst          = "copy.legend-rule/keeps-first"
@@ -110,6 +111,7 @@ var faultInfo = []FaultInfo{
 	{FaultCopyIsNewObject, "copy.prior-effects-persist", "707.4", "a permanent that becomes a copy loses the effects and counters on it, as if it were a new object"},
 	{FaultCopiesExpireOneAtATime, "copy.overwrite-expire-together", "611.2a", "copy effects that end at the same moment end one at a time, one per moment"},
 	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
+	{FaultCloneDropsCopyDuration, "copy.expires-before-next-turn", "611.2a", "cloning the game state loses a copy effect's duration, so the copy lasts forever"},
 	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
 	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
 	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},

@@ -170,6 +170,9 @@ func (s *State) clone() *State {
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
+	if s.faults.on(FaultCloneDropsCopyDuration) {
+		forgetCopyDurations(c.Effects)
+	}
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
 	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
 	c.Blocks = append([]BlockPair(nil), s.Blocks...)
