@@ -5,11 +5,17 @@ import "slices"
 // Query names an optional query interface, as a [Support] declares it.
 type Query string
 
-// QueryMana is the mana area's questions: the [ManaQueries] interface.
-const QueryMana Query = "mana"
+// The query areas.
+const (
+	// QueryMana is the mana area's questions: the [ManaQueries] interface.
+	QueryMana Query = "mana"
+	// QuerySBA is the board each check of state-based actions saw: the [SBAQueries]
+	// interface.
+	QuerySBA Query = "sba"
+)
 
 // Queries lists every query area, in a fixed order.
-var Queries = []Query{QueryMana}
+var Queries = []Query{QueryMana, QuerySBA}
 
 // Support is what an engine declares it supports: the cards it knows, the kinds of action
 // it can express, the steps a game may start in, and the optional queries it answers. A
@@ -41,6 +47,9 @@ func SupportOf(eng Engine) Support {
 	implemented := []Query{}
 	if _, ok := ManaQueriesOf(eng); ok {
 		implemented = append(implemented, QueryMana)
+	}
+	if _, ok := SBAQueriesOf(eng); ok {
+		implemented = append(implemented, QuerySBA)
 	}
 	if s.Queries == nil {
 		s.Queries = implemented
