@@ -31,5 +31,5 @@ func ExampleAll() {
 	}
 	fmt.Println(n, "cards; tokens:", tokens)
 	// Output:
-	// 44 cards; tokens: [Thopter]
+	// 45 cards; tokens: [Thopter]
 }

@@ -42,6 +42,8 @@ const (
 	FaultElixirLetsAttack          = "cost.tap-symbol/elixir-lets-attack"
 	FaultPoolsPersist              = "invariant.pool/pools-persist"
 	FaultLethalDamageIgnored       = "invariant.sba/lethal-damage-ignored"
+	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
+	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
 )
 
 var faultInfo = []FaultInfo{
@@ -78,6 +80,8 @@ var faultInfo = []FaultInfo{
 	{FaultElixirLetsAttack, "cost.tap-symbol", "302.6", "Thousand-Year Elixir's \"as though it had haste\" lets a summoning-sick creature attack"},
 	{FaultPoolsPersist, "invariant.pool", "106.4", "mana pools don't empty as a step ends"},
 	{FaultLethalDamageIgnored, "invariant.sba", "704.5g", "a creature with lethal damage isn't destroyed"},
+	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect of the same object"},
+	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 }
 
 // Faults lists every deliberate fault, sorted by name.
