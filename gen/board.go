@@ -84,8 +84,8 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			if c.Kind.Has(Copier) {
 				repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
 			}
-			if c.Kind.Has(ExilesLinked) || flag(s, "copies-linked", 30) {
-				repeat(s, "exiled", 60, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
+			if c.Kind.Has(ExilesLinked) || len(d.copies) > 0 && flag(s, "copies-linked", 70) {
+				repeat(s, "exiled", 70, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
 			}
 			drafts = append(drafts, d)
 		}
@@ -236,22 +236,38 @@ func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
 
 // linksOf reports whether a permanent of the setup has linked exiling abilities once its
 // copy effects are in force: those of the last permanent it copies (itself following its
-// own copy effects), or its own card's.
+// own copy effects), or its own card's. Where copy effects form a cycle, the order the
+// engine starts them in decides, so it says no.
 func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
-	for seen := 0; len(pm.Copying) > 0 && seen < 8; seen++ {
-		last := pm.Copying[len(pm.Copying)-1]
-		var next *harness.PermanentSpec
-		for p := range s.Players {
-			for i := range s.Players[p].Battlefield {
-				if s.Players[p].Battlefield[i].ID == last {
-					next = &s.Players[p].Battlefield[i]
-				}
-			}
+	byID := map[harness.CardID]*harness.PermanentSpec{}
+	for p := range s.Players {
+		for i := range s.Players[p].Battlefield {
+			byID[s.Players[p].Battlefield[i].ID] = &s.Players[p].Battlefield[i]
 		}
-		if next == nil {
+	}
+	state := map[harness.CardID]int{} // 1: being visited, 2: done
+	var cyclic func(id harness.CardID) bool
+	cyclic = func(id harness.CardID) bool {
+		switch state[id] {
+		case 1:
+			return true
+		case 2:
 			return false
 		}
-		pm = next
+		state[id] = 1
+		for _, c := range byID[id].Copying {
+			if cyclic(c) {
+				return true
+			}
+		}
+		state[id] = 2
+		return false
+	}
+	if cyclic(pm.ID) {
+		return false
+	}
+	for len(pm.Copying) > 0 {
+		pm = byID[pm.Copying[len(pm.Copying)-1]]
 	}
 	c, ok := pool.Card(pm.Name)
 	return ok && c.Kind.Has(ExilesLinked)

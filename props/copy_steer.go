@@ -45,6 +45,12 @@ func copySteer(name string) gen.Steer {
 	switch name {
 	case "copy.expires-before-next-turn":
 		recipes[2].Weight = 10 // Resonance copying, and Time Walk
+	case "copy.of-resonance":
+		// Cryptoplasms beside each other before an upkeep: one copying another, or a copy
+		// of one, already has "this ability" (707.9a).
+		recipes = append(recipes, gen.Recipe{Name: "keepers copying keepers", Weight: 6,
+			Mine:   join([]gen.Pick{{Card: "Cryptoplasm", Weight: 40}, {Card: "Crystalline Resonance", Weight: 20}}, creatures),
+			Theirs: join([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures), Steps: []harness.Step{harness.End}})
 	case "copy.copiable-values":
 		// Sources whose characteristics differ from their copiable values: an anthem,
 		// a granted ability, an animated land.

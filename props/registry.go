@@ -30,6 +30,7 @@ var constructors = []func() *Property{
 	determinismInvariant,
 	copyOfACopy,
 	copyOfResonance,
+	linkedAbilities,
 	copiableValues,
 	priorEffectsPersist,
 	overwriteExpireTogether,
