@@ -3,6 +3,7 @@ module github.com/mtgfuzz/mtgfuzz
 go 1.26.0
 
 require (
+	github.com/goccy/go-json v0.10.5
 	github.com/google/go-cmp v0.7.0
 	github.com/leanovate/gopter v0.2.11
 	github.com/stretchr/testify v1.12.1

@@ -87,6 +87,16 @@ func run(t *testing.T, cfg campaign.Config) *campaign.Report {
 	return rep
 }
 
+// smallPool is a pool of its own for tests whose shrunk walk depends on the boards drawn,
+// not on the card pool's growth.
+func smallPool(t *testing.T) *gen.Pool {
+	t.Helper()
+	pool, err := gen.NewPool([]gen.Card{{Name: "Forest", Kind: gen.Land | gen.Basic}, {Name: "Island", Kind: gen.Land | gen.Basic},
+		{Name: "Grizzly Bears", Kind: gen.Creature}})
+	require.NoError(t, err)
+	return pool
+}
+
 func result(rep *campaign.Report, id string) campaign.PropResult {
 	for _, p := range rep.Props {
 		if p.ID == id {
@@ -144,7 +154,7 @@ func itoa(n uint64) string { b, _ := json.Marshal(n); return string(b) }
 // shrunk counterexample is the witness a person would write: a Forest, one activation.
 func TestFaultShrinksToOneActivation(t *testing.T) {
 	rep := run(t, campaign.Config{Engine: toy(gentest.Options{WrongMana: "Forest"}), Props: []*props.Property{basicMana},
-		Seed: 3, Checks: 500, Fault: "wrong-mana", Workers: 2})
+		Seed: 3, Checks: 500, Fault: "wrong-mana", Workers: 2, Pool: smallPool(t)})
 	r := result(rep, basicMana.ID)
 	require.Equal(t, campaign.Failed, r.Outcome)
 	f := r.Failure
@@ -183,8 +193,7 @@ func TestPropertyPanicIsAViolation(t *testing.T) {
 			}
 			return props.Verdict{Reached: 1}
 		}}
-	// A fixed small pool: what the shrinker reaches depends on the boards, not on the
-	// reference pool's growth.
+	// A pool of its own: the shrunk walk depends on the boards drawn, not on the card pool's growth.
 	pool, err := gen.NewPool([]gen.Card{{Name: "Forest", Kind: gen.Land | gen.Basic}, {Name: "Grizzly Bears", Kind: gen.Creature}})
 	require.NoError(t, err)
 	rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{boom}, Seed: 1, Checks: 200, Pool: pool})
@@ -391,7 +400,7 @@ func TestPanickingSteerHookIsReported(t *testing.T) {
 			}
 			return false
 		}}}
-	rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{bad}, Seed: 1, Checks: 300})
+	rep := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{bad}, Seed: 1, Checks: 300, Pool: smallPool(t)})
 	r := result(rep, bad.ID)
 	require.Equal(t, campaign.Errored, r.Outcome)
 	assert.Contains(t, r.Failure.Error, "generator (or a Steer hook) panicked")

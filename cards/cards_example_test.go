@@ -21,15 +21,17 @@ func ExampleByName() {
 }
 
 func ExampleAll() {
-	n, tokens := 0, []string{}
-	for _, c := range cards.All() {
+	all := cards.All()
+	var first []string
+	for _, c := range all[:3] {
+		first = append(first, c.Name)
+	}
+	for _, c := range all {
 		if c.Token {
-			tokens = append(tokens, c.Name)
-		} else {
-			n++
+			fmt.Println("cards first:", strings.Join(first, ", "), "... then tokens, from", c.Name)
+			break
 		}
 	}
-	fmt.Println(n, "cards; tokens:", tokens)
 	// Output:
-	// 45 cards; tokens: [Thopter]
+	// cards first: Plains, Island, Swamp ... then tokens, from Thopter
 }

@@ -32,6 +32,10 @@ var table = []Card{
 	{Name: "Mutavault", Types: []string{"Land"}, Oracle: []string{
 		"{T}: Add {C}.",
 		"{1}: This land becomes a 2/2 creature with all creature types until end of turn. It's still a land."}},
+	{Name: "Drifting Meadow", Types: []string{"Land"}, Oracle: []string{
+		"This land enters tapped.",
+		"{T}: Add {W}.",
+		"Cycling {2} ({2}, Discard this card: Draw a card.)"}},
 	creature(Card{Name: "Llanowar Elves", ManaCost: "{G}", Types: []string{"Creature"}, Subtypes: []string{"Elf", "Druid"}, Oracle: []string{
 		"{T}: Add {G}."}}, 1, 1),
 	creature(Card{Name: "Grizzly Bears", ManaCost: "{1}{G}", Types: []string{"Creature"}, Subtypes: []string{"Bear"}}, 2, 2),
@@ -50,6 +54,15 @@ var table = []Card{
 	creature(Card{Name: "Nyxbloom Ancient", ManaCost: "{4}{G}{G}{G}", Types: []string{"Enchantment", "Creature"}, Subtypes: []string{"Elemental"}, Oracle: []string{
 		"Trample",
 		"If you tap a permanent for mana, it produces three times as much of that mana instead."}}, 5, 5),
+	creature(Card{Name: "Curator of Mysteries", ManaCost: "{2}{U}{U}", Types: []string{"Creature"}, Subtypes: []string{"Sphinx"}, Oracle: []string{
+		"Flying",
+		"Whenever you cycle or discard another card, scry 1.",
+		"Cycling {U} ({U}, Discard this card: Draw a card.)"}}, 4, 4),
+	creature(Card{Name: "Nimble Obstructionist", ManaCost: "{2}{U}", Types: []string{"Creature"}, Subtypes: []string{"Bird", "Wizard"}, Oracle: []string{
+		"Flash",
+		"Flying",
+		"Cycling {2}{U} ({2}{U}, Discard this card: Draw a card.)",
+		"When you cycle this card, counter target activated or triggered ability you don't control."}}, 3, 1),
 	{Name: "Fellwar Stone", ManaCost: "{2}", Types: []string{"Artifact"}, Oracle: []string{
 		"{T}: Add one mana of any color that a land an opponent controls could produce."}},
 	{Name: "Mana Vault", ManaCost: "{1}", Types: []string{"Artifact"}, Oracle: []string{
@@ -79,12 +92,35 @@ var table = []Card{
 	{Name: "Wild Growth", ManaCost: "{G}", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"}, Oracle: []string{
 		"Enchant land",
 		"Whenever enchanted land is tapped for mana, its controller adds an additional {G}."}},
+	{Name: "Drake Haven", ManaCost: "{2}{U}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever you cycle or discard a card, you may pay {1}. If you do, create a 2/2 blue Drake creature token with flying."}},
+	{Name: "Lightning Rift", ManaCost: "{1}{R}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever a player cycles a card, you may pay {1}. If you do, this enchantment deals 2 damage to any target."}},
+	{Name: "Astral Slide", ManaCost: "{2}{W}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever a player cycles a card, you may exile target creature. If you do, return that card to the battlefield under its owner's control at the beginning of the next end step."}},
+	{Name: "Shark Typhoon", ManaCost: "{5}{U}", Types: []string{"Enchantment"}, Oracle: []string{
+		"Whenever you cast a noncreature spell, create an X/X blue Shark creature token with flying, where X is that spell's mana value.",
+		"Cycling {X}{1}{U} ({X}{1}{U}, Discard this card: Draw a card.)",
+		"When you cycle this card, create an X/X blue Shark creature token with flying."}},
 	{Name: "Dark Ritual", ManaCost: "{B}", Types: []string{"Instant"}, Oracle: []string{
 		"Add {B}{B}{B}."}},
 	{Name: "Twiddle", ManaCost: "{U}", Types: []string{"Instant"}, Oracle: []string{
 		"You may tap or untap target artifact, creature, or land."}},
 	{Name: "Giant Growth", ManaCost: "{G}", Types: []string{"Instant"}, Oracle: []string{
 		"Target creature gets +3/+3 until end of turn."}},
+	{Name: "Cancel", ManaCost: "{1}{U}{U}", Types: []string{"Instant"}, Oracle: []string{
+		"Counter target spell."}},
+	{Name: "Disallow", ManaCost: "{1}{U}{U}", Types: []string{"Instant"}, Oracle: []string{
+		"Counter target spell, activated ability, or triggered ability. (Mana abilities can't be targeted.)"}},
+	{Name: "Stifle", ManaCost: "{U}", Types: []string{"Instant"}, Oracle: []string{
+		"Counter target activated or triggered ability. (Mana abilities can't be targeted.)"}},
+	{Name: "Spark Spray", ManaCost: "{R}", Types: []string{"Instant"}, Oracle: []string{
+		"Spark Spray deals 1 damage to any target.",
+		"Cycling {R} ({R}, Discard this card: Draw a card.)"}},
+	{Name: "Decree of Pain", ManaCost: "{6}{B}{B}", Types: []string{"Sorcery"}, Oracle: []string{
+		"Destroy all creatures. They can't be regenerated. Draw a card for each creature destroyed this way.",
+		"Cycling {3}{B}{B} ({3}{B}{B}, Discard this card: Draw a card.)",
+		"When you cycle this card, all creatures get -2/-2 until end of turn."}},
 
 	// Copy effects (CR 707), linked abilities (CR 607) and extra turns (CR 500.7).
 	{Name: "Crystalline Resonance", ManaCost: "{2}{U}", Types: []string{"Enchantment"}, Oracle: []string{
@@ -117,6 +153,12 @@ var table = []Card{
 	// Tokens the pool creates.
 	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
 		"Flying"}}, 1, 1),
+	creature(Card{Name: "Drake", Token: true, Colors: []string{"U"}, Types: []string{"Creature"}, Subtypes: []string{"Drake"}, Oracle: []string{
+		"Flying"}}, 2, 2),
+	// The Shark's power and toughness are the X of the effect that creates it (CR 111.3);
+	// the table's 0/0 is replaced by that X as it is created.
+	creature(Card{Name: "Shark", Token: true, Colors: []string{"U"}, Types: []string{"Creature"}, Subtypes: []string{"Shark"}, Oracle: []string{
+		"Flying"}}, 0, 0),
 }
 
 // basic is a basic land with its basic land type; its one line is reminder text for the

@@ -3,6 +3,7 @@ package corpus
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -27,7 +28,19 @@ func (r *replayer) resolveSpec(a *ActionSpec) (*resolvedSpec, error) {
 	}
 	for _, t := range a.Targets {
 		set := map[harness.Target]bool{}
-		if pl, err := harness.ParsePlayer(t); err == nil && len(t) == 1 {
+		if id, ok := strings.CutPrefix(t, "stack#"); ok {
+			n, err := strconv.ParseUint(id, 10, 32)
+			if err != nil {
+				return nil, fmt.Errorf("target %q: want \"stack#N\", N a stack object", t)
+			}
+			set[harness.StackTarget(harness.ObjectID(n))] = true
+		} else if pos, ok := strings.CutPrefix(t, "stack "); ok {
+			n, err := strconv.Atoi(pos)
+			if err != nil || n < 1 || n > len(r.snap.Stack) {
+				return nil, fmt.Errorf("target %q: want \"stack N\", N from 1 (the bottom) to %d, the stack's size", t, len(r.snap.Stack))
+			}
+			set[harness.StackTarget(r.snap.Stack[n-1].Object)] = true
+		} else if pl, err := harness.ParsePlayer(t); err == nil && len(t) == 1 {
 			set[harness.PlayerTarget(pl)] = true
 		} else {
 			ids, err := r.book.resolve(t, &r.snap)
@@ -36,6 +49,13 @@ func (r *replayer) resolveSpec(a *ActionSpec) (*resolvedSpec, error) {
 			}
 			for _, id := range ids {
 				set[harness.CardTarget(id)] = true
+				// A spell or an ability on the stack is targeted as a stack object: the
+				// card names the spell, or the source of the ability (CR 113.7).
+				for _, so := range r.snap.Stack {
+					if so.Card == id {
+						set[harness.StackTarget(so.Object)] = true
+					}
+				}
 			}
 		}
 		rs.targets = append(rs.targets, set)
@@ -115,6 +135,9 @@ func (r *replayer) matches(rs *resolvedSpec, a harness.Action) (ok, exact bool) 
 }
 
 func normTarget(t harness.Target) harness.Target {
+	if t.Stack != 0 {
+		return harness.StackTarget(t.Stack)
+	}
 	if t.IsPlayer() {
 		return harness.PlayerTarget(t.Player)
 	}
@@ -280,9 +303,12 @@ func actionLine(a harness.Action, book *refBook, snap *harness.Snapshot) ActionS
 		}
 	}
 	for _, t := range a.Targets {
-		if t.IsPlayer() {
+		switch {
+		case t.Stack != 0:
+			s.Targets = append(s.Targets, stackRef(snap, t.Stack))
+		case t.IsPlayer():
 			s.Targets = append(s.Targets, t.Player.String())
-		} else {
+		default:
 			s.Targets = append(s.Targets, book.write(t.Card, snap))
 		}
 	}
@@ -317,4 +343,17 @@ func firstManaAbility(s *harness.Snapshot, card harness.CardID) int {
 
 func isManaAbilityText(text string) bool {
 	return strings.Contains(text, ":") && strings.Contains(text, "Add ") && !strings.Contains(text, "target")
+}
+
+// stackRef writes a target on the stack: by its position ("stack 2") when the snapshot
+// before the action is known, else by the stack object the engine named ("stack#17").
+func stackRef(snap *harness.Snapshot, id harness.ObjectID) string {
+	if snap != nil {
+		for i, so := range snap.Stack {
+			if so.Object == id {
+				return fmt.Sprintf("stack %d", i+1)
+			}
+		}
+	}
+	return fmt.Sprintf("stack#%d", id)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -70,7 +71,7 @@ func (p *parser) checkRef(n *yaml.Node, ref, what string) {
 		slices.Contains(p.vocab.Cards, ref) {
 		return
 	}
-	if _, _, ok := parseCardID(ref); ok {
+	if _, _, ok := parseCardID(ref); ok || isStackRef(ref) {
 		return
 	}
 	p.errf(n, "%s: %q is no label or card of the setup, nor a card of the pool%s", what, ref, suggest(ref, p.vocab.Cards, "a label, a card name or Name#id"))
@@ -178,4 +179,15 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// isStackRef: "stack N" (a position on the stack) or "stack#N" (a stack object), which the
+// replay checks against the stack of the moment.
+func isStackRef(ref string) bool {
+	n, ok := strings.CutPrefix(ref, "stack ")
+	if !ok {
+		n, ok = strings.CutPrefix(ref, "stack#")
+	}
+	_, err := strconv.Atoi(n)
+	return ok && err == nil
 }

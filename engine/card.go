@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -75,7 +76,10 @@ type Ability struct {
 	// Activated and spell abilities.
 	Cost    Cost
 	Sorcery bool // "activate only as a sorcery" (equip, CR 702.6a)
-	Targets []TargetSpec
+	// FromHand: it functions only while the card is in its owner's hand (cycling,
+	// CR 702.29a); other activated abilities function on the battlefield.
+	FromHand bool
+	Targets  []TargetSpec
 	// Produce makes it a mana ability: what it adds as it resolves (CR 605, 106).
 	Produce *Production
 	// Resolve is the effect of a non-mana ability or spell (CR 608.2).
@@ -106,7 +110,20 @@ type Cost struct {
 	// RemoveCounters of the given kind from the source, as a cost.
 	RemoveCounter CounterKind
 	RemoveN       int
+	// DiscardSelf: "Discard this card" (cycling's cost, CR 702.29a).
+	DiscardSelf bool
 }
+
+// zone is where an activated ability functions (CR 113.6).
+func (a *Ability) zone() h.Zone {
+	if a.FromHand {
+		return h.Hand
+	}
+	return h.Battlefield
+}
+
+// IsCycling reports whether the ability is a cycling ability (CR 702.29a).
+func (a *Ability) IsCycling() bool { return a.Kind == Activated && a.Keyword == "Cycling" }
 
 // Mana-producing behaviours. Each card's mana ability names one; the rules code in
 // cr106_mana.go decides what each means.
@@ -162,10 +179,17 @@ const (
 	// OnPutIntoGraveyard: this permanent is put into a graveyard from the battlefield,
 	// whatever its card types (CR 603.6c, 603.10a).
 	OnPutIntoGraveyard
-	// OnCycle: its controller cycles a card (CR 702.29c).
-	OnCycle
 	// OnBecomesTarget: this permanent becomes the target of a spell or ability (CR 115.9).
 	OnBecomesTarget
+	// OnCycle: a card is cycled (CR 702.29c): "when you cycle this card" (Self, triggering
+	// from the zone the card went to), "whenever you cycle a card", "whenever a player
+	// cycles a card" (AnyPlayer).
+	OnCycle
+	// OnCycleOrDiscard: "whenever you cycle or discard [another] card": once for a cycled
+	// card (CR 702.29d).
+	OnCycleOrDiscard
+	// OnCast: "whenever you cast a [noncreature] spell" (CR 601.2i).
+	OnCast
 )
 
 // Trigger describes a triggered ability's trigger condition (CR 603.1).
@@ -177,6 +201,11 @@ type Trigger struct {
 	BasicOnly     bool // "a basic land"
 	EnchantedOnly bool // "enchanted land"
 	OfChosenColor bool // "for mana of the chosen colour"
+	// For OnCycle, OnCycleOrDiscard and OnCast: whose action counts and which card.
+	Self        bool // "this card"
+	AnyPlayer   bool // "a player" rather than "you"
+	Another     bool // "another card": not the source itself
+	Noncreature bool // "a noncreature spell"
 	// Intervening "if" clause (CR 603.4), checked on triggering and on resolution.
 	If func(s *State, src *Object) bool
 }
@@ -401,4 +430,23 @@ func copyAbilityOf(d *CardDef) *Ability {
 		}
 	}
 	return nil
+}
+
+type sizedKey struct {
+	def *CardDef
+	x   int
+}
+
+var sizedDefs sync.Map // sizedKey -> *CardDef
+
+// sized is def with power and toughness x, made once per x and shared.
+func sized(def *CardDef, x int) *CardDef {
+	k := sizedKey{def, x}
+	if d, ok := sizedDefs.Load(k); ok {
+		return d.(*CardDef)
+	}
+	d := &CardDef{printed: def.printed}
+	d.printed.Power, d.printed.Toughness = x, x
+	got, _ := sizedDefs.LoadOrStore(k, d)
+	return got.(*CardDef)
 }

@@ -20,11 +20,7 @@ func init() {
 				}
 			}},
 		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnStepBegins, Step: h.Draw, If: func(s *State, src *Object) bool { return src.Tapped }},
-			Resolve: func(r *Resolution) {
-				if src := r.Source(); !src.Gone && src.Tapped { // CR 603.4: checked again on resolution
-					r.Damage(Chosen{Player: r.Controller()}, 1)
-				}
-			}},
+			Resolve: func(r *Resolution) { r.Damage(Chosen{Player: r.Controller()}, 1) }},
 		&Ability{Kind: Activated, Cost: Cost{Tap: true}, Produce: fixed(h.Colorless, 3)})
 	define("Mana Reflection", static(&StaticEffect{Kind: ReplaceMultiplyMana, N: 2}))
 	define("Contamination",

@@ -80,6 +80,9 @@ func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
 			return err
 		}
 	}
+	if c.DiscardSelf && src.Zone != h.Hand { // CR 702.29a: discarding this card needs it in hand
+		return fmt.Errorf("CR 701.9a: %s is not in a hand, so it can't be discarded", v.Of(src.ID).Name)
+	}
 	if c.RemoveN > 0 && src.Counters[c.RemoveCounter] < c.RemoveN {
 		return fmt.Errorf("CR 118.3: %s has fewer than %d %s counters to remove", v.Of(src.ID).Name, c.RemoveN, c.RemoveCounter)
 	}

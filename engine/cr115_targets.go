@@ -13,6 +13,9 @@ type TargetSpec struct {
 	// Another: "another target": not the object whose ability it is (CR 115.1, 109.5).
 	Another bool
 	Match   func(s *State, v *View, controller h.Player, o *Object) bool
+	// Stack: for Zone h.Stack, which spells and abilities on the stack qualify (CR 115.7:
+	// "target spell", "target activated or triggered ability").
+	Stack func(s *State, controller h.Player, it *StackItem) bool
 }
 
 func (t TargetSpec) zone() h.Zone {
@@ -31,6 +34,13 @@ func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen 
 	}
 	var ids []h.ObjectID
 	switch t.zone() {
+	case h.Stack:
+		for i := range s.Stack {
+			if it := &s.Stack[i]; t.Stack(s, controller, it) {
+				out = append(out, Chosen{Player: h.NoPlayer, Object: it.ID, Card: it.SourceCard, Stack: true})
+			}
+		}
+		return out
 	case h.Battlefield:
 		ids = s.Battlefield
 	default:
@@ -109,4 +119,34 @@ var (
 	anotherTargetNonlandPermanent           = TargetSpec{Desc: "another target nonland permanent", Another: true, Match: isNonland}
 	targetArtifactCreatureEnchantmentOrLand = TargetSpec{Desc: "target artifact, creature, enchantment, or land", Match: isArtifactCreatureEnchantmentOrLand}
 	targetArtifactCardYourGraveyard         = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+)
+
+// Targets on the stack (CR 115.1a, 115.1b). Mana abilities never are on the stack (CR
+// 605.3b), so they can't be targeted; with the fault that puts a triggered mana ability
+// there, it still isn't a legal target.
+
+// isSpellOnStack: "target spell". Abilities are not spells (CR 113.1a, 702.29a).
+func isSpellOnStack(s *State, _ h.Player, it *StackItem) bool {
+	return it.IsSpell || (s.faults.on(FaultCancelTargetsAbilities) && !it.Ability.IsMana()) // the fault: abilities count as spells
+}
+
+// isAbilityOnStack: "target activated or triggered ability".
+func isAbilityOnStack(s *State, _ h.Player, it *StackItem) bool {
+	return (!it.IsSpell && !it.Ability.IsMana()) || (s.faults.on(FaultStifleTargetsSpells) && it.IsSpell) // the fault: spells count as abilities
+}
+
+// isAbilityYouDontControl: "target activated or triggered ability you don't control".
+func isAbilityYouDontControl(s *State, p h.Player, it *StackItem) bool {
+	return isAbilityOnStack(s, p, it) && it.Controller != p
+}
+
+func isSpellOrAbilityOnStack(s *State, p h.Player, it *StackItem) bool {
+	return isSpellOnStack(s, p, it) || isAbilityOnStack(s, p, it)
+}
+
+var (
+	targetSpell                 = TargetSpec{Desc: "target spell", Zone: h.Stack, Stack: isSpellOnStack}
+	targetAbility               = TargetSpec{Desc: "target activated or triggered ability", Zone: h.Stack, Stack: isAbilityOnStack}
+	targetAbilityYouDontControl = TargetSpec{Desc: "target activated or triggered ability you don't control", Zone: h.Stack, Stack: isAbilityYouDontControl}
+	targetSpellOrAbility        = TargetSpec{Desc: "target spell, activated ability, or triggered ability", Zone: h.Stack, Stack: isSpellOrAbilityOnStack}
 )

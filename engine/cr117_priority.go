@@ -84,7 +84,7 @@ func givePriority(s *State) (*State, []h.Event, error) {
 // succession the top of the stack resolves (405.5), or the step ends (500.2).
 func passPriority(s *State) (*State, []h.Event, error) {
 	s.Passes++
-	if s.Passes < 2 {
+	if s.Passes < 2 && !s.faults.on(FaultOnePassResolves) {
 		s.Priority = s.Priority.Opponent()
 		return s, nil, nil
 	}
@@ -106,5 +106,8 @@ func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
 		return c, evs, err
 	}
 	c2, evs2, err := givePriority(c)
+	if err == nil && c2.Priority != h.NoPlayer && c2.faults.on(FaultPriorityAfterResolution) {
+		c2.Priority = c2.Active.Opponent()
+	}
 	return c2, append(evs, evs2...), err
 }

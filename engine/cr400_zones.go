@@ -78,4 +78,7 @@ func draw(s *State, v *View, p h.Player, ev *events) {
 	}
 	moveTo(s, v, lib[0], h.Hand, false, ev)
 	ev.add(h.Event{Kind: "draw", Player: p, Text: fmt.Sprintf("%s draws a card", p)})
+	if s.faults.on(FaultLastCardLoses) && len(s.Players[p].Library) == 0 {
+		s.Players[p].DrewEmpty = true
+	}
 }

@@ -23,6 +23,8 @@ type StackItem struct {
 	// uses-stack fault), the mana the land produced and the land.
 	Produced h.Mana
 	Tapped   h.ObjectID
+	// Cycling: for a trigger of a cycling cost, that cycling ability's stack object.
+	Cycling h.ObjectID
 }
 
 // Chosen is a chosen target: a player or an object, locked to its object ID so a target
@@ -31,6 +33,30 @@ type Chosen struct {
 	Player h.Player
 	Object h.ObjectID
 	Card   h.CardID
+	// Stack: Object is a spell or ability on the stack (CR 115.1a, 115.1b), named by its
+	// stack object, as an ability is no card (CR 113.7).
+	Stack bool
+}
+
+// target is the chosen target as the harness writes it.
+func (c Chosen) target() h.Target {
+	switch {
+	case c.Stack:
+		return h.StackTarget(c.Object)
+	case c.Object == 0:
+		return h.PlayerTarget(c.Player)
+	}
+	return h.CardTarget(c.Card)
+}
+
+// stackItem returns the stack item with the given object ID, or nil.
+func (s *State) stackItem(id h.ObjectID) *StackItem {
+	for i := range s.Stack {
+		if s.Stack[i].ID == id {
+			return &s.Stack[i]
+		}
+	}
+	return nil
 }
 
 func cloneStack(st []StackItem) []StackItem {

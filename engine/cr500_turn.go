@@ -68,7 +68,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.Untap: // CR 502.3: untap the active player's permanents
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
-			if o.Controller == s.Active && o.Tapped && !hasStatic(v.Of(id), DoesntUntap) {
+			if o.Controller == s.Active && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
 				o.Tapped = false
 			}
 		}
@@ -97,6 +97,10 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.EndCombat:
 		s.Attackers = nil
 	case h.End:
+		if s.faults.on(FaultEffectsEndAtEndStep) {
+			s.endEffects(AtCleanup, h.NoPlayer)
+		}
+		delayedTriggers(s, h.End)
 		stepTriggers(s, v, h.End)
 	case h.Cleanup:
 		next, evs, err := cleanupWith(s, nil)
@@ -138,7 +142,9 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 			}
 		}
 		for _, id := range c.Battlefield {
-			c.obj(id).Damage = 0
+			if !c.faults.on(FaultCleanupKeepsDamage) {
+				c.obj(id).Damage = 0
+			}
 		}
 		c.endEffects(AtCleanup, h.NoPlayer)
 		return nil

@@ -40,9 +40,15 @@ func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Targ
 	var out []Chosen
 	for i, t := range ts {
 		var c Chosen
-		if t.IsPlayer() {
+		switch {
+		case t.Stack != 0:
+			c = Chosen{Player: h.NoPlayer, Object: t.Stack, Stack: true}
+			if it := s.stackItem(t.Stack); it != nil {
+				c.Card = it.SourceCard
+			}
+		case t.IsPlayer():
 			c = Chosen{Player: t.Player}
-		} else {
+		default:
 			o := s.byCard(t.Card)
 			if o == nil {
 				return nil, fmt.Errorf("CR 601.2c: card %d is not a legal target", t.Card)
@@ -126,22 +132,30 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, err
 	}
 	ev := &events{}
+	item := s.top()
 	if p.Source != 0 {
 		v := Project(s)
 		src := s.live(p.Source)
-		if src == nil || src.Zone != h.Battlefield {
-			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
+		if src == nil || src.Zone != item.Ability.zone() {
+			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the %s", item.Ability.zone())
 		}
 		if err := nonManaCostError(s, v, src, p.Cost); err != nil {
 			return nil, nil, err
 		}
 		payNonMana(s, v, src, p.Cost, ev)
+		if p.Cost.DiscardSelf {
+			cause := discardCause{}
+			if item.Ability.IsCycling() {
+				cause = discardCause{cycling: item.ID, x: item.X}
+			}
+			discard(s, v, src.ID, cause, ev)
+		}
 	}
 	s.Players[p.Player].Pool = s.Players[p.Player].Pool.Sub(a.Payment)
-	item := s.top()
 	kind := "activated"
 	if p.Spell {
 		kind = "cast"
+		castTriggers(s, item)
 	}
 	ev.add(h.Event{Kind: kind, Player: p.Player, Card: item.SourceCard, Object: item.ID, Mana: a.Payment,
 		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, p.Text, a.Payment)})

@@ -62,7 +62,7 @@ func permissionFromHand(s *State, v *View, id h.ObjectID) Permission {
 	switch {
 	case c.HasType("Land"):
 		perm.Play = true
-	case c.HasType("Instant"):
+	case c.HasType("Instant") || c.HasKeyword("Flash"): // CR 304.1, 702.8a
 		perm.Timing = InstantSpeed
 	}
 	if !perm.Play {

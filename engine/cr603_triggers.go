@@ -20,6 +20,11 @@ type PendingTrigger struct {
 	Key        AbilityKey
 	Name       string // the source's name as it triggered, for people
 	Counters   int    // last known +1/+1 counters of the source (CR 608.2h)
+	// X is a value the trigger event carries: the X paid for a cycling ability (Shark
+	// Typhoon), the mana value of a spell cast.
+	X int
+	// Cycling is the stack object of the cycling ability whose cost triggered it, if any.
+	Cycling h.ObjectID
 }
 
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
@@ -105,7 +110,11 @@ func becameTargets(s *State, targets []Chosen) {
 // the triggers not yet on the stack at every moment, so each trigger put on the stack is a
 // checkpoint.
 func putTriggersOnStack(s *State, ch chooser, ev *events) error {
-	for _, p := range []h.Player{s.Active, s.Active.Opponent()} {
+	order := []h.Player{s.Active, s.Active.Opponent()}
+	if s.faults.on(FaultTriggersNAPFirst) {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, p := range order {
 		for {
 			var labels []string
 			for _, t := range s.Pending {
@@ -144,21 +153,26 @@ func triggerLabel(s *State, t PendingTrigger) string {
 }
 
 // pushTrigger puts a triggered ability on the stack, its controller choosing its targets
-// (CR 603.3d); one whose targets can't all be chosen is removed instead.
+// as for a spell (CR 603.3d, 601.2c). If a target is required and there is no legal
+// choice, the ability is removed instead (603.3d).
 func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
-	targets, ok, err := chooseTriggerTargets(s, t, ch)
+	targets, missing, err := chooseTriggerTargets(s, t, ch)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		ev.add(h.Event{Kind: "removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
-			Text: "trigger removed, no legal target: " + triggerLabel(s, t)})
+	if missing != nil {
+		ev.add(h.Event{Kind: "trigger_removed", Player: t.Controller, Card: t.SourceCard, Rule: "603.3d",
+			Text: "no legal target for " + missing.Desc + ": removed (CR 603.3d): " + triggerLabel(s, t)})
 		return nil
 	}
 	src := s.obj(t.Source)
 	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	s.Stack = append(s.Stack, StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
-		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters})
+	item := StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
+		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters, X: t.X, Cycling: t.Cycling}
+	s.Stack = append(s.Stack, item)
+	if t.Cycling != 0 && s.faults.on(FaultCycleTriggersUnderDraw) {
+		sinkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
+	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
 	becameTargets(s, targets)
 	return nil
@@ -166,13 +180,13 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 
 // chooseTriggerTargets has the controller of a trigger being put on the stack choose a
 // legal target for each of its requirements (CR 603.3d, 601.2c), "another" leaving out
-// its source; ok is false when a requirement has no legal choice.
-func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Chosen, ok bool, err error) {
+// its source; missing is the first requirement with no legal choice, if any.
+func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Chosen, missing *TargetSpec, err error) {
 	if len(t.Ability.Targets) == 0 {
-		return nil, true, nil
+		return nil, nil, nil
 	}
 	v := Project(s)
-	for _, spec := range t.Ability.Targets {
+	for i, spec := range t.Ability.Targets {
 		var cands []Chosen
 		var labels []string
 		for _, c := range spec.candidates(s, v, t.Controller) {
@@ -180,25 +194,44 @@ func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Cho
 				continue
 			}
 			cands = append(cands, c)
-			labels = append(labels, targetLabel(v, c))
+			labels = append(labels, "target "+chosenText(s, v, c))
 		}
 		if len(cands) == 0 {
-			return nil, false, nil
+			return nil, &t.Ability.Targets[i], nil
 		}
 		pick, err := chooseFor(ch, t.Controller, h.ChoiceOption, labels)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 		targets = append(targets, cands[slices.Index(labels, pick)])
 	}
-	return targets, true, nil
+	return targets, nil, nil
 }
 
-// targetLabel is how a choice of target reads: "target Grizzly Bears (card 3)", "target
-// player B".
-func targetLabel(v *View, c Chosen) string {
-	if c.Object == 0 {
-		return "target player " + c.Player.String()
+// sinkBelow moves the top item of st to just below the item with the given ID.
+func sinkBelow(st []StackItem, below h.ObjectID) {
+	top := st[len(st)-1]
+	for j := range st {
+		if st[j].ID == below {
+			copy(st[j+1:], st[j:len(st)-1])
+			st[j] = top
+			return
+		}
 	}
-	return fmt.Sprintf("target %s (card %d)", v.Of(c.Object).Name, c.Card)
+}
+
+// chosenText describes a target candidate for a choice: "player A", "Grizzly Bears
+// (card 5)", "Lightning Rift's ability (stack object 17)".
+func chosenText(s *State, v *View, c Chosen) string {
+	switch {
+	case c.Stack:
+		it := s.stackItem(c.Object)
+		if it.IsSpell {
+			return fmt.Sprintf("%s (stack object %d)", v.Of(it.ID).Name, c.Object)
+		}
+		return fmt.Sprintf("%s's ability (stack object %d)", v.Of(it.Source).Name, c.Object)
+	case c.Object == 0:
+		return "player " + c.Player.String()
+	}
+	return fmt.Sprintf("%s (card %d)", v.Of(c.Object).Name, c.Card)
 }

@@ -209,6 +209,10 @@ func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
 
 // targetLegal re-checks a target against its requirement (CR 608.2b).
 func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chosen) bool {
+	if spec.zone() == h.Stack {
+		it := s.stackItem(t.Object)
+		return t.Stack && it != nil && spec.Stack(s, controller, it)
+	}
 	if t.Object == 0 {
 		return spec.Player
 	}
@@ -253,6 +257,14 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			}
 			return nil
 		}
+	}
+	if ab := item.Ability; !item.IsSpell && ab != nil && ab.Trigger != nil && ab.Trigger.If != nil && !s.faults.on(FaultInterveningIfOnce) && !ab.Trigger.If(s, s.obj(item.Source)) {
+		// CR 603.4: the intervening "if" is checked again on resolution; false, the ability
+		// does nothing. A source that left reports its last known information (608.2h).
+		s.Stack = s.Stack[:len(s.Stack)-1]
+		ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID,
+			Text: "resolves and does nothing, its condition no longer true (CR 603.4): " + itemText(v, &item)})
+		return nil
 	}
 	r := &Resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
 	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(v, &item)})

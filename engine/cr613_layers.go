@@ -347,7 +347,7 @@ func (v *View) applyCounters() {
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
 		c := v.chars[id-1]
-		if n := o.Counters[PlusOne]; n != 0 && c.HasPT {
+		if n := o.Counters[PlusOne]; n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
 			c = v.own(id)
 			c.Power += n
 			c.Toughness += n
@@ -356,6 +356,18 @@ func (v *View) applyCounters() {
 			v.own(id).Loyalty = o.Counters[Loyalty]
 		}
 	}
+}
+
+// ptSetByEffect reports whether a resolved effect sets the P/T of object id (layer 7b).
+func ptSetByEffect(s *State, id h.ObjectID) bool {
+	for i := range s.Effects {
+		for _, m := range s.Effects[i].Mods {
+			if _, ok := m.(SetPT); ok && containsID(s.Effects[i].Objects, id) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Of returns the computed characteristics of an object. An object no longer in its zone

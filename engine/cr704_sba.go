@@ -59,7 +59,7 @@ var StateBasedActions = []SBA{
 			return nil
 		}
 		for _, id := range s.Battlefield {
-			if c := v.Of(id); c.HasType("Creature") && c.Toughness <= 0 {
+			if c := v.Of(id); c.HasType("Creature") && (c.Toughness <= 0 || c.Toughness == 1 && s.faults.on(FaultToughnessOneDies)) {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -148,7 +148,7 @@ func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 		}
 		return false
 	}
-	return v.Of(host.ID).HasType("Creature")
+	return v.Of(host.ID).HasType("Creature") && (host.Controller == o.Controller || !s.faults.on(FaultEquipmentOwnCreaturesOnly))
 }
 
 // checkSBAs performs state-based actions until none applies (CR 704.3). The legend rule
@@ -193,7 +193,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 				return err
 			}
 			for j, id := range ids {
-				if opts[j] != keep {
+				if opts[j] != keep || s.faults.on(FaultLegendKeepsNone) {
 					moves = append(moves, sbaHit{object: id, to: h.Graveyard})
 					moveRules = append(moveRules, rules[i])
 				}

@@ -42,6 +42,25 @@ const (
 	FaultElixirLetsAttack          = "cost.tap-symbol/elixir-lets-attack"
 	FaultPoolsPersist              = "invariant.pool/pools-persist"
 	FaultLethalDamageIgnored       = "invariant.sba/lethal-damage-ignored"
+	FaultCycleTriggersUnderDraw    = "cycling.triggers-before-draw/under-the-draw"
+	FaultCycleDiscardTwice         = "cycling.triggers-before-draw/cycle-and-discard-twice"
+	FaultCancelTargetsAbilities    = "cycling.not-a-spell/cancel-targets-abilities"
+	FaultStifleTargetsSpells       = "cycling.not-a-spell/stifle-targets-spells"
+	FaultNoTargetBlocksCycling     = "cycling.trigger-independent/no-target-blocks-cycling"
+	FaultCounterTakesTriggers      = "cycling.trigger-independent/counter-takes-triggers"
+	FaultCleanupKeepsDamage        = "rules.turn/cleanup-keeps-damage"
+	FaultEffectsEndAtEndStep       = "rules.turn/effects-end-at-end-step"
+	FaultUntapIgnoresDoesntUntap   = "rules.turn/untaps-doesnt-untap"
+	FaultPriorityAfterResolution   = "rules.priority/non-active-after-resolution"
+	FaultOnePassResolves           = "rules.priority/one-pass-resolves"
+	FaultTriggersNAPFirst          = "rules.triggers/nap-first"
+	FaultInterveningIfOnce         = "rules.triggers/if-not-rechecked"
+	FaultLegendKeepsNone           = "rules.sba/legend-keeps-none"
+	FaultLastCardLoses             = "rules.sba/last-card-loses"
+	FaultToughnessOneDies          = "rules.sba/toughness-one-dies"
+	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
+	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
+	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
 	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
 )
@@ -80,6 +99,25 @@ var faultInfo = []FaultInfo{
 	{FaultElixirLetsAttack, "cost.tap-symbol", "302.6", "Thousand-Year Elixir's \"as though it had haste\" lets a summoning-sick creature attack"},
 	{FaultPoolsPersist, "invariant.pool", "106.4", "mana pools don't empty as a step ends"},
 	{FaultLethalDamageIgnored, "invariant.sba", "704.5g", "a creature with lethal damage isn't destroyed"},
+	{FaultCycleTriggersUnderDraw, "cycling.triggers-before-draw", "603.3", "a trigger of cycling goes on the stack under the cycling ability, so it resolves after the draw"},
+	{FaultCycleDiscardTwice, "cycling.triggers-before-draw", "702.29d", "a cycled card triggers \"whenever you cycle or discard\" twice, once for cycling and once for discarding"},
+	{FaultCancelTargetsAbilities, "cycling.not-a-spell", "702.29a", "\"counter target spell\" may target abilities on the stack, the cycling ability among them"},
+	{FaultStifleTargetsSpells, "cycling.not-a-spell", "115.1", "\"counter target activated or triggered ability\" may target spells"},
+	{FaultNoTargetBlocksCycling, "cycling.trigger-independent", "603.3d", "a card can't be cycled while its \"when you cycle\" trigger would have no legal target"},
+	{FaultCounterTakesTriggers, "cycling.trigger-independent", "702.29c", "countering a cycling ability also removes the triggers its cost set off"},
+	{FaultCleanupKeepsDamage, "rules.turn", "514.2", "the cleanup step doesn't remove damage from permanents"},
+	{FaultEffectsEndAtEndStep, "rules.turn", "514.2", "\"until end of turn\" effects end as the end step begins instead of in the cleanup step"},
+	{FaultUntapIgnoresDoesntUntap, "rules.turn", "502.3", "the untap step untaps permanents that \"don't untap during your untap step\""},
+	{FaultPriorityAfterResolution, "rules.priority", "117.3b", "after a spell or ability resolves, the non-active player receives priority"},
+	{FaultOnePassResolves, "rules.priority", "117.4", "a single pass resolves the top of the stack or ends the step"},
+	{FaultTriggersNAPFirst, "rules.triggers", "603.3b", "triggers go on the stack non-active player's first (the active player's resolve first)"},
+	{FaultInterveningIfOnce, "rules.triggers", "603.4", "an intervening \"if\" clause is checked when the ability triggers but not again on resolution"},
+	{FaultLegendKeepsNone, "rules.sba", "704.5j", "the legend rule puts every permanent with the shared name into the graveyard, keeping none"},
+	{FaultLastCardLoses, "rules.sba", "704.5b", "a player who draws the last card of their library loses, as if they had drawn from an empty one"},
+	{FaultToughnessOneDies, "rules.sba", "704.5f", "a creature with toughness 1 is put into its owner's graveyard as if its toughness were 0"},
+	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
+	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
+	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect of the same object"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 }

@@ -125,19 +125,26 @@ func (v *View) manaPotential(p h.Player) int {
 // activatable calls f for each activated ability (mana abilities or not, as mana says)
 // of the permanents p controls whose non-mana costs can be paid now (CR 602.2, 107.5,
 // 107.6, 302.6).
+//
+// Abilities that function from a hand (cycling, CR 702.29a) are the player's cards' in
+// their hand, after the permanents'.
 func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab AbilityInstance)) {
-	for _, id := range s.Battlefield {
-		o := s.obj(id)
-		if o.Controller != p {
-			continue
-		}
-		c := v.Of(id)
-		for i, ab := range c.Abilities {
-			if ab.Kind == Activated && ab.IsMana() == mana && nonManaCostError(s, v, o, ab.Cost) == nil {
-				f(o, c, i, ab)
+	each := func(ids []h.ObjectID, zone h.Zone) {
+		for _, id := range ids {
+			o := s.obj(id)
+			if o.Controller != p {
+				continue
+			}
+			c := v.Of(id)
+			for i, ab := range c.Abilities {
+				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostError(s, v, o, ab.Cost) == nil {
+					f(o, c, i, ab)
+				}
 			}
 		}
 	}
+	each(s.Battlefield, h.Battlefield)
+	each(s.Players[p].Hand, h.Hand)
 }
 
 // abilityActions lists the non-mana activated abilities the player can start to
@@ -147,6 +154,9 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
 			return
+		}
+		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
+			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
 		for _, ts := range targetCombos(s, v, p, ab.Targets) {
 			for x := 0; x <= maxX(s, v, p, ab.Cost.Mana); x++ {
@@ -193,10 +203,7 @@ func targetCombos(s *State, v *View, p h.Player, specs []TargetSpec) [][]h.Targe
 	for _, spec := range specs {
 		var next [][]h.Target
 		for _, cand := range spec.candidates(s, v, p) {
-			t := h.PlayerTarget(cand.Player)
-			if cand.Object != 0 {
-				t = h.CardTarget(cand.Card)
-			}
+			t := cand.target()
 			for _, c := range combos {
 				next = append(next, append(append([]h.Target(nil), c...), t))
 			}

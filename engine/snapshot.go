@@ -35,11 +35,7 @@ func Snapshot(s *State) h.Snapshot {
 			so.Text = it.Ability.Text
 		}
 		for _, t := range it.Targets {
-			if t.Object == 0 {
-				so.Targets = append(so.Targets, h.PlayerTarget(t.Player))
-			} else {
-				so.Targets = append(so.Targets, h.CardTarget(t.Card))
-			}
+			so.Targets = append(so.Targets, t.target())
 		}
 		snap.Stack = append(snap.Stack, so)
 	}
@@ -72,6 +68,9 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
 		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	if s.faults.on(FaultZoneChangeKeepsID) {
+		ob.Object = h.ObjectID(o.Card)
+	}
 	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")

@@ -97,6 +97,7 @@ type State struct {
 	Stack       []StackItem // bottom first
 	Effects     []Effect
 	Pending     []PendingTrigger
+	Delayed     []DelayedTrigger // created, not yet triggered (CR 603.7)
 	Attackers   []h.ObjectID
 	// ExtraTurns are the extra turns to take after this one, the next last (CR 500.7).
 	ExtraTurns []h.Player
@@ -148,6 +149,7 @@ func (s *State) clone() *State {
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
+	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
 	// Every list of object IDs in one allocation; each piece is capped so that appending
 	// to one reallocates it rather than writing into the next.
 	n := len(s.Battlefield) + len(s.Attackers)

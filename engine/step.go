@@ -52,7 +52,7 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 // proposal for any other ability.
 func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 	src := c.byCard(a.Card)
-	if src == nil || src.Zone != h.Battlefield {
+	if src == nil || (src.Zone != h.Battlefield && src.Zone != h.Hand) {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
 	}
 	if src.Controller != a.Player {
@@ -64,6 +64,9 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		return nil, nil, fmt.Errorf("CR 602.1: %s has no activated ability %d", v.Of(src.ID).Name, a.Ability)
 	}
 	ab := abs[a.Ability]
+	if src.Zone != ab.zone() {
+		return nil, nil, fmt.Errorf("CR 113.6, 702.29a: %q functions only while %s is in the %s zone", ab.Text, v.Of(src.ID).Name, ab.zone())
+	}
 	if ab.IsMana() {
 		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
 		// no longer count as "in succession" (117.4).

@@ -90,9 +90,15 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			drafts = append(drafts, d)
 		}
 	})
-	repeat(src, "hand", 55, 7, func(s Source) {
+	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
-	})
+	}
+	if side == 0 {
+		for range r.minHand {
+			src.Group("dealt", dealt)
+		}
+	}
+	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
 	repeat(src, "library", 70, 10, func(s Source) {
 		ps.Library = append(ps.Library, harness.CardSpec{Name: g.pool.cards[library.draw(s, "card")].Name})
 	})
@@ -103,6 +109,9 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	}
 	return drafts
 }
+
+// maxHand is the most cards a generated hand holds.
+const maxHand = 7
 
 // colorLetters are the colours a "choose a color" permanent may have chosen (CR 105.1).
 var colorLetters = [...]string{"W", "U", "B", "R", "G"}

@@ -170,3 +170,20 @@ func TestPoolOrdersSimplestFirst(t *testing.T) {
 	_, err := gen.NewPool([]gen.Card{{Name: "A"}, {Name: "A"}})
 	assert.ErrorContains(t, err, `"A" twice`)
 }
+
+func TestRecipeMinHand(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "twiddle", Hand: []gen.Pick{{Card: "Twiddle", Weight: 1000}}, MinHand: 2}}, Plain: 0})
+	recipeBoards := 0
+	for seed := uint64(0); seed < 300; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		hand := s.Players[s.Active].Hand
+		if len(hand) >= 2 && hand[0].Name == "Twiddle" && hand[1].Name == "Twiddle" {
+			recipeBoards++
+		}
+		assert.LessOrEqual(t, len(hand), 7, "seed %d: the hand size cap holds", seed)
+	}
+	assert.Greater(t, recipeBoards, 100, "half the boards are the recipe's, each dealt two cards of its hand first")
+	zero := g.Board(gen.ReplayTape(nil))
+	assert.Equal(t, []harness.CardSpec{{ID: 1, Name: "Twiddle"}, {ID: 2, Name: "Twiddle"}}, zero.Players[zero.Active].Hand,
+		"at the zero tape (what shrinking tends to), the recipe's first hand pick, twice")
+}

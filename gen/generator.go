@@ -26,6 +26,7 @@ type recipe struct {
 	hand, library, gy  table // active player's zones
 	otherHand, otherLb table // the other player's hand and library
 	steps              table
+	minHand            int
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -70,7 +71,7 @@ func (g *Generator) Pool() *Pool { return g.pool }
 func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
-	var c recipe
+	c := recipe{minHand: min(max(r.MinHand, 0), maxHand)}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)
@@ -105,7 +106,7 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	zone(&c.hand, r.Hand, "Hand", false, 0)
 	zone(&c.library, r.Library, "Library", false, 0)
 	zone(&c.gy, r.Graveyard, "Graveyard", false, 0)
-	zone(&c.otherHand, nil, "", false, 0)
+	zone(&c.otherHand, r.TheirHand, "TheirHand", false, 0)
 	zone(&c.otherLb, nil, "", false, 0)
 	for _, s := range r.Steps {
 		switch i := s.Index(); {

@@ -191,9 +191,12 @@ func DescribeAction(before *harness.Snapshot, a harness.Action) string {
 		} else {
 			s += ", "
 		}
-		if t.IsPlayer() {
+		switch {
+		case t.Stack != 0:
+			s += stackName(before, t.Stack)
+		case t.IsPlayer():
 			s += "player " + t.Player.String()
-		} else {
+		default:
 			s += name(t.Card)
 		}
 	}
@@ -201,4 +204,18 @@ func DescribeAction(before *harness.Snapshot, a harness.Action) string {
 		s += " [" + strings.Join(a.Choices, ", ") + "]"
 	}
 	return s
+}
+
+// stackName names a stack object of before: "Spark Spray (stack object 7)", or for an
+// ability "Drifting Meadow's ability (stack object 9)".
+func stackName(before *harness.Snapshot, id harness.ObjectID) string {
+	for _, so := range before.Stack {
+		if so.Object == id {
+			if so.Kind == "ability" {
+				return fmt.Sprintf("%s's ability (stack object %d)", so.Name, id)
+			}
+			return fmt.Sprintf("%s (stack object %d)", so.Name, id)
+		}
+	}
+	return fmt.Sprintf("stack object %d", id)
 }

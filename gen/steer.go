@@ -49,12 +49,17 @@ type Recipe struct {
 	Mine, Theirs []Pick
 	// The active player's other zones.
 	Hand, Library, Graveyard []Pick
+	// TheirHand is the other player's hand: what they may answer with.
+	TheirHand []Pick
 	// Kinds (Land, Creature, ...) the random filler leaves out of each battlefield; the
 	// recipe's own picks are never left out. AvoidMine: Land gives "Reflecting Pool with
 	// no other land of mine".
 	AvoidMine, AvoidTheirs Kind
 	// Steps to start in, tried before the usual mix (which is mostly main phases).
 	Steps []harness.Step
+	// MinHand is the fewest cards the active player's hand starts with (the usual mix
+	// leaves it empty almost half the time): for situations that need a card in hand.
+	MinHand int
 }
 
 // Pick is a favoured card and its weight (0 means DefaultPickWeight).

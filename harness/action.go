@@ -52,10 +52,12 @@ type Action struct {
 	Text      string     `json:"text,omitempty"`
 }
 
-// Target is a chosen target: a card (by its card ID) or a player.
+// Target is a chosen target: a card (by its card ID), a player, or a spell or ability on
+// the stack (by its stack object, StackObject.Object: an ability is no card, CR 113.7).
 type Target struct {
-	Card   CardID `json:"card,omitempty"`
-	Player Player `json:"player,omitempty"`
+	Card   CardID   `json:"card,omitempty"`
+	Player Player   `json:"player,omitempty"`
+	Stack  ObjectID `json:"stack,omitempty"`
 }
 
 // PlayerTarget targets player p.
@@ -64,12 +66,18 @@ func PlayerTarget(p Player) Target { return Target{Player: p} }
 // CardTarget targets the object that is card c now.
 func CardTarget(c CardID) Target { return Target{Card: c, Player: NoPlayer} }
 
+// StackTarget targets the spell or ability on the stack that is stack object id.
+func StackTarget(id ObjectID) Target { return Target{Stack: id, Player: NoPlayer} }
+
 // IsPlayer reports whether the target is a player.
-func (t Target) IsPlayer() bool { return t.Card == 0 }
+func (t Target) IsPlayer() bool { return t.Card == 0 && t.Stack == 0 }
 
 func (t Target) String() string {
 	if t.IsPlayer() {
 		return "player " + t.Player.String()
+	}
+	if t.Stack != 0 {
+		return fmt.Sprintf("stack object %d", t.Stack)
 	}
 	return fmt.Sprintf("card %d", t.Card)
 }

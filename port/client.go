@@ -51,9 +51,32 @@ type Client struct {
 	// pending holds what a start or apply already returned about the new state, used once
 	// each: the next Observe or Legal of that state asks the port again, so a port that
 	// changes a state after handing it out is still caught.
-	pending map[StateID]*Response
+	pending map[StateID]*answer
 	broken  *Failure
 }
+
+// answer is a response as the client reads it: the snapshot and legal actions stay JSON
+// text until they are asked for, since many never are.
+type answer struct {
+	Response
+	Snapshot json.RawMessage `json:"snapshot,omitempty"`
+	Legal    json.RawMessage `json:"legal,omitempty"`
+}
+
+// decodeAnswer is DecodeResponse for the client.
+func decodeAnswer(line []byte) (*answer, error) {
+	var r answer
+	if err := unmarshal(line, &r); err != nil {
+		return nil, fmt.Errorf("not a JSON response: %v", err)
+	}
+	if r.ID == 0 && r.Error == nil {
+		return nil, fmt.Errorf("a response without an id")
+	}
+	return &r, nil
+}
+
+// given reports whether an answer carries a value (JSON null is no value).
+func given(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // remote is a state of the port: its handle, in one run of the process.
 type remote struct {
@@ -69,7 +92,7 @@ func Open(opts Options) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = DefaultStartTimeout
 	}
-	c := &Client{opts: opts, pending: map[StateID]*Response{}}
+	c := &Client{opts: opts, pending: map[StateID]*answer{}}
 	if err := c.launch(); err != nil {
 		return nil, err
 	}
@@ -101,7 +124,7 @@ func (c *Client) launch() error {
 		f := c.fail(OpHandshake, nil, resp, fmt.Sprintf("the port chose protocol version %d; this harness speaks %d", resp.Version, Version))
 		return f
 	}
-	c.hello = *resp
+	c.hello = resp.Response
 	return nil
 }
 
@@ -169,7 +192,7 @@ func (c *Client) want() []string {
 	return []string{WantSnapshot, WantLegal}
 }
 
-func (c *Client) keep(resp *Response) remote {
+func (c *Client) keep(resp *answer) remote {
 	c.pending[resp.State] = resp
 	return remote{run: c.run, id: resp.State}
 }
@@ -192,19 +215,29 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p := c.pending[id]; p != nil && p.Legal != nil {
-		legal := *p.Legal
+	if p := c.pending[id]; p != nil && given(p.Legal) {
+		raw := p.Legal
 		p.Legal = nil
-		return legal, nil
+		return decodeValue[[]harness.Action](c, OpLegal, raw)
 	}
 	resp, err := c.call(&Request{Op: OpLegal, State: id})
 	if err != nil {
 		return nil, err
 	}
-	if resp.Legal == nil {
+	if !given(resp.Legal) {
 		return nil, c.fail(OpLegal, nil, resp, "the answer has no legal actions")
 	}
-	return *resp.Legal, nil
+	return decodeValue[[]harness.Action](c, OpLegal, resp.Legal)
+}
+
+// decodeValue decodes a value an answer carried; a text that is not a T breaks the
+// protocol.
+func decodeValue[T any](c *Client, op string, raw json.RawMessage) (T, error) {
+	var v T
+	if err := unmarshal(raw, &v); err != nil {
+		return v, c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
+	}
+	return v, nil
 }
 
 func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
@@ -224,19 +257,19 @@ func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
 	if err != nil {
 		return harness.Snapshot{}, err
 	}
-	if p := c.pending[id]; p != nil && p.Snapshot != nil {
-		snap := *p.Snapshot
+	if p := c.pending[id]; p != nil && given(p.Snapshot) {
+		raw := p.Snapshot
 		p.Snapshot = nil
-		return snap, nil
+		return decodeValue[harness.Snapshot](c, OpObserve, raw)
 	}
 	resp, err := c.call(&Request{Op: OpObserve, State: id})
 	if err != nil {
 		return harness.Snapshot{}, err
 	}
-	if resp.Snapshot == nil {
+	if !given(resp.Snapshot) {
 		return harness.Snapshot{}, c.fail(OpObserve, nil, resp, "the answer has no snapshot")
 	}
-	return *resp.Snapshot, nil
+	return decodeValue[harness.Snapshot](c, OpObserve, resp.Snapshot)
 }
 
 // ManaClient is a Client of a port that answers the mana queries.
@@ -324,8 +357,8 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	switch r := resp.(type) {
 	case []byte:
 		f.Response = string(r)
-	case *Response:
-		b, _ := json.Marshal(r)
+	case *answer:
+		b, _ := marshal(r)
 		f.Response = string(b)
 	}
 	c.proc.kill()
@@ -334,18 +367,18 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	return f
 }
 
-func (c *Client) call(req *Request) (*Response, error) { return c.callWithin(req, c.opts.Timeout) }
+func (c *Client) call(req *Request) (*answer, error) { return c.callWithin(req, c.opts.Timeout) }
 
 // callWithin sends req and waits at most d for its answer. An error answer is returned as
 // an *Error (an illegal action, an unsupported query: the engine's answer); anything else
 // going wrong is a *Failure.
-func (c *Client) callWithin(req *Request, d time.Duration) (*Response, error) {
+func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 	if c.broken != nil {
 		return nil, fmt.Errorf("port: not running since an earlier failure: %w", c.broken)
 	}
 	c.next++
 	req.ID = c.next
-	line, err := json.Marshal(req)
+	line, err := marshal(req)
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +404,7 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*Response, error) {
 			}
 			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer: the port %s (%s)", why, c.proc.exitText()))
 		}
-		resp, err := DecodeResponse(got.line)
+		resp, err := decodeAnswer(got.line)
 		if err != nil {
 			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
 		}

@@ -176,13 +176,7 @@ func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
 func TestCampaignGoesOnAfterAPortCrash(t *testing.T) {
 	dir := t.TempDir()
 	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 5, ShrinkBudget: 20, Corpus: dir}
-	cfg.Engine = func() (harness.Engine, error) {
-		c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
-		if err != nil {
-			return nil, err
-		}
-		return c.Engine(), nil
-	}
+	cfg.Engine = crashingPort
 	rep, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
 	p := rep.Props[0]
@@ -238,13 +232,7 @@ func TestServeAnswersBadRequests(t *testing.T) {
 // says so.
 func TestCampaignStopsAtAPortCrash(t *testing.T) {
 	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 50, ShrinkBudget: -1, StopOnEngineError: true}
-	cfg.Engine = func() (harness.Engine, error) {
-		c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
-		if err != nil {
-			return nil, err
-		}
-		return c.Engine(), nil
-	}
+	cfg.Engine = crashingPort
 	rep, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
 	assert.True(t, rep.Partial)
@@ -272,4 +260,13 @@ func TestCloseReapsAHangingPort(t *testing.T) {
 		t.Fatal("Close did not return")
 	}
 	assert.Error(t, syscall.Kill(pid, 0), "the port process is gone")
+}
+
+// crashingPort starts a port that crashes, as a campaign's engine constructor.
+func crashingPort() (harness.Engine, error) {
+	c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
+	if err != nil {
+		return nil, err
+	}
+	return c.Engine(), nil
 }

@@ -1,7 +1,6 @@
 package port
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
@@ -118,7 +117,7 @@ func (e *Error) Error() string { return e.Kind + ": " + e.Message }
 // an error saying why.
 func DecodeRequest(line []byte) (*Request, error) {
 	var r Request
-	if err := json.Unmarshal(line, &r); err != nil {
+	if err := unmarshal(line, &r); err != nil {
 		return nil, fmt.Errorf("not a JSON request: %v", err)
 	}
 	if r.Op == "" {
@@ -131,7 +130,7 @@ func DecodeRequest(line []byte) (*Request, error) {
 // is an error saying why.
 func DecodeResponse(line []byte) (*Response, error) {
 	var r Response
-	if err := json.Unmarshal(line, &r); err != nil {
+	if err := unmarshal(line, &r); err != nil {
 		return nil, fmt.Errorf("not a JSON response: %v", err)
 	}
 	if r.ID == 0 && r.Error == nil {

@@ -2,7 +2,6 @@ package port
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -44,9 +43,9 @@ func Serve(in io.Reader, out io.Writer, opts ServeOptions) error {
 				fmt.Fprintf(opts.Trace, "> %s", ensureNewline(line))
 			}
 			resp, done := s.handle(line)
-			b, merr := json.Marshal(resp)
+			b, merr := marshal(resp)
 			if merr != nil {
-				b, _ = json.Marshal(&Response{ID: resp.ID, Error: &Error{Kind: ErrEngine, Message: "encoding the answer: " + merr.Error()}})
+				b, _ = marshal(&Response{ID: resp.ID, Error: &Error{Kind: ErrEngine, Message: "encoding the answer: " + merr.Error()}})
 			}
 			b = append(b, '\n')
 			if opts.Trace != nil {
@@ -118,7 +117,7 @@ func idOf(line []byte) int64 {
 	var v struct {
 		ID int64 `json:"id"`
 	}
-	json.Unmarshal(line, &v)
+	unmarshal(line, &v)
 	return v.ID
 }
 

@@ -114,7 +114,7 @@ func copySource(st *gen.TraceStep) (*harness.Object, *harness.StackObject) {
 			strings.Contains(top.Text, "you may") || len(top.Targets) == 0 || top.Targets[0].IsPlayer() {
 			return nil, nil
 		}
-		if len(st.After.Stack) >= len(b.Stack) {
+		if stillOnStack(&st.After, top.Object) {
 			return nil, nil // it didn't resolve
 		}
 		return b.Permanent(top.Targets[0].Card), top

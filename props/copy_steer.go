@@ -14,8 +14,9 @@ var copyNeeds = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay, h
 // copySteer aims generation at copy effects (CR 707): boards with copy chains already in
 // force (copiers copying copiers, several copy effects on one permanent, with and without
 // durations), copy spells and mana in hand, Cryptoplasm before its controller's upkeep,
-// Mirage Mirror with mana to activate, Time Walk for an extra turn; the walk answers
-// "copy ..." rather than "don't copy", casts and activates, and passes on to later turns.
+// Mirage Mirror with mana to activate, Time Walk for an extra turn, cycling cards with
+// Crystalline Resonance out; the walk answers "copy ..." rather than "don't copy", casts,
+// activates and cycles, and passes on to later turns.
 func copySteer(name string) gen.Steer {
 	copiers := []gen.Pick{{Card: "Crystalline Resonance", Weight: 14}, {Card: "Cryptoplasm", Weight: 14}, {Card: "Mirage Mirror", Weight: 14},
 		{Card: "Clone", Weight: 8}, {Card: "Clever Impersonator", Weight: 8}, {Card: "Phantasmal Image", Weight: 8}, {Card: "Spark Double", Weight: 6}}
@@ -42,9 +43,21 @@ func copySteer(name string) gen.Steer {
 		{Name: "mirror", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
 			Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Forest", Weight: 10}}, Steps: []harness.Step{harness.Main1, harness.Main2}},
 	}
+	// Cycling with Resonance out: each cycle triggers it (CR 702.29c), a second one
+	// overwrites the first copy (613.2a), a Clone may copy it as a copy (707.3, 707.9a),
+	// and Time Walk makes the next turn the one it ends before (500.7).
+	cycleIntoResonance := gen.Recipe{Name: "cycle into resonance", Weight: 6,
+		Mine:   join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 80}, {Card: "Wastes", Weight: 20}}, creatures),
+		Theirs: creatures, AvoidMine: gen.Enchantment | gen.Artifact,
+		Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 20}, {Card: "Time Walk", Weight: 14},
+			{Card: "Clone", Weight: 10}, {Card: "Giant Growth", Weight: 8}},
+		MinHand: 2, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}}
 	switch name {
 	case "copy.expires-before-next-turn":
 		recipes[2].Weight = 10 // Resonance copying, and Time Walk
+		recipes = append(recipes, cycleIntoResonance)
+	case "copy.overwrite-expire-together", "copy.of-a-copy":
+		recipes = append(recipes, cycleIntoResonance)
 	case "copy.of-resonance":
 		// Cryptoplasms beside each other before an upkeep: one copying another, or a copy
 		// of one, already has "this ability" (707.9a).
@@ -65,7 +78,8 @@ func copySteer(name string) gen.Steer {
 
 // preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
 // targets, casting spells that copy or take a turn (or pump), activating a copy ability,
-// making mana for and paying what is being cast, and letting the stack resolve.
+// cycling a card when that triggers one, making mana for and paying what is being cast,
+// and letting the stack resolve.
 func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	switch a.Kind {
 	case harness.Choose:
@@ -75,7 +89,12 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 			}
 		}
 	case harness.Cast:
-		return a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")
+		if before == nil {
+			return false
+		}
+		o := before.Find(a.Card)
+		return (a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")) &&
+			o != nil && affordable(before, a.Player, manaSymbols(o.ManaCost))
 	case harness.Pay:
 		return true
 	case harness.Pass:
@@ -84,7 +103,24 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		if gen.IsManaAbility(before, &a) {
 			return before != nil && before.Casting != nil
 		}
-		return strings.Contains(gen.AbilityText(before, &a), "becomes a copy")
+		text := gen.AbilityText(before, &a)
+		return strings.Contains(text, "becomes a copy") ||
+			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
+	}
+	return false
+}
+
+// watchesCycling reports whether player p controls a permanent with a copy ability that
+// a cycle of theirs triggers ("Whenever you cycle a card, ... become a copy").
+func watchesCycling(s *harness.Snapshot, p harness.Player) bool {
+	for i := range s.Battlefield {
+		if o := &s.Battlefield[i]; o.Controller == p {
+			for _, t := range o.Abilities {
+				if strings.HasPrefix(t, "Whenever you cycle") && strings.Contains(t, "a copy of") {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

@@ -176,10 +176,3 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 	}
 	return v
 }
-
-// clauseViolation is violation for a clause of a property.
-func clauseViolation(step int, ruling, rule, clause, what, expected, got string) Violation {
-	out := violation(step, ruling, rule, what, expected, got)
-	out.Clause = clause
-	return out
-}

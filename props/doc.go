@@ -22,7 +22,11 @@
 //   - Relations between engine answers (metamorphic checks): CouldProduce agrees with the
 //     outcomes a permanent's abilities offer, Reflecting Pool offers what its lands could
 //     produce, an activation adds one of the outcomes offered just before, Apply gives the
-//     same result twice and leaves its input alone.
+//     same result twice and leaves its input alone. The general rules' properties
+//     (rules.*) relate snapshots to each other (who has priority before and after a pass,
+//     which triggers are new on the stack), the same board started as a new game (its
+//     "fresh board", fresh.go: what resolved effects do to a permanent is its difference
+//     from there), and the same case replayed from a setup with one +1/+1 counter more.
 //
 // # Reached
 //
@@ -49,6 +53,9 @@
 //	cost.tap-symbol               cost.tap-symbol / 107.5, 302.6, 702.10c
 //	cost.tap-symbol/attack        cost.tap-symbol / 302.6, 508.1a, 702.10b
 //	cost.untap-symbol             cost.untap-symbol / 107.6, 302.6, 702.10c
+//	cycling.not-a-spell           cycling.not-a-spell / 702.29a, 113.1, 112.1, 115.1, 701.6a
+//	cycling.trigger-independent   cycling.trigger-independent / 702.29c, 603.3d, 608.2b, 701.6a
+//	cycling.triggers-before-draw  cycling.triggers-before-draw / 603.3, 405.5, 702.29c, 702.29d
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
 //	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
@@ -61,6 +68,12 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
+//	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.sba                     rules.sba / 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
+//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.4
+//	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //
 // In short (each constructor's doc comment says more):
@@ -101,8 +114,34 @@
 //   - invariant.sba: whenever a player has priority, no creature with toughness <= 0 or
 //     lethal damage, no planeswalker with 0 loyalty, no duplicate legend, no illegally
 //     attached Aura or Equipment.
+//   - rules.turn: after a cleanup step no permanent has damage or an "until end of turn"
+//     effect; before it those effects don't end; the untap step untaps the active
+//     player's permanents but those that "don't untap".
+//   - rules.priority: priority to the active player after a resolution, to the acting
+//     player after an action; one pass moves priority, two in succession resolve the top
+//     object or end the step.
+//   - rules.triggers: each trigger event puts one instance of each triggered ability on
+//     the stack by the next priority, APNAP, each player ordering their own; an
+//     intervening "if" checked at the event and on resolution.
+//   - rules.sba: every object a state-based action moved had its condition: the legend
+//     rule keeps one under the same controller, attachments fall off only illegal hosts,
+//     damage kills only when lethal.
+//   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
+//     P/T-setting effect.
+//   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that
+//     has just entered is affected by no effect and wears nothing of its old self.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
+//   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly
+//     the stack objects of the kinds its text names: never an ability for "target spell"
+//     (Cancel), never a spell for "target activated or triggered ability" (Stifle).
+//   - cycling.trigger-independent: a card whose "when you cycle" trigger targets can
+//     always be cycled; countering the cycling ability or a cycling trigger leaves the rest
+//     of the stack, and a countered cycling ability draws nothing.
+//   - cycling.triggers-before-draw: the triggers a cycle sets off, read from the texts of
+//     the cycled card and the permanents, are above the cycling ability once placed; "cycle
+//     or discard" triggers once per cycled card; "when you cycle this card" triggers from
+//     the graveyard.
 //
 // Each property carries a [gen.Steer] toward its situation (cards favoured on each side
 // and in hand, kinds of action favoured) that never excludes the other cases.

@@ -11,15 +11,24 @@ import (
 
 // propertyInfo is a property as "fuzz list --json" shows it: what it checks, never how.
 type propertyInfo struct {
-	ID          string   `json:"id"`
-	Rulings     []string `json:"rulings"`
+	ID          string       `json:"id"`
+	Rulings     []string     `json:"rulings"`
+	Rules       []string     `json:"rules"`
+	Description string       `json:"description"`
+	Clauses     []clauseInfo `json:"clauses,omitempty"`
+}
+
+// clauseInfo is one named clause of a property: each must be reached on its own.
+type clauseInfo struct {
+	Name        string   `json:"name"`
 	Rules       []string `json:"rules"`
 	Description string   `json:"description"`
 }
 
 // list prints every property: its ID, the ruling IDs it checks, its CR rules and what it
-// says, in the order props.All gives them, wrapped to the terminal's width. With --faults it lists the reference engine's
-// deliberate faults instead.
+// says, then each of its clauses ("clause NAME (CR ...): what it checks"), in the order
+// props.All gives them, wrapped to the terminal's width. With --faults it lists the
+// reference engine's deliberate faults instead.
 func (c *cli) list(args []string) error {
 	fs := newFlagSet("list")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
@@ -36,7 +45,11 @@ func (c *cli) list(args []string) error {
 	}
 	var infos []propertyInfo
 	for _, p := range props.All() {
-		infos = append(infos, propertyInfo{p.ID, nonNil(p.Rulings), nonNil(p.Rules), strings.Join(strings.Fields(p.Description), " ")})
+		info := propertyInfo{ID: p.ID, Rulings: nonNil(p.Rulings), Rules: nonNil(p.Rules), Description: oneLine(p.Description)}
+		for _, c := range p.Clauses {
+			info.Clauses = append(info.Clauses, clauseInfo{c.Name, nonNil(c.Rules), oneLine(c.Description)})
+		}
+		infos = append(infos, info)
 	}
 	if *asJSON {
 		return c.printJSON(infos)
@@ -49,10 +62,16 @@ func (c *cli) list(args []string) error {
 			wrap(c.stdout, "CR "+strings.Join(p.Rules, ", "), "    ", width)
 		}
 		wrap(c.stdout, p.Description, "    ", width)
+		for _, cl := range p.Clauses {
+			wrap(c.stdout, fmt.Sprintf("clause %s (CR %s): %s", cl.Name, strings.Join(cl.Rules, ", "), cl.Description), "    ", width)
+		}
 	}
 	_, err = fmt.Fprintf(c.stdout, "\n%d properties\n", len(infos))
 	return err
 }
+
+// oneLine joins a text's lines and spaces into single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // nonNil keeps JSON arrays as [] rather than null.
 func nonNil(s []string) []string {

@@ -44,7 +44,8 @@ func TestRulingsDoc(t *testing.T) {
 }
 
 // TestRulingIDsKnown: every ruling ID a property or a fault names is a ruling of package
-// rulings, or the ID of an invariant property (which has no ruling of its own).
+// rulings, or the ID of an invariant or general-rules property (invariant.*, rules.*),
+// which has no ruling of its own.
 func TestRulingIDsKnown(t *testing.T) {
 	known := map[string]bool{}
 	for _, id := range rulings.IDs() {
@@ -53,12 +54,17 @@ func TestRulingIDsKnown(t *testing.T) {
 	}
 	for _, p := range props.All() {
 		for _, r := range p.Rulings {
-			assert.True(t, known[r] || r == p.ID && strings.HasPrefix(r, "invariant."), "property %s names unknown ruling %s", p.ID, r)
+			assert.True(t, known[r] || r == p.ID && ownRuling(r), "property %s names unknown ruling %s", p.ID, r)
 		}
 	}
 	for _, f := range engine.Faults() {
-		assert.True(t, known[f.Ruling] || strings.HasPrefix(f.Ruling, "invariant."), "fault %s names unknown ruling %s", f.Name, f.Ruling)
+		assert.True(t, known[f.Ruling] || ownRuling(f.Ruling), "fault %s names unknown ruling %s", f.Name, f.Ruling)
 	}
+}
+
+// ownRuling: invariants and the general rules' properties are their own rulings.
+func ownRuling(id string) bool {
+	return strings.HasPrefix(id, "invariant.") || strings.HasPrefix(id, "rules.")
 }
 
 // TestCards: "fuzz cards" lists the whole pool with type lines and Oracle text; --json is

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgfuzz/mtgfuzz/props"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -31,6 +33,15 @@ func TestList(t *testing.T) {
 	for _, p := range infos {
 		assert.NotEmpty(t, p.ID)
 		assert.NotEmpty(t, p.Description, "property %s says what it checks", p.ID)
+		if want := props.ByID(p.ID).ClauseNames(); len(want) > 0 {
+			var got []string
+			for _, c := range p.Clauses {
+				got = append(got, c.Name)
+				assert.NotEmpty(t, c.Description, "clause %s/%s says what it checks", p.ID, c.Name)
+				assert.Contains(t, text.stdout, "clause "+c.Name+" (CR ", "the list shows clause %s/%s", p.ID, c.Name)
+			}
+			assert.Equal(t, want, got, "property %s lists its clauses in order", p.ID)
+		}
 		for _, r := range p.Rulings {
 			covered[r] = true
 		}

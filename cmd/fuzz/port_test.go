@@ -29,9 +29,10 @@ func selfCommand(args ...string) string {
 
 // table is the verdict table and count line of a campaign's text report.
 func table(stdout string) string {
-	head, _, _ := strings.Cut(stdout, "\nFAIL ")
-	head, _, _ = strings.Cut(head, "\nVACUOUS ") // the details name the engine, as reproduce lines do
-	return head
+	for _, block := range []string{"\nVACUOUS ", "\nFAIL "} { // the verdict blocks name the engine
+		stdout, _, _ = strings.Cut(stdout, block)
+	}
+	return stdout
 }
 
 // TestRunThroughServeMatchesInProcess: a campaign against "fuzz serve" gives the same

@@ -1,0 +1,89 @@
+package props
+
+import (
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Leaves-the-battlefield abilities "look back in time" (CR 603.10a): whether one triggers
+// depends on the permanent as it last existed on the battlefield, not on its card in the
+// new zone. When a copy effect began in the same step as the permanent left (a permanent
+// spell entering as a copy and dying to a state-based action, a copy ability resolving and
+// the copy dying at once) no snapshot shows it that way, but its copiable values are known
+// from the trace: the copied object's with the copy ability's exceptions (CR 707.2, 707.9).
+
+// leftAs is permanent o as it last existed on the battlefield in step st: o is the
+// permanent before the step, or its card after the step when it entered within the step
+// (entered). A copy effect the step began on it gives it that copy's copiable values. ok
+// is false when the step made it a copy of something whose copiable values aren't known.
+func leftAs(st *gen.TraceStep, o *harness.Object, entered bool) (harness.Object, bool) {
+	out := *o
+	src, top := copySource(st)
+	if src == nil || top.Card != o.Card || (top.Kind == "spell") != entered {
+		return out, true
+	}
+	cv, ok := copiableOf(src)
+	if !ok {
+		return out, false
+	}
+	text := top.Text
+	if top.Kind == "spell" { // an "enters as a copy" replacement of the permanent spell
+		text = copyAbilityText(top.Name)
+	}
+	withCopiable(&out, expectedCopy(cv, text))
+	return out, true
+}
+
+// setupLeftAs is permanent pm of the setup as it was as the game began, before state-based
+// actions (CR 704.3) put it in the graveyard: its card o, made a copy by the copy effects
+// the setup has in force on it. ok is false when they can't be followed to printed cards.
+func setupLeftAs(setup *harness.Setup, pm *harness.PermanentSpec, o *harness.Object) (harness.Object, bool) {
+	out := *o
+	if len(pm.Copying) == 0 {
+		return out, true
+	}
+	cv, ok := setupCopiable(setup, pm, len(setup.Players[0].Battlefield)+len(setup.Players[1].Battlefield))
+	if ok {
+		withCopiable(&out, cv)
+	}
+	return out, ok
+}
+
+// setupCopiable is the copiable values the setup gives pm (CR 707.2): its newest copy
+// effect's source's (the newest wins, 613.2a), through copies of copies (707.3), with its
+// own copy ability's exceptions (707.9); a permanent copying nothing has its printed
+// card's. A setup could make permanents copy each other in a loop: the walk gives up after
+// hops steps.
+func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec, hops int) (harness.Characteristics, bool) {
+	if len(pm.Copying) == 0 {
+		return printedValues(pm.Name)
+	}
+	src := setupPermanent(setup, pm.Copying[len(pm.Copying)-1])
+	if src == nil || hops == 0 {
+		return harness.Characteristics{}, false
+	}
+	cv, ok := setupCopiable(setup, src, hops-1)
+	if !ok {
+		return cv, false
+	}
+	return expectedCopy(cv, copyAbilityText(pm.Name)), true
+}
+
+func setupPermanent(setup *harness.Setup, id harness.CardID) *harness.PermanentSpec {
+	for p := range setup.Players {
+		for k := range setup.Players[p].Battlefield {
+			if pm := &setup.Players[p].Battlefield[k]; pm.ID == id {
+				return pm
+			}
+		}
+	}
+	return nil
+}
+
+// withCopiable gives o the copiable values cv (CR 707.2), as layer 1 does; the later
+// layers' effects on it are not known from a trace and are left out.
+func withCopiable(o *harness.Object, cv harness.Characteristics) {
+	o.Name, o.ManaCost, o.Colors = cv.Name, cv.ManaCost, cv.Colors
+	o.Supertypes, o.Types, o.Subtypes = cv.Supertypes, cv.Types, cv.Subtypes
+	o.Power, o.Toughness, o.Abilities = cv.Power, cv.Toughness, cv.Abilities
+}

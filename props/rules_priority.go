@@ -1,0 +1,190 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// priorityRules checks who receives priority and what passing does (CR 117.3-117.4,
+// 405.5). It follows the passes of the trace itself: a pass is the second "in succession"
+// when the previous step was the other player's pass and no action came between (117.4).
+func priorityRules() *Property {
+	return &Property{
+		ID:      "rules.priority",
+		Rulings: []string{"rules.priority"},
+		Rules:   []string{"117.3b", "117.3c", "117.3d", "117.4", "405.5", "500.2"},
+		Description: "After a spell or ability resolves the active player receives priority; after a player casts, " +
+			"activates or plays a land, that player does; a single pass hands priority to the other player and changes " +
+			"nothing else; all players passing in succession resolves the top of the stack, or ends the step when it is empty.",
+		Clauses: []Clause{
+			{Name: "after-resolution", Rules: []string{"117.3b"}, Description: "After the top of the stack resolves, the active player has priority."},
+			{Name: "after-action", Rules: []string{"117.3c"}, Description: "After a player casts a spell, activates an ability or plays a land, that player has priority."},
+			{Name: "single-pass", Rules: []string{"117.3d"}, Description: "A pass that is not the second in succession gives priority to the other player and leaves the stack and step alone."},
+			{Name: "both-pass-resolves", Rules: []string{"117.4", "405.5"}, Description: "Both players passing in succession with a non-empty stack resolves its top object and nothing else but what it targets, in the same step."},
+			{Name: "both-pass-ends-step", Rules: []string{"117.4", "500.2"}, Description: "Both players passing in succession with an empty stack ends the step."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.priority",
+			Recipes: []gen.Recipe{
+				{Name: "instants and abilities", Weight: 2, Mine: gen.Cards("Forest", "Island", "Walking Ballista", "Mutavault", "Swamp"),
+					Theirs: gen.Cards("Forest", "Island"), Hand: gen.Cards("Giant Growth", "Twiddle", "Dark Ritual")},
+			},
+			Actions: &gen.ActionWeights{Pass: 12, Preferred: 0, Mana: 4, Land: 2, Cast: 4, Pay: 10, Activate: 4, Attack: 2, Choose: 4, Cancel: 1},
+		},
+		Check: checkPriority,
+	}
+}
+
+// settled reports whether a player holds priority in s with nothing else pending.
+func settled(s *harness.Snapshot) bool {
+	return s.Priority != harness.NoPlayer && s.Pending == nil && s.Casting == nil && !s.GameOver
+}
+
+func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	// passes counts the passes in succession before the current step; -1 is unknown. A
+	// cancel rewinds the game to the position before the proposal (CR 733), passes
+	// included: before[j] is the count before step j, to find it again.
+	passes := 0
+	before := make([]int, len(tr.Steps))
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b, a := &st.Before, &st.After
+		prev := passes
+		before[i], passes = prev, 0
+		if st.Action.Kind == harness.Cancel {
+			passes = -1
+			for j := i - 1; j >= 0; j-- {
+				if sameTree(tr.Steps[j].Before, *a) {
+					passes = before[j]
+					break
+				}
+			}
+			continue
+		}
+		if !settled(a) {
+			continue
+		}
+		switch st.Action.Kind {
+		case harness.Pass:
+			if !settled(b) {
+				continue
+			}
+			if prev < 0 { // unknown: a pass that changed neither step nor stack was the first
+				if a.Turn == b.Turn && a.Step == b.Step && len(a.Stack) == len(b.Stack) {
+					passes = 1
+				}
+				continue
+			}
+			if prev == 0 {
+				passes = 1
+				checkSinglePass(tr, i, &v)
+			} else {
+				checkBothPass(tr, i, &v)
+			}
+		case harness.Pay, harness.PlayLand:
+			if st.Action.Kind == harness.Pay && b.Casting == nil {
+				continue
+			}
+			v.Reach("after-action")
+			if a.Priority != st.Action.Player {
+				v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3c", "after-action", where(tr, i),
+					fmt.Sprintf("%s receives priority after casting, activating or playing a land (CR 117.3c)", st.Action.Player),
+					fmt.Sprintf("%s has priority", a.Priority)))
+			}
+		}
+		if resolvedSomething(st) && st.Action.Kind != harness.Pass {
+			checkAfterResolution(tr, i, &v)
+		}
+	}
+	return v
+}
+
+// checkSinglePass: the first pass gives priority to the other player, and nothing else
+// happens (CR 117.3d).
+func checkSinglePass(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b, a := &st.Before, &st.After
+	v.Reach("single-pass")
+	want := st.Action.Player.Opponent()
+	var got string
+	switch {
+	case a.Turn != b.Turn || a.Step != b.Step:
+		got = fmt.Sprintf("the game moved on to turn %d %s", a.Turn, a.Step)
+	case len(a.Stack) != len(b.Stack) || len(b.Stack) > 0 && a.Stack[len(a.Stack)-1].Object != b.Stack[len(b.Stack)-1].Object:
+		got = fmt.Sprintf("the stack went from %d to %d objects", len(b.Stack), len(a.Stack))
+	case a.Priority != want:
+		got = fmt.Sprintf("%s has priority", a.Priority)
+	default:
+		return
+	}
+	v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3d", "single-pass", where(tr, i),
+		fmt.Sprintf("%s receives priority, with the stack and step unchanged: only one player has passed (CR 117.3d, 117.4)", want), got))
+}
+
+// checkBothPass: the second pass in succession resolves the top of the stack (CR 405.5),
+// or with an empty stack ends the step (CR 117.4, 500.2).
+func checkBothPass(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b, a := &st.Before, &st.After
+	if len(b.Stack) == 0 {
+		if b.Step == harness.Cleanup {
+			return // another cleanup step may follow (CR 514.3a), indistinguishable from this one
+		}
+		v.Reach("both-pass-ends-step")
+		if a.Turn == b.Turn && a.Step == b.Step {
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.4", "both-pass-ends-step", where(tr, i),
+				"the step ends: both players passed in succession with an empty stack (CR 117.4, 500.2)",
+				fmt.Sprintf("still turn %d %s, %s to act", a.Turn, a.Step, a.Priority)))
+		}
+		return
+	}
+	v.Reach("both-pass-resolves")
+	top := b.Stack[len(b.Stack)-1]
+	var got string
+	switch {
+	case a.Turn != b.Turn || a.Step != b.Step:
+		got = fmt.Sprintf("the game moved on to turn %d %s", a.Turn, a.Step)
+	case stillOnStack(a, top.Object):
+		got = top.Name + " is still on the stack"
+	default:
+		for _, o := range b.Stack[:len(b.Stack)-1] {
+			if !stillOnStack(a, o.Object) && !targetsStackObject(top, o.Object) {
+				got = fmt.Sprintf("%s, below the top, left the stack too", o.Name)
+			}
+		}
+	}
+	if got != "" {
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "405.5", "both-pass-resolves", where(tr, i),
+			fmt.Sprintf("%s, the top of the stack, resolves, and nothing else leaves it but what it targets; the step goes on (CR 117.4, 405.5)", top.Name), got))
+	}
+	checkAfterResolution(tr, i, v)
+}
+
+// targetsStackObject reports whether so targets stack object id: resolving, it may take
+// that object off the stack with it (a counterspell, CR 701.6a, 608.2b).
+func targetsStackObject(so harness.StackObject, id harness.ObjectID) bool {
+	for _, t := range so.Targets {
+		if t.Stack == id {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAfterResolution: once a spell or ability has resolved, the active player receives
+// priority (CR 117.3b).
+func checkAfterResolution(tr *gen.Trace, i int, v *Verdict) {
+	a := &tr.Steps[i].After
+	if !resolvedSomething(&tr.Steps[i]) {
+		return
+	}
+	v.Reach("after-resolution")
+	if a.Priority != a.Active {
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3b", "after-resolution", where(tr, i),
+			fmt.Sprintf("the active player %s receives priority after a spell or ability resolves (CR 117.3b)", a.Active),
+			fmt.Sprintf("%s has priority", a.Priority)))
+	}
+}

@@ -1,0 +1,298 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// stateBasedRules checks state-based actions the other way round from invariant.sba: that one
+// says no condition holds once they are done (CR 704.3); this one says every object they
+// moved or changed had a condition that held for it (704.5). Four actions of the pool
+// are judged, each by what the engine shows around it:
+//
+//   - losing the game (704.5a, 704.5b): a player who loses has 0 or less life, or had no
+//     card left to draw (there is no way to gain life in the pool, and a step draws at
+//     most one card for a player);
+//   - the legend rule (704.5j): a permanent it put into a graveyard had a legendary
+//     namesake under the same controller, and that controller kept one of them;
+//   - Auras and Equipment (704.5m, 704.5n): one put into a graveyard or unattached had a
+//     host it could not legally be attached to, judged by the host's characteristics
+//     afterwards (it is still the same object, so nothing else changed them);
+//   - lethal damage (704.5g): a creature the setup gave damage that was gone when the
+//     game began, but stays when the same setup is started without damage, died of that
+//     damage, so it was at least its toughness;
+//   - toughness 0 or less (704.5f): a creature of the setup that is gone even without
+//     damage, and for no other state-based action of the pool, had toughness 0 or less:
+//     the same setup with 100 more +1/+1 counters on it shows its toughness plus 100
+//     (613.4c), which must then be 100 or less.
+func stateBasedRules() *Property {
+	return &Property{
+		ID:      "rules.sba",
+		Rulings: []string{"rules.sba"},
+		Rules:   []string{"704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
+		Description: "Every object or player a state-based action acted on had a condition that held for it: a player loses " +
+			"only with 0 or less life or after drawing from an empty library; the legend rule " +
+			"puts a permanent into a graveyard only when another legendary permanent with its name was under the same " +
+			"controller, and keeps one; an Aura or Equipment leaves only a host it can't legally be attached to; a creature " +
+			"dies of damage only when the damage is at least its toughness, and for want of toughness only at 0 or less.",
+		Clauses: []Clause{
+			{Name: "player-loses", Rules: []string{"704.5a", "704.5b"}, Description: "A player who loses the game has 0 or less life or drew from an empty library."},
+			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A permanent the legend rule put into a graveyard had a legendary namesake under its controller, who keeps one."},
+			{Name: "attachment", Rules: []string{"704.5m", "704.5n", "301.5c", "303.4c"}, Description: "An Aura or Equipment whose host is still there afterwards is taken off it only when the attachment is illegal."},
+			{Name: "lethal-damage", Rules: []string{"704.5g", "120.3"}, Description: "A creature that dies only because of its damage had damage at least its toughness."},
+			{Name: "zero-toughness", Rules: []string{"704.5f", "613.4c"}, Description: "A creature that dies as the game begins for want of toughness had toughness 0 or less."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.sba",
+			Recipes: []gen.Recipe{
+				{Name: "legends on both sides", Weight: 2, Mine: []gen.Pick{{Card: "Gaea's Cradle", Weight: 20}, {Card: "Academy Ruins", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Gaea's Cradle", Weight: 20}, {Card: "Academy Ruins", Weight: 10}}},
+				{Name: "attachments", Weight: 2, Mine: gen.Cards("Umbral Mantle", "Wild Growth", "Mutavault", "Llanowar Elves", "Grizzly Bears"),
+					Theirs: gen.Cards("Umbral Mantle", "Grizzly Bears", "Wild Growth", "Forest")},
+				{Name: "damaged creatures", Mine: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves", "Pili-Pala"), Theirs: gen.Cards("Grizzly Bears", "Hill Giant")},
+				{Name: "creatures of counters", Mine: gen.Cards("Walking Ballista", "Hangarback Walker", "Llanowar Elves"), Theirs: gen.Cards("Walking Ballista", "Hangarback Walker")},
+			},
+		},
+		Check: checkSBARules,
+	}
+}
+
+func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	checkStartSBAs(eng, tr, &v)
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		checkLosses(tr, i, &v)
+		for _, e := range st.Events {
+			if e.Kind != "sba" || e.Card == 0 {
+				continue
+			}
+			o := st.Before.Permanent(e.Card)
+			if o == nil {
+				continue
+			}
+			switch e.Rule {
+			case "704.5j":
+				checkLegendKept(tr, i, o, o.Controller, &st.After, &v)
+			case "704.5m", "704.5n":
+				if host := st.Before.Permanent(o.AttachedTo); host != nil {
+					checkAttachmentRemoved(tr, i, o, sameObject(&st.After, host), &v)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// checkStartSBAs judges the state-based actions performed as the game began, between the
+// setup and the first snapshot.
+func checkStartSBAs(eng harness.Engine, tr *gen.Trace, v *Verdict) {
+	start := &tr.Start
+	if start.Pending != nil {
+		return // not done yet: a choice is pending, and the steps after it show the actions
+	}
+	damaged := false
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			damaged = damaged || pm.Damage > 0
+			now := start.Find(pm.ID)
+			if now == nil {
+				continue
+			}
+			if now.Zone == harness.Graveyard && now.HasSupertype("Legendary") && !isCreature(now) && !isAttachment(now) && !now.HasType("Planeswalker") {
+				checkLegendKept(tr, -1, now, harness.Player(p), start, v)
+			}
+			if pm.AttachedTo != 0 {
+				if host := start.Permanent(pm.AttachedTo); host != nil && isAttachment(now) {
+					if now.Zone != harness.Battlefield || now.AttachedTo != pm.AttachedTo {
+						checkAttachmentRemoved(tr, -1, now, host, v)
+					} else {
+						v.Reach("attachment") // kept on a host it may stay on: invariant.sba judges that
+					}
+				}
+			}
+		}
+	}
+	healed := &tr.Start
+	if damaged {
+		healed = checkStartDamage(eng, tr, v)
+	}
+	if healed != nil {
+		checkStartToughness(eng, tr, healed, v)
+	}
+}
+
+// boost is how many +1/+1 counters checkStartToughness adds to reveal a toughness.
+const boost = 100
+
+// checkStartToughness judges the creatures of the setup that are gone at the start even
+// without damage (healed is that start), when no other state-based action of the pool
+// applies to them (not legendary with a namesake, no Aura or Equipment): the legend rule
+// and damage aside, the reason is toughness 0 or less (CR 704.5f). Started again with
+// boost more +1/+1 counters each, they show toughness t+boost (613.4c): t must be 0 or
+// less.
+func checkStartToughness(eng harness.Engine, tr *gen.Trace, healed *harness.Snapshot, v *Verdict) {
+	setup := tr.Setup.Clone()
+	var suspects []harness.CardID
+	for p := range setup.Players {
+		for i := range setup.Players[p].Battlefield {
+			pm := &setup.Players[p].Battlefield[i]
+			pm.Damage = 0
+			gone := healed.Find(pm.ID)
+			if gone == nil || gone.Zone != harness.Graveyard || !isCreature(gone) || isAttachment(gone) || gone.HasSupertype("Legendary") {
+				continue
+			}
+			counters := map[string]int{"+1/+1": boost}
+			for k, n := range pm.Counters {
+				counters[k] += n
+			}
+			pm.Counters = counters
+			suspects = append(suspects, pm.ID)
+		}
+	}
+	if len(suspects) == 0 {
+		return
+	}
+	st, err := eng.Start(setup)
+	var boosted harness.Snapshot
+	if err == nil {
+		boosted, err = eng.Observe(st)
+	}
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(-1, "rules.sba", "704.5f", "starting the setup with more counters", err))
+		return
+	}
+	for _, c := range suspects {
+		o := boosted.Permanent(c)
+		if o == nil || o.Toughness == nil {
+			continue
+		}
+		v.Reach("zero-toughness")
+		if t := *o.Toughness - boost; t > 0 {
+			v.Violations = append(v.Violations, clauseViolation(-1, "rules.sba", "704.5f", "zero-toughness", "at the start",
+				fmt.Sprintf("%s stays on the battlefield: its toughness is %d (the same setup with %d more +1/+1 counters on it shows %d), so no state-based action applies (CR 704.5f)",
+					describe(o), t, boost, *o.Toughness),
+				"it was put into a graveyard as the game began"))
+		}
+	}
+}
+
+// checkStartDamage starts the setup again without damage: a damaged creature gone at the
+// real start but alive there died of its damage (CR 704.5g), and damage doesn't change
+// toughness (120.3), so its toughness there is at most the damage it had. It returns the
+// start without damage, or nil when there is none to compare with.
+func checkStartDamage(eng harness.Engine, tr *gen.Trace, v *Verdict) *harness.Snapshot {
+	setup := tr.Setup.Clone()
+	for p := range setup.Players {
+		for i := range setup.Players[p].Battlefield {
+			setup.Players[p].Battlefield[i].Damage = 0
+		}
+	}
+	st, err := eng.Start(setup)
+	var healed harness.Snapshot
+	if err == nil {
+		healed, err = eng.Observe(st)
+	}
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(-1, "rules.sba", "704.5g", "starting the setup without damage", err))
+		return nil
+	}
+	if healed.Pending != nil {
+		return nil
+	}
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			alive := healed.Permanent(pm.ID)
+			if pm.Damage == 0 || alive == nil || !isCreature(alive) || alive.Toughness == nil || tr.Start.Permanent(pm.ID) != nil {
+				continue
+			}
+			v.Reach("lethal-damage")
+			if *alive.Toughness > pm.Damage && !hasKeyword(alive, "Indestructible") {
+				v.Violations = append(v.Violations, clauseViolation(-1, "rules.sba", "704.5g", "lethal-damage", "at the start",
+					fmt.Sprintf("%s stays on the battlefield: its %d damage is less than its toughness %d (the same setup without damage shows it), so no state-based action applies (CR 704.5g, 120.3)",
+						describe(alive), pm.Damage, *alive.Toughness),
+					"it was put into a graveyard as the game began"))
+			}
+		}
+	}
+	return &healed
+}
+
+// checkLosses: a player who lost in step i had 0 or less life (CR 704.5a), or no card in
+// their library to draw (704.5b).
+func checkLosses(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	for p := range st.After.Players {
+		b, a := &st.Before.Players[p], &st.After.Players[p]
+		if !a.Lost || b.Lost {
+			continue
+		}
+		v.Reach("player-loses")
+		if a.Life <= 0 || len(b.Library) == 0 {
+			continue
+		}
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", where(tr, i),
+			fmt.Sprintf("%s still in the game: a player loses to a state-based action only with 0 or less life or after drawing from an empty library (CR 704.5a, 704.5b)", harness.Player(p)),
+			fmt.Sprintf("%s lost with %d life and %d card(s) in their library before the step", harness.Player(p), a.Life, len(b.Library))))
+	}
+}
+
+// checkLegendKept: dead, put into a graveyard by the legend rule from under controller p,
+// must have had a namesake that p kept (CR 704.5j).
+func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Player, after *harness.Snapshot, v *Verdict) {
+	v.Reach("legend-rule")
+	for i := range after.Battlefield {
+		o := &after.Battlefield[i]
+		if o.Card != dead.Card && o.Name == dead.Name && o.Controller == p && o.HasSupertype("Legendary") {
+			return
+		}
+	}
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", "704.5j", "legend-rule", whereAfter(tr, step),
+		fmt.Sprintf("the legend rule puts %s into a graveyard only when %s controls another legendary permanent named %s, and %s keeps one of them (CR 704.5j)",
+			describe(dead), p, dead.Name, p),
+		fmt.Sprintf("%s controls no legendary %s afterwards", p, dead.Name)))
+}
+
+// checkAttachmentRemoved: o was taken off its host (host afterwards, nil if it is no longer
+// the same object) by a state-based action; the attachment must have been illegal
+// (CR 704.5m, 704.5n).
+func checkAttachmentRemoved(tr *gen.Trace, step int, o, host *harness.Object, v *Verdict) {
+	if host == nil {
+		return // the host left: nothing to judge it by
+	}
+	v.Reach("attachment")
+	legal, rule := attachmentLegal(o, host)
+	if !legal {
+		return
+	}
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", rule, "attachment", whereAfter(tr, step),
+		fmt.Sprintf("%s stays attached to %s, which it may legally be attached to (CR %s)", describe(o), describe(host), rule),
+		"a state-based action took it off"))
+}
+
+// attachmentLegal reports whether Aura or Equipment o may be attached to host, judged by
+// their characteristics (CR 303.4c-d, 301.5c), and the rule that says so. An enchant
+// restriction the reader can't judge counts as illegal: nothing is claimed.
+func attachmentLegal(o, host *harness.Object) (bool, string) {
+	if slices.Contains(o.Subtypes, "Aura") {
+		if isCreature(o) {
+			return false, "704.5m"
+		}
+		for _, t := range o.Abilities {
+			if kind, ok := strings.CutPrefix(t, "Enchant "); ok {
+				types, known := enchantTypes(kind)
+				return known && hasAnyType(host, types), "704.5m"
+			}
+		}
+		return false, "704.5m"
+	}
+	return isCreature(host) && !isCreature(o), "704.5n"
+}
+
+func isAttachment(o *harness.Object) bool {
+	return slices.Contains(o.Subtypes, "Aura") || slices.Contains(o.Subtypes, "Equipment")
+}

@@ -1,0 +1,94 @@
+package props
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+func TestReadTrigger(t *testing.T) {
+	upkeep := readTrigger("At the beginning of your upkeep, you may pay {4}. If you do, untap this artifact.")
+	assert.Equal(t, trigStepBegins, upkeep.kind)
+	assert.Equal(t, harness.Upkeep, upkeep.step)
+	assert.Nil(t, upkeep.cond, "no intervening if")
+
+	draw := readTrigger("At the beginning of your draw step, if this artifact is tapped, it deals 1 damage to you.")
+	assert.Equal(t, harness.Draw, draw.step)
+	require.NotNil(t, draw.cond)
+	assert.True(t, draw.cond.holds(&harness.Object{Tapped: true}))
+	assert.False(t, draw.cond.holds(&harness.Object{}))
+
+	assert.Equal(t, trigDies, readTrigger("When this creature dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on this creature.").kind)
+	assert.Equal(t, trigUnreadable, readTrigger("At the beginning of your end step, if you control four or more artifacts, draw a card.").kind,
+		"a condition it can't judge: the ability is left alone")
+	assert.Equal(t, trigNone, readTrigger("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.").kind,
+		"a triggered mana ability doesn't use the stack (CR 605.1b)")
+	assert.False(t, knownTrigger("{T}: Add {G}."))
+}
+
+// play starts setup on the reference engine and takes the actions, failing on any refusal.
+func play(t *testing.T, eng harness.Engine, setup harness.Setup, actions ...harness.Action) *gen.Trace {
+	t.Helper()
+	tr := gen.Replay(eng, setup, actions)
+	require.NoError(t, tr.Err)
+	require.Len(t, tr.Steps, len(actions))
+	return tr
+}
+
+func TestFreshBoardsAndEffectDelta(t *testing.T) {
+	eng, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Pool: mana("CG"),
+		Hand: []harness.CardSpec{{ID: 1, Name: "Giant Growth"}},
+		Battlefield: []harness.PermanentSpec{
+			{CardSpec: harness.CardSpec{ID: 2, Name: "Mutavault"}, Counters: map[string]int{"+1/+1": 1}},
+			{CardSpec: harness.CardSpec{ID: 3, Name: "Grizzly Bears"}, Damage: 1},
+		}}
+	setup.Players[B] = harness.PlayerSetup{Life: 20, Library: []harness.CardSpec{{ID: 4, Name: "Swamp"}}}
+	pass := func(p harness.Player) harness.Action { return harness.Action{Player: p, Kind: harness.Pass} }
+	tr := play(t, eng, setup,
+		harness.Action{Player: A, Kind: harness.Activate, Card: 2, Ability: 1},
+		harness.Action{Player: A, Kind: harness.Pay, Payment: mana("C")},
+		pass(A), pass(B),
+		harness.Action{Player: A, Kind: harness.Cast, Card: 1, Targets: []harness.Target{harness.CardTarget(3)}},
+		harness.Action{Player: A, Kind: harness.Pay, Payment: mana("G")},
+		pass(A), pass(B))
+	fresh := newFreshBoards(eng)
+
+	start, err := fresh.of(&tr.Start)
+	require.NoError(t, err)
+	for _, c := range []harness.CardID{2, 3} {
+		assert.Empty(t, effectDelta(tr.Start.Permanent(c), start[c]), "card %d: nothing has resolved yet", c)
+	}
+	assert.Zero(t, start[3].Damage, "damage is left out of a fresh board, so nothing dies of it there")
+
+	now := tr.Final()
+	f, err := fresh.of(now)
+	require.NoError(t, err)
+	assert.Equal(t, "types [Land; Creature] instead of [Land]; subtypes [(all creature types)] instead of none; P/T 2/2 before counters, where it has none",
+		effectDelta(now.Permanent(2), f[2]), "animated: its counter counts in the game, and is taken out of the P/T part")
+	assert.Equal(t, "P/T +3/+3", effectDelta(now.Permanent(3), f[3]))
+	again, err := fresh.of(now)
+	require.NoError(t, err)
+	assert.Same(t, f[2], again[2], "one fresh game per distinct board")
+}
+
+func TestCrossedCleanup(t *testing.T) {
+	step := func(before, after harness.Snapshot) *gen.TraceStep {
+		return &gen.TraceStep{Before: before, After: after}
+	}
+	end := harness.Snapshot{Turn: 3, Step: harness.End}
+	next := harness.Snapshot{Turn: 4, Step: harness.Upkeep, Pending: &harness.Decision{Player: B}}
+	cleanup := harness.Snapshot{Turn: 3, Step: harness.Cleanup, Priority: A}
+	discard := harness.Snapshot{Turn: 3, Step: harness.Cleanup, Pending: &harness.Decision{Player: A}}
+	assert.True(t, crossedCleanup(step(end, next)), "a new turn: the cleanup is done, whatever waits in it")
+	assert.True(t, crossedCleanup(step(end, cleanup)), "priority in the cleanup step comes after 514.2")
+	assert.False(t, crossedCleanup(step(end, discard)), "a discard decision comes before 514.2")
+	assert.False(t, crossedCleanup(step(cleanup, cleanup)), "already past it")
+}

@@ -1,0 +1,408 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// triggerRules checks when triggered abilities go on the stack (CR 603.2, 603.3) and in
+// what order (603.3b), and intervening "if" clauses (603.4). The trigger events are read
+// from the trace (a step beginning, a creature put into a graveyard from the battlefield),
+// the abilities from the permanents' texts (trigger_text.go), and the instances from the
+// stack at the next moment a player receives priority.
+func triggerRules() *Property {
+	return &Property{
+		ID:      "rules.triggers",
+		Rulings: []string{"rules.triggers"},
+		Rules:   []string{"603.2", "603.3", "603.3b", "603.4", "117.5"},
+		Description: "Each trigger event puts exactly one instance of each ability that triggered on the stack the next time a " +
+			"player would receive priority; the active player's go on the stack first and the other player's above them " +
+			"(APNAP); an intervening \"if\" is checked when the event happens and again on resolution.",
+		Clauses: []Clause{
+			{Name: "one-instance", Rules: []string{"603.2", "603.3", "117.5"}, Description: "After a trigger event, the next time a player receives priority the stack holds one new instance of each ability that triggered, and no other."},
+			{Name: "apnap", Rules: []string{"603.3b"}, Description: "When both players' abilities trigger at once, every one of the active player's is below every one of the other player's."},
+			{Name: "own-order", Rules: []string{"603.3b"}, Description: "A player with two or more different abilities triggering at once is asked for their order."},
+			{Name: "if-at-event", Rules: []string{"603.4"}, Description: "An ability with an intervening \"if\" triggers only if its condition holds when the event happens."},
+			{Name: "if-on-resolution", Rules: []string{"603.4"}, Description: "An ability whose intervening \"if\" no longer holds as it resolves does nothing."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.triggers",
+			Recipes: []gen.Recipe{
+				{Name: "walkers on both sides", Weight: 16, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
+				// Each listed step weighs 20 against the usual mix's 100: listing the upkeep ten
+				// times starts two thirds of these cases there, a step before the draw-step
+				// trigger.
+				{Name: "vault and twiddle", Weight: 20, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
+					Steps: slices.Repeat([]harness.Step{harness.Upkeep}, 10)},
+				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
+					Steps: []harness.Step{harness.End, harness.Main2}},
+			},
+			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
+			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
+			Prefer:  preferUntapInResponse,
+		},
+		Check: checkTriggers,
+	}
+}
+
+// preferUntapInResponse favours changing an intervening "if" while its trigger waits on
+// the stack: tapping Mana Vault in the upkeep (so its draw-step trigger triggers), then
+// casting Twiddle on it with the trigger waiting, paying, choosing "untap it", and passing
+// once that is done (the walk has a dozen decisions to get there).
+func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
+	waiting := func(c harness.CardID) bool {
+		for _, o := range before.Stack {
+			if o.Kind == "ability" && o.Card == c && readTrigger(o.Text).cond != nil {
+				return true
+			}
+		}
+		return false
+	}
+	blue := func(p harness.Player) bool {
+		for i := range before.Battlefield {
+			if o := &before.Battlefield[i]; o.Controller == p && o.Name == "Island" && !o.Tapped {
+				return true
+			}
+		}
+		return before.Players[p].Pool[harness.Blue] > 0
+	}
+	switch a.Kind {
+	case harness.Cast:
+		return a.Name == "Twiddle" && len(a.Targets) == 1 && waiting(a.Targets[0].Card) && blue(a.Player)
+	case harness.Choose:
+		return len(a.Choices) == 1 && strings.HasSuffix(a.Choices[0], "untap it")
+	case harness.Activate:
+		return before.Casting != nil && a.Name == "Island" && before.Players[a.Player].Pool[harness.Blue] == 0 ||
+			before.Step == harness.Upkeep && a.Name == "Mana Vault" && !hasTapped(before, a.Player, "Mana Vault")
+	case harness.Pay:
+		return true
+	case harness.Pass:
+		if before.Step == harness.Upkeep {
+			return hasTapped(before, a.Player, "Mana Vault")
+		}
+		if n := len(before.Stack); n > 0 {
+			top := before.Stack[n-1]
+			return top.Name == "Twiddle" || top.Kind == "ability" && readTrigger(top.Text).cond != nil && !waitingOnTapped(before, top.Card)
+		}
+	}
+	return false
+}
+
+// waitingOnTapped reports whether permanent c is tapped in s.
+func waitingOnTapped(s *harness.Snapshot, c harness.CardID) bool {
+	o := s.Permanent(c)
+	return o != nil && o.Tapped
+}
+
+// hasTapped reports whether p controls a tapped permanent named name.
+func hasTapped(s *harness.Snapshot, p harness.Player, name string) bool {
+	for i := range s.Battlefield {
+		if o := &s.Battlefield[i]; o.Controller == p && o.Name == name && o.Tapped {
+			return true
+		}
+	}
+	return false
+}
+
+// trigInstance is one instance of a triggered ability: its source card and text.
+type trigInstance struct {
+	Card harness.CardID
+	Text string
+}
+
+// expectedTrigger is an ability that triggered, and its controller.
+type expectedTrigger struct {
+	trigInstance
+	Controller harness.Player
+}
+
+func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	// A group runs from one moment a player has priority to the next: the events of its
+	// steps must have put their triggers on the stack by its end (CR 117.5, 603.3).
+	// The setup's stack is empty, so every trigger on the stack at the start is new.
+	expected := startTriggers(tr)
+	base := &harness.Snapshot{}
+	decided := map[harness.Player]bool{}
+	if settled(&tr.Start) {
+		judgeTriggers(tr, -1, base, &tr.Start, expected, decided, &v)
+		base, expected = &tr.Start, nil
+	}
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		expected = withoutRemoved(append(expected, stepTriggers(tr, i, &v)...), st.Events)
+		if p := st.Before.Pending; p != nil && st.Action.Kind == harness.Choose {
+			decided[p.Player] = true
+		}
+		checkIfOnResolution(tr, i, &v)
+		if !settled(&st.After) {
+			if st.After.GameOver {
+				return v
+			}
+			continue
+		}
+		judgeTriggers(tr, i, base, &st.After, expected, decided, &v)
+		base, expected = &st.After, nil
+		decided = map[harness.Player]bool{}
+	}
+	return v
+}
+
+// withoutRemoved drops from expected the targeted abilities the engine removed for want
+// of a legal target as they would go on the stack (CR 603.3d): an event citing 603.3d
+// for the ability's card, naming its text if the card has several.
+func withoutRemoved(expected []expectedTrigger, events []harness.Event) []expectedTrigger {
+	for _, e := range events {
+		if e.Rule != "603.3d" {
+			continue
+		}
+		k := slices.IndexFunc(expected, func(t expectedTrigger) bool {
+			return t.Card == e.Card && strings.Contains(t.Text, "target") && strings.Contains(e.Text, t.Text)
+		})
+		if k < 0 {
+			k = slices.IndexFunc(expected, func(t expectedTrigger) bool { return t.Card == e.Card && strings.Contains(t.Text, "target") })
+		}
+		if k >= 0 {
+			expected = slices.Delete(expected, k, k+1)
+		}
+	}
+	return expected
+}
+
+// startTriggers lists the dies triggers of the permanents the setup put on the
+// battlefield that were gone when the game started (state-based actions, CR 704.3).
+func startTriggers(tr *gen.Trace) []expectedTrigger {
+	var out []expectedTrigger
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			o := tr.Start.Find(pm.ID)
+			if o == nil || o.Zone != harness.Graveyard {
+				continue
+			}
+			was, ok := setupLeftAs(&tr.Setup, &pm, o)
+			if ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, harness.Player(p))...)
+			}
+		}
+	}
+	return out
+}
+
+// diesTriggers lists o's "when this creature dies" abilities, controlled by p.
+func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
+	var out []expectedTrigger
+	for _, t := range o.Abilities {
+		if readTrigger(t).kind == trigDies {
+			out = append(out, expectedTrigger{trigInstance{o.Card, t}, p})
+		}
+	}
+	return out
+}
+
+// stepTriggers lists the abilities the events of step i triggered: a step beginning
+// (CR 503.1a, 504.2, 513.1a) and creatures dying (700.4).
+func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
+	st := &tr.Steps[i]
+	b, a := &st.Before, &st.After
+	var out []expectedTrigger
+	if a.Turn != b.Turn || a.Step != b.Step {
+		for j := range a.Battlefield {
+			o := &a.Battlefield[j]
+			if o.Controller != a.Active {
+				continue
+			}
+			for _, t := range o.Abilities {
+				rt := readTrigger(t)
+				if rt.kind != trigStepBegins || rt.step != a.Step {
+					continue
+				}
+				if rt.cond != nil {
+					v.Reach("if-at-event")
+					if !rt.cond.holds(o) {
+						continue // CR 603.4: it doesn't trigger
+					}
+				}
+				out = append(out, expectedTrigger{trigInstance{o.Card, t}, o.Controller})
+			}
+		}
+	}
+	// Whether a creature died, and what it had, is judged as it last existed on the
+	// battlefield (CR 603.10a, last_known.go).
+	for j := range b.Battlefield {
+		o := &b.Battlefield[j]
+		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
+			if was, ok := leftAs(st, o, false); ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, o.Controller)...)
+			}
+		}
+	}
+	// A permanent that entered and died within the step (a creature spell entering with
+	// toughness 0): only the state-based action's event says it was a permanent; its card
+	// in the graveyard, or the copy it entered as, says what it was.
+	for _, e := range st.Events {
+		if e.Kind != "sba" || e.Card == 0 || b.Permanent(e.Card) != nil {
+			continue
+		}
+		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
+			if was, ok := leftAs(st, n, true); ok && isCreature(&was) {
+				out = append(out, diesTriggers(&was, n.Owner)...)
+			}
+		}
+	}
+	return out
+}
+
+// judgeTriggers compares the triggers expected since base with the new instances on the
+// stack of now, the next moment a player has priority.
+func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expected []expectedTrigger, decided map[harness.Player]bool, v *Verdict) {
+	var fresh []harness.StackObject
+	for _, o := range now.Stack {
+		if o.Kind == "ability" && knownTrigger(o.Text) && !stillOnStack(base, o.Object) {
+			fresh = append(fresh, o)
+		}
+	}
+	if len(expected) == 0 && len(fresh) == 0 {
+		return
+	}
+	what := fmt.Sprintf("%s, with %s to act", whereAfter(tr, step), now.Priority)
+	v.Reach("one-instance")
+	want := map[trigInstance]int{}
+	for _, e := range expected {
+		want[e.trigInstance]++
+	}
+	got := map[trigInstance]int{}
+	for _, o := range fresh {
+		got[trigInstance{o.Card, o.Text}]++
+	}
+	var problems []string
+	for _, k := range instanceKeys(want, got) {
+		if want[k] != got[k] {
+			problems = append(problems, fmt.Sprintf("%d instance(s) of card %d's %q where %d triggered", got[k], k.Card, k.Text, want[k]))
+		}
+	}
+	if len(problems) > 0 {
+		v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.3", "one-instance", what,
+			"one new instance on the stack of each ability that triggered since a player last had priority (CR 603.2, 603.3, 117.5)",
+			strings.Join(problems, "; ")))
+		return
+	}
+	checkAPNAP(tr, step, what, now, fresh, v)
+	checkOwnOrder(tr, step, what, fresh, decided, v)
+}
+
+// checkAPNAP: the active player's new triggers are all below the other player's
+// (CR 603.3b).
+func checkAPNAP(tr *gen.Trace, step int, what string, now *harness.Snapshot, fresh []harness.StackObject, v *Verdict) {
+	var ap, nap bool
+	for _, o := range fresh {
+		ap = ap || o.Controller == now.Active
+		nap = nap || o.Controller != now.Active
+	}
+	if !ap || !nap {
+		return
+	}
+	v.Reach("apnap")
+	seenNAP := false
+	for _, o := range fresh {
+		if o.Controller != now.Active {
+			seenNAP = true
+			continue
+		}
+		if seenNAP {
+			v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.3b", "apnap", what,
+				fmt.Sprintf("the active player %s's triggers on the stack first, the other player's above them (APNAP, CR 603.3b)", now.Active),
+				fmt.Sprintf("%s's %s (card %d) is above a trigger of %s; new triggers bottom to top: %s", o.Controller, o.Name, o.Card, now.Active.Opponent(), stackText(fresh))))
+			return
+		}
+	}
+}
+
+// checkOwnOrder: a player putting two or more different triggers on the stack at once
+// chooses their order (CR 603.3b), so the engine must have asked them.
+func checkOwnOrder(tr *gen.Trace, step int, what string, fresh []harness.StackObject, decided map[harness.Player]bool, v *Verdict) {
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		kinds := map[trigInstance]bool{}
+		for _, o := range fresh {
+			if o.Controller == p {
+				kinds[trigInstance{o.Card, o.Text}] = true
+			}
+		}
+		if len(kinds) < 2 {
+			continue
+		}
+		v.Reach("own-order")
+		if !decided[p] {
+			v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.3b", "own-order", what,
+				fmt.Sprintf("%s chooses the order of their %d different triggers (CR 603.3b)", p, len(kinds)),
+				"they went on the stack without a decision of "+p.String()+"'s"))
+		}
+	}
+}
+
+// checkIfOnResolution: a trigger whose intervening "if" is false as it resolves does
+// nothing (CR 603.4): nothing but the stack changes.
+func checkIfOnResolution(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b, a := &st.Before, &st.After
+	if len(b.Stack) == 0 || st.Action.Kind == harness.Cancel || a.Pending != nil {
+		return
+	}
+	top := b.Stack[len(b.Stack)-1]
+	cond := readTrigger(top.Text).cond
+	if top.Kind != "ability" || cond == nil || stillOnStack(a, top.Object) {
+		return
+	}
+	src := b.Permanent(top.Card)
+	if src == nil || cond.holds(src) {
+		return
+	}
+	v.Reach("if-on-resolution")
+	var changed []string
+	for p := range b.Players {
+		if !sameTree(b.Players[p], a.Players[p]) {
+			changed = append(changed, fmt.Sprintf("player %s's life or cards (life %d -> %d)", harness.Player(p), b.Players[p].Life, a.Players[p].Life))
+		}
+	}
+	if !sameTree(b.Battlefield, a.Battlefield) {
+		changed = append(changed, "the battlefield")
+	}
+	if len(changed) > 0 {
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.triggers", "603.4", "if-on-resolution", where(tr, i),
+			fmt.Sprintf("%s's %q does nothing: %s is false of %s as it resolves (CR 603.4)", top.Name, top.Text, cond.text, describe(src)),
+			"it changed "+strings.Join(changed, " and ")))
+	}
+}
+
+func instanceKeys(maps ...map[trigInstance]int) []trigInstance {
+	seen := map[trigInstance]bool{}
+	var out []trigInstance
+	for _, m := range maps {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Card != out[j].Card {
+			return out[i].Card < out[j].Card
+		}
+		return out[i].Text < out[j].Text
+	})
+	return out
+}
+
+func stackText(objs []harness.StackObject) string {
+	parts := make([]string, len(objs))
+	for i, o := range objs {
+		parts[i] = fmt.Sprintf("%s's %s (card %d)", o.Controller, o.Name, o.Card)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,240 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// turnRules checks the turn-based actions that end effects and untap permanents. In the
+// cleanup step damage is removed from every permanent and "until end of turn" effects end,
+// simultaneously (CR 514.2, 611.2a); until then they apply (an effect that ends early is
+// as wrong as one that ends late). In the untap step the active player untaps their
+// permanents, except those a "doesn't untap" effect holds (502.3), and nobody else's.
+//
+// Whether an effect from a resolved spell or ability applies is read against the
+// permanent's fresh board (fresh.go): a permanent's characteristics differ from the same
+// board set up as a new game exactly by what resolved effects do to it.
+func turnRules() *Property {
+	return &Property{
+		ID:      "rules.turn",
+		Rulings: []string{"rules.turn"},
+		Rules:   []string{"514.2", "611.2a", "502.3", "500.4"},
+		Description: "At the first moment after a cleanup step no permanent has damage marked and no \"until end of turn\" " +
+			"effect applies; until then those effects keep applying. The untap step untaps exactly the active player's " +
+			"permanents that no \"doesn't untap\" effect holds.",
+		Clauses: []Clause{
+			{Name: "damage-removed", Rules: []string{"514.2"}, Description: "After a cleanup step, no permanent that had damage marked still has it."},
+			{Name: "effects-end", Rules: []string{"514.2", "611.2a"}, Description: "After a cleanup step, no permanent an \"until end of turn\" effect changed is still changed: it looks as on its fresh board."},
+			{Name: "effects-last", Rules: []string{"611.2a"}, Description: "Before the cleanup step, what resolved effects do to a permanent changes only when something resolves."},
+			{Name: "untap", Rules: []string{"502.3"}, Description: "The untap step untaps the active player's tapped permanents and no one else's."},
+			{Name: "doesnt-untap", Rules: []string{"502.3", "302.6"}, Description: "A permanent with \"doesn't untap during your untap step\" stays tapped in its controller's untap step."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.turn",
+			Recipes: []gen.Recipe{
+				{Name: "pumps before the turn ends", Weight: 3,
+					Mine: []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}}, MinHand: 1,
+					// Each listed step weighs 20 against the usual mix's 100: most of these
+					// cases start in the end step, one pass from the cleanup step.
+					Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
+				{Name: "pings", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Hill Giant"}, {Card: "Grizzly Bears"}},
+					Theirs: gen.Cards("Hill Giant", "Grizzly Bears", "Nyxbloom Ancient"), Hand: gen.Cards("Giant Growth"),
+					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
+				{Name: "vaults and tapped lands", Mine: gen.Cards("Mana Vault", "Forest", "Island"), Theirs: gen.Cards("Mana Vault", "Forest"),
+					Steps: []harness.Step{harness.End, harness.Main2}},
+			},
+			Actions: &gen.ActionWeights{Pass: 10, Preferred: 16, Mana: 4, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:  preferUntilCleanup,
+		},
+		Check: checkTurn,
+	}
+}
+
+// preferUntilCleanup favours what the cleanup step must undo: "until end of turn" effects
+// (preferPumps) and damage dealt to creatures.
+func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
+	if a.Kind == harness.Activate && len(a.Targets) == 1 && !a.Targets[0].IsPlayer() {
+		o := before.Permanent(a.Card)
+		if o != nil && a.Ability < len(o.Abilities) && strings.Contains(o.Abilities[a.Ability], "damage") {
+			return true
+		}
+	}
+	return a.Kind == harness.Pay || preferPumps(before, a)
+}
+
+// preferPumps favours what makes an "until end of turn" effect: casting Giant Growth,
+// animating Mutavault, Umbral Mantle's pump.
+func preferPumps(before *harness.Snapshot, a harness.Action) bool {
+	switch a.Kind {
+	case harness.Cast:
+		return a.Name == "Giant Growth"
+	case harness.Activate:
+		o := before.Permanent(a.Card)
+		return o != nil && a.Ability < len(o.Abilities) && strings.Contains(o.Abilities[a.Ability], "until end of turn")
+	}
+	return false
+}
+
+func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	fresh := newFreshBoards(eng)
+	deltas := func(s *harness.Snapshot, step int) (map[harness.CardID]string, bool) {
+		f, err := fresh.of(s)
+		if err != nil {
+			v.Violations = append(v.Violations, queryError(step, "rules.turn", "611.2", whereAfter(tr, step), err))
+			return nil, false
+		}
+		out := map[harness.CardID]string{}
+		for i := range s.Battlefield {
+			o := &s.Battlefield[i]
+			if fo := f[o.Card]; fo != nil {
+				out[o.Card] = effectDelta(o, fo)
+			}
+		}
+		return out, true
+	}
+	before, ok := deltas(&tr.Start, -1)
+	for i := range tr.Steps {
+		if !ok {
+			return v
+		}
+		st := &tr.Steps[i]
+		var after map[harness.CardID]string
+		after, ok = deltas(&st.After, i)
+		if !ok {
+			return v
+		}
+		switch {
+		case crossedCleanup(st):
+			checkCleanup(tr, i, before, after, &v)
+			if st.After.Turn != st.Before.Turn {
+				checkUntap(tr, i, &v)
+			}
+		case st.Before.Step != harness.Cleanup && !resolvedSomething(st):
+			checkEffectsLast(tr, i, before, after, &v)
+		}
+		before = after
+	}
+	return v
+}
+
+// checkCleanup judges the first moment after a cleanup step (CR 514.2).
+func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string, v *Verdict) {
+	st := &tr.Steps[i]
+	for j := range st.Before.Battlefield {
+		o := &st.Before.Battlefield[j]
+		n := sameObject(&st.After, o)
+		if n == nil {
+			continue
+		}
+		if o.Damage > 0 {
+			v.Reach("damage-removed")
+			if n.Damage > 0 {
+				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "damage-removed",
+					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					"no damage marked: it is removed from every permanent in the cleanup step (CR 514.2)",
+					fmt.Sprintf("%d damage (it had %d before)", n.Damage, o.Damage)))
+			}
+		}
+		if d, known := after[o.Card]; before[o.Card] != "" && known {
+			v.Reach("effects-end")
+			if d != "" {
+				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "effects-end",
+					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					"its characteristics as on its fresh board: \"until end of turn\" effects end in the cleanup step (CR 514.2, 611.2a)",
+					d+" (before: "+before[o.Card]+")"))
+			}
+		}
+	}
+}
+
+// checkEffectsLast judges a step before any cleanup that resolved nothing: no effect from
+// a resolved spell or ability may begin or end in it (CR 611.2a).
+func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]string, v *Verdict) {
+	st := &tr.Steps[i]
+	for j := range st.Before.Battlefield {
+		o := &st.Before.Battlefield[j]
+		n := sameObject(&st.After, o)
+		now, known := after[o.Card]
+		if n == nil || before[o.Card] == "" || !known {
+			continue // no fresh board to compare with: as a new game it would die at once (CR 704.5f)
+		}
+		v.Reach("effects-last")
+		if now != before[o.Card] {
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "611.2a", "effects-last",
+				fmt.Sprintf("%s: %s in turn %d %s", where(tr, i), describe(n), st.After.Turn, st.After.Step),
+				fmt.Sprintf("the effects on it unchanged until the cleanup step, as nothing resolved: %s (CR 611.2a)", before[o.Card]),
+				orNone(now)))
+		}
+	}
+}
+
+// checkUntap judges the untap step of a new turn (CR 502.3): the new active player's
+// permanents untap unless something says they don't; the other player's don't change.
+// Whether a permanent "doesn't untap" is read from it after the step, not before: effects
+// that last "until your next turn" end immediately before that turn begins (CR 611.2a,
+// 500.7), so the untap step sees the permanent as it is once they have ended, and nothing
+// between the untap step and the next moment a player acts changes characteristics (no
+// player has priority in the untap step, CR 502.4).
+func checkUntap(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	active := st.After.Active
+	for j := range st.Before.Battlefield {
+		o := &st.Before.Battlefield[j]
+		n := sameObject(&st.After, o)
+		if n == nil || !o.Tapped {
+			continue
+		}
+		held := doesntUntap(n)
+		want := o.Controller != active || held
+		clause := "untap"
+		if held && o.Controller == active {
+			clause = "doesnt-untap"
+		}
+		v.Reach(clause)
+		if n.Tapped == want {
+			continue
+		}
+		var exp string
+		switch {
+		case o.Controller != active:
+			exp = fmt.Sprintf("still tapped: in %s's untap step only %s's permanents untap (CR 502.3)", active, active)
+		case held:
+			exp = "still tapped: it doesn't untap during its controller's untap step (CR 502.3)"
+		default:
+			exp = fmt.Sprintf("untapped: the active player %s untaps their permanents (CR 502.3)", active)
+		}
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "502.3", clause,
+			fmt.Sprintf("%s: %s in turn %d's untap step", where(tr, i), describe(n), st.After.Turn), exp,
+			map[bool]string{true: "tapped", false: "untapped"}[n.Tapped]))
+	}
+}
+
+// doesntUntap reports whether o has an ability saying it doesn't untap during its
+// controller's untap step.
+func doesntUntap(o *harness.Object) bool {
+	for _, t := range o.Abilities {
+		if strings.Contains(t, "doesn't untap during your untap step") {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseViolation is violation for one clause of a property.
+func clauseViolation(step int, ruling, rule, clause, what, expected, got string) Violation {
+	vi := violation(step, ruling, rule, what, expected, got)
+	vi.Clause = clause
+	return vi
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no effect applies"
+	}
+	return s
+}

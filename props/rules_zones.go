@@ -1,0 +1,168 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// zoneRules checks object identity across zone changes (CR 400.7): an object that moves
+// from one zone to another becomes a new object with no memory of its previous existence,
+// and one that stays where it is remains the same object. A permanent that has just
+// entered the battlefield is therefore affected by no continuous effect from a resolved
+// spell or ability (its characteristics are those of its fresh board, fresh.go) and
+// nothing that was attached to the object it used to be is attached to it.
+func zoneRules() *Property {
+	return &Property{
+		ID:      "rules.zones",
+		Rulings: []string{"rules.zones"},
+		Rules:   []string{"400.7", "611.2c", "301.5", "303.4"},
+		Description: "An object that changes zones is a new object with a new ID, and one that stays on the battlefield keeps its " +
+			"ID; a permanent that has just entered is changed by no effect and wears nothing that was attached to the object it was before.",
+		Clauses: []Clause{
+			{Name: "new-object", Rules: []string{"400.7"}, Description: "A card that moved to another zone (the stack included) has a new object ID."},
+			{Name: "same-object", Rules: []string{"400.7"}, Description: "A permanent that stayed on the battlefield keeps its object ID."},
+			{Name: "no-carryover", Rules: []string{"400.7", "611.2c"}, Description: "A permanent that has just entered looks as on its fresh board, with nothing attached that was attached to its previous object."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.zones",
+			Recipes: []gen.Recipe{
+				{Name: "permanents in hand", Weight: 2, Mine: gen.Cards("Forest", "Forest", "Swamp", "Walking Ballista", "Academy Ruins", "Island"),
+					Hand: gen.Cards("Grizzly Bears", "Llanowar Elves", "Giant Growth", "Wild Growth", "Umbral Mantle"), Graveyard: gen.Cards("Walking Ballista")},
+			},
+		},
+		Check: checkZones,
+	}
+}
+
+func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	fresh := newFreshBoards(eng)
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b, a := &st.Before, &st.After
+		entered := false
+		before, after := cardObjects(b), cardObjects(a)
+		for _, c := range sortedCards(before) {
+			old := before[c]
+			now, ok := after[old.card]
+			if !ok {
+				continue
+			}
+			switch {
+			case now.zone != old.zone:
+				v.Reach("new-object")
+				if now.id == old.id {
+					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "new-object", where(tr, i),
+						fmt.Sprintf("card %d (%s) a new object as it moves from the %s to the %s (CR 400.7)", old.card, now.name, old.zone, now.zone),
+						fmt.Sprintf("object %d, as before", now.id)))
+				}
+				entered = entered || now.zone == harness.Battlefield
+			case now.zone == harness.Battlefield:
+				v.Reach("same-object")
+				if now.id != old.id {
+					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "same-object", where(tr, i),
+						fmt.Sprintf("card %d (%s) the same object: it stayed on the battlefield (CR 400.7)", old.card, now.name),
+						fmt.Sprintf("object %d, where it was %d", now.id, old.id)))
+				}
+			}
+		}
+		if entered {
+			checkEntered(eng, tr, i, fresh, &v)
+		}
+	}
+	return v
+}
+
+// checkEntered judges the permanents that entered the battlefield in step i.
+func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, v *Verdict) {
+	st := &tr.Steps[i]
+	b, a := &st.Before, &st.After
+	f, err := fresh.of(a)
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(i, "rules.zones", "400.7", whereAfter(tr, i), err))
+		return
+	}
+	for j := range a.Battlefield {
+		o := &a.Battlefield[j]
+		if b.Permanent(o.Card) != nil || b.Find(o.Card) == nil && !onStack(b, o.Card) {
+			continue // it was a permanent already, or it is new to the game (a token)
+		}
+		fo := f[o.Card]
+		if fo == nil {
+			continue
+		}
+		v.Reach("no-carryover")
+		if d := effectDelta(o, fo); d != "" {
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
+				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)", describe(o)),
+				d))
+		}
+		for k := range b.Battlefield {
+			att := &b.Battlefield[k]
+			if att.AttachedTo != o.Card {
+				continue
+			}
+			if now := a.Permanent(att.Card); now != nil && now.AttachedTo == o.Card {
+				v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
+					fmt.Sprintf("%s attached to nothing new: it was attached to the object card %d was before it left the battlefield (CR 400.7)", describe(now), o.Card),
+					"attached to the new object"))
+			}
+		}
+	}
+}
+
+// cardObject is where a card is and which object it is there.
+type cardObject struct {
+	card harness.CardID
+	id   harness.ObjectID
+	zone harness.Zone
+	name string
+}
+
+// cardObjects maps every card of s, in any zone but the stack's abilities, to its object.
+func cardObjects(s *harness.Snapshot) map[harness.CardID]cardObject {
+	out := map[harness.CardID]cardObject{}
+	add := func(objs []harness.Object) {
+		for i := range objs {
+			o := &objs[i]
+			out[o.Card] = cardObject{o.Card, o.Object, o.Zone, o.Name}
+		}
+	}
+	add(s.Battlefield)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		add(ps.Library)
+		add(ps.Hand)
+		add(ps.Graveyard)
+		add(ps.Exile)
+	}
+	for _, o := range s.Stack {
+		if o.Kind == "spell" {
+			out[o.Card] = cardObject{o.Card, o.Object, harness.Stack, o.Name}
+		}
+	}
+	return out
+}
+
+// sortedCards lists a cardObjects map's cards in order, so violations come out in the
+// same order every time.
+func sortedCards(m map[harness.CardID]cardObject) []harness.CardID {
+	out := make([]harness.CardID, 0, len(m))
+	for c := range m {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func onStack(s *harness.Snapshot, c harness.CardID) bool {
+	for _, o := range s.Stack {
+		if o.Kind == "spell" && o.Card == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,78 @@
+package props
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// The triggered abilities that use the stack, read from ability texts (CR 603.1): "At the
+// beginning of your STEP[, if CONDITION], ..." and "When this creature dies, ...". Texts
+// the reader doesn't know are left alone: what they trigger on is not judged.
+
+// triggerText is what one ability text says about when it triggers.
+type triggerText struct {
+	kind trigEvent
+	step harness.Step // trigStepBegins: the step
+	// cond is the intervening "if" clause (CR 603.4), when there is one and it can be read.
+	cond *ifClause
+}
+
+type trigEvent uint8
+
+const (
+	trigNone       trigEvent = iota
+	trigStepBegins           // "At the beginning of your upkeep / draw step / end step"
+	trigDies                 // "When this creature dies"
+	trigUnreadable           // an intervening "if" the reader can't judge
+)
+
+// ifClause is an intervening "if" about the source's tapped status: "if this artifact is
+// tapped".
+type ifClause struct {
+	tapped bool
+	text   string
+}
+
+// holds reports whether the condition is true of the source o.
+func (c *ifClause) holds(o *harness.Object) bool { return o.Tapped == c.tapped }
+
+var (
+	reStepTrigger = regexp.MustCompile(`^At the beginning of your (upkeep|draw step|end step)(?:, (if [^,]+))?,`)
+	reDiesTrigger = regexp.MustCompile(`^When(?:ever)? this creature dies,`)
+	reIfTapped    = regexp.MustCompile(`^if this (?:artifact|creature|land|enchantment|permanent) is (tapped|untapped)$`)
+	triggerSteps  = map[string]harness.Step{"upkeep": harness.Upkeep, "draw step": harness.Draw, "end step": harness.End}
+	triggerTexts  sync.Map // string -> triggerText
+)
+
+// readTrigger reads one ability text (memoised: a pure function of the text).
+func readTrigger(text string) triggerText {
+	if t, ok := triggerTexts.Load(text); ok {
+		return t.(triggerText)
+	}
+	var t triggerText
+	switch m := reStepTrigger.FindStringSubmatch(text); {
+	case m != nil:
+		t = triggerText{kind: trigStepBegins, step: triggerSteps[m[1]]}
+		if m[2] != "" {
+			c := reIfTapped.FindStringSubmatch(strings.TrimSpace(m[2]))
+			if c == nil {
+				t.kind = trigUnreadable
+			} else {
+				t.cond = &ifClause{tapped: c[1] == "tapped", text: m[2]}
+			}
+		}
+	case reDiesTrigger.MatchString(text):
+		t = triggerText{kind: trigDies}
+	}
+	triggerTexts.Store(text, t)
+	return t
+}
+
+// known reports whether a stack object's text is a triggered ability the reader knows.
+func knownTrigger(text string) bool {
+	k := readTrigger(text).kind
+	return k == trigStepBegins || k == trigDies
+}
