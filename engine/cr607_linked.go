@@ -57,8 +57,8 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 	}
 	k := key
 	k.Index = other.Index
-	if s.faults.on(FaultLinkSurvivesRecopy) && k.Origin == Copied {
-		k.Effect = other.Effect // any copy effect of the same object and source
+	if s.faults.on(FaultLinkSurvivesRecopy) && k.Origin == Copied && other.Origin == Copied {
+		k.Source, k.Effect = other.Source, other.Effect // any copy effect on the same object
 	}
 	if s.faults.on(FaultLinkUsesOriginals) && k.Origin == Copied && other == (AbilityKey{Object: k.Source, AbilityID: AbilityID{Index: k.Index}}) {
 		return true // the copied object's printed ability

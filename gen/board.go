@@ -84,8 +84,8 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			if c.Kind.Has(Copier) {
 				repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
 			}
-			if c.Kind.Has(ExilesLinked) || len(d.copies) > 0 && flag(s, "copies-linked", 70) {
-				repeat(s, "exiled", 70, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
+			if c.Kind.Has(ExilesLinked) || len(d.copies) > 0 && flag(s, "copies-linked", 85) {
+				repeat(s, "exiled", 80, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
 			}
 			drafts = append(drafts, d)
 		}

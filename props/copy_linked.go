@@ -309,6 +309,12 @@ func linkedSteer(name string) gen.Steer {
 		// setup has linked abilities; the end step, so that "until end of turn" ends soon.
 		{Name: "copied links expire", Weight: 10, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 80}, {Card: "Crystalline Resonance", Weight: 40}, {Card: "Wastes", Weight: 50}}, linked),
 			AvoidMine: gen.Permanent, Theirs: linked, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
+		// Cycling with a Resonance out that copies a linked card, cards exiled with it:
+		// each cycle triggers it (CR 702.29c), and copying again, the same card or
+		// another, loses the link (707.7).
+		{Name: "cycle into a linked resonance", Weight: 12, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 100}, {Card: "Island", Weight: 80}}, linked),
+			AvoidMine: gen.Permanent, Theirs: linked, Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 30}},
+			MinHand: 2, Steps: []harness.Step{harness.Main1, harness.Main2}},
 		{Name: "over turns", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: join(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}
@@ -328,7 +334,7 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 			if strings.HasPrefix(v, "exile ") || strings.HasPrefix(v, "keep ") {
 				return true
 			}
-			if m := reCopyOption.FindStringSubmatch(v); m != nil {
+			if m := reCardOption.FindStringSubmatch(v); m != nil && (strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ")) {
 				n, _ := strconv.Atoi(m[1])
 				return before != nil && linkedPermanent(before, harness.CardID(n))
 			}
@@ -339,8 +345,11 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 			return before != nil && before.Casting != nil
 		}
 		text := gen.AbilityText(before, &a)
-		if strings.Contains(text, "becomes a copy") {
-			return len(a.Targets) > 0 && linkedPermanent(before, a.Targets[0].Card) && untappedManaSources(before, a.Player) >= 2
+		switch {
+		case strings.HasPrefix(text, "Cycling"):
+			return affordable(before, a.Player, 2)
+		case strings.Contains(text, "becomes a copy"):
+			return len(a.Targets) > 0 && linkedPermanent(before, a.Targets[0].Card) && affordable(before, a.Player, 2)
 		}
 		return strings.Contains(text, "Exile target")
 	case harness.Pass:
@@ -349,22 +358,12 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 	return preferCopying(before, a)
 }
 
+// reCardOption matches an option naming a card: "copy Helvault (card 4)".
+var reCardOption = regexp.MustCompile(`\(card (\d+)\)$`)
+
 // linkedPermanent reports whether card c is a permanent with an ability referring to the
 // cards exiled with it.
 func linkedPermanent(s *harness.Snapshot, c harness.CardID) bool {
 	o := s.Permanent(c)
 	return o != nil && refersToExiled(o)
-}
-
-// untappedManaSources counts the mana in p's pool and p's untapped permanents with a mana
-// ability: roughly what p could pay now.
-func untappedManaSources(s *harness.Snapshot, p harness.Player) int {
-	n := s.Players[p].Pool.Total()
-	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
-		if o.Controller == p && !o.Tapped && slices.ContainsFunc(o.Abilities, func(t string) bool { return strings.Contains(t, ": Add ") }) {
-			n++
-		}
-	}
-	return n
 }

@@ -172,6 +172,13 @@ func cyclingSteer(name, main string) gen.Steer {
 			Library: []gen.Pick{{Card: "Island", Weight: 40}}, // something to draw, so the game goes on
 			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 20},
 				{Card: "Nimble Obstructionist", Weight: 10}}},
+		// The short way to countering a cycling ability beside its trigger: a card that
+		// cycles for generic mana, Drake Haven to trigger, Stifle and the mana for both.
+		{Name: "counter the cycling, keep its trigger", Weight: 2,
+			Mine:      []gen.Pick{{Card: "Island", Weight: 100}, {Card: "Drake Haven", Weight: 30}},
+			AvoidMine: gen.Permanent, Theirs: []gen.Pick{{Card: "Island", Weight: 40}}, AvoidTheirs: gen.Permanent,
+			Hand: []gen.Pick{{Card: "Drifting Meadow", Weight: 60}, {Card: "Stifle", Weight: 60}}, MinHand: 2,
+			Steps: []harness.Step{harness.Main1}},
 	}
 	for i := range recipes {
 		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
