@@ -184,7 +184,7 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 			c := p.counters(kv.v, w)
 			e.Counters = &c
 		case "power", "toughness", "loyalty":
-			if isNone(kv.v) { // no such characteristic (CR 208.1, 306.5)
+			if isNone(kv.v) { // no such characteristic (CR 208.3)
 				e.Absent = append(e.Absent, kv.k.Value)
 				break
 			}
