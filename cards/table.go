@@ -39,6 +39,7 @@ var table = []Card{
 	creature(Card{Name: "Llanowar Elves", ManaCost: "{G}", Types: []string{"Creature"}, Subtypes: []string{"Elf", "Druid"}, Oracle: []string{
 		"{T}: Add {G}."}}, 1, 1),
 	creature(Card{Name: "Grizzly Bears", ManaCost: "{1}{G}", Types: []string{"Creature"}, Subtypes: []string{"Bear"}}, 2, 2),
+	creature(Card{Name: "Isamaru, Hound of Konda", ManaCost: "{W}", Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Dog"}}, 2, 2),
 	creature(Card{Name: "Hill Giant", ManaCost: "{3}{R}", Types: []string{"Creature"}, Subtypes: []string{"Giant"}}, 3, 3),
 	creature(Card{Name: "Pili-Pala", ManaCost: "{2}", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Scarecrow"}, Oracle: []string{
 		"Flying",
@@ -80,6 +81,16 @@ var table = []Card{
 	{Name: "Umbral Mantle", ManaCost: "{3}", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"}, Oracle: []string{
 		"Equipped creature has \"{3}, {Q}: This creature gets +2/+2 until end of turn.\"",
 		"Equip {0}"}},
+	{Name: "Bonesplitter", ManaCost: "{1}", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"}, Oracle: []string{
+		"Equipped creature gets +2/+0.",
+		"Equip {1}"}},
+	loyalty(Card{Name: "Jace Beleren", ManaCost: "{1}{U}{U}", Supertypes: []string{"Legendary"}, Types: []string{"Planeswalker"}, Subtypes: []string{"Jace"}, Oracle: []string{
+		"+2: Each player draws a card.",
+		"−1: Target player draws a card.",
+		"−10: Target player mills twenty cards."}}, 3),
+	{Name: "Pacifism", ManaCost: "{1}{W}", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"}, Oracle: []string{
+		"Enchant creature",
+		"Enchanted creature can't attack or block."}},
 	{Name: "Mana Reflection", ManaCost: "{4}{G}{G}", Types: []string{"Enchantment"}, Oracle: []string{
 		"If you tap a permanent for mana, it produces twice as much of that mana instead."}},
 	{Name: "Contamination", ManaCost: "{2}{B}", Types: []string{"Enchantment"}, Oracle: []string{
@@ -108,6 +119,8 @@ var table = []Card{
 		"You may tap or untap target artifact, creature, or land."}},
 	{Name: "Giant Growth", ManaCost: "{G}", Types: []string{"Instant"}, Oracle: []string{
 		"Target creature gets +3/+3 until end of turn."}},
+	{Name: "Disenchant", ManaCost: "{1}{W}", Types: []string{"Instant"}, Oracle: []string{
+		"Destroy target artifact or enchantment."}},
 	{Name: "Cancel", ManaCost: "{1}{U}{U}", Types: []string{"Instant"}, Oracle: []string{
 		"Counter target spell."}},
 	{Name: "Disallow", ManaCost: "{1}{U}{U}", Types: []string{"Instant"}, Oracle: []string{
@@ -165,6 +178,12 @@ var table = []Card{
 // intrinsic mana ability the type gives it (CR 305.6).
 func basic(name, reminder string) Card {
 	return Card{Name: name, Supertypes: []string{"Basic"}, Types: []string{"Land"}, Subtypes: []string{name}, Oracle: []string{reminder}}
+}
+
+// loyalty sets a planeswalker card's printed loyalty (CR 306.5a).
+func loyalty(c Card, n int) Card {
+	c.Loyalty = &n
+	return c
 }
 
 // creature sets a card's power and toughness.

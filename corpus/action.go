@@ -23,11 +23,13 @@ import (
 //	A cancel
 //	A choose option:untap                              ("A choose untap" means the same)
 //	A attack with bears, elves                         ("A attack with nothing")
+//	A attack with bears attacking jace                 (a planeswalker; see action_combat.go)
+//	B block with bears blocking giant                  ("B block with nothing")
 //	pass until B upkeep                                (or "pass until turn 4 A main1")
 //	resolve                                            (pass until the top of the stack resolved)
 const actionHelp = `want "A pass", "A play CARD", "A cast CARD [X=N] [targeting ...] [choosing ...]", ` +
 	`"A activate CARD mana|ability N|ability \"TEXT\" [...]", "A pay {G}{G}", "A cancel", "A choose CHOICE", ` +
-	`"A attack with CARD, CARD", "pass until [turn N] [A|B] STEP" or "resolve"`
+	`"A attack with CARD, CARD [attacking PLANESWALKER]", "B block with CARD blocking CARD", "pass until [turn N] [A|B] STEP" or "resolve"`
 
 var clauseWords = map[string]bool{"targeting": true, "choosing": true, "paying": true}
 
@@ -101,12 +103,12 @@ func ParseAction(line string, known func(string) bool) (ActionSpec, error) {
 		}
 		a.Choices = splitChoices(strings.Join(rest, " "))
 	case VerbAttack:
-		if len(rest) < 2 || rest[0] != "with" {
-			return fail("say \"A attack with CARD, CARD\" or \"A attack with nothing\"")
+		if err := a.parseAttack(rest, known); err != nil {
+			return fail("%v", err)
 		}
-		a.Attackers = []string{}
-		if !(len(rest) == 2 && rest[1] == "nothing") {
-			a.Attackers = splitRefs(strings.Join(rest[1:], " "), known)
+	case VerbBlock:
+		if err := a.parseBlock(rest, known); err != nil {
+			return fail("%v", err)
 		}
 	default:
 		return fail("unknown verb %q; %s", words[1], actionHelp)
@@ -344,12 +346,8 @@ func (a ActionSpec) String() string {
 		}
 	case VerbChoose:
 		s += " " + strings.Join(a.Choices, ", ")
-	case VerbAttack:
-		if len(a.Attackers) == 0 {
-			s += " with nothing"
-		} else {
-			s += " with " + strings.Join(a.Attackers, ", ")
-		}
+	case VerbAttack, VerbBlock:
+		s += a.combatString()
 	}
 	return s
 }

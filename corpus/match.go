@@ -15,6 +15,7 @@ type resolvedSpec struct {
 	cards     map[harness.CardID]bool // nil: any card
 	targets   []map[harness.Target]bool
 	attackers []map[harness.CardID]bool
+	combat    resolvedCombat
 }
 
 func (r *replayer) resolveSpec(a *ActionSpec) (*resolvedSpec, error) {
@@ -67,6 +68,11 @@ func (r *replayer) resolveSpec(a *ActionSpec) (*resolvedSpec, error) {
 		}
 		rs.attackers = append(rs.attackers, idSet(ids))
 	}
+	combat, err := r.resolveCombat(a)
+	if err != nil {
+		return nil, err
+	}
+	rs.combat = combat
 	return rs, nil
 }
 
@@ -119,7 +125,11 @@ func (r *replayer) matches(rs *resolvedSpec, a harness.Action) (ok, exact bool) 
 			return false, false
 		}
 	case VerbAttack:
-		if !sameAttackers(rs.attackers, a.Attackers) {
+		if !sameAttack(rs.attackers, rs.combat.attackAt, a) {
+			return false, false
+		}
+	case VerbBlock:
+		if !sameBlocks(rs.combat.blocks, a.Blocks) {
 			return false, false
 		}
 	}
@@ -142,27 +152,6 @@ func normTarget(t harness.Target) harness.Target {
 		return harness.PlayerTarget(t.Player)
 	}
 	return harness.CardTarget(t.Card)
-}
-
-// sameAttackers matches each named attacker to a distinct declared attacker.
-func sameAttackers(want []map[harness.CardID]bool, got []harness.CardID) bool {
-	if len(want) != len(got) {
-		return false
-	}
-	used := make([]bool, len(got))
-	for _, w := range want {
-		found := false
-		for i, id := range got {
-			if !used[i] && w[id] {
-				used[i], found = true, true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }
 
 // choicesMatch: for each kind of choice, the values written and the action's values of
@@ -317,12 +306,7 @@ func actionLine(a harness.Action, book *refBook, snap *harness.Snapshot) ActionS
 		m := a.Payment
 		s.Payment = &m
 	}
-	if a.Kind == harness.Attack {
-		s.Attackers = []string{}
-		for _, id := range a.Attackers {
-			s.Attackers = append(s.Attackers, book.write(id, snap))
-		}
-	}
+	writeCombat(&s, a, func(id harness.CardID) string { return book.write(id, snap) })
 	return s
 }
 

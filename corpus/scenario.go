@@ -126,6 +126,7 @@ const (
 	VerbCancel   Verb = "cancel"
 	VerbChoose   Verb = "choose"
 	VerbAttack   Verb = "attack"
+	VerbBlock    Verb = "block"
 	// VerbPassUntil passes priority (whoever holds it) until a given turn and step.
 	VerbPassUntil Verb = "pass until"
 	// VerbResolve passes priority until the object now on top of the stack has resolved.
@@ -151,6 +152,8 @@ func (v Verb) kind() harness.ActionKind {
 		return harness.Choose
 	case VerbAttack:
 		return harness.Attack
+	case VerbBlock:
+		return harness.Block
 	}
 	return ""
 }
@@ -170,7 +173,12 @@ type ActionSpec struct {
 	Payment *harness.Mana
 	// Attackers for attack: nil never happens once parsed ("attack with nothing" is empty).
 	Attackers []string
-	Until     *Until // for pass until
+	// AttackTargets is, for each of Attackers, the planeswalker it attacks ("" for the
+	// defending player); nil when all attack the player.
+	AttackTargets []string
+	// Blocks for block: blocker and blocked attacker references; empty for no blocks.
+	Blocks [][2]string
+	Until  *Until // for pass until
 }
 
 // AbilityRef picks an ability of a source: its first mana ability ("mana"), the first

@@ -110,6 +110,10 @@ type Cost struct {
 	// RemoveCounters of the given kind from the source, as a cost.
 	RemoveCounter CounterKind
 	RemoveN       int
+	// LoyaltySymbol makes the ability a loyalty ability (CR 606.2) whose cost puts Loyalty
+	// loyalty counters on the source, or removes -Loyalty of them (606.4).
+	LoyaltySymbol bool
+	Loyalty       int
 	// DiscardSelf: "Discard this card" (cycling's cost, CR 702.29a).
 	DiscardSelf bool
 }
@@ -199,7 +203,7 @@ type Trigger struct {
 	// For OnTappedForMana: which permanents count.
 	LandOnly      bool // "a land"
 	BasicOnly     bool // "a basic land"
-	EnchantedOnly bool // "enchanted land"
+	EnchantedOnly bool // "enchanted ...": the permanent it is attached to (with LandOnly, "enchanted land")
 	OfChosenColor bool // "for mana of the chosen colour"
 	// For OnCycle, OnCycleOrDiscard and OnCast: whose action counts and which card.
 	Self        bool // "this card"
@@ -239,6 +243,12 @@ const (
 	EntersAsCopy
 	// EnchantRestriction / EquipmentRestriction: what it may be attached to (CR 303.4a, 301.5).
 	Enchant
+	// PumpAttached: the creature it is attached to gets +N/+T ("Equipped creature gets
+	// +2/+0", layer 7c).
+	PumpAttached
+	// AttachedCantAttackOrBlock: the creature it is attached to can't attack or block
+	// (CR 508.1c, 509.1b: a restriction, read where attackers and blockers are declared).
+	AttachedCantAttackOrBlock
 )
 
 // StaticEffect is a static ability's effect as data.
@@ -331,7 +341,7 @@ func printedChars(c cards.Card) Chars {
 		out.Power, out.Toughness, out.HasPT = *c.Power, *c.Toughness, true
 	}
 	if c.Loyalty != nil {
-		out.Loyalty, out.HasLoyalty = *c.Loyalty, true
+		out.Loyalty, out.HasLoyalty, out.StartingLoyalty = *c.Loyalty, true, *c.Loyalty
 	}
 	return out
 }

@@ -58,7 +58,7 @@ func init() {
 	define("Heartbeat of Spring", landTapped())
 	define("Wild Growth",
 		static(&StaticEffect{Kind: Enchant, Attach: targetLand}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
+		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, LandOnly: true, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
 	define("Gauntlet of Power",
 		static(&StaticEffect{Kind: EntersChoosingColor}),
 		static(&StaticEffect{Kind: AnthemChosenColor, N: 1, T: 1}),
@@ -121,3 +121,33 @@ func equip(c ManaCost) *Ability {
 			src.Timestamp = r.s.timestamp()
 		}}
 }
+
+// Legends, planeswalkers and attachments of the pool.
+func init() {
+	define("Isamaru, Hound of Konda")
+	define("Jace Beleren",
+		loyaltyAbility(+2, nil, func(r *Resolution) {
+			for _, p := range apnap(r.s.Active) { // CR 101.4: in APNAP order
+				r.Draw(p)
+			}
+		}),
+		loyaltyAbility(-1, []TargetSpec{targetPlayer}, func(r *Resolution) {
+			if t, ok := r.Target(0); ok {
+				r.Draw(t.Player)
+			}
+		}),
+		loyaltyAbility(-10, []TargetSpec{targetPlayer}, func(r *Resolution) {
+			if t, ok := r.Target(0); ok {
+				r.Mill(t.Player, 20)
+			}
+		}))
+	define("Pacifism",
+		static(&StaticEffect{Kind: Enchant, Attach: targetCreature}),
+		static(&StaticEffect{Kind: AttachedCantAttackOrBlock}))
+	define("Bonesplitter",
+		static(&StaticEffect{Kind: PumpAttached, N: 2}),
+		equip(cost(1, "", 0)))
+}
+
+// apnap lists the players in APNAP order (CR 101.4).
+func apnap(active h.Player) []h.Player { return []h.Player{active, active.Opponent()} }

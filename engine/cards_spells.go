@@ -25,4 +25,10 @@ func init() {
 				r.SetTapped(t.Object, false)
 			}
 		}))
+	define("Disenchant",
+		spell([]TargetSpec{targetArtifactOrEnchantment}, func(r *Resolution) {
+			if t, ok := r.Target(0); ok {
+				r.Destroy(t.Object)
+			}
+		}))
 }

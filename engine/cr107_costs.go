@@ -42,6 +42,13 @@ func sick(s *State, v *View, src *Object) bool {
 	return !controlsStatic(s, v, src.Controller, AbilitiesAsThoughHaste)
 }
 
+// entersSick is the summoning-sickness status of a permanent that has just come under
+// its controller's control (CR 302.6): sick, whatever it is, since it may become a
+// creature later this turn.
+func entersSick(s *State, o *Object) bool {
+	return !s.faults.on(FaultSickOnlyIfEnteredCreature) || Project(s).Of(o.ID).HasType("Creature")
+}
+
 // canAttackSick: 302.6 stops a sick creature attacking; only real haste helps (an
 // "activate as though it had haste" effect does not).
 func canAttack(s *State, v *View, o *Object) bool {
@@ -80,6 +87,11 @@ func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
 			return err
 		}
 	}
+	if c.LoyaltySymbol {
+		if err := loyaltyCostError(s, v, src, c); err != nil {
+			return err
+		}
+	}
 	if c.DiscardSelf && src.Zone != h.Hand { // CR 702.29a: discarding this card needs it in hand
 		return fmt.Errorf("CR 701.9a: %s is not in a hand, so it can't be discarded", v.Of(src.ID).Name)
 	}
@@ -110,6 +122,13 @@ func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
 	}
 	if c.RemoveN > 0 {
 		src.Counters[c.RemoveCounter] -= c.RemoveN
+	}
+	if c.LoyaltySymbol {
+		payLoyalty(src, c)
+		if ev.on() {
+			ev.add(h.Event{Kind: "counters", Player: src.Controller, Card: src.Card, Object: src.ID,
+				Rule: "606.4", Text: fmt.Sprintf("%s: loyalty cost %+d paid, %d loyalty counters", v.Of(src.ID).Name, c.Loyalty, src.Counters[Loyalty])})
+		}
 	}
 }
 

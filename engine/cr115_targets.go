@@ -106,6 +106,11 @@ func isArtifactCreatureEnchantmentOrLand(s *State, v *View, _ h.Player, o *Objec
 	return c.HasType("Artifact") || c.HasType("Creature") || c.HasType("Enchantment") || c.HasType("Land")
 }
 
+func isArtifactOrEnchantment(s *State, v *View, _ h.Player, o *Object) bool {
+	c := v.Of(o.ID)
+	return c.HasType("Artifact") || c.HasType("Enchantment")
+}
+
 // Common requirements.
 var (
 	targetCreature                          = TargetSpec{Desc: "target creature", Match: isCreature}
@@ -119,6 +124,8 @@ var (
 	anotherTargetNonlandPermanent           = TargetSpec{Desc: "another target nonland permanent", Another: true, Match: isNonland}
 	targetArtifactCreatureEnchantmentOrLand = TargetSpec{Desc: "target artifact, creature, enchantment, or land", Match: isArtifactCreatureEnchantmentOrLand}
 	targetArtifactCardYourGraveyard         = TargetSpec{Desc: "target artifact card from your graveyard", Zone: h.Graveyard, Match: isArtifactCardYouOwn}
+	targetPlayer                            = TargetSpec{Desc: "target player", Player: true, Match: func(*State, *View, h.Player, *Object) bool { return false }}
+	targetArtifactOrEnchantment             = TargetSpec{Desc: "target artifact or enchantment", Match: isArtifactOrEnchantment}
 )
 
 // Targets on the stack (CR 115.1a, 115.1b). Mana abilities never are on the stack (CR

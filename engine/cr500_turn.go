@@ -53,6 +53,7 @@ func beginTurn(s *State, ev *events) {
 	s.Active = next
 	s.Step = h.Untap
 	s.LandsPlayed = 0
+	resetLoyaltyActivations(s)
 	for _, id := range s.Battlefield {
 		if o := s.obj(id); o.Controller == next {
 			o.Sick = false
@@ -81,7 +82,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		stepTriggers(s, Project(s), h.Draw)
 	case h.DeclareAttackers:
-		s.Attackers = nil
+		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 		if len(attackCandidates(s, v)) > 0 {
 			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
 			s.Priority = h.NoPlayer
@@ -91,11 +92,21 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		if len(s.Attackers) == 0 { // CR 508.8
 			return nil, nil, nil, false
 		}
+		if s.Step == h.DeclareBlockers && len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
+			s.Decision = &Decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
+			s.Priority = h.NoPlayer
+			return s, nil, nil, true
+		}
 		if s.Step == h.CombatDamage {
-			combatDamage(s, v, ev)
+			next, evs, err := combatDamageWith(s, nil)
+			if err != nil || next.Decision != nil {
+				return next, evs, err, true
+			}
+			ev.list = append(ev.list, evs...)
+			*s = *next
 		}
 	case h.EndCombat:
-		s.Attackers = nil
+		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 	case h.End:
 		if s.faults.on(FaultEffectsEndAtEndStep) {
 			s.endEffects(AtCleanup, h.NoPlayer)

@@ -7,22 +7,51 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// CR 506-511: combat, as far as this engine goes: declaring attackers legally (508.1),
-// no blockers, and unblocked attackers dealing combat damage to the defending player
-// (510.1).
+// CR 506-508: combat and declaring attackers. The active player declares which creatures
+// attack (508.1a) and, for each, whether it attacks the defending player or a planeswalker
+// that player controls (508.1b); restrictions ("can't attack") are obeyed (508.1c).
 
 // attackCandidates lists the active player's creatures that can attack (CR 508.1a:
-// untapped, and not summoning sick unless they have haste, 302.6).
+// untapped, and not summoning sick unless they have haste, 302.6; 508.1c: no restriction
+// stops them).
 func attackCandidates(s *State, v *View) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
-		if o.Controller == s.Active && canAttack(s, v, o) {
+		if o.Controller == s.Active && canAttack(s, v, o) && !restrictedInCombat(s, v, id) {
 			out = append(out, id)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return s.obj(out[i]).Card < s.obj(out[j]).Card })
+	sortByCard(s, out)
 	return out
+}
+
+// attackablePlaneswalkers lists the planeswalkers the defending player controls (CR
+// 508.1b), by card ID.
+func attackablePlaneswalkers(s *State, v *View) []h.ObjectID {
+	var out []h.ObjectID
+	for _, id := range s.Battlefield {
+		if s.obj(id).Controller != s.Active && v.Of(id).HasType("Planeswalker") {
+			out = append(out, id)
+		}
+	}
+	sortByCard(s, out)
+	return out
+}
+
+func sortByCard(s *State, ids []h.ObjectID) {
+	sort.Slice(ids, func(i, j int) bool { return s.obj(ids[i]).Card < s.obj(ids[j]).Card })
+}
+
+// restrictedInCombat reports whether an effect says the creature can't attack or block:
+// a permanent attached to it with such an ability (Pacifism, CR 303.4m).
+func restrictedInCombat(s *State, v *View, id h.ObjectID) bool {
+	for _, other := range s.Battlefield {
+		if s.obj(other).AttachedTo == id && hasStatic(v.Of(other), AttachedCantAttackOrBlock) {
+			return true
+		}
+	}
+	return false
 }
 
 // declareAttackers performs the declaration (CR 508.1): the attackers become tapped
@@ -30,69 +59,99 @@ func attackCandidates(s *State, v *View) []h.ObjectID {
 func declareAttackers(s *State, a h.Action) (*State, []h.Event, error) {
 	v := Project(s)
 	cands := attackCandidates(s, v)
+	walkers := attackablePlaneswalkers(s, v)
 	ev := &events{}
-	var ids []h.ObjectID
-	for _, c := range a.Attackers {
+	var ids, targets []h.ObjectID
+	if len(a.Attacking) > len(a.Attackers) {
+		return nil, nil, fmt.Errorf("CR 508.1b: %d attack targets for %d attackers", len(a.Attacking), len(a.Attackers))
+	}
+	for i, c := range a.Attackers {
 		o := s.byCard(c)
 		if o == nil || o.Zone != h.Battlefield || !containsID(cands, o.ID) {
-			return nil, nil, fmt.Errorf("CR 508.1a: card %d can't attack (it must be an untapped creature %s has controlled continuously since the turn began)", c, s.Active)
+			return nil, nil, fmt.Errorf("CR 508.1a: card %d can't attack (it must be an untapped creature %s has controlled continuously since the turn began, with no effect saying it can't attack)", c, s.Active)
 		}
 		if containsID(ids, o.ID) {
 			return nil, nil, fmt.Errorf("CR 508.1a: card %d declared twice", c)
 		}
+		var target h.ObjectID
+		if pw := a.AttackTarget(i); pw != 0 {
+			t := s.byCard(pw)
+			if t == nil || !containsID(walkers, t.ID) {
+				return nil, nil, fmt.Errorf("CR 508.1b: card %d is not a planeswalker the defending player controls", pw)
+			}
+			target = t.ID
+		}
 		ids = append(ids, o.ID)
+		targets = append(targets, target)
 	}
 	s.Decision = nil
-	s.Attackers = ids
-	for _, id := range ids {
+	s.Attackers, s.AttackTargets = ids, targets
+	for i, id := range ids {
 		o := s.obj(id)
 		o.Tapped = true
-		ev.add(h.Event{Kind: "attacks", Player: o.Controller, Card: o.Card, Object: id, Text: v.Of(id).Name + " attacks"})
+		what := s.Active.Opponent().String()
+		if targets[i] != 0 {
+			what = v.Of(targets[i]).Name
+		}
+		ev.add(h.Event{Kind: "attacks", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1", Text: v.Of(id).Name + " attacks " + what})
 	}
 	next, evs, err := givePriority(s)
 	return next, append(ev.list, evs...), err
 }
 
-// attackOptions lists attacker sets to offer: every subset for up to 4 candidates, else
-// none, each one alone, and all.
-func attackOptions(s *State, v *View) [][]h.CardID {
+// maxCombatOptions bounds how many declarations of attackers or blockers are listed: past
+// it, a representative set is (none, each alone, all together).
+const maxCombatOptions = 81
+
+// attackOptions lists declarations to offer: every set of attackers with every choice of
+// what each attacks, when there are at most maxCombatOptions; otherwise no attack, each
+// candidate alone at each thing it can attack, and all at the player.
+func attackOptions(s *State, v *View) []h.Action {
 	cands := attackCandidates(s, v)
-	cards := make([]h.CardID, len(cands))
-	for i, id := range cands {
-		cards[i] = s.obj(id).Card
+	defenders := []h.CardID{0}
+	for _, pw := range attackablePlaneswalkers(s, v) {
+		defenders = append(defenders, s.obj(pw).Card)
 	}
-	var out [][]h.CardID
-	if len(cards) <= 4 {
-		for mask := 0; mask < 1<<len(cards); mask++ {
-			var set []h.CardID
-			for i, c := range cards {
-				if mask&(1<<i) != 0 {
-					set = append(set, c)
+	n := 1
+	for range cands {
+		n *= len(defenders) + 1
+		if n > maxCombatOptions {
+			break
+		}
+	}
+	var out []h.Action
+	add := func(att, at []h.CardID) {
+		a := h.Action{Player: s.Active, Kind: h.Attack, Attackers: att}
+		for _, t := range at {
+			if t != 0 {
+				a.Attacking = at
+				break
+			}
+		}
+		out = append(out, a)
+	}
+	if n <= maxCombatOptions {
+		// Each candidate stays home (digit 0) or attacks defenders[digit-1].
+		for code := 0; code < n; code++ {
+			var att, at []h.CardID
+			for i, rest := 0, code; i < len(cands); i, rest = i+1, rest/(len(defenders)+1) {
+				if d := rest % (len(defenders) + 1); d > 0 {
+					att = append(att, s.obj(cands[i]).Card)
+					at = append(at, defenders[d-1])
 				}
 			}
-			out = append(out, set)
+			add(att, at)
 		}
 		return out
 	}
-	out = append(out, nil)
-	for _, c := range cards {
-		out = append(out, []h.CardID{c})
-	}
-	return append(out, cards)
-}
-
-// combatDamage: each attacking creature still on the battlefield deals damage equal to
-// its power to the defending player (CR 510.1, no blockers).
-func combatDamage(s *State, v *View, ev *events) {
-	def := s.Active.Opponent()
-	for _, id := range s.Attackers {
-		if !s.onBattlefield(id) {
-			continue
-		}
-		c := v.Of(id)
-		if c.HasType("Creature") && c.Power > 0 {
-			s.Players[def].Life -= c.Power
-			ev.add(h.Event{Kind: "damage", Player: def, Card: s.obj(id).Card, Rule: "510.2", Text: fmt.Sprintf("%s deals %d combat damage to %s", c.Name, c.Power, def)})
+	add(nil, nil)
+	all := make([]h.CardID, len(cands))
+	for i, id := range cands {
+		all[i] = s.obj(id).Card
+		for _, d := range defenders {
+			add([]h.CardID{all[i]}, []h.CardID{d})
 		}
 	}
+	add(all, nil)
+	return out
 }

@@ -184,7 +184,7 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	id := moveTo(s, v, perm.Object, h.Battlefield, false, ev)
 	n := s.obj(id)
 	n.Controller = a.Player
-	n.Sick = true
+	n.Sick = entersSick(s, n)
 	applyEnterReplacements(s, n, 0, nil)
 	enterTriggers(s, id)
 	s.LandsPlayed++

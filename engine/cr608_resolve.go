@@ -21,6 +21,8 @@ const (
 	DecideTriggerOrder                     // which of a player's triggers goes on the stack next (603.3b)
 	DecideAttackers                        // which creatures attack (508.1)
 	DecideDiscard                          // which card to discard to hand size (514.1)
+	DecideBlockers                         // which creatures block (509.1)
+	DecideDamage                           // how a blocked creature divides its damage (510.1c)
 )
 
 // Decision is a choice the game waits for outside priority.
@@ -128,30 +130,9 @@ func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
 	}
 }
 
-// Damage deals n damage from the source to a target player or permanent (CR 120.3): a
-// player loses that much life (120.3a), a planeswalker loses that many loyalty counters
-// (120.3c), a creature has it marked (120.3e).
+// Damage deals n damage from the source to a target player or permanent (CR 120.3).
 func (r *Resolution) Damage(t Chosen, n int) {
-	if n <= 0 {
-		return
-	}
-	if t.Object == 0 {
-		r.s.Players[t.Player].Life -= n
-		r.ev.add(h.Event{Kind: "damage", Player: t.Player, Text: fmt.Sprintf("%d damage to %s", n, t.Player)})
-		return
-	}
-	o := r.s.live(t.Object)
-	if o == nil {
-		return
-	}
-	c := r.v.Of(o.ID)
-	if c.HasType("Planeswalker") { // CR 120.3c: that many loyalty counters are removed
-		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-n)
-	}
-	if c.HasType("Creature") { // CR 120.3e: damage is marked on it
-		o.Damage += n
-	}
-	r.ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Text: fmt.Sprintf("%d damage to %s", n, c.Name)})
+	dealDamage(r.s, r.v, r.item.Source, t, n, "120.3", r.ev)
 }
 
 // SetTapped taps or untaps a permanent.
@@ -307,8 +288,8 @@ func enterFromStack(r *Resolution, card *Object) {
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
-	o.Sick = true
-	enterAsCopy(s, o, r.Choose, r.ev)
+	enterAsCopy(s, o, r.Choose, r.ev) // a replacement: it enters as the copy (CR 707.5, 614.1c)
+	o.Sick = entersSick(s, o)
 	applyEnterReplacements(s, o, r.item.X, r.Choose)
 	if aura && len(r.item.Targets) > 0 {
 		o.AttachedTo = r.item.Targets[0].Object
@@ -344,7 +325,9 @@ func (r *Resolution) TakeExtraTurn(p h.Player) {
 // the permanent's own X is 0.
 func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
 	o.ChosenColor = -1
-	for _, a := range Project(s).Of(o.ID).Abilities {
+	c := Project(s).Of(o.ID)
+	o.Counters[Loyalty] += startingLoyalty(s, c) // CR 306.5b
+	for _, a := range c.Abilities {
 		if a.Kind != Static {
 			continue
 		}

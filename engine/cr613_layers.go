@@ -25,8 +25,12 @@ type Chars struct {
 	HasPT            bool
 	Loyalty          int
 	HasLoyalty       bool
-	Abilities        []AbilityInstance
-	costText         string // Cost.String(), kept with Cost
+	// StartingLoyalty is the printed loyalty number (CR 306.5a), a copiable value: a
+	// planeswalker enters with that many loyalty counters (306.5b), while its Loyalty on
+	// the battlefield is the number of loyalty counters on it (306.5c).
+	StartingLoyalty int
+	Abilities       []AbilityInstance
+	costText        string // Cost.String(), kept with Cost
 }
 
 // HasType reports whether the object has card type t.
@@ -103,7 +107,7 @@ type liveEffect struct {
 type staticScope struct {
 	kind  StaticKind
 	color h.ManaType // AnthemChosenColor: creatures of this colour
-	host  h.ObjectID // GrantToEquipped: the equipped creature
+	host  h.ObjectID // GrantToEquipped, PumpAttached: the permanent it is attached to (CR 301.5a, 303.4m)
 }
 
 func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
@@ -111,7 +115,7 @@ func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
 	case AnthemChosenColor:
 		c := v.chars[id-1]
 		return c.HasType("Creature") && c.Colors.Has(sc.color)
-	case GrantToEquipped:
+	case GrantToEquipped, PumpAttached:
 		return sc.host != 0 && id == sc.host
 	}
 	return false
@@ -322,6 +326,8 @@ func continuousMods(st *StaticEffect) []Modification {
 		return []Modification{ModifyPT{st.N, st.T}}
 	case GrantToEquipped:
 		return []Modification{AddAbility{st.Grant}}
+	case PumpAttached:
+		return []Modification{ModifyPT{st.N, st.T}}
 	}
 	return nil
 }
@@ -335,7 +341,7 @@ func staticScopeOf(src *Object, st *StaticEffect) (staticScope, bool) {
 			return staticScope{}, false
 		}
 		return staticScope{kind: st.Kind, color: h.ManaType(src.ChosenColor)}, true
-	case GrantToEquipped:
+	case GrantToEquipped, PumpAttached:
 		return staticScope{kind: st.Kind, host: src.AttachedTo}, true
 	}
 	return staticScope{}, false

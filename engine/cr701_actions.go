@@ -87,11 +87,25 @@ func asNeedChoice(err error, p h.Player) *errNeedChoice {
 // Destroy destroys a permanent (CR 701.8a): it goes to its owner's graveyard, unless it
 // is indestructible (702.12b). It reports whether it was destroyed.
 func (r *Resolution) Destroy(id h.ObjectID) bool {
-	if !r.s.onBattlefield(id) || r.v.Of(id).HasKeyword("Indestructible") {
+	if !r.s.onBattlefield(id) {
+		return false
+	}
+	if c := r.v.Of(id); c.HasKeyword("Indestructible") {
+		o := r.s.obj(id)
+		r.ev.add(h.Event{Kind: "indestructible", Player: o.Controller, Card: o.Card, Object: id, Rule: "702.12b",
+			Text: fmt.Sprintf("%s is indestructible and isn't destroyed", c.Name)})
 		return false
 	}
 	r.MoveTo(id, h.Graveyard, false)
 	return true
+}
+
+// Mill: player p puts the top n cards of their library into their graveyard, as many as
+// there are (CR 701.17a, 701.17b).
+func (r *Resolution) Mill(p h.Player, n int) {
+	for i := 0; i < n && len(r.s.Players[p].Library) > 0; i++ {
+		r.MoveTo(r.s.Players[p].Library[0], h.Graveyard, false)
+	}
 }
 
 // CreateSizedTokens creates n X/X tokens of def (CR 111.3: the effect that creates a token

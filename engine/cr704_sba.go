@@ -116,7 +116,7 @@ var StateBasedActions = []SBA{
 	{"704.5m", "Aura not legally attached", func(s *State, v *View) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			if c.HasType("Enchantment") && hasString(c.Subtypes, "Aura") && !legallyAttached(s, v, o, c) {
+			if isAura(c) && !legallyAttached(s, v, o, c) {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -125,7 +125,22 @@ var StateBasedActions = []SBA{
 	{"704.5n", "Equipment not legally attached", func(s *State, v *View) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			if o.AttachedTo != 0 && hasString(c.Subtypes, "Equipment") && !legallyAttached(s, v, o, c) {
+			if o.AttachedTo != 0 && c.HasSubtype("Equipment") && !c.HasType("Creature") && !legallyAttached(s, v, o, c) {
+				out = append(out, sbaHit{object: id})
+			}
+		}
+		return
+	}},
+	{"704.5p", "attached creature, or attached permanent that is neither Aura nor Equipment", func(s *State, v *View) (out []sbaHit) {
+		if s.faults.on(FaultAttachedNonEquipmentStays) {
+			return nil
+		}
+		for _, id := range s.Battlefield {
+			c, o := v.Of(id), s.obj(id)
+			if o.AttachedTo == 0 || isAura(c) {
+				continue
+			}
+			if c.HasType("Creature") || !c.HasSubtype("Equipment") && !c.HasSubtype("Fortification") {
 				out = append(out, sbaHit{object: id})
 			}
 		}
@@ -133,17 +148,24 @@ var StateBasedActions = []SBA{
 	}},
 }
 
-// legallyAttached: an Aura must be attached to an object its enchant ability allows
-// (CR 303.4d); an Equipment to a creature (CR 301.5c). Neither to itself.
+// isAura: an Aura is an enchantment with the subtype Aura (CR 303.4).
+func isAura(c *Chars) bool { return c.HasType("Enchantment") && c.HasSubtype("Aura") }
+
+// legallyAttached: an Aura must be attached to an object its enchant ability allows, not
+// to itself, and not be a creature itself (CR 303.4c, 303.4d); an Equipment to a creature
+// other than itself (CR 301.5c).
 func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 	if o.AttachedTo == 0 || o.AttachedTo == o.ID || !s.onBattlefield(o.AttachedTo) {
 		return false
 	}
 	host := s.obj(o.AttachedTo)
-	if hasString(c.Subtypes, "Aura") {
+	if isAura(c) {
+		if c.HasType("Creature") {
+			return false
+		}
 		for _, a := range c.Abilities {
 			if a.Kind == Static && a.Static.Kind == Enchant {
-				return a.Static.Attach.Match(s, v, o.Controller, host)
+				return s.faults.on(FaultAuraIgnoresEnchant) || a.Static.Attach.Match(s, v, o.Controller, host)
 			}
 		}
 		return false
@@ -191,6 +213,9 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			keep, err := chooseFor(ch, hit.player, h.ChoiceOption, opts)
 			if err != nil {
 				return err
+			}
+			if s.faults.on(FaultLegendKeepsFirst) {
+				keep = opts[0]
 			}
 			for j, id := range ids {
 				if opts[j] != keep || s.faults.on(FaultLegendKeepsNone) {

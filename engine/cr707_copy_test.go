@@ -21,15 +21,6 @@ func choose(t *testing.T, s *State, text string) *State {
 	return nil
 }
 
-// castAndResolve casts card (paying from the pool) and has both players pass once.
-func castAndResolve(t *testing.T, s *State, card h.CardID, pay h.Mana) *State {
-	t.Helper()
-	s = apply(t, s, h.Action{Player: h.A, Kind: h.Cast, Card: card})
-	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: pay})
-	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
-	return apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
-}
-
 // perm is the permanent that is card c in s's snapshot.
 func perm(s *State, c h.CardID) *h.Object {
 	snap := Snapshot(s)

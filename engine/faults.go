@@ -34,6 +34,12 @@ const (
 	FaultCopyIsNewObject           = "copy.prior-effects-persist/new-object"
 	FaultCopiesExpireOneAtATime    = "copy.overwrite-expire-together/one-at-a-time"
 	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
+	FaultNoStartingLoyalty         = "copy.planeswalker-loyalty/enters-without-loyalty"
+	FaultLoyaltyTwicePerTurn       = "copy.planeswalker-loyalty/twice-per-turn"
+	FaultLegendKeepsFirst          = "copy.legend-rule/keeps-first"
+	FaultAttachedNonEquipmentStays = "copy.aura-equipment/stays-attached"
+	FaultAuraIgnoresEnchant        = "copy.aura-equipment/ignores-enchant"
+	FaultSickOnlyIfEnteredCreature = "copy.summoning-sickness/only-if-entered-as-creature"
 	FaultMutatesInput              = "invariant.purity/mutates-input"
 	FaultHiddenState               = "invariant.determinism/hidden-state"
 	FaultUndefinedNotListed        = "mana.undefined-type/not-listed"
@@ -91,6 +97,12 @@ var faultInfo = []FaultInfo{
 	{FaultCopyIsNewObject, "copy.prior-effects-persist", "707.4", "a permanent that becomes a copy loses the effects and counters on it, as if it were a new object"},
 	{FaultCopiesExpireOneAtATime, "copy.overwrite-expire-together", "611.2a", "copy effects that end at the same moment end one at a time, one per moment"},
 	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
+	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
+	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
+	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},
+	{FaultAttachedNonEquipmentStays, "copy.aura-equipment", "704.5p", "a permanent that is neither an Aura nor an Equipment (or is a creature) stays attached"},
+	{FaultAuraIgnoresEnchant, "copy.aura-equipment", "704.5m", "an Aura attached to something its enchant ability doesn't allow stays on the battlefield"},
+	{FaultSickOnlyIfEnteredCreature, "copy.summoning-sickness", "302.6", "a permanent that wasn't a creature as it entered isn't summoning sick when it becomes one"},
 	{FaultMutatesInput, "invariant.purity", "-", "Step changes the state it was given"},
 	{FaultHiddenState, "invariant.determinism", "-", "results depend on hidden state kept in the engine between calls"},
 	{FaultUndefinedNotListed, "mana.undefined-type", "605.2", "a mana ability that would produce no mana (its type undefined) isn't listed as activatable"},

@@ -16,12 +16,11 @@ func LegalActions(s *State) []h.Action {
 		return proposalActions(s, v, p)
 	}
 	if d := s.Decision; d != nil {
-		if d.Kind == DecideAttackers {
-			var out []h.Action
-			for _, set := range attackOptions(s, v) {
-				out = append(out, h.Action{Player: d.Player, Kind: h.Attack, Attackers: set})
-			}
-			return out
+		switch d.Kind {
+		case DecideAttackers:
+			return attackOptions(s, v)
+		case DecideBlockers:
+			return blockOptions(s, v)
 		}
 		out := make([]h.Action, 0, len(d.Options))
 		for _, o := range d.Options {

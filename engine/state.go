@@ -63,6 +63,9 @@ type Object struct {
 	Damage     int
 	AttachedTo h.ObjectID
 	Timestamp  uint64 // CR 613.7d: a new one on entering a zone; 613.7e on attaching
+	// LoyaltyActivated: a loyalty ability of this permanent has been activated this turn
+	// (CR 606.3).
+	LoyaltyActivated bool
 	// ChosenColor is a choice made as it entered (Gauntlet of Power, CR 614.12); -1 none.
 	ChosenColor int8
 	// Gone marks a record superseded by a zone change (kept for last known information).
@@ -102,7 +105,13 @@ type State struct {
 	// ExtraTurns are the extra turns to take after this one, the next last (CR 500.7).
 	ExtraTurns []h.Player
 	// Links: objects exiled by abilities, for the abilities linked to them (CR 607).
-	Links    []Link
+	Links []Link
+	// AttackTargets holds, for each of Attackers, the planeswalker it attacks, or 0 for
+	// the defending player (CR 508.1b).
+	AttackTargets []h.ObjectID
+	// Blocks are the blocking creatures and what each blocks (CR 509.1g); an attacker
+	// named here is blocked for the rest of combat (509.1h).
+	Blocks   []BlockPair
 	Decision *Decision
 	Proposal *Proposal
 	GameOver bool
@@ -149,6 +158,8 @@ func (s *State) clone() *State {
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
+	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
+	c.Blocks = append([]BlockPair(nil), s.Blocks...)
 	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
 	// Every list of object IDs in one allocation; each piece is capped so that appending
 	// to one reallocates it rather than writing into the next.

@@ -112,6 +112,12 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 		}
 		return declareAttackers(s.clone(), a)
 	}
+	if d.Kind == DecideBlockers {
+		if a.Kind != h.Block {
+			return nil, nil, fmt.Errorf("CR 509.1: %s must declare blockers", a.Player)
+		}
+		return declareBlockers(s.clone(), a)
+	}
 	if a.Kind != h.Choose || len(a.Choices) != 1 {
 		return nil, nil, fmt.Errorf("CR 101.4: a choice is pending (%s): choose one of %s", d.Prompt, strings.Join(d.Options, "; "))
 	}
@@ -126,6 +132,13 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 	switch d.Kind {
 	case DecideResolution:
 		return resolveWith(base, prefix)
+	case DecideDamage:
+		next, evs, err := combatDamageWith(base, prefix)
+		if err != nil || next.Decision != nil {
+			return next, evs, err
+		}
+		n2, evs2, err := givePriority(next)
+		return n2, append(evs, evs2...), err
 	case DecideDiscard:
 		next, evs, err := cleanupWith(base, prefix)
 		if err != nil || next.Decision != nil {

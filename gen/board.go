@@ -8,7 +8,10 @@ import (
 // active one first) life, mana pool, battlefield, hand, library and graveyard. Permanents
 // get random tapped status, summoning sickness (CR 302.6), counters, damage, an owner
 // other than their controller now and then, and Auras and Equipment get a legal-looking
-// host; the engine's state-based actions settle what is still illegal (CR 704.5m, 704.5n).
+// host; now and then an Aura or Equipment gets any host, and, if the pool has Auras or
+// Equipment, any other permanent is attached to something (what a copy of one leaves when
+// the copy effect ends, CR 704.5p); the engine's
+// state-based actions settle what is illegal (CR 704.5m, 704.5n, 704.5p).
 //
 // Draw order puts the simplest case at 0: no recipe's extras beyond its favoured cards,
 // turn 1, player A active, the first step of the mix (main 1), no permanents, no cards.
@@ -53,6 +56,7 @@ type draft struct {
 	index  int // into the player's Battlefield
 	card   Card
 	attach int   // the "attach" draw; 0 = unattached
+	stray  bool  // any other permanent may be the host, legal or not
 	copies []int // the "copy" draws of a copier: which permanents it copies, oldest first
 	// exiled names the cards its linked abilities exiled, if it has (or copies) them.
 	exiled []string
@@ -73,11 +77,14 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
 	}
-	repeat(src, "perm", 80, g.maxPerm, func(s Source) {
+	placed := func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
-		if c.Kind.Any(Aura | Equipment) {
-			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8)})
+		switch {
+		case c.Kind.Any(Aura | Equipment):
+			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8), stray: flag(s, "stray", 5)})
+		case g.attaching && flag(s, "attached", 3):
+			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: 1 + s.Uintn("attach", 7), stray: true})
 		}
 		if c.Kind.Any(Copier | ExilesLinked) {
 			d := draft{player: p, index: len(ps.Battlefield) - 1, card: c}
@@ -89,14 +96,16 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			}
 			drafts = append(drafts, d)
 		}
-	})
+	}
+	for range r.minPerm {
+		src.Group("placed", placed)
+	}
+	repeat(src, "perm", 80, g.maxPerm-r.minPerm, placed)
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}
-	if side == 0 {
-		for range r.minHand {
-			src.Group("dealt", dealt)
-		}
+	for range r.minHand[side] {
+		src.Group("dealt", dealt)
 	}
 	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
 	repeat(src, "library", 70, 10, func(s Source) {
@@ -178,7 +187,7 @@ func attach(s *harness.Setup, drafts []draft, pool *Pool) {
 		for p := range s.Players {
 			for _, pm := range s.Players[p].Battlefield {
 				c, ok := pool.Card(pm.Name)
-				if ok && pm.ID != self && c.Kind.Any(want) && !c.Kind.Any(Aura|Equipment) {
+				if ok && pm.ID != self && (d.stray || c.Kind.Any(want) && !c.Kind.Any(Aura|Equipment)) {
 					hosts = append(hosts, pm.ID)
 				}
 			}

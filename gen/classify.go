@@ -22,7 +22,7 @@ func Classify(before *harness.Snapshot, a *harness.Action) Category {
 		return CatCancel
 	case harness.Choose:
 		return CatChoose
-	case harness.Attack:
+	case harness.Attack, harness.Block:
 		return CatAttack
 	case harness.Activate:
 		if IsManaAbility(before, a) {

@@ -15,9 +15,12 @@ type Generator struct {
 	steer   Steer
 	actions ActionWeights
 	maxPerm int
-	plain   recipe
-	recipes []recipe
-	pick    table // over recipe indexes; len(recipes) stands for plain
+	// attaching: the pool has Auras or Equipment, so attachments are part of the game and
+	// boards may also attach what the state-based actions must undo (CR 704.5p).
+	attaching bool
+	plain     recipe
+	recipes   []recipe
+	pick      table // over recipe indexes; len(recipes) stands for plain
 }
 
 // recipe is a compiled Recipe: one table per zone.
@@ -26,7 +29,8 @@ type recipe struct {
 	hand, library, gy  table // active player's zones
 	otherHand, otherLb table // the other player's hand and library
 	steps              table
-	minHand            int
+	minHand            [2]int // by side: the active player's, the other's
+	minPerm            int
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -37,6 +41,9 @@ func New(pool *Pool, steer Steer) (*Generator, error) {
 		pool = DefaultPool()
 	}
 	g := &Generator{pool: pool, steer: steer, maxPerm: steer.MaxPermanents}
+	for _, c := range pool.cards {
+		g.attaching = g.attaching || c.Kind.Any(Aura|Equipment)
+	}
 	if g.maxPerm <= 0 {
 		g.maxPerm = 12
 	}
@@ -71,7 +78,8 @@ func (g *Generator) Pool() *Pool { return g.pool }
 func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
-	c := recipe{minHand: min(max(r.MinHand, 0), maxHand)}
+	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
+		minPerm: min(max(r.MinPermanents, 0), g.maxPerm)}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)

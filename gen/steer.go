@@ -32,6 +32,11 @@ type Steer struct {
 	Prefer func(before *harness.Snapshot, a harness.Action) bool
 	// MaxPermanents caps each player's battlefield; 0 means 12.
 	MaxPermanents int
+	// StopForPreferred ends a run of passes (to the end of the step or of the turn) at the
+	// first state in which the player to act has an action Prefer marks other than a pass,
+	// so the walk decides there instead of passing by: a counterspell held for the other
+	// player's ability, say.
+	StopForPreferred bool
 }
 
 // Recipe is one situation: cards favoured in each zone, kinds of card kept out of the
@@ -60,6 +65,12 @@ type Recipe struct {
 	// MinHand is the fewest cards the active player's hand starts with (the usual mix
 	// leaves it empty almost half the time): for situations that need a card in hand.
 	MinHand int
+	// TheirMinHand is the same for the other player's hand: for situations where they
+	// answer with a card.
+	TheirMinHand int
+	// MinPermanents is the fewest permanents each battlefield starts with (the usual mix
+	// leaves one empty a fifth of the time): for situations where both players need mana.
+	MinPermanents int
 }
 
 // Pick is a favoured card and its weight (0 means DefaultPickWeight).
@@ -92,7 +103,7 @@ type ActionWeights struct {
 	Cast      int // cast a spell
 	Pay       int // pay a proposed cost
 	Activate  int // activate a non-mana ability
-	Attack    int // declare attackers
+	Attack    int // declare attackers or blockers
 	Choose    int // answer a pending decision
 	Cancel    int // abandon a proposal
 }

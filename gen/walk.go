@@ -14,7 +14,8 @@ import (
 // traces), a kind of action weighed by the steer ([ActionWeights]), then one action of
 // that kind in the engine's order. Passing draws how far to pass: once, until the step
 // changes, or until the turn changes (each pass is a step of the trace), so a walk of a
-// dozen decisions crosses several steps and turns. The walk also stops when the game is
+// dozen decisions crosses several steps and turns; with Steer.StopForPreferred such a run
+// stops where the player to act has a preferred action. The walk also stops when the game is
 // over, when nothing is legal, or when the engine breaks (Trace.Err).
 func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	setup := g.Board(src)
@@ -126,11 +127,25 @@ func (g *Generator) decide(s Source, w *walker) {
 			return
 		}
 		pass, ok := w.passAction()
-		if !ok {
+		if !ok || g.steer.StopForPreferred && g.prefersOtherThanPass(w) {
 			return
 		}
 		w.apply(pass)
 	}
+}
+
+// prefersOtherThanPass reports whether the steer marks some legal action of the walk's
+// current state that is not a pass.
+func (g *Generator) prefersOtherThanPass(w *walker) bool {
+	if g.steer.Prefer == nil {
+		return false
+	}
+	for _, a := range w.legal {
+		if a.Kind != harness.Pass && g.steer.Prefer(&w.snap, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // walker drives an engine step by step and records the trace.

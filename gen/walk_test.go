@@ -110,11 +110,12 @@ func TestPreferBiasesTheWalk(t *testing.T) {
 	count := func(steer gen.Steer) int {
 		g := newGen(t, steer)
 		n := 0
-		for seed := uint64(0); seed < 300; seed++ {
-			for _, st := range g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 10).Steps {
-				if st.Action.Kind == harness.Activate && st.Action.Name == "Forest" {
-					n++
-				}
+		for seed := uint64(0); seed < 2000; seed++ {
+			// The first action only: a board's Forests are soon all tapped either way, so
+			// later steps would measure how many there are rather than the preference.
+			steps := g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 1).Steps
+			if len(steps) > 0 && steps[0].Action.Kind == harness.Activate && steps[0].Action.Name == "Forest" {
+				n++
 			}
 		}
 		return n
@@ -125,8 +126,40 @@ func TestPreferBiasesTheWalk(t *testing.T) {
 	preferred := count(gen.Steer{Actions: w, Prefer: func(_ *harness.Snapshot, a harness.Action) bool {
 		return a.Kind == harness.Activate && a.Name == "Forest"
 	}})
-	t.Logf("Forest activations: plain %d, preferred %d", plain, preferred)
+	t.Logf("Forest activated first: plain %d, preferred %d", plain, preferred)
 	assert.Greater(t, preferred, plain*3/2, "preferring an action kind much more than the rest shows")
+}
+
+func TestStopForPreferredEndsARunOfPasses(t *testing.T) {
+	// B tapping a land is preferred; count the states where B could have and passed.
+	prefer := func(_ *harness.Snapshot, a harness.Action) bool {
+		return a.Kind == harness.Activate && a.Player == harness.B
+	}
+	passedBy := func(stop bool) int {
+		w := gen.DefaultActions()
+		w.Preferred = 1000
+		g := newGen(t, gen.Steer{Actions: w, Prefer: prefer, StopForPreferred: stop})
+		n := 0
+		for seed := uint64(0); seed < 300; seed++ {
+			for _, st := range g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 12).Steps {
+				if st.Action.Kind != harness.Pass {
+					continue
+				}
+				for _, a := range st.Legal {
+					if prefer(&st.Before, a) {
+						n++
+						break
+					}
+				}
+			}
+		}
+		return n
+	}
+	through, stopped := passedBy(false), passedBy(true)
+	t.Logf("passes over a preferred action: %d running through, %d stopping", through, stopped)
+	assert.Greater(t, through, 25, "runs of passes go past states where B had a preferred action")
+	// A pass drawn as the decision itself (not as part of a run) still passes over one.
+	assert.Less(t, stopped, through/5, "with StopForPreferred the walk decides there, and takes the preferred action")
 }
 
 func TestLogReadsLikeAGame(t *testing.T) {

@@ -32,6 +32,8 @@ const (
 	Choose ActionKind = "choose"
 	// Attack declares attackers (CR 508.1); Attackers may be empty.
 	Attack ActionKind = "attack"
+	// Block declares blockers (CR 509.1); Blocks may be empty.
+	Block ActionKind = "block"
 )
 
 // Action is one thing a player does. Engines list their legal actions fully formed (every
@@ -49,7 +51,26 @@ type Action struct {
 	Choices   []string   `json:"choices,omitempty"` // see the Choice* helpers
 	Payment   Mana       `json:"payment,omitempty"`
 	Attackers []CardID   `json:"attackers,omitempty"`
+	// Attacking is, for each of Attackers in order, the planeswalker it attacks (by card
+	// ID), or 0 for the defending player (CR 508.1b); missing entries are 0.
+	Attacking []CardID   `json:"attacking,omitempty"`
+	Blocks    []Blocking `json:"blocks,omitempty"`
 	Text      string     `json:"text,omitempty"`
+}
+
+// Blocking is one blocking creature and the attacking creature it blocks (CR 509.1a).
+type Blocking struct {
+	Blocker  CardID `json:"blocker"`
+	Attacker CardID `json:"attacker"`
+}
+
+// AttackTarget is what the i-th attacker of an Attack action attacks: a planeswalker's
+// card ID, or 0 for the defending player.
+func (a Action) AttackTarget(i int) CardID {
+	if i < len(a.Attacking) {
+		return a.Attacking[i]
+	}
+	return 0
 }
 
 // Target is a chosen target: a card (by its card ID), a player, or a spell or ability on
@@ -123,6 +144,12 @@ func (a Action) Key() string {
 	}
 	if a.Kind == Attack {
 		fmt.Fprintf(&b, " att=%v", a.Attackers)
+		if len(a.Attacking) > 0 {
+			fmt.Fprintf(&b, " at=%v", a.Attacking)
+		}
+	}
+	if a.Kind == Block {
+		fmt.Fprintf(&b, " blk=%v", a.Blocks)
 	}
 	return b.String()
 }

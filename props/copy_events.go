@@ -24,7 +24,10 @@ type copyEvent struct {
 	Step int             // the step; -1 for a copy effect in force at the start
 	Obj  *harness.Object // the copy, after the step
 	Was  *harness.Object // it before the step, when it was already this permanent
-	Src  *harness.Object // what it copied, before the step (nil for the start)
+	Src  *harness.Object // what it copied, before the step (at the start for a setup's newest copy effect)
+	// SrcValues are the copiable values it copied when known from the setup (CR 707.2): a
+	// setup's copy effects start after those of what they copy (707.3).
+	SrcValues *harness.Characteristics
 	// Ability is the text of the ability whose effect it is.
 	Ability    string
 	Until      string // the duration: untilNextTurn, untilEndOfTurn or "" (none)
@@ -50,9 +53,16 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 				continue
 			}
 			text := copyAbilityText(pm.Name)
-			for range pm.Copying {
-				out = append(out, copyEvent{Step: -1, Obj: o, Ability: text, Until: durationOf(text),
-					Controller: harness.Player(p), Turn: tr.Setup.Turn})
+			for k, c := range pm.Copying {
+				e := copyEvent{Step: -1, Obj: o, Ability: text, Until: durationOf(text), Controller: harness.Player(p), Turn: tr.Setup.Turn}
+				if src := setupPermanent(&tr.Setup, c); k == len(pm.Copying)-1 && src != nil {
+					// The newest effect is the one it shows (CR 613.2a); a loop of copies
+					// has no known values.
+					if cv, ok := setupCopiable(&tr.Setup, src); ok {
+						e.Src, e.SrcValues = tr.Start.Permanent(c), &cv
+					}
+				}
+				out = append(out, e)
 			}
 		}
 	}

@@ -347,9 +347,9 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 		text := gen.AbilityText(before, &a)
 		switch {
 		case strings.HasPrefix(text, "Cycling"):
-			return affordable(before, a.Player, 2)
+			return affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
 		case strings.Contains(text, "becomes a copy"):
-			return len(a.Targets) > 0 && linkedPermanent(before, a.Targets[0].Card) && affordable(before, a.Player, 2)
+			return len(a.Targets) > 0 && linkedPermanent(before, a.Targets[0].Card) && affordable(before, a.Player, text, 0)
 		}
 		return strings.Contains(text, "Exile target")
 	case harness.Pass:

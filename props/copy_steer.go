@@ -1,6 +1,9 @@
 package props
 
 import (
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -56,14 +59,24 @@ func copySteer(name string) gen.Steer {
 	case "copy.expires-before-next-turn":
 		recipes[2].Weight = 10 // Resonance copying, and Time Walk
 		recipes = append(recipes, cycleIntoResonance)
-	case "copy.overwrite-expire-together", "copy.of-a-copy":
+	case "copy.overwrite-expire-together":
 		recipes = append(recipes, cycleIntoResonance)
-	case "copy.of-resonance":
-		// Cryptoplasms beside each other before an upkeep: one copying another, or a copy
-		// of one, already has "this ability" (707.9a).
-		recipes = append(recipes, gen.Recipe{Name: "keepers copying keepers", Weight: 6,
-			Mine:   join([]gen.Pick{{Card: "Cryptoplasm", Weight: 40}, {Card: "Crystalline Resonance", Weight: 20}}, creatures),
-			Theirs: join([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures), Steps: []harness.Step{harness.End}})
+	case "copy.of-a-copy", "copy.of-resonance":
+		// Copy spells in hand with copies already on the battlefield, Resonance and
+		// Cryptoplasm among them: a Clone copying one of those copies a copy (707.3) and
+		// inherits its exception (707.9a).
+		// Phantasmal Image is the cheapest to cast, Mana Flare doubles the lands' mana:
+		// fewer decisions to the copy choice.
+		recipes = append(recipes, gen.Recipe{Name: "copy a copy", Weight: 10,
+			Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Cryptoplasm", Weight: 30}, {Card: "Mirage Mirror", Weight: 10},
+				{Card: "Mana Flare", Weight: 20}}, mana, creatures),
+			Theirs: join(creatures, copiers), AvoidMine: gen.Enchantment | gen.Artifact,
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 50}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 15},
+				{Card: "Spark Double", Weight: 10}},
+			MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}})
+		if name == "copy.of-a-copy" {
+			recipes = append(recipes, cycleIntoResonance)
+		}
 	case "copy.copiable-values":
 		// Sources whose characteristics differ from their copiable values: an anthem,
 		// a granted ability, an animated land.
@@ -85,7 +98,10 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	case harness.Choose:
 		for _, c := range a.Choices {
 			if _, v := harness.SplitChoice(c); strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ") {
-				return true
+				return before == nil || before.Pending == nil || namesACopy(before, v) || !slices.ContainsFunc(before.Pending.Options, func(o string) bool {
+					_, ov := harness.SplitChoice(o)
+					return namesACopy(before, ov)
+				})
 			}
 		}
 	case harness.Cast:
@@ -94,7 +110,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		}
 		o := before.Find(a.Card)
 		return (a.Name == "Time Walk" || a.Name == "Giant Growth" || strings.Contains(copyAbilityText(a.Name), "a copy of")) &&
-			o != nil && affordable(before, a.Player, manaSymbols(o.ManaCost))
+			o != nil && affordable(before, a.Player, o.ManaCost, 0)
 	case harness.Pay:
 		return true
 	case harness.Pass:
@@ -105,7 +121,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		}
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||
-			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
+			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
 	}
 	return false
 }
@@ -123,4 +139,19 @@ func watchesCycling(s *harness.Snapshot, p harness.Player) bool {
 		}
 	}
 	return false
+}
+
+var reOptionCard = regexp.MustCompile(`^(?:copy|target) .* \(card (\d+)\)$`)
+
+// namesACopy reports whether a "copy ... (card N)" or "target ... (card N)" option names a
+// permanent that is itself a copy: copying it makes a chain (CR 707.3), and copying a
+// copy with an exception passes the exception on (707.9a).
+func namesACopy(s *harness.Snapshot, option string) bool {
+	m := reOptionCard.FindStringSubmatch(option)
+	if m == nil {
+		return false
+	}
+	n, _ := strconv.Atoi(m[1])
+	o := s.Permanent(harness.CardID(n))
+	return o != nil && o.CopyOf != ""
 }

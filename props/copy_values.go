@@ -149,7 +149,12 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 		if e.Src == nil || e.Obj.Copiable == nil {
 			continue
 		}
-		src, ok := copiableOf(e.Src)
+		src, ok := harness.Characteristics{}, true
+		if e.SrcValues != nil {
+			src = *e.SrcValues
+		} else {
+			src, ok = copiableOf(e.Src)
+		}
 		if !ok {
 			continue
 		}

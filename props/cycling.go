@@ -1,7 +1,6 @@
 package props
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -150,35 +149,36 @@ func counterKinds(text string) (spells, abilities, notYours, ok bool) {
 // sides, lands of the colours to pay for them; the walk prefers cycling, countering what
 // is on the stack, paying, and letting the stack resolve. The recipe named main weighs
 // most.
-func cyclingSteer(name, main string) gen.Steer {
+func cyclingSteer(name, main string, spells bool) gen.Steer {
 	lands := []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 10}, {Card: "Swamp", Weight: 10},
 		{Card: "Plains", Weight: 6}, {Card: "Wastes", Weight: 10}}
 	cyclers := []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 12}, {Card: "Curator of Mysteries", Weight: 12},
 		{Card: "Nimble Obstructionist", Weight: 20}, {Card: "Decree of Pain", Weight: 8}, {Card: "Shark Typhoon", Weight: 12}}
 	counters := []gen.Pick{{Card: "Stifle", Weight: 20}, {Card: "Disallow", Weight: 16}, {Card: "Cancel", Weight: 16}}
-	watchers := []gen.Pick{{Card: "Drake Haven", Weight: 16}, {Card: "Lightning Rift", Weight: 16}, {Card: "Curator of Mysteries", Weight: 10},
-		{Card: "Astral Slide", Weight: 12}}
+	watchers := []gen.Pick{{Card: "Drake Haven", Weight: 12}, {Card: "Lightning Rift", Weight: 6}, {Card: "Curator of Mysteries", Weight: 10},
+		{Card: "Astral Slide", Weight: 6}}
 	recipes := []gen.Recipe{
 		{Name: "cycling under watchers", Weight: 4, Mine: append(append([]gen.Pick(nil), lands...), watchers...),
-			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Astral Slide"}, {Card: "Grizzly Bears"}}, Hand: cyclers},
+			Theirs:    []gen.Pick{{Card: "Lightning Rift", Weight: 6}, {Card: "Astral Slide", Weight: 6}, {Card: "Grizzly Bears", Weight: 6}, {Card: "Island", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Library: []gen.Pick{{Card: "Island", Weight: 40}},
+			Hand:    append([]gen.Pick{{Card: "Shark Typhoon", Weight: 50}}, cyclers...), MinHand: 2, MinPermanents: 3},
 		{Name: "cycling and counterspells", Weight: 4, Mine: append(append([]gen.Pick{{Card: "Umbral Mantle"}, {Card: "Grizzly Bears"}}, lands...), watchers...),
-			Theirs: []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island"}},
-			Hand:   append([]gen.Pick{{Card: "Stifle", Weight: 30}, {Card: "Spark Spray", Weight: 30}, {Card: "Cancel", Weight: 20}}, append(counters, cyclers...)...)},
+			Theirs:    []gen.Pick{{Card: "Lightning Rift"}, {Card: "Drake Haven"}, {Card: "Island", Weight: 40}},
+			TheirHand: []gen.Pick{{Card: "Cancel", Weight: 40}, {Card: "Disallow", Weight: 30}, {Card: "Stifle", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Library: []gen.Pick{{Card: "Island", Weight: 40}},
+			Hand:    append([]gen.Pick{{Card: "Cancel", Weight: 40}, {Card: "Spark Spray", Weight: 30}, {Card: "Disallow", Weight: 20}}, append(counters, cyclers...)...),
+			MinHand: 3, TheirMinHand: 2, MinPermanents: 3},
 		{Name: "cycle then counter", Weight: 4,
 			Mine:      []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Mountain", Weight: 30}, {Card: "Wastes", Weight: 10}, {Card: "Drake Haven", Weight: 8}},
 			Theirs:    []gen.Pick{{Card: "Island", Weight: 40}},
 			TheirHand: []gen.Pick{{Card: "Stifle", Weight: 60}, {Card: "Disallow", Weight: 40}, {Card: "Nimble Obstructionist", Weight: 20}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Library: []gen.Pick{{Card: "Island", Weight: 40}}, // something to draw, so the game goes on
-			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 20},
-				{Card: "Nimble Obstructionist", Weight: 10}}},
-		// The short way to countering a cycling ability beside its trigger: a card that
-		// cycles for generic mana, Drake Haven to trigger, Stifle and the mana for both.
-		{Name: "counter the cycling, keep its trigger", Weight: 2,
-			Mine:      []gen.Pick{{Card: "Island", Weight: 100}, {Card: "Drake Haven", Weight: 30}},
-			AvoidMine: gen.Permanent, Theirs: []gen.Pick{{Card: "Island", Weight: 40}}, AvoidTheirs: gen.Permanent,
-			Hand: []gen.Pick{{Card: "Drifting Meadow", Weight: 60}, {Card: "Stifle", Weight: 60}}, MinHand: 2,
-			Steps: []harness.Step{harness.Main1}},
+			Hand: []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 30}, {Card: "Stifle", Weight: 40},
+				{Card: "Nimble Obstructionist", Weight: 10}},
+			MinHand: 2, TheirMinHand: 1, MinPermanents: 2},
 	}
 	for i := range recipes {
 		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
@@ -187,81 +187,97 @@ func cyclingSteer(name, main string) gen.Steer {
 		}
 	}
 	return gen.Steer{
-		Name:    name,
-		Recipes: recipes,
-		Actions: &gen.ActionWeights{Pass: 2, Preferred: 70, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
-		Prefer:  preferCycling,
+		Name:             name,
+		Recipes:          recipes,
+		StopForPreferred: true,
+		Actions:          &gen.ActionWeights{Pass: 2, Preferred: 70, Mana: 3, Land: 1, Cast: 3, Pay: 6, Activate: 3, Attack: 1, Choose: 6, Cancel: 1},
+		Prefer:           preferCycling(spells),
 	}
 }
 
-// preferCycling marks cycling a card, casting an instant, making mana
-// and paying while a cost is being paid, and passing while the stack holds something.
-func preferCycling(before *harness.Snapshot, a harness.Action) bool {
-	switch {
-	case before == nil:
+// preferCycling marks what a walk through cycling needs: cycling a card it can pay for;
+// a counterspell aimed at the stack while something is on it; passing while the stack
+// holds something and the player has no counterspell to cast, so it resolves; while a cost
+// is being paid, paying it, and making mana only while the pool doesn't cover it yet.
+// With spells set it also marks casting any other instant, so spells and abilities share
+// the stack.
+func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
+	return func(before *harness.Snapshot, a harness.Action) bool {
+		switch {
+		case before == nil:
+			return false
+		case before.Casting != nil:
+			return a.Kind == harness.Pay || helpsPay(before, a)
+		case a.Kind == harness.Activate:
+			text := gen.AbilityText(before, &a)
+			return isCyclingText(text) && a.X <= 1 && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+		case a.Kind == harness.Cast:
+			o := before.Find(a.Card)
+			if o == nil || !o.HasType("Instant") || !affordable(before, a.Player, o.ManaCost, a.X) {
+				return false
+			}
+			if isCounterCard(o) {
+				return len(a.Targets) > 0 && a.Targets[0].Stack != 0 && !counterOnTop(before) && !isCounterItem(stackObject(before, a.Targets[0].Stack))
+			}
+			return spells
+		case a.Kind == harness.Pass:
+			return len(before.Stack) > 0 && (counterOnTop(before) || !holdsCounter(before, a.Player))
+		}
 		return false
-	case before.Casting != nil:
-		return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
-	case a.Kind == harness.Activate:
-		text := gen.AbilityText(before, &a)
-		return isCyclingText(text) && affordable(before, a.Player, manaSymbols(strings.TrimPrefix(text, "Cycling "))+a.X)
-	case a.Kind == harness.Cast: // instants, counterspells among them, so spells and abilities share the stack
-		o := before.Find(a.Card)
-		return o != nil && o.HasType("Instant") && affordable(before, a.Player, manaSymbols(o.ManaCost))
-	case a.Kind == harness.Pass:
-		return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
 	}
-	return false
+}
+
+// counterOnTop reports whether the top of the stack counters something: then it is left to
+// resolve, not answered with another counterspell.
+func counterOnTop(s *harness.Snapshot) bool {
+	n := len(s.Stack)
+	return n > 0 && isCounterItem(&s.Stack[n-1])
+}
+
+// stackObject is stack object id of s, or nil.
+func stackObject(s *harness.Snapshot, id harness.ObjectID) *harness.StackObject {
+	if i := stackIndex(s, id); i >= 0 {
+		return &s.Stack[i]
+	}
+	return nil
+}
+
+// isCounterItem: a spell or ability on the stack whose text says "Counter target".
+func isCounterItem(so *harness.StackObject) bool {
+	if so == nil {
+		return false
+	}
+	text := so.Text
+	if so.Kind == "spell" && len(so.Abilities) > 0 {
+		text = so.Abilities[len(so.Abilities)-1]
+	}
+	_, _, _, ok := counterKinds(text)
+	return ok
+}
+
+// ownTop reports whether the top of the stack is p's: then p lets the other player answer
+// it (or answers it with a counterspell) before cycling again.
+func ownTop(s *harness.Snapshot, p harness.Player) bool {
+	n := len(s.Stack)
+	return n > 0 && s.Stack[n-1].Controller == p
+}
+
+// isCounterCard: an instant whose text says "Counter target".
+func isCounterCard(o *harness.Object) bool {
+	if len(o.Abilities) == 0 {
+		return false
+	}
+	_, _, _, ok := counterKinds(o.Abilities[len(o.Abilities)-1])
+	return ok
 }
 
 // holdsCounter guesses, for steering, whether p could counter something on the stack now:
 // they hold an affordable "Counter target" card that may be cast now.
 func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
 	for _, o := range s.Players[p].Hand {
-		if len(o.Abilities) == 0 || !o.HasType("Instant") {
-			continue
-		}
-		if _, _, _, ok := counterKinds(o.Abilities[0]); ok && affordable(s, p, manaSymbols(o.ManaCost)) {
+		if o.HasType("Instant") && isCounterCard(&o) && affordable(s, p, o.ManaCost, 0) {
 			return true
 		}
 	}
 	return false
-}
-
-// affordable guesses, for steering only, whether player p could pay n mana now: the pool
-// and one mana from each untapped permanent of theirs with a "{T}: Add" ability.
-func affordable(s *harness.Snapshot, p harness.Player, n int) bool {
-	have := s.Players[p].Pool.Total()
-	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
-		if o.Controller != p || o.Tapped {
-			continue
-		}
-		for _, t := range o.Abilities {
-			if strings.Contains(t, "{T}: Add") {
-				have++
-				break
-			}
-		}
-	}
-	return have >= n
-}
-
-// manaSymbols is the mana value of the leading cost of text ("{2}{U} (...)": 3), {X} as 0.
-func manaSymbols(text string) int {
-	n := 0
-	for len(text) > 0 && text[0] == '{' {
-		end := strings.IndexByte(text, '}')
-		if end < 0 {
-			break
-		}
-		sym := text[1:end]
-		text = text[end+1:]
-		if k, err := strconv.Atoi(sym); err == nil {
-			n += k
-		} else if sym != "X" {
-			n++
-		}
-	}
-	return n
 }

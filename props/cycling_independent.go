@@ -33,7 +33,7 @@ func cyclingTriggerIndependent() *Property {
 			{Name: "countered-draws-nothing", Rules: []string{"701.6a", "702.29a"},
 				Description: "a countered cycling ability draws no card"},
 		},
-		Steer: cyclingSteer("cycling.trigger-independent", "counter the cycling, keep its trigger"),
+		Steer: cyclingSteer("cycling.trigger-independent", "cycle then counter", false),
 		Check: checkTriggerIndependent,
 	}
 }

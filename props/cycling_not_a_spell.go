@@ -32,7 +32,7 @@ func cyclingNotASpell() *Property {
 			{Name: "spells-and-abilities", Rules: []string{"115.1", "701.6a"},
 				Description: "a \"counter target spell, activated ability, or triggered ability\" card targets everything on the stack"},
 		},
-		Steer: cyclingSteer("cycling.not-a-spell", "cycling and counterspells"),
+		Steer: cyclingSteer("cycling.not-a-spell", "cycling and counterspells", true),
 		Check: checkNotASpell,
 	}
 }

@@ -32,7 +32,7 @@ func cyclingTriggersBeforeDraw() *Property {
 			{Name: "from-the-graveyard", Rules: []string{"702.29c"},
 				Description: "the cycled card's own untargeted \"when you cycle this card\" triggers, from the zone it went to"},
 		},
-		Steer: cyclingSteer("cycling.triggers-before-draw", "cycling under watchers"),
+		Steer: cyclingSteer("cycling.triggers-before-draw", "cycling under watchers", false),
 		Check: checkCyclingTriggers,
 	}
 }

@@ -43,13 +43,17 @@
 // The table is checked against the registry (doc_test.go).
 //
 //	ID                            RULINGS / CR RULES
+//	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b
 //	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
 //	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
+//	copy.legend-rule              copy.legend-rule / 704.5j
 //	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7
 //	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2
 //	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
 //	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
+//	copy.planeswalker-loyalty     copy.planeswalker-loyalty / 306.5b, 704.5i, 606.3, 606.4, 606.6
 //	copy.prior-effects-persist    copy.prior-effects-persist / 707.4, 611.2c, 613.4c
+//	copy.summoning-sickness       copy.summoning-sickness / 302.6, 702.10, 508.1a
 //	cost.tap-symbol               cost.tap-symbol / 107.5, 302.6, 702.10c
 //	cost.tap-symbol/attack        cost.tap-symbol / 302.6, 508.1a, 702.10b
 //	cost.untap-symbol             cost.untap-symbol / 107.6, 302.6, 702.10c
@@ -107,6 +111,20 @@
 //     engine's Sick status follows the controller's turns.
 //   - cost.tap-symbol/attack: only untapped, non-sick (or hasty) creatures attack; the
 //     Elixir doesn't help attacking.
+//   - copy.planeswalker-loyalty: a resolving planeswalker spell enters with its printed
+//     loyalty (the cards table) in counters; loyalty abilities are offered at sorcery
+//     speed, once per turn per permanent, with enough counters, and cost exactly their
+//     loyalty.
+//   - copy.legend-rule: at a legend-rule decision, every option is taken from the same
+//     state: each keeps exactly one of the group, puts the rest into graveyards, and each
+//     of the group is kept by some option.
+//   - copy.aura-equipment: Aura spells target what they can enchant and enter attached;
+//     an Aura whose host became illegal goes to the graveyard, such an Equipment stays
+//     unattached, anything else attached becomes unattached; "can't attack or block"
+//     holds for the attacks and blocks offered.
+//   - copy.summoning-sickness: a permanent that came under its controller's control this
+//     turn as a noncreature and became a creature is offered neither as an attacker nor
+//     for its {T} abilities (haste and "as though it had haste" aside).
 //   - invariant.pool: no negative amount in a pool; payments only from what the pool holds,
 //     exactly the total cost; pools empty between steps.
 //   - invariant.mana-ability: a mana ability leaves the stack, priority and step as they

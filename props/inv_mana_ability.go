@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -28,18 +29,22 @@ func manaAbilityInvariant() *Property {
 				// The other player's Mana Vault asks "you may pay {4}" in their next upkeep:
 				// mana abilities while that decision waits (CR 608.2g).
 				{Name: "mana during a decision", Weight: 2, Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Wastes", Weight: 30}, {Card: "Forest"}},
-					Steps: []harness.Step{harness.End}},
+					Steps: []harness.Step{harness.End}, MinPermanents: 2},
+				// Pili-Pala's "{2}, {Q}: Add" waits for its {2} when the pool can't pay it
+				// (CR 602.2b): Pili-Palas (tapped, or tapped by attacking from the beginning
+				// of combat, CR 508.1f), lands to pay with, and Thousand-Year Elixir against
+				// summoning sickness.
+				{Name: "mana ability waiting for its cost", Weight: 3, Steps: []harness.Step{harness.BeginCombat},
+					Mine: []gen.Pick{{Card: "Pili-Pala", Weight: 40}, {Card: "Thousand-Year Elixir", Weight: 6}, {Card: "Forest", Weight: 25},
+						{Card: "Wastes", Weight: 25}, {Card: "Swamp", Weight: 10}},
+					AvoidMine: gen.Permanent, MinPermanents: 4},
+				// Drake Haven asks "you may pay {1}" as its trigger of a cycled Drifting Meadow
+				// resolves: mana abilities while that decision waits (CR 608.2g).
+				{Name: "mana for a trigger's payment", Weight: 2, Mine: []gen.Pick{{Card: "Drake Haven", Weight: 30}, {Card: "Wastes", Weight: 30}, {Card: "Forest", Weight: 20}},
+					Hand: []gen.Pick{{Card: "Drifting Meadow", Weight: 60}}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
 			},
-			Actions: gen.PreferMana(),
-			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				switch {
-				case before == nil:
-					return false
-				case before.Pending != nil:
-					return gen.IsManaAbility(before, &a)
-				}
-				return a.Kind == harness.Pass && (before.Step == harness.End || before.Step == harness.Cleanup)
-			},
+			Actions: manaAbilityActions(),
+			Prefer:  preferManaAbilities,
 		},
 		Check: checkManaAbility,
 		Clauses: []Clause{
@@ -55,6 +60,62 @@ func manaAbilityInvariant() *Property {
 				Description: "An activation that waited for its mana cost adds, once paid, one of the outcomes offered just before."},
 		},
 	}
+}
+
+// manaAbilityActions is PreferMana with the preferred actions weighing twice any mana
+// ability, so that a cost being paid gets the mana it lacks rather than any mana.
+func manaAbilityActions() *gen.ActionWeights {
+	w := gen.PreferMana()
+	w.Preferred = 2 * w.Mana
+	return w
+}
+
+// preferManaAbilities marks mana abilities while a decision waits for mana, activating a
+// mana ability whose mana cost waits to be paid, paying a cost and the mana abilities that
+// help pay it, attacking with a creature whose mana ability needs it tapped ({Q}), and
+// passing at the beginning of combat (to declare attackers) and at the end of the turn (to
+// reach the other player's upkeep triggers).
+func preferManaAbilities(before *harness.Snapshot, a harness.Action) bool {
+	switch {
+	case before == nil:
+		return false
+	case a.Kind == harness.Attack:
+		for _, c := range a.Attackers {
+			if untapsForMana(before.Permanent(c)) {
+				return true
+			}
+		}
+		return false
+	case before.Pending != nil:
+		return gen.IsManaAbility(before, &a)
+	case before.Casting != nil:
+		return a.Kind == harness.Pay || helpsPay(before, a)
+	case a.Kind == harness.Activate && gen.IsManaAbility(before, &a):
+		if !a.Payment.IsZero() {
+			return false
+		}
+		ab, _ := abilityOf(before.Permanent(a.Card), a.Ability)
+		colored, generic := leadingCost(ab.Cost)
+		return colored.Total()+generic > 0 && affordable(before, a.Player, ab.Cost, 0)
+	case a.Kind == harness.Activate:
+		text := gen.AbilityText(before, &a)
+		return isCyclingText(text) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+	}
+	return a.Kind == harness.Pass && (len(before.Stack) > 0 ||
+		before.Step == harness.BeginCombat || before.Step == harness.End || before.Step == harness.Cleanup)
+}
+
+// untapsForMana: o has a mana ability with {Q} in its cost, paid only while o is tapped.
+func untapsForMana(o *harness.Object) bool {
+	if o == nil {
+		return false
+	}
+	for _, i := range manaAbilities(o) {
+		if parseAbility(o.Abilities[i]).HasQ {
+			return true
+		}
+	}
+	return false
 }
 
 func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {

@@ -26,16 +26,23 @@ func purityInvariant() *Property {
 		Rulings:     []string{"invariant.purity"},
 		Rules:       []string{"-"},
 		Description: "Apply never changes the state it is given: observing a state after stepping from it gives what it gave before.",
-		Steer:       gen.Steer{Name: "invariant.purity"},
+		Steer:       gen.Steer{Name: "invariant.purity", Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
 		Check:       checkPurity,
 		Clauses:     actionClauses("Apply of %s leaves its input as it was."),
 	}
 }
 
+// combatRecipe starts some cases before combat with creatures on both sides, so that
+// declarations of attackers and blockers (rare on plain boards) are stepped again too.
+var combatRecipe = gen.Recipe{Name: "creatures before combat",
+	Mine:   gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
+	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
+	Steps:  []harness.Step{harness.BeginCombat}}
+
 // actionKinds are the kinds of action, each a clause of the invariants that step again
 // from recorded states: a mutation or a hidden state can hide in any one of them.
 var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
-	harness.Pay, harness.Cancel, harness.Choose, harness.Attack}
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
 
 // actionClauses is one clause per kind of action, described by format with the kind.
 func actionClauses(format string) []Clause {
@@ -114,7 +121,7 @@ func determinismInvariant() *Property {
 		Rules:   []string{"-"},
 		Description: "The engine is deterministic: the same state gives the same legal actions in the same order, and " +
 			"the same state and action give the same snapshot and events, however often they are asked.",
-		Steer:   gen.Steer{Name: "invariant.determinism"},
+		Steer:   gen.Steer{Name: "invariant.determinism", Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
 		Check:   checkDeterminism,
 		Clauses: actionClauses("Legal before %s, and Apply of it, give the same answers when asked again."),
 	}

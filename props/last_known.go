@@ -42,7 +42,7 @@ func setupLeftAs(setup *harness.Setup, pm *harness.PermanentSpec, o *harness.Obj
 	if len(pm.Copying) == 0 {
 		return out, true
 	}
-	cv, ok := setupCopiable(setup, pm, len(setup.Players[0].Battlefield)+len(setup.Players[1].Battlefield))
+	cv, ok := setupCopiable(setup, pm)
 	if ok {
 		withCopiable(&out, cv)
 	}
@@ -52,21 +52,49 @@ func setupLeftAs(setup *harness.Setup, pm *harness.PermanentSpec, o *harness.Obj
 // setupCopiable is the copiable values the setup gives pm (CR 707.2): its newest copy
 // effect's source's (the newest wins, 613.2a), through copies of copies (707.3), with its
 // own copy ability's exceptions (707.9); a permanent copying nothing has its printed
-// card's. A setup could make permanents copy each other in a loop: the walk gives up after
-// hops steps.
-func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec, hops int) (harness.Characteristics, bool) {
+// card's. A setup's copy effects start after those of what they copy, so this holds
+// unless the permanents pm depends on copy each other in a loop (then ok is false: which
+// started first is the setup's order, not the rules').
+func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Characteristics, bool) {
+	if !copyOrderKnown(setup, pm, map[harness.CardID]int{}) {
+		return harness.Characteristics{}, false
+	}
+	return setupCopiableIn(setup, pm)
+}
+
+func setupCopiableIn(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Characteristics, bool) {
 	if len(pm.Copying) == 0 {
 		return printedValues(pm.Name)
 	}
 	src := setupPermanent(setup, pm.Copying[len(pm.Copying)-1])
-	if src == nil || hops == 0 {
+	if src == nil {
 		return harness.Characteristics{}, false
 	}
-	cv, ok := setupCopiable(setup, src, hops-1)
+	cv, ok := setupCopiableIn(setup, src)
 	if !ok {
 		return cv, false
 	}
 	return expectedCopy(cv, copyAbilityText(pm.Name)), true
+}
+
+// copyOrderKnown reports whether no chain of the setup's copy effects (any of them, not
+// only the newest) leads from pm back to a permanent on it. state marks cards being
+// walked (1) and done (2).
+func copyOrderKnown(setup *harness.Setup, pm *harness.PermanentSpec, state map[harness.CardID]int) bool {
+	switch state[pm.ID] {
+	case 1:
+		return false
+	case 2:
+		return true
+	}
+	state[pm.ID] = 1
+	for _, c := range pm.Copying {
+		if src := setupPermanent(setup, c); src != nil && src.ID != pm.ID && !copyOrderKnown(setup, src, state) {
+			return false
+		}
+	}
+	state[pm.ID] = 2
+	return true
 }
 
 func setupPermanent(setup *harness.Setup, id harness.CardID) *harness.PermanentSpec {

@@ -77,7 +77,7 @@ func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			switch e.Rule {
 			case "704.5j":
-				checkLegendKept(tr, i, o, o.Controller, &st.After, &v)
+				checkLegendKept(tr, i, o, o.Controller, &st.After, otherSBAs(st.Events, st.Before), &v)
 			case "704.5m", "704.5n":
 				if host := st.Before.Permanent(o.AttachedTo); host != nil {
 					checkAttachmentRemoved(tr, i, o, sameObject(&st.After, host), &v)
@@ -104,7 +104,7 @@ func checkStartSBAs(eng harness.Engine, tr *gen.Trace, v *Verdict) {
 				continue
 			}
 			if now.Zone == harness.Graveyard && now.HasSupertype("Legendary") && !isCreature(now) && !isAttachment(now) && !now.HasType("Planeswalker") {
-				checkLegendKept(tr, -1, now, harness.Player(p), start, v)
+				checkLegendKept(tr, -1, now, harness.Player(p), start, nil, v)
 			}
 			if pm.AttachedTo != 0 {
 				if host := start.Permanent(pm.AttachedTo); host != nil && isAttachment(now) {
@@ -241,13 +241,37 @@ func checkLosses(tr *gen.Trace, i int, v *Verdict) {
 	}
 }
 
+// otherSBAs lists the permanents of before that a state-based action other than the legend
+// rule acted on among events.
+func otherSBAs(events []harness.Event, before harness.Snapshot) []*harness.Object {
+	var out []*harness.Object
+	for _, e := range events {
+		if e.Kind == "sba" && e.Rule != "704.5j" && e.Card != 0 {
+			if o := before.Permanent(e.Card); o != nil {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
 // checkLegendKept: dead, put into a graveyard by the legend rule from under controller p,
-// must have had a namesake that p kept (CR 704.5j).
-func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Player, after *harness.Snapshot, v *Verdict) {
+// must have had a namesake that p kept (CR 704.5j). The kept one is still there afterwards,
+// or is among others, the permanents another state-based action acted on at the same time
+// (704.3: all of them are performed simultaneously, so a planeswalker with 0 loyalty may be
+// the one kept).
+func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Player, after *harness.Snapshot, others []*harness.Object, v *Verdict) {
 	v.Reach("legend-rule")
+	namesake := func(o *harness.Object) bool {
+		return o.Card != dead.Card && o.Name == dead.Name && o.Controller == p && o.HasSupertype("Legendary")
+	}
 	for i := range after.Battlefield {
-		o := &after.Battlefield[i]
-		if o.Card != dead.Card && o.Name == dead.Name && o.Controller == p && o.HasSupertype("Legendary") {
+		if namesake(&after.Battlefield[i]) {
+			return
+		}
+	}
+	for _, o := range others {
+		if namesake(o) {
 			return
 		}
 	}

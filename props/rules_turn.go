@@ -159,16 +159,18 @@ func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]str
 	for j := range st.Before.Battlefield {
 		o := &st.Before.Battlefield[j]
 		n := sameObject(&st.After, o)
-		now, known := after[o.Card]
+		// A permanent missing from its fresh board (one whose toughness without the
+		// effects is 0 or less dies as that game begins) shows no effects to compare.
+		got, known := after[o.Card]
 		if n == nil || before[o.Card] == "" || !known {
-			continue // no fresh board to compare with: as a new game it would die at once (CR 704.5f)
+			continue
 		}
 		v.Reach("effects-last")
-		if now != before[o.Card] {
+		if got != before[o.Card] {
 			v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "611.2a", "effects-last",
 				fmt.Sprintf("%s: %s in turn %d %s", where(tr, i), describe(n), st.After.Turn, st.After.Step),
 				fmt.Sprintf("the effects on it unchanged until the cleanup step, as nothing resolved: %s (CR 611.2a)", before[o.Card]),
-				orNone(now)))
+				orNone(got)))
 		}
 	}
 }

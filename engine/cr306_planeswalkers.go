@@ -1,0 +1,50 @@
+package engine
+
+import "fmt"
+
+// CR 306 (planeswalkers) and 606 (loyalty abilities). A planeswalker enters with loyalty
+// counters equal to its printed loyalty number (306.5b), a replacement effect on entering:
+// a permanent that becomes a planeswalker without entering gets none. A loyalty ability is
+// activated only when its controller could cast a sorcery (606.3), only if no loyalty
+// ability of that permanent has been activated this turn, and its cost adds or removes
+// loyalty counters (606.4); a negative cost needs that many counters (606.6).
+
+// startingLoyalty is the number of loyalty counters a permanent with characteristics c
+// enters with (CR 306.5b): its printed loyalty number, or the one its copiable values
+// give it (CR 707.2), if it is a planeswalker.
+func startingLoyalty(s *State, c *Chars) int {
+	if !c.HasType("Planeswalker") || !c.HasLoyalty || s.faults.on(FaultNoStartingLoyalty) {
+		return 0
+	}
+	return c.StartingLoyalty
+}
+
+// loyaltyCostError says why src can't pay a loyalty ability's cost now, or nil.
+func loyaltyCostError(s *State, v *View, src *Object, c Cost) error {
+	if src.LoyaltyActivated && !s.faults.on(FaultLoyaltyTwicePerTurn) {
+		return fmt.Errorf("CR 606.3: a loyalty ability of %s has already been activated this turn", v.Of(src.ID).Name)
+	}
+	if c.Loyalty < 0 && src.Counters[Loyalty] < -c.Loyalty {
+		return fmt.Errorf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", v.Of(src.ID).Name, src.Counters[Loyalty], -c.Loyalty)
+	}
+	return nil
+}
+
+// payLoyalty pays a loyalty cost (CR 606.4) and records the activation (606.3).
+func payLoyalty(src *Object, c Cost) {
+	src.Counters[Loyalty] = max(0, src.Counters[Loyalty]+c.Loyalty)
+	src.LoyaltyActivated = true
+}
+
+// loyaltyAbility is "[+N or −N]: effect", activated only as a sorcery (CR 606.3).
+func loyaltyAbility(n int, targets []TargetSpec, resolve func(r *Resolution)) *Ability {
+	return &Ability{Kind: Activated, Sorcery: true, Cost: Cost{LoyaltySymbol: true, Loyalty: n}, Targets: targets, Resolve: resolve}
+}
+
+// resetLoyaltyActivations: a new turn begins, so no loyalty ability has been activated
+// in it (CR 606.3 counts per turn).
+func resetLoyaltyActivations(s *State) {
+	for _, id := range s.Battlefield {
+		s.obj(id).LoyaltyActivated = false
+	}
+}

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"fmt"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// CR 509: declaring blockers. The defending player chooses which of their untapped
+// creatures block and which attacking creature each blocks (509.1a), obeying restrictions
+// ("can't block", 509.1b). An attacking creature with a blocker declared for it is blocked
+// for the rest of combat (509.1h).
+
+// BlockPair is one blocking creature and the attacking creature it blocks.
+type BlockPair struct{ Blocker, Attacker h.ObjectID }
+
+// blockCandidates lists the defending player's creatures that can block: untapped, and
+// with no effect saying they can't (CR 509.1a, 509.1b).
+func blockCandidates(s *State, v *View) []h.ObjectID {
+	var out []h.ObjectID
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Controller != s.Active && !o.Tapped && v.Of(id).HasType("Creature") && !restrictedInCombat(s, v, id) {
+			out = append(out, id)
+		}
+	}
+	sortByCard(s, out)
+	return out
+}
+
+// attackersInCombat lists the attacking creatures still attacking: on the battlefield
+// and still creatures (CR 506.4).
+func attackersInCombat(s *State, v *View) []h.ObjectID {
+	var out []h.ObjectID
+	for _, id := range s.Attackers {
+		if s.onBattlefield(id) && v.Of(id).HasType("Creature") {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// blockOptions lists declarations to offer: every assignment of each candidate to no
+// attacker or one, when there are at most maxCombatOptions; otherwise no block and each
+// candidate alone blocking each attacker.
+func blockOptions(s *State, v *View) []h.Action {
+	blockers, attackers := blockCandidates(s, v), attackersInCombat(s, v)
+	def := s.Active.Opponent()
+	n := 1
+	for range blockers {
+		n *= len(attackers) + 1
+		if n > maxCombatOptions {
+			break
+		}
+	}
+	pair := func(b, a h.ObjectID) h.Blocking {
+		return h.Blocking{Blocker: s.obj(b).Card, Attacker: s.obj(a).Card}
+	}
+	var out []h.Action
+	if n <= maxCombatOptions {
+		for code := 0; code < n; code++ {
+			var blocks []h.Blocking
+			for i, rest := 0, code; i < len(blockers); i, rest = i+1, rest/(len(attackers)+1) {
+				if d := rest % (len(attackers) + 1); d > 0 {
+					blocks = append(blocks, pair(blockers[i], attackers[d-1]))
+				}
+			}
+			out = append(out, h.Action{Player: def, Kind: h.Block, Blocks: blocks})
+		}
+		return out
+	}
+	out = append(out, h.Action{Player: def, Kind: h.Block})
+	for _, b := range blockers {
+		for _, a := range attackers {
+			out = append(out, h.Action{Player: def, Kind: h.Block, Blocks: []h.Blocking{pair(b, a)}})
+		}
+	}
+	return out
+}
+
+// declareBlockers performs the declaration (CR 509.1), then the active player gets
+// priority (509.4).
+func declareBlockers(s *State, a h.Action) (*State, []h.Event, error) {
+	v := Project(s)
+	cands, attackers := blockCandidates(s, v), attackersInCombat(s, v)
+	var pairs []BlockPair
+	for _, b := range a.Blocks {
+		blocker, attacker := s.byCard(b.Blocker), s.byCard(b.Attacker)
+		if blocker == nil || !containsID(cands, blocker.ID) {
+			return nil, nil, fmt.Errorf("CR 509.1a: card %d can't block (it must be an untapped creature %s controls, with no effect saying it can't block)", b.Blocker, s.Active.Opponent())
+		}
+		if attacker == nil || !containsID(attackers, attacker.ID) {
+			return nil, nil, fmt.Errorf("CR 509.1a: card %d is not an attacking creature", b.Attacker)
+		}
+		for _, p := range pairs {
+			if p.Blocker == blocker.ID {
+				return nil, nil, fmt.Errorf("CR 509.1a: card %d blocks more than one creature", b.Blocker)
+			}
+		}
+		pairs = append(pairs, BlockPair{Blocker: blocker.ID, Attacker: attacker.ID})
+	}
+	s.Decision = nil
+	s.Blocks = pairs
+	ev := &events{}
+	for _, p := range pairs {
+		o := s.obj(p.Blocker)
+		ev.add(h.Event{Kind: "blocks", Player: o.Controller, Card: o.Card, Object: o.ID, Rule: "509.1",
+			Text: v.Of(p.Blocker).Name + " blocks " + v.Of(p.Attacker).Name})
+	}
+	next, evs, err := givePriority(s)
+	return next, append(ev.list, evs...), err
+}
+
+// blockersOf lists the creatures blocking attacker that are still on the battlefield and
+// creatures (CR 506.4), in declaration order.
+func blockersOf(s *State, v *View, attacker h.ObjectID) []h.ObjectID {
+	var out []h.ObjectID
+	for _, p := range s.Blocks {
+		if p.Attacker == attacker && s.onBattlefield(p.Blocker) && v.Of(p.Blocker).HasType("Creature") {
+			out = append(out, p.Blocker)
+		}
+	}
+	return out
+}
+
+// blocked reports whether attacker became blocked (CR 509.1h): it stays blocked even if
+// its blockers are removed from combat.
+func blocked(s *State, attacker h.ObjectID) bool {
+	for _, p := range s.Blocks {
+		if p.Attacker == attacker {
+			return true
+		}
+	}
+	return false
+}

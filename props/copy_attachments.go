@@ -1,0 +1,346 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// auraEquipment checks ruling copy.aura-equipment: what may stay attached to what, as the
+// game goes on. A permanent that is an Aura must enchant something its enchant ability
+// allows or go to the graveyard (CR 704.5m); an Equipment attached to anything but a
+// creature becomes unattached and stays (704.5n); anything else attached, or a creature,
+// becomes unattached (704.5p) — which is what happens to a Crystalline Resonance that
+// equipped a creature as a copy of an Equipment once it is an enchantment again. Its
+// clauses compare states across a step, and legal actions with the Auras' texts:
+//
+//   - aura-spell: an Aura spell is cast with one target its enchant ability allows
+//     (303.4a), and resolves attached to it, or goes to the graveyard if the target is gone
+//     (303.4f, 608.2b).
+//   - host-changed: an Aura or Equipment that was legally attached is, once its host has
+//     left the battlefield or stopped being what it may be attached to, in the graveyard
+//     (an Aura) or still on the battlefield, unattached (an Equipment).
+//   - not-attachment: a permanent that is attached but is a creature or neither an Aura nor
+//     an Equipment stays on the battlefield and becomes unattached.
+//   - restriction: a creature enchanted by an Aura that says it can't attack or block is
+//     never among the attackers or blockers offered (508.1c, 509.1b).
+func auraEquipment() *Property {
+	return &Property{
+		ID:      "copy.aura-equipment",
+		Rulings: []string{"copy.aura-equipment"},
+		Rules:   []string{"704.5m", "704.5n", "704.5p", "303.4a", "303.4f", "301.5c", "508.1c", "509.1b"},
+		Description: "Auras target as spells and stay only on what they may enchant; Equipment and anything else attached " +
+			"become unattached, and stay, once attached illegally; an Aura's \"can't attack or block\" holds.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay}},
+		Clauses: []Clause{
+			{Name: "aura-spell", Rules: []string{"303.4a", "303.4f", "608.2b"}, Description: "an Aura spell targets what it can enchant and enters attached to it"},
+			{Name: "host-changed", Rules: []string{"704.5m", "704.5n"}, Description: "an Aura whose host became illegal is in the graveyard; such an Equipment is unattached on the battlefield"},
+			{Name: "not-attachment", Rules: []string{"704.5p"}, Description: "an attached creature, or attached permanent that is neither Aura nor Equipment, becomes unattached and stays"},
+			{Name: "restriction", Rules: []string{"508.1c", "509.1b"}, Description: "a creature enchanted by \"can't attack or block\" is never offered as an attacker or blocker",
+				Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}}},
+		},
+		Steer: gen.Steer{
+			Name: "copy.aura-equipment",
+			Recipes: []gen.Recipe{
+				{Name: "auras and equipment on creatures and lands", Weight: 3,
+					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
+						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
+					Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
+						{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
+					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+				{Name: "aura spells", Weight: 3,
+					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 60}, {Card: "Wild Growth", Weight: 20}, {Card: "Disenchant", Weight: 10}},
+					Steps:  []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "pacified creatures in combat", Weight: 3,
+					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
+					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}},
+			},
+			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				switch {
+				case before == nil:
+					return false
+				case before.Casting != nil:
+					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
+				case a.Kind == harness.Activate:
+					t := gen.AbilityText(before, &a)
+					return strings.HasPrefix(t, "Equip") || strings.Contains(t, "becomes a 2/2")
+				case a.Kind == harness.Attack, a.Kind == harness.Block:
+					return len(a.Attackers)+len(a.Blocks) > 0
+				case a.Kind == harness.Cast:
+					o := before.Find(a.Card)
+					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0)
+				case a.Kind == harness.Pass:
+					n := len(before.Stack)
+					return n > 0 && before.Stack[n-1].Kind == "spell" || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers
+				}
+				return false
+			},
+		},
+		Check: checkAttachments,
+	}
+}
+
+// attachment kinds, as the rules sort what is attached (CR 704.5m, n, p).
+const (
+	attachedAura = iota
+	attachedEquipment
+	attachedOther
+)
+
+func attachmentKind(o *harness.Object) int {
+	switch {
+	case o.HasType("Enchantment") && hasSubtype(o, "Aura"):
+		return attachedAura
+	case hasSubtype(o, "Equipment") && !isCreature(o):
+		return attachedEquipment
+	}
+	return attachedOther
+}
+
+func hasSubtype(o *harness.Object, t string) bool {
+	for _, s := range o.Subtypes {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// mayAttach reports whether attachment a may be attached to host in s, and whether that
+// can be judged from types (an Aura's "Enchant creature you control" can't).
+func mayAttach(a, host *harness.Object) (ok, known bool) {
+	if host == nil || host.Card == a.Card {
+		return false, true
+	}
+	switch attachmentKind(a) {
+	case attachedEquipment:
+		return isCreature(host), true
+	case attachedAura:
+		for _, t := range a.Abilities {
+			if kind, found := strings.CutPrefix(t, "Enchant "); found {
+				types, known := enchantTypes(kind)
+				return known && hasAnyType(host, types), known
+			}
+		}
+		return false, false
+	}
+	return false, true
+}
+
+func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	// The start: the setup's attachments against the state-based actions of the start.
+	if settled(&tr.Start) {
+		for p := range tr.Setup.Players {
+			for _, pm := range tr.Setup.Players[p].Battlefield {
+				if pm.AttachedTo != 0 {
+					judgeAttachment(tr, -1, &tr.Start, &tr.Start, pm.ID, pm.AttachedTo, &v)
+				}
+			}
+		}
+	}
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		checkAuraSpell(tr, i, st, &v)
+		checkRestriction(tr, i, st, &v)
+		if !settled(&st.After) {
+			continue
+		}
+		for j := range st.Before.Battlefield {
+			if o := &st.Before.Battlefield[j]; o.AttachedTo != 0 {
+				if ok, known := mayAttach(o, st.Before.Permanent(o.AttachedTo)); ok || !known || attachmentKind(o) == attachedOther {
+					// Legal before (or an Equipment that stops being one now): judge what it is now.
+					judgeAttachment(tr, i, &st.Before, &st.After, o.Card, o.AttachedTo, &v)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// judgeAttachment judges card, attached to host in before, in the settled state after.
+func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, card, host harness.CardID, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	was := before.Find(card)
+	now := after.Find(card)
+	if was == nil || now == nil {
+		return
+	}
+	if now.Zone == harness.Battlefield && now.Object != was.Object {
+		return // a new object: it left and came back (CR 400.7)
+	}
+	what := fmt.Sprintf("%s: %s, attached to card %d", whereAfter(tr, step), describe(was), host)
+	// What it is now decides (the state-based actions look at the permanent as it is).
+	it := now
+	if now.Zone != harness.Battlefield {
+		it = was
+	}
+	hostNow := after.Permanent(host)
+	// Whether it should still be on the battlefield: at the start only state-based
+	// actions have happened, and none but this one moves a permanent that can't die to
+	// toughness, damage or loyalty (704.5f, g, i) or the legend rule (j); after an action,
+	// something else may have removed it.
+	printed := printedObject(was.Name)
+	mustStay := step == -1 && printed != nil && !isCreature(printed) && !printed.HasType("Planeswalker") && !printed.HasSupertype("Legendary")
+	wrong := func() bool {
+		return now.Zone == harness.Battlefield && now.AttachedTo != 0 || now.Zone != harness.Battlefield && mustStay
+	}
+	switch attachmentKind(it) {
+	case attachedAura:
+		ok, known := mayAttach(it, hostNow)
+		if ok || !known {
+			return
+		}
+		v.Reach("host-changed")
+		if now.Zone != harness.Graveyard {
+			v.Violations = append(v.Violations, clauseViolation(step, ruling, "704.5m", "host-changed", what,
+				"an Aura attached to something it can't enchant, or to nothing, is put into its owner's graveyard (CR 704.5m)",
+				fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))
+		}
+	case attachedEquipment:
+		if ok, _ := mayAttach(it, hostNow); ok {
+			return
+		}
+		v.Reach("host-changed")
+		if wrong() {
+			v.Violations = append(v.Violations, clauseViolation(step, ruling, "704.5n", "host-changed", what,
+				"an Equipment attached to something not a creature becomes unattached and stays on the battlefield (CR 704.5n)",
+				fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))
+		}
+	default:
+		v.Reach("not-attachment")
+		if wrong() {
+			v.Violations = append(v.Violations, clauseViolation(step, ruling, "704.5p", "not-attachment", what,
+				"a creature, or a permanent that is neither an Aura nor an Equipment, becomes unattached and stays on the battlefield (CR 704.5p)",
+				fmt.Sprintf("it is %s, attached to card %d, and is %s", zoneWord(now), now.AttachedTo, strings.Join(append(append([]string(nil), now.Types...), now.Subtypes...), " "))))
+		}
+	}
+}
+
+func zoneWord(o *harness.Object) string {
+	if o.Zone == harness.Battlefield {
+		return "on the battlefield"
+	}
+	return "in " + string(o.Zone)
+}
+
+// checkAuraSpell: the aura-spell clause, on the casts offered and on a resolving Aura.
+func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	b := &st.Before
+	for _, a := range st.Legal {
+		if a.Kind != harness.Cast {
+			continue
+		}
+		aura := b.Find(a.Card)
+		if aura == nil || attachmentKind(aura) != attachedAura {
+			continue
+		}
+		what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+		if len(a.Targets) != 1 || a.Targets[0].IsPlayer() {
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "303.4a", "aura-spell", what,
+				"an Aura spell targets one object its enchant ability allows (CR 303.4a)", fmt.Sprintf("targets %v", a.Targets)))
+			continue
+		}
+		if ok, known := mayAttach(aura, b.Permanent(a.Targets[0].Card)); !ok && known {
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "303.4a", "aura-spell", what,
+				"an Aura spell targets one object its enchant ability allows (CR 303.4a)", fmt.Sprintf("card %d", a.Targets[0].Card)))
+		}
+	}
+	top, ok := resolvedSpell(st)
+	if !ok || len(top.Targets) != 1 || top.Targets[0].IsPlayer() {
+		return
+	}
+	aura := printedObject(top.Name) // a spell on the stack is its card (CR 109.3)
+	if aura == nil || attachmentKind(aura) != attachedAura {
+		return
+	}
+	aura.Card = top.Card
+	legal, known := mayAttach(aura, b.Permanent(top.Targets[0].Card))
+	now := st.After.Find(top.Card)
+	if !known || now == nil {
+		return
+	}
+	v.Reach("aura-spell")
+	what := fmt.Sprintf("%s: Aura spell %s resolved, targeting card %d", where(tr, i), top.Name, top.Targets[0].Card)
+	switch {
+	case legal && (now.Zone != harness.Battlefield || now.AttachedTo != top.Targets[0].Card):
+		if now.Zone == harness.Battlefield || st.After.Permanent(top.Targets[0].Card) != nil {
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "303.4f", "aura-spell", what,
+				"it enters attached to its target (CR 303.4f, 608.3)", fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))
+		}
+	case !legal && now.Zone != harness.Graveyard:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "608.2b", "aura-spell", what,
+			"its only target is illegal, so it doesn't resolve and goes to the graveyard (CR 608.2b)", "it is "+zoneWord(now)))
+	}
+}
+
+// restrains reports whether a permanent attached to o says o can't attack (or block).
+func restrains(s *harness.Snapshot, o *harness.Object, block bool) bool {
+	for i := range s.Battlefield {
+		a := &s.Battlefield[i]
+		if a.AttachedTo != o.Card {
+			continue
+		}
+		for _, t := range a.Abilities {
+			t = strings.ToLower(t)
+			if strings.HasPrefix(t, "enchanted creature can't") && (strings.Contains(t, "attack or block") || !block && strings.Contains(t, "can't attack") || block && strings.Contains(t, "can't block")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkRestriction: the restriction clause, on the attacks and blocks offered.
+func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	b := &st.Before
+	var attack, block bool
+	for _, a := range st.Legal {
+		attack = attack || a.Kind == harness.Attack
+		block = block || a.Kind == harness.Block
+	}
+	if !attack && !block {
+		return
+	}
+	for j := range b.Battlefield {
+		o := &b.Battlefield[j]
+		if !isCreature(o) || o.Tapped || !restrains(b, o, block) || attack && (o.Controller != b.Active || o.Sick && !hasKeyword(o, "Haste")) || block && o.Controller == b.Active {
+			continue
+		}
+		v.Reach("restriction")
+		for _, a := range st.Legal {
+			if !declares(a, o.Card) {
+				continue
+			}
+			rule := map[bool]string{false: "508.1c", true: "509.1b"}[block]
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, rule, "restriction",
+				fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
+				"no creature enchanted by \"can't attack or block\" among those declared (CR "+rule+")", describe(o)+" is among them"))
+			break
+		}
+	}
+}
+
+// declares reports whether an attack or block declaration includes card.
+func declares(a harness.Action, card harness.CardID) bool {
+	for _, c := range a.Attackers {
+		if c == card {
+			return true
+		}
+	}
+	for _, bl := range a.Blocks {
+		if bl.Blocker == card {
+			return true
+		}
+	}
+	return false
+}

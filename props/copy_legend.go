@@ -1,0 +1,235 @@
+package props
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// legendRule checks ruling copy.legend-rule: when a player controls two or more legendary
+// permanents with the same name, that player chooses one of them, and the rest are put
+// into their owners' graveyards (CR 704.5j). The judge is the engine itself, asked again:
+// at each moment where such a group waits on a decision, every option offered is taken
+// in turn (Apply from the same state), and the results are compared with each other.
+//
+//   - keep-one: each option leaves exactly one permanent of the group on the battlefield,
+//     and puts the others into their owners' graveyards.
+//   - choice: the decision is the group's controller's, and each permanent of the group is
+//     the one kept by some option: the player chooses which (not the engine).
+func legendRule() *Property {
+	return &Property{
+		ID:      "copy.legend-rule",
+		Rulings: []string{"copy.legend-rule"},
+		Rules:   []string{"704.5j"},
+		Description: "Two or more legendary permanents with one name under one controller: that player chooses one to keep, " +
+			"each of them can be the one, and the rest go to their owners' graveyards.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
+		Clauses: []Clause{
+			{Name: "keep-one", Rules: []string{"704.5j"}, Description: "every option keeps exactly one of the group and puts the rest into graveyards"},
+			{Name: "choice", Rules: []string{"704.5j"}, Description: "the group's controller chooses, and any of the group can be kept"},
+		},
+		Steer: gen.Steer{
+			Name: "copy.legend-rule",
+			Recipes: []gen.Recipe{
+				{Name: "a second legend", Weight: 4,
+					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Island", Weight: 20}, {Card: "Isamaru, Hound of Konda", Weight: 20},
+						{Card: "Jace Beleren"}, {Card: "Gaea's Cradle"}, {Card: "Academy Ruins"}},
+					Hand:  []gen.Pick{{Card: "Isamaru, Hound of Konda", Weight: 40}, {Card: "Jace Beleren", Weight: 10}, {Card: "Gaea's Cradle", Weight: 10}, {Card: "Academy Ruins", Weight: 10}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
+			},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 30, Mana: 6, Land: 4, Cast: 4, Pay: 8, Activate: 1, Attack: 1, Choose: 6, Cancel: 1},
+			Prefer: preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
+				o := b.Find(a.Card)
+				return o != nil && o.HasSupertype("Legendary")
+			}),
+		},
+		Check: checkLegendRule,
+	}
+}
+
+// legendGroups lists the groups of two or more legendary permanents with one name under one
+// controller, each sorted by card ID, in a fixed order.
+func legendGroups(s *harness.Snapshot) [][]harness.CardID {
+	byKey := map[string][]harness.CardID{}
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		if o.HasSupertype("Legendary") && o.Name != "" {
+			k := o.Controller.String() + "\x00" + o.Name
+			byKey[k] = append(byKey[k], o.Card)
+		}
+	}
+	var out [][]harness.CardID
+	for _, k := range harness.SortedKeys(byKey) {
+		if g := byKey[k]; len(g) > 1 {
+			sort.Slice(g, func(i, j int) bool { return g[i] < g[j] })
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func checkLegendRule(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	var v Verdict
+	var prev *harness.Snapshot
+	for _, m := range moments(tr) {
+		s := m.Snap
+		before := prev
+		prev = s
+		if s.Pending == nil || m.State == nil {
+			continue
+		}
+		groups := legendGroups(s)
+		if len(groups) == 0 {
+			continue
+		}
+		legal, err := eng.Legal(m.State)
+		if err != nil {
+			v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": legal actions", err))
+			continue
+		}
+		var options []harness.Action
+		for _, a := range legal {
+			if a.Kind == harness.Choose {
+				options = append(options, a)
+			}
+		}
+		// Take every option from this state; for each group, see what each option keeps.
+		type outcome struct {
+			decided bool
+			kept    map[harness.CardID]bool
+		}
+		results := make([]outcome, len(groups))
+		for k := range results {
+			results[k].kept = map[harness.CardID]bool{}
+		}
+		varies := make([]bool, len(groups))
+		firstKept := make([]harness.CardID, len(groups))
+		for _, a := range options {
+			next, _, err := eng.Apply(m.State, a)
+			if err != nil {
+				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": "+a.String(), err))
+				continue
+			}
+			after, err := eng.Observe(next)
+			if err != nil {
+				continue
+			}
+			for k, g := range groups {
+				keptNow, done := judgeLegendGroup(tr, m, s, &after, g, a, &v)
+				if !done {
+					continue
+				}
+				if results[k].decided && keptNow != firstKept[k] {
+					varies[k] = true
+				}
+				if !results[k].decided {
+					firstKept[k] = keptNow
+				}
+				results[k].decided = true
+				if keptNow != 0 {
+					results[k].kept[keptNow] = true
+				}
+			}
+		}
+		anyDecided, anyVaries, unclear := false, false, false
+		for k := range groups {
+			anyDecided = anyDecided || results[k].decided
+			anyVaries = anyVaries || varies[k]
+			// A group that no option leaves a survivor of (all die anyway) may be the one
+			// this decision is about, without showing it.
+			unclear = unclear || results[k].decided && len(results[k].kept) == 0
+		}
+		if !anyDecided || !anyVaries && unclear {
+			continue
+		}
+		// The first decision after the group formed is the legend rule's (CR 704.3: the
+		// state-based actions' choices come before triggers are put on the stack); a later
+		// one may be another (the order of triggers those actions caused).
+		fresh := m.Step == -1 || before == nil || before.Pending == nil
+		if !anyVaries && !fresh {
+			continue
+		}
+		v.Reach("choice")
+		for k, g := range groups {
+			first := s.Permanent(g[0])
+			what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s)", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g))
+			if !results[k].decided || anyVaries && !varies[k] {
+				continue // decided by an earlier choice, or not yet
+			}
+			if s.Pending.Player != first.Controller {
+				v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
+					first.Controller.String()+" chooses which to keep (CR 704.5j)", s.Pending.Player.String()+" is to choose"))
+				continue
+			}
+			var never []harness.CardID
+			for _, c := range g {
+				if o := s.Permanent(c); !results[k].kept[c] && o != nil && !diesAnyway(o) {
+					never = append(never, c)
+				}
+			}
+			if len(never) > 0 {
+				v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
+					"the player may keep any one of them (CR 704.5j: that player chooses)",
+					fmt.Sprintf("no option keeps %s (%d options)", cardList(never), len(options))))
+			}
+		}
+	}
+	return v
+}
+
+// judgeLegendGroup judges the keep-one clause for group g of s in after, the state an
+// option a led to. It returns the card kept (0 for none) and whether the group was settled
+// (some of it left the battlefield).
+func judgeLegendGroup(tr *gen.Trace, m moment, s, after *harness.Snapshot, g []harness.CardID, a harness.Action, v *Verdict) (harness.CardID, bool) {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	var stay, lost []harness.CardID
+	doomed := false // one that dies anyway (lethal damage, no loyalty) may be the one kept
+	for _, c := range g {
+		if o := s.Permanent(c); o != nil && diesAnyway(o) {
+			doomed = true
+		}
+		switch o := after.Find(c); {
+		case o != nil && o.Zone == harness.Battlefield:
+			stay = append(stay, c)
+		case o == nil || o.Zone != harness.Graveyard:
+			lost = append(lost, c)
+		}
+	}
+	if len(stay) == len(g) {
+		return 0, false // not settled by this option: another decision comes first
+	}
+	v.Reach("keep-one")
+	first := s.Permanent(g[0])
+	what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s); choosing %s", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), a)
+	switch {
+	case len(stay) > 1 || len(stay) == 0 && !doomed:
+		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "keep-one", what,
+			"exactly one of them stays on the battlefield (CR 704.5j)", fmt.Sprintf("%d stay (%s)", len(stay), cardList(stay))))
+	case len(lost) > 0:
+		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "keep-one", what,
+			"the others are put into their owners' graveyards (CR 704.5j)", "not in a graveyard: "+cardList(lost)))
+	case len(stay) == 1:
+		return stay[0], true
+	}
+	return 0, true
+}
+
+// diesAnyway: another state-based action puts it into the graveyard (CR 704.5f, g, i).
+func diesAnyway(o *harness.Object) bool {
+	if isCreature(o) && o.Toughness != nil && (*o.Toughness <= 0 || o.Damage >= *o.Toughness && !hasKeyword(o, "Indestructible")) {
+		return true
+	}
+	return o.HasType("Planeswalker") && o.Counters["loyalty"] <= 0
+}
+
+func cardList(ids []harness.CardID) string {
+	parts := make([]string, len(ids))
+	for i, c := range ids {
+		parts[i] = fmt.Sprintf("card %d", c)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,239 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/mtgfuzz/mtgfuzz/cards"
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// planeswalkerLoyalty checks ruling copy.planeswalker-loyalty: loyalty counters come
+// from entering, and only from entering (CR 306.5b: "This permanent enters with a number
+// of loyalty counters on it equal to its printed loyalty number" is a replacement effect),
+// so a permanent that becomes a planeswalker later gets none; and the loyalty abilities
+// that spend them follow 606. Its clauses:
+//
+//   - starting-loyalty: a planeswalker spell that resolves is on the battlefield with as
+//     many loyalty counters as the printed loyalty of its card (the cards table), not in
+//     a graveyard for having none (704.5i).
+//   - once-per-turn: after a loyalty ability of a permanent has been activated this turn
+//     (as the trace shows), no loyalty ability of it is offered again that turn (606.3).
+//   - cost: an offered loyalty ability is offered only when its controller could cast a
+//     sorcery (606.3) and, for a negative cost, with at least that many loyalty counters
+//     (606.6); paying it adds or removes exactly that many (606.4).
+func planeswalkerLoyalty() *Property {
+	return &Property{
+		ID:      "copy.planeswalker-loyalty",
+		Rulings: []string{"copy.planeswalker-loyalty"},
+		Rules:   []string{"306.5b", "704.5i", "606.3", "606.4", "606.6"},
+		Description: "A planeswalker enters with loyalty counters equal to its printed loyalty, and only entering gives " +
+			"them; its loyalty abilities are sorcery-speed, once per turn per permanent, and cost exactly their loyalty.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Activate, harness.Pay}},
+		Clauses: []Clause{
+			{Name: "starting-loyalty", Rules: []string{"306.5b", "704.5i"}, Description: "a resolving planeswalker spell enters with its printed loyalty in counters"},
+			{Name: "once-per-turn", Rules: []string{"606.3"}, Description: "no loyalty ability of a permanent is offered again in a turn one of them was activated"},
+			{Name: "cost", Rules: []string{"606.3", "606.4", "606.6"}, Description: "loyalty abilities are offered at sorcery speed with enough counters, and paying one changes the counters by its cost"},
+		},
+		Steer: gen.Steer{
+			Name: "copy.planeswalker-loyalty",
+			Recipes: []gen.Recipe{
+				{Name: "jace used", Weight: 3,
+					Mine:  []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Jace Beleren", Weight: 20}},
+					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 20}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "jace cast", Weight: 3,
+					Mine:  []gen.Pick{{Card: "Island", Weight: 60}},
+					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 80}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
+			},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 40, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				if before == nil {
+					return false
+				}
+				if _, ok := loyaltyCost(gen.AbilityText(before, &a)); ok {
+					return true
+				}
+				return preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
+					o := b.Find(a.Card)
+					return o != nil && o.HasType("Planeswalker")
+				})(before, a)
+			},
+		},
+		Check: checkLoyalty,
+	}
+}
+
+// reLoyaltyCost reads a loyalty ability's cost: "+2: ...", "−1: ..." (the minus sign of
+// Oracle text, or a hyphen), "0: ...".
+var reLoyaltyCost = regexp.MustCompile(`^([+\x{2212}-]?)(\d+): `)
+
+// loyaltyCost is the loyalty cost of an ability text, if it is a loyalty ability (CR 606.2).
+func loyaltyCost(text string) (int, bool) {
+	m := reLoyaltyCost.FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(m[2])
+	if m[1] != "" && m[1] != "+" {
+		n = -n
+	}
+	return n, true
+}
+
+// printedLoyalty is the printed loyalty of the card named name (CR 306.5a), from the cards
+// table.
+func printedLoyalty(name string) (int, bool) {
+	c, ok := cards.ByName(name)
+	if !ok || c.Loyalty == nil {
+		return 0, false
+	}
+	return *c.Loyalty, true
+}
+
+func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "copy.planeswalker-loyalty"
+	var v Verdict
+	activated := map[harness.ObjectID]int{} // permanent -> turn a loyalty ability of it was activated
+	type proposal struct {
+		object harness.ObjectID
+		card   harness.CardID
+		cost   int
+	}
+	var pending *proposal
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		b := &st.Before
+		// starting-loyalty
+		if top, ok := resolvedSpell(st); ok {
+			if want, ok := printedLoyalty(top.Name); ok {
+				if o := printedObject(top.Name); o != nil && o.HasType("Planeswalker") && want > 0 {
+					v.Reach("starting-loyalty")
+					what := fmt.Sprintf("%s: planeswalker spell %s resolved", where(tr, i), top.Name)
+					expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
+					switch card := st.After.Find(top.Card); {
+					case card == nil:
+					case card.Zone == harness.Battlefield && card.Counters["loyalty"] != want:
+						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+							fmt.Sprintf("%d loyalty counters", card.Counters["loyalty"])))
+					case card.Zone == harness.Graveyard:
+						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+							"it is in the graveyard: it entered with no loyalty and died (CR 704.5i)"))
+					}
+				}
+			}
+		}
+		// once-per-turn and cost, on what is offered
+		if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
+			for j := range b.Battlefield {
+				o := &b.Battlefield[j]
+				if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
+					v.Reach("once-per-turn")
+				}
+			}
+		}
+		reported := map[harness.CardID]bool{} // one violation per permanent and state
+		for _, a := range st.Legal {
+			n, ok := loyaltyCost(gen.AbilityText(b, &a))
+			if a.Kind != harness.Activate || !ok {
+				continue
+			}
+			o := b.Permanent(a.Card)
+			if o == nil || reported[o.Card] {
+				continue
+			}
+			before := len(v.Violations)
+			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+			switch {
+			case activated[o.Object] == b.Turn:
+				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
+					"no loyalty ability of a permanent whose loyalty ability was activated this turn (CR 606.3)",
+					describe(o)+" already activated one this turn"))
+			case !sorceryTime(b, a.Player):
+				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "cost", what,
+					"loyalty abilities only in their controller's main phase with an empty stack (CR 606.3)",
+					fmt.Sprintf("offered in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))))
+			case n < 0 && o.Counters["loyalty"] < -n:
+				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.6", "cost", what,
+					fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
+					fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
+			}
+			reported[o.Card] = len(v.Violations) > before
+		}
+		// Follow activations to their payment.
+		switch a := st.Action; a.Kind {
+		case harness.Activate:
+			if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
+				if o := b.Permanent(a.Card); o != nil {
+					pending = &proposal{o.Object, o.Card, n}
+				}
+			}
+		case harness.Cancel:
+			if b.Casting != nil && pending != nil && b.Casting.Card == pending.card {
+				pending = nil
+			}
+		case harness.Pay:
+			// A mana ability with a mana cost, activated while paying, is paid first.
+			if pending == nil || b.Casting == nil || b.Casting.Card != pending.card {
+				continue
+			}
+			p := pending
+			pending = nil
+			activated[p.object] = b.Turn
+			before := objectOnBattlefield(b, p.object)
+			if before == nil {
+				continue
+			}
+			v.Reach("cost")
+			want := before.Counters["loyalty"] + p.cost
+			what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
+			expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
+			switch after := objectOnBattlefield(&st.After, p.object); {
+			case after != nil && after.Counters["loyalty"] != want:
+				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
+					fmt.Sprintf("%d", after.Counters["loyalty"])))
+			case after == nil && want > 0:
+				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected+", so it stays on the battlefield",
+					"it left the battlefield"))
+			}
+		}
+	}
+	return v
+}
+
+// sorceryTime: p could cast a sorcery now (CR 307.1): their main phase, empty stack.
+func sorceryTime(s *harness.Snapshot, p harness.Player) bool {
+	return s.Active == p && (s.Step == harness.Main1 || s.Step == harness.Main2) && len(s.Stack) == 0 && s.Casting == nil
+}
+
+func hasLoyaltyAbility(o *harness.Object) bool {
+	for _, t := range o.Abilities {
+		if _, ok := loyaltyCost(t); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// objectOnBattlefield finds the permanent that is object id (the same object, CR 400.7).
+func objectOnBattlefield(s *harness.Snapshot, id harness.ObjectID) *harness.Object {
+	for i := range s.Battlefield {
+		if s.Battlefield[i].Object == id {
+			return &s.Battlefield[i]
+		}
+	}
+	return nil
+}
+
+// printedObject is the card named name as the cards table prints it (CR 109.3), for a
+// spell on the stack, whose characteristics a Snapshot doesn't list; nil for no such card.
+func printedObject(name string) *harness.Object {
+	c, ok := cards.ByName(name)
+	if !ok {
+		return nil
+	}
+	return &harness.Object{Name: c.Name, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Abilities: c.Oracle}
+}

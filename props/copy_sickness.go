@@ -1,0 +1,156 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// becameCreatureSickness checks ruling copy.summoning-sickness: summoning sickness is
+// about control, not about how long something has been a creature (CR 302.6). A permanent
+// that came under its controller's control this turn while it was not a creature, and is
+// a creature now (an animated Mutavault, a Crystalline Resonance that copies a creature),
+// can't attack and can't use its {T} abilities unless it has haste. The history is the
+// trace's own: the object (its identity, CR 400.7) first seen this turn, during its
+// controller's turn, as a noncreature — or so placed by the setup (sick). The engine's
+// sickness flag is not consulted.
+//
+//   - attack: such a creature is never among the attackers offered.
+//   - tap-ability: none of its abilities with {T} in the cost is offered, unless something
+//     lets its controller activate them as though it had haste (Thousand-Year Elixir).
+func becameCreatureSickness() *Property {
+	return &Property{
+		ID:      "copy.summoning-sickness",
+		Rulings: []string{"copy.summoning-sickness"},
+		Rules:   []string{"302.6", "702.10", "508.1a"},
+		Description: "A permanent that became a creature the turn it came under its controller's control can't attack " +
+			"or use {T} abilities unless it has haste.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Activate, harness.Attack}},
+		Clauses: []Clause{
+			{Name: "attack", Rules: []string{"302.6", "508.1a"}, Description: "it is never offered as an attacker"},
+			{Name: "tap-ability", Rules: []string{"302.6"}, Description: "its {T} abilities are not offered"},
+		},
+		Steer: gen.Steer{
+			Name: "copy.summoning-sickness",
+			Recipes: []gen.Recipe{
+				{Name: "mutavault played and animated", Weight: 4,
+					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 10}, {Card: "Grizzly Bears"}},
+					Hand:  []gen.Pick{{Card: "Mutavault", Weight: 60}},
+					Steps: []harness.Step{harness.Main1}},
+				{Name: "mutavaults that arrived this turn", Weight: 4,
+					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 40}},
+					Steps: []harness.Step{harness.Main1}},
+			},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 200, Mana: 4, Land: 4, Cast: 1, Pay: 8, Activate: 2, Attack: 6, Choose: 4, Cancel: 1},
+			// Play a Mutavault, animate it once, let that resolve, then pass to combat.
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				switch {
+				case before == nil:
+					return false
+				case before.Casting != nil: // pay, not with the Mutavault itself
+					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a) && a.Card != before.Casting.Card
+				case a.Kind == harness.PlayLand, a.Kind == harness.Attack:
+					return true
+				case a.Kind == harness.Activate:
+					return len(before.Stack) == 0 && !isAnimatedToday(before) && strings.Contains(gen.AbilityText(before, &a), "becomes a 2/2")
+				case a.Kind == harness.Pass:
+					return len(before.Stack) > 0 || before.Step == harness.BeginCombat || before.Step == harness.Main1 && isAnimatedToday(before)
+				}
+				return false
+			},
+		},
+		Check: checkBecameCreature,
+	}
+}
+
+// isAnimatedToday: a land of the active player that is a creature (the recipe's aim).
+func isAnimatedToday(s *harness.Snapshot) bool {
+	for i := range s.Battlefield {
+		if o := &s.Battlefield[i]; o.Controller == s.Active && isCreature(o) && isLand(o) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling, rule = "copy.summoning-sickness", "302.6"
+	var v Verdict
+	// arrived[object] = the turn it came under its controller's control, seen as a
+	// noncreature, during that controller's turn.
+	arrived := map[harness.ObjectID]int{}
+	ctl := map[harness.ObjectID]harness.Player{}
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			if o := tr.Start.Permanent(pm.ID); o != nil && pm.Sick && !isCreature(o) && o.Controller == tr.Start.Active {
+				arrived[o.Object] = tr.Start.Turn
+			}
+		}
+	}
+	for _, m := range moments(tr) {
+		s := m.Snap
+		for i := range s.Battlefield {
+			o := &s.Battlefield[i]
+			if c, seen := ctl[o.Object]; m.Step >= 0 && (!seen || c != o.Controller) {
+				if !isCreature(o) && o.Controller == s.Active {
+					arrived[o.Object] = s.Turn
+				} else {
+					delete(arrived, o.Object)
+				}
+			}
+			ctl[o.Object] = o.Controller
+		}
+		if m.Step+1 >= len(tr.Steps) {
+			continue
+		}
+		next := &tr.Steps[m.Step+1] // what is offered in this state
+		for i := range s.Battlefield {
+			o := &s.Battlefield[i]
+			if t, ok := arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
+				continue
+			}
+			what := fmt.Sprintf("%s: %s came under %s's control this turn as a noncreature and is a creature now", whereAfter(tr, m.Step), describe(o), o.Controller)
+			// Attackers are declared now, or the turn goes past the declaration without one
+			// (no creature could attack): either way the engine could have been caught.
+			declaring := s.Pending != nil && s.Priority == harness.NoPlayer && offersKind(next.Legal, harness.Attack)
+			if declaring || s.Step == harness.BeginCombat && next.After.Turn == s.Turn && next.After.Step != harness.BeginCombat && next.After.Pending == nil {
+				v.Reach("attack")
+				for _, a := range next.Legal {
+					if a.Kind == harness.Attack && declares(a, o.Card) {
+						v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "508.1a", "attack", what+"; "+a.String()+" listed as legal",
+							"it can't attack: its controller hasn't controlled it continuously since their most recent turn began (CR 302.6)", "it is among the attackers offered"))
+						break
+					}
+				}
+			}
+			if s.Priority != o.Controller || asThoughHaste(s, o.Controller) {
+				continue
+			}
+			for ai, text := range o.Abilities {
+				if !strings.HasPrefix(text, "{T}") {
+					continue
+				}
+				v.Reach("tap-ability")
+				for _, a := range next.Legal {
+					if a.Kind == harness.Activate && a.Card == o.Card && a.Ability == ai {
+						v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "tap-ability", what+"; "+a.String()+" listed as legal",
+							"its {T} abilities can't be activated (CR 302.6)", "offered"))
+						break
+					}
+				}
+			}
+		}
+	}
+	return v
+}
+
+func offersKind(legal []harness.Action, k harness.ActionKind) bool {
+	for _, a := range legal {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
