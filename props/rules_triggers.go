@@ -127,7 +127,10 @@ func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
 	// A group runs from one moment a player has priority to the next: the events of its
 	// steps must have put their triggers on the stack by its end (CR 117.5, 603.3).
 	// The setup's stack is empty, so every trigger on the stack at the start is new.
-	expected := startTriggers(tr)
+	expected, known := startTriggers(tr)
+	if !known {
+		return v // what died as the game started is unknown: nothing here can be judged
+	}
 	base := &harness.Snapshot{}
 	decided := map[harness.Player]bool{}
 	if settled(&tr.Start) {
@@ -176,8 +179,10 @@ func withoutRemoved(expected []expectedTrigger, events []harness.Event) []expect
 }
 
 // startTriggers lists the dies triggers of the permanents the setup put on the
-// battlefield that were gone when the game started (state-based actions, CR 704.3).
-func startTriggers(tr *gen.Trace) []expectedTrigger {
+// battlefield that were gone when the game started (state-based actions, CR 704.3). It
+// reports false when one of them was a copy the setup can't say of what (its copy effects
+// copy each other in a loop, so the engine's setup order decided).
+func startTriggers(tr *gen.Trace) ([]expectedTrigger, bool) {
 	var out []expectedTrigger
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
@@ -186,12 +191,15 @@ func startTriggers(tr *gen.Trace) []expectedTrigger {
 				continue
 			}
 			was, ok := setupLeftAs(&tr.Setup, &pm, o)
-			if ok && isCreature(&was) {
+			if !ok {
+				return nil, false
+			}
+			if isCreature(&was) {
 				out = append(out, diesTriggers(&was, harness.Player(p))...)
 			}
 		}
 	}
-	return out
+	return out, true
 }
 
 // diesTriggers lists o's "when this creature dies" abilities, controlled by p.
