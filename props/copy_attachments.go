@@ -179,15 +179,24 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	what := fmt.Sprintf("%s: %s, attached to card %d", whereAfter(tr, step), describe(was), host)
 	// What it is now decides (the state-based actions look at the permanent as it is).
 	it := now
+	printed := printedObject(was.Name)
 	if now.Zone != harness.Battlefield {
 		it = was
+		if pm := setupPermanent(&tr.Setup, card); step == -1 && pm != nil && len(pm.Copying) > 0 {
+			// Gone as the game began: it was what the setup's copy effects made it
+			// (last_known.go), not its card.
+			lk, ok := setupLeftAs(&tr.Setup, pm, was)
+			if !ok {
+				return
+			}
+			it, printed = &lk, &lk
+		}
 	}
 	hostNow := after.Permanent(host)
 	// Whether it should still be on the battlefield: at the start only state-based
 	// actions have happened, and none but this one moves a permanent that can't die to
 	// toughness, damage or loyalty (704.5f, g, i) or the legend rule (j); after an action,
 	// something else may have removed it.
-	printed := printedObject(was.Name)
 	mustStay := step == -1 && printed != nil && !isCreature(printed) && !printed.HasType("Planeswalker") && !printed.HasSupertype("Legendary")
 	wrong := func() bool {
 		return now.Zone == harness.Battlefield && now.AttachedTo != 0 || now.Zone != harness.Battlefield && mustStay

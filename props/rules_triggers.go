@@ -116,10 +116,18 @@ type trigInstance struct {
 	Text string
 }
 
-// expectedTrigger is an ability that triggered, and its controller.
+// expectedTrigger is an ability that triggered, and its controller. Unknown marks a card
+// whose triggers can't be told: it left the battlefield as what a loop of copy effects
+// made it (last_known.go), so its instances on the stack are not judged.
 type expectedTrigger struct {
 	trigInstance
 	Controller harness.Player
+	Unknown    bool
+}
+
+// unknownTrigger is the mark for a card whose triggers can't be told.
+func unknownTrigger(card harness.CardID) expectedTrigger {
+	return expectedTrigger{trigInstance: trigInstance{Card: card}, Unknown: true}
 }
 
 func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -127,10 +135,7 @@ func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
 	// A group runs from one moment a player has priority to the next: the events of its
 	// steps must have put their triggers on the stack by its end (CR 117.5, 603.3).
 	// The setup's stack is empty, so every trigger on the stack at the start is new.
-	expected, known := startTriggers(tr)
-	if !known {
-		return v // what died as the game started is unknown: nothing here can be judged
-	}
+	expected := startTriggers(tr)
 	base := &harness.Snapshot{}
 	decided := map[harness.Player]bool{}
 	if settled(&tr.Start) {
@@ -179,10 +184,8 @@ func withoutRemoved(expected []expectedTrigger, events []harness.Event) []expect
 }
 
 // startTriggers lists the dies triggers of the permanents the setup put on the
-// battlefield that were gone when the game started (state-based actions, CR 704.3). It
-// reports false when one of them was a copy the setup can't say of what (its copy effects
-// copy each other in a loop, so the engine's setup order decided).
-func startTriggers(tr *gen.Trace) ([]expectedTrigger, bool) {
+// battlefield that were gone when the game started (state-based actions, CR 704.3).
+func startTriggers(tr *gen.Trace) []expectedTrigger {
 	var out []expectedTrigger
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
@@ -191,15 +194,15 @@ func startTriggers(tr *gen.Trace) ([]expectedTrigger, bool) {
 				continue
 			}
 			was, ok := setupLeftAs(&tr.Setup, &pm, o)
-			if !ok {
-				return nil, false
-			}
-			if isCreature(&was) {
+			switch {
+			case !ok:
+				out = append(out, unknownTrigger(pm.ID))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, harness.Player(p))...)
 			}
 		}
 	}
-	return out, true
+	return out
 }
 
 // diesTriggers lists o's "when this creature dies" abilities, controlled by p.
@@ -207,7 +210,7 @@ func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
 	var out []expectedTrigger
 	for _, t := range o.Abilities {
 		if readTrigger(t).kind == trigDies {
-			out = append(out, expectedTrigger{trigInstance{o.Card, t}, p})
+			out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: p})
 		}
 	}
 	return out
@@ -236,7 +239,7 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 						continue // CR 603.4: it doesn't trigger
 					}
 				}
-				out = append(out, expectedTrigger{trigInstance{o.Card, t}, o.Controller})
+				out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: o.Controller})
 			}
 		}
 	}
@@ -245,7 +248,10 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	for j := range b.Battlefield {
 		o := &b.Battlefield[j]
 		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
-			if was, ok := leftAs(st, o, false); ok && isCreature(&was) {
+			switch was, ok := leftAs(st, o, false); {
+			case !ok:
+				out = append(out, unknownTrigger(o.Card))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, o.Controller)...)
 			}
 		}
@@ -258,7 +264,10 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 			continue
 		}
 		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
-			if was, ok := leftAs(st, n, true); ok && isCreature(&was) {
+			switch was, ok := leftAs(st, n, true); {
+			case !ok:
+				out = append(out, unknownTrigger(n.Card))
+			case isCreature(&was):
 				out = append(out, diesTriggers(&was, n.Owner)...)
 			}
 		}
@@ -269,9 +278,14 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 // judgeTriggers compares the triggers expected since base with the new instances on the
 // stack of now, the next moment a player has priority.
 func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expected []expectedTrigger, decided map[harness.Player]bool, v *Verdict) {
+	unknown := map[harness.CardID]bool{}
+	for _, e := range expected {
+		unknown[e.Card] = unknown[e.Card] || e.Unknown
+	}
+	expected = slices.DeleteFunc(slices.Clone(expected), func(e expectedTrigger) bool { return unknown[e.Card] })
 	var fresh []harness.StackObject
 	for _, o := range now.Stack {
-		if o.Kind == "ability" && knownTrigger(o.Text) && !stillOnStack(base, o.Object) {
+		if o.Kind == "ability" && knownTrigger(o.Text) && !stillOnStack(base, o.Object) && !unknown[o.Card] {
 			fresh = append(fresh, o)
 		}
 	}

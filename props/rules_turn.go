@@ -114,7 +114,10 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 			if st.After.Turn != st.Before.Turn {
 				checkUntap(tr, i, &v)
 			}
-		case st.Before.Step != harness.Cleanup && !resolvedSomething(st):
+		case st.Before.Step != harness.Cleanup && !resolvedSomething(st) && st.Before.Pending == nil:
+			// (A step answering a pending decision finishes what asked it: state-based
+			// actions, a legend rule choice among them, may still unattach what grants an
+			// ability, CR 704.3, 704.5n.)
 			checkEffectsLast(tr, i, before, after, &v)
 		}
 		before = after
