@@ -8,6 +8,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/benchcpu"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
@@ -50,12 +51,14 @@ func BenchmarkCaseReference20x10(b *testing.B) {
 	steps := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := benchcpu.Start()
 	for i := 0; i < b.N; i++ {
 		src.Reset(seeds[i%len(seeds)])
 		tr := g.Run(src, eng, 10)
 		steps += len(tr.Steps)
 		trivial.Check(eng, tr)
 	}
+	cpu.Report(b)
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/case")
 }
 
@@ -65,7 +68,9 @@ func BenchmarkCampaignReference(b *testing.B) {
 	cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{}) },
 		Props: []*props.Property{trivial}, Seed: 1, Checks: b.N, Workers: 1}
 	b.ReportAllocs()
+	cpu := benchcpu.Start()
 	rep, err := campaign.Run(context.Background(), cfg)
+	cpu.Report(b)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/benchcpu"
 )
 
 // BenchmarkCouldProduceLarge: "could produce" for 40 lands under 6 replacement effects
@@ -13,9 +16,11 @@ func BenchmarkCouldProduceLarge(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		Project(s).couldProduceAll()
 	}
+	cpu.Report(b)
 }
 
 // twentyPermanents is a mixed 20-permanent board.
@@ -37,6 +42,7 @@ func BenchmarkStep(b *testing.B) {
 		b.Fatal(err)
 	}
 	i := 0
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		acts := LegalActions(s)
 		if _, _, err := Step(s, acts[i%len(acts)]); err != nil {
@@ -44,6 +50,7 @@ func BenchmarkStep(b *testing.B) {
 		}
 		i++
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkSnapshot: rendering the canonical snapshot of a 20-permanent board.
@@ -52,9 +59,11 @@ func BenchmarkSnapshot(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		Snapshot(s)
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkLegalActions: listing every legal action (mana outcomes included) on a
@@ -64,7 +73,56 @@ func BenchmarkLegalActions(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		LegalActions(s.clone().finish())
+	}
+	cpu.Report(b)
+}
+
+// copyChains is a board of 200 permanents, 100 a side, in chains of copies: in each
+// chain the first permanent is a Grizzly Bears and each of the next depth is a copier
+// copying the one before it (a copy of a copy of ..., CR 707.3); the last chain of a side
+// may be shorter. It returns the setup and how many copy effects it holds.
+func copyChains(copier string, depth int) (h.Setup, int) {
+	s := board(nil, nil)
+	effects := 0
+	for p := range s.Players {
+		for i := range 100 {
+			pm := h.PermanentSpec{CardSpec: h.CardSpec{ID: h.CardID(100*(p+1) + i), Name: "Grizzly Bears"}}
+			if k := i % (depth + 1); k > 0 {
+				pm.Name, pm.Copying = copier, []h.CardID{pm.ID - 1}
+				effects++
+			}
+			s.Players[p].Battlefield = append(s.Players[p].Battlefield, pm)
+		}
+	}
+	return s, effects
+}
+
+// BenchmarkProjectCopyChains: projecting a board of 200 permanents in copy chains of each
+// depth (CR 613, 707.3): Clones, whose copiable values are the same at every depth, and
+// Crystalline Resonances, each of which adds its own ability to what it copies (707.9a),
+// so that the one at depth k has k abilities. The projection applies each copy effect once,
+// so the CPU time per copy effect (cpu-ns/effect) stays flat for Clones and grows with the
+// abilities copied for Resonances.
+func BenchmarkProjectCopyChains(b *testing.B) {
+	for _, copier := range []string{"Clone", "Crystalline Resonance"} {
+		for _, depth := range []int{1, 5, 20, 50} {
+			b.Run(fmt.Sprintf("%s/depth=%d", strings.Fields(copier)[0], depth), func(b *testing.B) {
+				setup, effects := copyChains(copier, depth)
+				s, err := NewGame(setup, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				cpu := benchcpu.Start()
+				for b.Loop() {
+					Project(s)
+				}
+				cpu.Report(b)
+				cpu.ReportPer(b, effects, "cpu-ns/effect")
+			})
+		}
 	}
 }

@@ -304,7 +304,7 @@ func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.Ob
 	nid := moveTo(r.s, r.v, id, h.Battlefield, false, r.ev)
 	o := r.s.obj(nid)
 	o.Controller = controller
-	o.Sick = true
+	o.Sick = entersSick(r.s, o)
 	enterAsCopy(r.s, o, r.Choose, r.ev)
 	applyEnterReplacements(r.s, o, 0, r.Choose)
 	enterTriggers(r.s, nid)
@@ -325,8 +325,13 @@ func (r *Resolution) TakeExtraTurn(p h.Player) {
 // the permanent's own X is 0.
 func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
 	o.ChosenColor = -1
-	c := Project(s).Of(o.ID)
-	o.Counters[Loyalty] += startingLoyalty(s, c) // CR 306.5b
+	v := Project(s)
+	c := v.Of(o.ID)
+	if s.faults.on(FaultStartingLoyaltyPrinted) {
+		o.Counters[Loyalty] += startingLoyalty(s, v.printedOf(o.ID)) // its own card's, not its copiable values (CR 306.5b, 707.2)
+	} else {
+		o.Counters[Loyalty] += startingLoyalty(s, c) // CR 306.5b
+	}
 	for _, a := range c.Abilities {
 		if a.Kind != Static {
 			continue

@@ -1,6 +1,10 @@
 package engine
 
-import h "github.com/mtgfuzz/mtgfuzz/harness"
+import (
+	"slices"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+)
 
 // CR 611: continuous effects. An effect is a record: where it comes from, its timestamp
 // (CR 613.7), how long it lasts, and what it does, as values of the Modification sum
@@ -84,18 +88,24 @@ func (RemoveAllAbilities) Layer() Layer { return LayerAbility }
 func (SetPT) Layer() Layer              { return LayerPTSet }
 func (ModifyPT) Layer() Layer           { return LayerPTModify }
 
-func (m CopyOf) apply(c *Chars, k effectKey) {
-	// CR 707.2: the copiable values replace the object's; the abilities it copies are
-	// Copied in the copy, from From, in their positions, and each copy effect gives its
-	// own identities, so that abilities linked under one copy effect are not linked under
-	// another, even of the same object (CR 707.7, 607.1).
-	*c = *m.Values
-	abs := make([]AbilityInstance, len(c.Abilities))
-	for i, a := range c.Abilities {
-		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: k.effect, Index: i}
-		abs[i] = a
+// CR 707.2: the copiable values replace the object's. Their abilities already carry the
+// identities the effect gave them as it began (begin), so applying the effect costs the
+// same however many abilities a chain of copies has gathered (707.9a).
+func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
+
+// begin gives the copied abilities their identities as the copy effect effect begins: they
+// are Copied in the copy, from From, in their positions, and each copy effect gives its own,
+// so that abilities linked under one copy effect are not linked under another, even of the
+// same object (CR 707.7, 607.1). The values never change after (707.2b), nor do these.
+func (m CopyOf) begin(effect int) CopyOf {
+	vals := *m.Values
+	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
+	for i, a := range m.Values.Abilities {
+		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
+		vals.Abilities[i] = a
 	}
-	c.Abilities = abs
+	m.Values = &vals
+	return m
 }
 
 func (FaceDown) apply(c *Chars, _ effectKey) { *c = faceDownChars }
@@ -159,5 +169,11 @@ func (s *State) addEffect(e Effect) {
 	s.NextEffect++
 	e.ID = s.NextEffect
 	e.Timestamp = s.timestamp()
+	for i, m := range e.Mods {
+		if c, ok := m.(CopyOf); ok {
+			e.Mods = slices.Clone(e.Mods) // the caller's may be shared
+			e.Mods[i] = c.begin(e.ID)
+		}
+	}
 	s.Effects = append(s.Effects, e)
 }

@@ -128,6 +128,10 @@ func Project(s *State) *View {
 	// until an effect changes them.
 	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
 	var effects []liveEffect
+	if len(s.Effects) > 0 {
+		effects = make([]liveEffect, 0, len(s.Effects))
+	}
+	owners := 0 // how many objects the effects and counters may change, at most
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
@@ -135,6 +139,15 @@ func Project(s *State) *View {
 		}
 		effects = append(effects, liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
 			objects: e.Objects, locked: true})
+		owners += len(e.Objects)
+	}
+	for _, id := range s.Battlefield {
+		if o := s.obj(id); o.Counters[PlusOne] != 0 || o.Counters[Loyalty] != 0 || o.FaceDown {
+			owners++
+		}
+	}
+	if owners > 0 {
+		v.slab = make([]Chars, 0, owners)
 	}
 	var order []*liveEffect
 	for layer := LayerCopy; layer < numLayers; layer++ {
@@ -404,15 +417,22 @@ func appendNew(list []string, add ...string) []string {
 // printed values as modified by copy effects and face-down status), before the later
 // layers change them.
 func (v *View) keepCopiable() {
+	n := 0
 	v.s.eachWithCharacteristics(func(id h.ObjectID) {
-		if !v.owns(id) {
-			return
+		if v.owns(id) {
+			n++
 		}
-		if v.copiable == nil {
-			v.copiable = make([]*Chars, len(v.chars))
+	})
+	if n == 0 {
+		return
+	}
+	v.copiable = make([]*Chars, len(v.chars))
+	kept := make([]Chars, 0, n)
+	v.s.eachWithCharacteristics(func(id h.ObjectID) {
+		if v.owns(id) {
+			kept = append(kept, *v.chars[id-1])
+			v.copiable[id-1] = &kept[len(kept)-1]
 		}
-		c := *v.chars[id-1]
-		v.copiable[id-1] = &c
 	})
 }
 

@@ -90,9 +90,13 @@ var StateBasedActions = []SBA{
 			return nil
 		}
 		seen := map[string]bool{}
+		legend := func(id h.ObjectID) bool {
+			c := v.Of(id)
+			return c.HasSupertype("Legendary") && c.Name != "" && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
+		}
 		for _, id := range s.Battlefield {
 			c := v.Of(id)
-			if !c.HasSupertype("Legendary") || c.Name == "" {
+			if !legend(id) {
 				continue
 			}
 			key := fmt.Sprintf("%d|%s", s.obj(id).Controller, c.Name)
@@ -102,7 +106,7 @@ var StateBasedActions = []SBA{
 			n := 0
 			for _, other := range s.Battlefield {
 				oc := v.Of(other)
-				if oc.HasSupertype("Legendary") && oc.Name == c.Name && s.obj(other).Controller == s.obj(id).Controller {
+				if legend(other) && oc.Name == c.Name && s.obj(other).Controller == s.obj(id).Controller {
 					n++
 				}
 			}
@@ -140,7 +144,7 @@ var StateBasedActions = []SBA{
 			if o.AttachedTo == 0 || isAura(c) {
 				continue
 			}
-			if c.HasType("Creature") || !c.HasSubtype("Equipment") && !c.HasSubtype("Fortification") {
+			if c.HasType("Creature") || !c.HasSubtype("Equipment") && !c.HasSubtype("Fortification") && !(s.faults.on(FaultArtifactStaysAttached) && c.HasType("Artifact")) {
 				out = append(out, sbaHit{object: id})
 			}
 		}

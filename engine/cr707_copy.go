@@ -93,6 +93,9 @@ func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controlle
 	}
 	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
 	o := s.obj(id)
+	if s.faults.on(FaultSickFromCopied) {
+		o.Sick = s.obj(target).Sick // the copied permanent's status (CR 302.6, 707.2: status isn't copied)
+	}
 	ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
 		Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})
 }
@@ -119,6 +122,9 @@ func becomeCopyOfTarget(r *Resolution) {
 		return
 	}
 	copyEffect(r.s, r.v, src.ID, t.Object, r.item.Ability, r.Controller(), cp.duration(r.Controller()), r.ev)
+	if r.s.faults.on(FaultLoyaltyOnBecomingACopy) { // as if it had entered (CR 306.5b)
+		src.Counters[Loyalty] += startingLoyalty(r.s, Project(r.s).Of(src.ID))
+	}
 }
 
 // enterAsCopy applies an entering permanent's "you may have this enter as a copy of ..."

@@ -27,6 +27,11 @@ const (
 	FaultManaAbilityUsesStack      = "invariant.mana-ability/uses-stack"
 	FaultSkipZeroToughness         = "invariant.sba/skip-zero-toughness"
 	FaultLegendRuleOff             = "invariant.sba/legend-rule-off"
+	FaultLoyaltyOnBecomingACopy    = "copy.planeswalker-loyalty/loyalty-on-becoming"
+	FaultStartingLoyaltyPrinted    = "copy.planeswalker-loyalty/printed-starting-loyalty"
+	FaultLegendRuleIgnoresCopies   = "copy.legend-rule/ignores-copies"
+	FaultArtifactStaysAttached     = "copy.aura-equipment/artifact-stays-attached"
+	FaultSickFromCopied            = "copy.summoning-sickness/copies-sickness"
 	FaultCopyOfCopyIntermediate    = "copy.of-a-copy/intermediate"
 	FaultExceptAppliedTwice        = "copy.of-resonance/except-twice"
 	FaultCopiesNonCopyEffects      = "copy.copiable-values/non-copy-effects"
@@ -90,6 +95,11 @@ var faultInfo = []FaultInfo{
 	{FaultManaAbilityUsesStack, "invariant.mana-ability", "605.3b", "activating a mana ability leaves an object on the stack"},
 	{FaultSkipZeroToughness, "invariant.sba", "704.5f", "a creature with toughness 0 or less isn't put into its owner's graveyard"},
 	{FaultLegendRuleOff, "invariant.sba", "704.5j", "the legend rule isn't applied"},
+	{FaultLoyaltyOnBecomingACopy, "copy.planeswalker-loyalty", "306.5b", "a permanent that becomes a copy of a planeswalker gets its starting loyalty in counters"},
+	{FaultStartingLoyaltyPrinted, "copy.planeswalker-loyalty", "306.5b", "a permanent entering as a copy of a planeswalker gets the loyalty printed on its own card (none), not the copied one"},
+	{FaultLegendRuleIgnoresCopies, "copy.legend-rule", "704.5j", "the legend rule doesn't count permanents that are copies"},
+	{FaultArtifactStaysAttached, "copy.aura-equipment", "704.5p", "an attached artifact that is no Equipment (a reverted Equipment copy) stays attached"},
+	{FaultSickFromCopied, "copy.summoning-sickness", "302.6", "a permanent that becomes a copy takes the copied permanent's summoning sickness"},
 	{FaultCopyOfCopyIntermediate, "copy.of-a-copy", "707.3", "copying a permanent that copies something copies that permanent's own printed values"},
 	{FaultExceptAppliedTwice, "copy.of-resonance", "707.9a", "\"except it has this ability\" adds the ability again when what it copies already has it"},
 	{FaultCopiesNonCopyEffects, "copy.copiable-values", "707.2", "a copy takes the copied object's computed characteristics (its P/T, type-changing effects and counters)"},

@@ -30,7 +30,7 @@ func LegalActions(s *State) []h.Action {
 			out = append(out, h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
 		}
 		if d.Payment != nil { // CR 608.2g: mana abilities before paying
-			out = append(out, manaActions(s, v, d.Player)...)
+			out = appendManaActions(out, s, v, d.Player)
 		}
 		return out
 	}
@@ -38,11 +38,10 @@ func LegalActions(s *State) []h.Action {
 		return proposalActions(s, v, p)
 	}
 	p := s.Priority
-	out := []h.Action{{Player: p, Kind: h.Pass}}
-	out = append(out, playAndCastActions(s, v, p)...)
-	out = append(out, abilityActions(s, v, p)...)
-	out = append(out, manaActions(s, v, p)...)
-	return out
+	out := []h.Action{{Player: p, Kind: h.Pass}} // each kind appends to it
+	out = appendPlayAndCastActions(out, s, v, p)
+	out = appendAbilityActions(out, s, v, p)
+	return appendManaActions(out, s, v, p)
 }
 
 // proposalActions lists what the player paying a proposal may do: pay it in each way the
@@ -58,15 +57,14 @@ func proposalActions(s *State, v *View, p *Proposal) []h.Action {
 		}
 	}
 	out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
-	return append(out, manaActions(s, v, p.Player)...)
+	return appendManaActions(out, s, v, p.Player)
 }
 
-// playAndCastActions lists the lands p may play and the spells p may begin to cast now,
+// appendPlayAndCastActions appends the lands p may play and the spells p may begin to cast now,
 // from their permissions (cr601_permissions.go): lands first, then spells, one action per
 // choice of targets and X.
-func playAndCastActions(s *State, v *View, p h.Player) []h.Action {
+func appendPlayAndCastActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
 	perms := permissions(s, v, p)
-	var out []h.Action
 	if s.LandsPlayed < 1 {
 		for _, perm := range perms {
 			if perm.Play && perm.Timing.allows(s, p) {
@@ -146,10 +144,9 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 	each(s.Players[p].Hand, h.Hand)
 }
 
-// abilityActions lists the non-mana activated abilities the player can start to
+// appendAbilityActions appends the non-mana activated abilities the player can start to
 // activate now: one action per choice of targets and X.
-func abilityActions(s *State, v *View, p h.Player) []h.Action {
-	var out []h.Action
+func appendAbilityActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
 	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
 			return
@@ -166,12 +163,11 @@ func abilityActions(s *State, v *View, p h.Player) []h.Action {
 	return out
 }
 
-// manaActions lists mana abilities the player can activate now: one action per payment
+// appendManaActions appends the mana abilities the player can activate now: one action per payment
 // of the ability's mana cost and per distinct outcome. An ability whose mana cost the pool
 // can't pay is listed once per outcome without a payment: its activation waits for the
 // cost, to be paid with mana from other mana abilities (CR 602.2b, 601.2g-h).
-func manaActions(s *State, v *View, p h.Player) []h.Action {
-	var out []h.Action
+func appendManaActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
 	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		colored, generic := ab.Cost.Mana.total(0)
 		pays := []h.Mana{{}}

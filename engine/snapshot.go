@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -12,17 +13,18 @@ func Snapshot(s *State) h.Snapshot {
 	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
+	r := newRenderer(s, v)
 	for pi := range s.Players {
 		ps := &s.Players[pi]
 		out := &snap.Players[pi]
 		out.Life, out.Pool, out.Lost = ps.Life, ps.Pool, ps.Lost
-		out.Library = objects(s, v, ps.Library)
-		out.Hand = objects(s, v, ps.Hand)
-		out.Graveyard = objects(s, v, ps.Graveyard)
-		out.Exile = objects(s, v, ps.Exile)
+		out.Library = r.objects(ps.Library)
+		out.Hand = r.objects(ps.Hand)
+		out.Graveyard = r.objects(ps.Graveyard)
+		out.Exile = r.objects(ps.Exile)
 	}
-	snap.Battlefield = objects(s, v, s.Battlefield)
-	sort.Slice(snap.Battlefield, func(i, j int) bool { return snap.Battlefield[i].Card < snap.Battlefield[j].Card })
+	snap.Battlefield = r.objects(s.Battlefield)
+	slices.SortFunc(snap.Battlefield, func(a, b h.Object) int { return cmp.Compare(a.Card, b.Card) })
 	for i := range s.Stack {
 		it := &s.Stack[i]
 		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
@@ -52,13 +54,32 @@ func Snapshot(s *State) h.Snapshot {
 	return snap
 }
 
-func objects(s *State, v *View, ids []h.ObjectID) []h.Object {
-	out := make([]h.Object, len(ids))
-	ints := make([]int, 3*len(ids)) // power, toughness, loyalty of each, in one allocation
-	for i, id := range ids {
-		out[i] = object(s, v, s.obj(id), ints[3*i:3*i+3:3*i+3])
+// renderer renders the objects of every zone of a snapshot into one allocation.
+type renderer struct {
+	s    *State
+	v    *View
+	objs []h.Object
+	ints []int // power, toughness, loyalty of each object
+}
+
+func newRenderer(s *State, v *View) *renderer {
+	n := len(s.Battlefield)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
 	}
-	return out
+	return &renderer{s: s, v: v, objs: make([]h.Object, 0, n), ints: make([]int, 0, 3*n)}
+}
+
+// objects renders the objects of one zone, in its order.
+func (r *renderer) objects(ids []h.ObjectID) []h.Object {
+	start := len(r.objs)
+	for _, id := range ids {
+		at := len(r.ints)
+		r.ints = r.ints[:at+3]
+		r.objs = append(r.objs, object(r.s, r.v, r.s.obj(id), r.ints[at:at+3:at+3]))
+	}
+	return r.objs[start:len(r.objs):len(r.objs)]
 }
 
 // object renders one object with its computed characteristics.

@@ -46,30 +46,32 @@ func ParseCounterKind(s string) (CounterKind, bool) {
 // characteristics come from Project. A zone change makes a new Object with a new ID
 // (CR 400.7); the old record stays, so last known information can be read (CR 608.2h).
 type Object struct {
+	// The fields are ordered so that the record packs tightly: every step copies every
+	// record (State.clone).
 	ID         h.ObjectID
 	Card       h.CardID
-	Def        *CardDef
 	Owner      h.Player
 	Controller h.Player
-	Zone       h.Zone
 	Tapped     bool
 	FaceDown   bool
+	Def        *CardDef
+	Zone       h.Zone
 	Token      bool
 	// Sick: its controller has not controlled it continuously since their most recent
 	// turn began (CR 302.6). Set on entering or changing control; cleared for the active
 	// player's permanents as their turn begins.
-	Sick       bool
-	Counters   [numCounterKinds]int
-	Damage     int
-	AttachedTo h.ObjectID
-	Timestamp  uint64 // CR 613.7d: a new one on entering a zone; 613.7e on attaching
+	Sick bool
 	// LoyaltyActivated: a loyalty ability of this permanent has been activated this turn
 	// (CR 606.3).
 	LoyaltyActivated bool
-	// ChosenColor is a choice made as it entered (Gauntlet of Power, CR 614.12); -1 none.
-	ChosenColor int8
 	// Gone marks a record superseded by a zone change (kept for last known information).
 	Gone bool
+	// ChosenColor is a choice made as it entered (Gauntlet of Power, CR 614.12); -1 none.
+	ChosenColor int8
+	Counters    [numCounterKinds]int
+	Damage      int
+	AttachedTo  h.ObjectID
+	Timestamp   uint64 // CR 613.7d: a new one on entering a zone; 613.7e on attaching
 }
 
 // PlayerState is one player's life, pool and zones. Zones list object IDs; Library is

@@ -77,7 +77,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
 	}
-	placed := func(s Source) {
+	repeatAtLeast(src, "perm", r.minPerm, 80, g.maxPerm, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
 		switch {
@@ -96,11 +96,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			}
 			drafts = append(drafts, d)
 		}
-	}
-	for range r.minPerm {
-		src.Group("placed", placed)
-	}
-	repeat(src, "perm", 80, g.maxPerm-r.minPerm, placed)
+	})
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}

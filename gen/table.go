@@ -51,10 +51,24 @@ func flag(src Source, label string, pct int) bool {
 // max times. Each group holds its own "more" draw, so deleting a group's span removes one
 // element and nothing else.
 func repeat(src Source, label string, pct, max int, f func(Source)) {
+	repeatAtLeast(src, label, 0, pct, max, f)
+}
+
+// floorPct is how often each of repeatAtLeast's first groups goes on.
+const floorPct = 97
+
+// repeatAtLeast is repeat whose first least groups go on at floorPct instead of pct: a
+// floor that holds nine times in ten for three groups, while shrinking still deletes
+// groups one by one.
+func repeatAtLeast(src Source, label string, least, pct, max int, f func(Source)) {
 	for i := 0; i < max; i++ {
 		stop := false
+		p := pct
+		if i < least {
+			p = floorPct
+		}
 		src.Group(label, func(s Source) {
-			if !flag(s, "more", pct) {
+			if !flag(s, "more", p) {
 				stop = true
 				return
 			}

@@ -172,4 +172,4 @@ func trimZeros(v []uint64) []uint64 {
 // TapeSchema names the generators' draw structure. A tape replays the same case only under
 // the schema it was recorded with: bump it whenever Board or Run change what they draw or
 // in which order, so stored tapes are known stale instead of silently meaning another case.
-const TapeSchema = "gen/v1"
+const TapeSchema = "gen/v2"

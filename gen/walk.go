@@ -20,6 +20,7 @@ import (
 func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	setup := g.Board(src)
 	w := startWalk(eng, setup)
+	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
 	for n := 0; n < maxSteps; n++ {
 		stop := false
 		src.Group("step", func(s Source) {
@@ -41,6 +42,7 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 // that took them. It stops at the first action the engine refuses (Trace.Err).
 func Replay(eng harness.Engine, setup harness.Setup, actions []harness.Action) *Trace {
 	w := startWalk(eng, setup)
+	w.room = len(actions)
 	for i := range actions {
 		if w.tr.Err != nil || !w.ensureLegal() {
 			break
@@ -157,6 +159,9 @@ type walker struct {
 	legal []harness.Action // for st, once fetched
 	fresh bool             // legal belongs to st
 	cats  []Category
+	// room is how many steps the trace is made room for at its first: steps are large
+	// values, better not copied again and again as the trace grows.
+	room int
 }
 
 func startWalk(eng harness.Engine, setup harness.Setup) *walker {
@@ -219,6 +224,9 @@ func (w *walker) apply(a harness.Action) {
 		return
 	}
 	step.After, step.AfterState = after, next
+	if w.tr.Steps == nil {
+		w.tr.Steps = make([]TraceStep, 0, w.room)
+	}
 	w.tr.Steps = append(w.tr.Steps, step)
 	w.st, w.snap, w.legal, w.fresh = next, after, nil, false
 }

@@ -23,9 +23,15 @@ import (
 //     left the battlefield or stopped being what it may be attached to, in the graveyard
 //     (an Aura) or still on the battlefield, unattached (an Equipment).
 //   - not-attachment: a permanent that is attached but is a creature or neither an Aura nor
-//     an Equipment stays on the battlefield and becomes unattached.
+//     an Equipment stays on the battlefield and becomes unattached — among them an
+//     attached copy of an Equipment whose copy effect ended (a Mirage Mirror as
+//     Bonesplitter after the cleanup step, 611.2a).
 //   - restriction: a creature enchanted by an Aura that says it can't attack or block is
 //     never among the attackers or blockers offered (508.1c, 509.1b).
+//   - became-aura: a permanent that becomes a copy of an Aura while attached to nothing it
+//     could enchant is in its owner's graveyard once state-based actions are done (704.5m).
+//   - copy-equips: a copy of an Equipment has its equip ability (707.2): its controller is
+//     offered it at sorcery speed while they control another creature (702.6a).
 func auraEquipment() *Property {
 	return &Property{
 		ID:      "copy.aura-equipment",
@@ -40,6 +46,8 @@ func auraEquipment() *Property {
 			{Name: "not-attachment", Rules: []string{"704.5p"}, Description: "an attached creature, or attached permanent that is neither Aura nor Equipment, becomes unattached and stays"},
 			{Name: "restriction", Rules: []string{"508.1c", "509.1b"}, Description: "a creature enchanted by \"can't attack or block\" is never offered as an attacker or blocker",
 				Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}}},
+			{Name: "became-aura", Rules: []string{"704.5m", "707.4"}, Description: "becoming a copy of an Aura while not legally attached puts it into the graveyard"},
+			{Name: "copy-equips", Rules: []string{"707.2", "702.6a"}, Description: "a copy of an Equipment is offered its equip ability at sorcery speed"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.aura-equipment",
@@ -55,11 +63,28 @@ func auraEquipment() *Property {
 					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
 					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 60}, {Card: "Wild Growth", Weight: 20}, {Card: "Disenchant", Weight: 10}},
-					Steps:  []harness.Step{harness.Main1, harness.Main2}},
+					Steps:  []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
+				// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
+				// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
+				// controller's next turn (Resonance, set up copying).
+				{Name: "copies of attachments", Weight: 4,
+					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mountain", Weight: 15}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Mirage Mirror", Weight: 25},
+						{Card: "Crystalline Resonance", Weight: 15}, {Card: "Bonesplitter", Weight: 20}, {Card: "Pacifism", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Pacifism", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}},
+					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+				{Name: "mirror and pacifism", Weight: 6,
+					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "equipment copies at the end of turn", Weight: 3,
+					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
 				{Name: "pacified creatures in combat", Weight: 3,
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
-					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}},
+					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
 			},
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
@@ -67,10 +92,13 @@ func auraEquipment() *Property {
 				case before == nil:
 					return false
 				case before.Casting != nil:
-					return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
+					return advancesPayment(before, a)
+				case a.Kind == harness.Choose:
+					return choosesCard(before, a, func(o *harness.Object) bool { return attachmentKind(o) != attachedOther })
 				case a.Kind == harness.Activate:
 					t := gen.AbilityText(before, &a)
-					return strings.HasPrefix(t, "Equip") || strings.Contains(t, "becomes a 2/2")
+					return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
+						strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0])
 				case a.Kind == harness.Attack, a.Kind == harness.Block:
 					return len(a.Attackers)+len(a.Blocks) > 0
 				case a.Kind == harness.Cast:
@@ -78,7 +106,7 @@ func auraEquipment() *Property {
 					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0)
 				case a.Kind == harness.Pass:
 					n := len(before.Stack)
-					return n > 0 && before.Stack[n-1].Kind == "spell" || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers
+					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
 				}
 				return false
 			},
@@ -140,7 +168,9 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 	if settled(&tr.Start) {
 		for p := range tr.Setup.Players {
 			for _, pm := range tr.Setup.Players[p].Battlefield {
-				if pm.AttachedTo != 0 {
+				// A set-up copy gone from the battlefield shows its card's values, not what it
+				// copied: what it was as the game began is unknown.
+				if pm.AttachedTo != 0 && (len(pm.Copying) == 0 || tr.Start.Permanent(pm.ID) != nil) {
 					judgeAttachment(tr, -1, &tr.Start, &tr.Start, pm.ID, pm.AttachedTo, &v)
 				}
 			}
@@ -150,6 +180,8 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 		st := &tr.Steps[i]
 		checkAuraSpell(tr, i, st, &v)
 		checkRestriction(tr, i, st, &v)
+		checkBecameAura(tr, i, &v)
+		checkCopyEquips(tr, i, &v)
 		if !settled(&st.After) {
 			continue
 		}
@@ -352,4 +384,74 @@ func declares(a harness.Action, card harness.CardID) bool {
 		}
 	}
 	return false
+}
+
+// checkBecameAura: the became-aura clause, on step i.
+func checkBecameAura(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	st := &tr.Steps[i]
+	b, ok := becameCopy(st)
+	if !ok || attachmentKind(b.Src) != attachedAura || !settled(&st.After) {
+		return
+	}
+	if b.Was.AttachedTo != 0 {
+		if ok, known := mayAttach(b.Src, st.Before.Permanent(b.Was.AttachedTo)); ok || !known {
+			return // already attached to something it could enchant: it may stay
+		}
+	}
+	v.Reach("became-aura")
+	if b.stillThere() {
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "704.5m", "became-aura",
+			fmt.Sprintf("%s: %s, attached to card %d, became a copy of %s", where(tr, i), describe(b.Was), b.Was.AttachedTo, describe(b.Src)),
+			"an Aura attached to nothing it can enchant is put into its owner's graveyard (CR 704.5m)",
+			fmt.Sprintf("it is on the battlefield, attached to card %d", b.Now.AttachedTo)))
+	}
+}
+
+// checkCopyEquips: the copy-equips clause, on the state before step i.
+func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	st := &tr.Steps[i]
+	b := &st.Before
+	if !settled(b) || !sorceryTime(b, b.Priority) {
+		return
+	}
+	for j := range b.Battlefield {
+		o := &b.Battlefield[j]
+		if o.CopyOf == "" || o.Controller != b.Priority || attachmentKind(o) != attachedEquipment || !controlsOtherCreature(b, o) {
+			continue
+		}
+		for ai, text := range o.Abilities {
+			if !strings.HasPrefix(text, "Equip {") { // "Equip {1}", not "Equipped creature ..."
+				continue
+			}
+			v.Reach("copy-equips")
+			offered := false
+			for _, a := range st.Legal {
+				offered = offered || a.Kind == harness.Activate && a.Card == o.Card && a.Ability == ai
+			}
+			if !offered {
+				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "702.6a", "copy-equips",
+					fmt.Sprintf("%s: %s, a copy of %s, with a creature to equip", whereAfter(tr, i-1), describe(o), o.CopyOf),
+					fmt.Sprintf("its %q offered: a copy has the copied Equipment's abilities (CR 707.2), at sorcery speed (702.6a)", text), "not offered"))
+			}
+		}
+	}
+}
+
+// controlsOtherCreature: o's controller controls a creature other than o and than the one
+// o is attached to.
+func controlsOtherCreature(s *harness.Snapshot, o *harness.Object) bool {
+	for i := range s.Battlefield {
+		if c := &s.Battlefield[i]; c.Card != o.Card && c.Card != o.AttachedTo && c.Controller == o.Controller && isCreature(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// attachmentTarget, for steering: t is an Aura or Equipment.
+func attachmentTarget(s *harness.Snapshot, t harness.Target) bool {
+	o := s.Permanent(t.Card)
+	return o != nil && attachmentKind(o) != attachedOther
 }

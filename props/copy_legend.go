@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +20,11 @@ import (
 //     and puts the others into their owners' graveyards.
 //   - choice: the decision is the group's controller's, and each permanent of the group is
 //     the one kept by some option: the player chooses which (not the engine).
+//   - copies: a copy of a legendary permanent is legendary with the same name (CR 707.2), so
+//     a group with a copy in it is settled by the legend rule like any other: no state
+//     where players get priority has one.
+//   - not-legendary: a copy whose copy ability says "it isn't legendary" (Spark Double,
+//     707.9b) is not legendary, so it and the permanent it copied stay.
 func legendRule() *Property {
 	return &Property{
 		ID:      "copy.legend-rule",
@@ -30,6 +36,8 @@ func legendRule() *Property {
 		Clauses: []Clause{
 			{Name: "keep-one", Rules: []string{"704.5j"}, Description: "every option keeps exactly one of the group and puts the rest into graveyards"},
 			{Name: "choice", Rules: []string{"704.5j"}, Description: "the group's controller chooses, and any of the group can be kept"},
+			{Name: "copies", Rules: []string{"704.5j", "707.2"}, Description: "a group with a copy of a legend in it is settled by the legend rule too"},
+			{Name: "not-legendary", Rules: []string{"707.9b", "704.5j"}, Description: "a copy that \"isn't legendary\" escapes the legend rule"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.legend-rule",
@@ -39,12 +47,35 @@ func legendRule() *Property {
 						{Card: "Jace Beleren"}, {Card: "Gaea's Cradle"}, {Card: "Academy Ruins"}},
 					Hand:  []gen.Pick{{Card: "Isamaru, Hound of Konda", Weight: 40}, {Card: "Jace Beleren", Weight: 10}, {Card: "Gaea's Cradle", Weight: 10}, {Card: "Academy Ruins", Weight: 10}},
 					Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Copies of a legend its controller has: entering (Clone, Spark Double), becoming
+				// (Mirage Mirror, a Resonance as a card is cycled).
+				{Name: "copies of a legend", Weight: 4,
+					Mine: []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Mountain", Weight: 10}, {Card: "Isamaru, Hound of Konda", Weight: 25},
+						{Card: "Mirage Mirror", Weight: 15}, {Card: "Crystalline Resonance", Weight: 10}},
+					Hand: []gen.Pick{{Card: "Clone", Weight: 20}, {Card: "Spark Double", Weight: 25}, {Card: "Clever Impersonator", Weight: 15},
+						{Card: "Phantasmal Image", Weight: 20}, {Card: "Spark Spray", Weight: 15}},
+					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "spark double and a legend", Weight: 3,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Isamaru, Hound of Konda", Weight: 25}, {Card: "Jace Beleren", Weight: 10}},
+					Hand:      []gen.Pick{{Card: "Spark Double", Weight: 80}},
+					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
-			Actions: &gen.ActionWeights{Pass: 2, Preferred: 30, Mana: 6, Land: 4, Cast: 4, Pay: 8, Activate: 1, Attack: 1, Choose: 6, Cancel: 1},
-			Prefer: preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
-				o := b.Find(a.Card)
-				return o != nil && o.HasSupertype("Legendary")
-			}),
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 60, Mana: 6, Land: 4, Cast: 4, Pay: 8, Activate: 1, Attack: 1, Choose: 6, Cancel: 1},
+			Prefer: func(b *harness.Snapshot, a harness.Action) bool {
+				legendary := func(o *harness.Object) bool { return o.HasSupertype("Legendary") }
+				switch {
+				case b == nil:
+					return false
+				case a.Kind == harness.Choose:
+					return choosesCard(b, a, legendary)
+				case a.Kind == harness.Activate && !gen.IsManaAbility(b, &a):
+					return preferCopying(b, a) || preferCycling(false)(b, a)
+				}
+				return preferCopying(b, a) || preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
+					o := b.Find(a.Card)
+					return o != nil && legendary(o)
+				})(b, a)
+			},
 		},
 		Check: checkLegendRule,
 	}
@@ -75,10 +106,12 @@ func checkLegendRule(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling, rule = "copy.legend-rule", "704.5j"
 	var v Verdict
 	var prev *harness.Snapshot
+	checkNotLegendaryCopies(tr, &v)
 	for _, m := range moments(tr) {
 		s := m.Snap
 		before := prev
 		prev = s
+		checkLegendCopies(tr, m, &v)
 		if s.Pending == nil || m.State == nil {
 			continue
 		}
@@ -232,4 +265,49 @@ func cardList(ids []harness.CardID) string {
 		parts[i] = fmt.Sprintf("card %d", c)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// checkLegendCopies: the copies clause, at moment m.
+func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	s := m.Snap
+	for _, g := range legendGroups(s) {
+		var copies []harness.CardID
+		for _, c := range g {
+			if o := s.Permanent(c); o != nil && o.CopyOf != "" {
+				copies = append(copies, c)
+			}
+		}
+		if len(copies) == 0 {
+			continue
+		}
+		v.Reach("copies")
+		if settled(s) {
+			first := s.Permanent(g[0])
+			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "copies",
+				fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s), %s of them copies", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), cardList(copies)),
+				"the legend rule has its controller keep one before anyone gets priority (CR 704.5j, 704.3): a copy of a legend is legendary with its name (707.2)",
+				"all of them on the battlefield, "+s.Priority.String()+" has priority"))
+		}
+	}
+}
+
+// checkNotLegendaryCopies: the not-legendary clause, on the trace's copy events.
+func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
+	const ruling = "copy.legend-rule"
+	for _, e := range copyEvents(tr) {
+		if e.Step < 0 || e.Src == nil || !strings.Contains(e.Ability, "isn't legendary") {
+			continue
+		}
+		cv, ok := copiableOf(e.Src)
+		if !ok || !slices.Contains(cv.Supertypes, "Legendary") {
+			continue
+		}
+		v.Reach("not-legendary")
+		if e.Obj.HasSupertype("Legendary") {
+			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.9b", "not-legendary",
+				fmt.Sprintf("%s: %s became a copy of legendary %s with \"it isn't legendary\"", where(tr, e.Step), describe(e.Obj), describe(e.Src)),
+				"it isn't legendary (CR 707.9b), so the legend rule doesn't apply to it", "it is legendary"))
+		}
+	}
 }

@@ -3,7 +3,9 @@ package props
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -24,6 +26,16 @@ import (
 //   - cost: an offered loyalty ability is offered only when its controller could cast a
 //     sorcery (606.3) and, for a negative cost, with at least that many loyalty counters
 //     (606.6); paying it adds or removes exactly that many (606.4).
+//   - becomes-copy: a permanent that becomes a copy of a planeswalker without entering (a
+//     Crystalline Resonance) has as many loyalty counters as before, and with none it is
+//     in the graveyard once state-based actions are done (704.5i, 707.4).
+//   - enters-as-copy: a permanent that enters as a copy of a planeswalker (Clever
+//     Impersonator, Spark Double) has the copied loyalty in counters (306.5b: its
+//     copiable values' loyalty, 707.2), plus one if its copy ability says "an additional
+//     loyalty counter" (707.9b).
+//
+// Loyalty abilities are once per turn per permanent whatever it copies: once-per-turn
+// follows the object (CR 400.7), so a copy and its original each have their own turn.
 func planeswalkerLoyalty() *Property {
 	return &Property{
 		ID:      "copy.planeswalker-loyalty",
@@ -36,6 +48,8 @@ func planeswalkerLoyalty() *Property {
 			{Name: "starting-loyalty", Rules: []string{"306.5b", "704.5i"}, Description: "a resolving planeswalker spell enters with its printed loyalty in counters"},
 			{Name: "once-per-turn", Rules: []string{"606.3"}, Description: "no loyalty ability of a permanent is offered again in a turn one of them was activated"},
 			{Name: "cost", Rules: []string{"606.3", "606.4", "606.6"}, Description: "loyalty abilities are offered at sorcery speed with enough counters, and paying one changes the counters by its cost"},
+			{Name: "becomes-copy", Rules: []string{"306.5b", "704.5i", "707.4"}, Description: "becoming a copy of a planeswalker gives no loyalty counters; with none it dies"},
+			{Name: "enters-as-copy", Rules: []string{"306.5b", "707.2", "707.9b"}, Description: "entering as a copy of a planeswalker gives the copied loyalty (and an additional counter if the copy says so)"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.planeswalker-loyalty",
@@ -47,14 +61,29 @@ func planeswalkerLoyalty() *Property {
 				{Name: "jace cast", Weight: 3,
 					Mine:  []gen.Pick{{Card: "Island", Weight: 60}},
 					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 80}},
-					Steps: []harness.Step{harness.Main1, harness.Main2}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
+				// Cycling under a Crystalline Resonance with only planeswalkers to copy.
+				{Name: "resonance and jace", Weight: 3,
+					Mine:      []gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Mountain", Weight: 30}, {Card: "Island", Weight: 20}},
+					Theirs:    []gen.Pick{{Card: "Jace Beleren", Weight: 40}},
+					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 20}},
+					AvoidMine: gen.Creature, AvoidTheirs: gen.Land | gen.Creature | gen.Artifact | gen.Enchantment,
+					MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "copies entering as jace", Weight: 3,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Jace Beleren", Weight: 30}},
+					Theirs:    []gen.Pick{{Card: "Jace Beleren", Weight: 20}},
+					Hand:      []gen.Pick{{Card: "Spark Double", Weight: 50}, {Card: "Clever Impersonator", Weight: 40}},
+					AvoidMine: gen.Permanent | gen.Land, AvoidTheirs: gen.Permanent | gen.Land, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
-			Actions: &gen.ActionWeights{Pass: 2, Preferred: 40, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 100, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				if before == nil {
 					return false
 				}
-				if _, ok := loyaltyCost(gen.AbilityText(before, &a)); ok {
+				if a.Kind == harness.Choose {
+					return choosesCard(before, a, func(o *harness.Object) bool { return o.HasType("Planeswalker") })
+				}
+				if _, ok := loyaltyCost(gen.AbilityText(before, &a)); ok || preferCopying(before, a) || a.Kind == harness.Activate && preferCycling(false)(before, a) {
 					return true
 				}
 				return preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
@@ -104,9 +133,12 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 		cost   int
 	}
 	var pending *proposal
+	checkEntersAsCopyLoyalty(tr, &v)
+	checkSetUpCopyLoyalty(tr, &v)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		b := &st.Before
+		checkBecomesCopyLoyalty(tr, i, &v)
 		// starting-loyalty
 		if top, ok := resolvedSpell(st); ok {
 			if want, ok := printedLoyalty(top.Name); ok {
@@ -236,4 +268,82 @@ func printedObject(name string) *harness.Object {
 		return nil
 	}
 	return &harness.Object{Name: c.Name, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Abilities: c.Oracle}
+}
+
+// checkBecomesCopyLoyalty: the becomes-copy clause, on step i.
+func checkBecomesCopyLoyalty(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	b, ok := becameCopy(st)
+	if !ok || !b.Src.HasType("Planeswalker") {
+		return
+	}
+	v.Reach("becomes-copy")
+	what := fmt.Sprintf("%s: %s became a copy of %s", where(tr, i), describe(b.Was), describe(b.Src))
+	had := b.Was.Counters["loyalty"]
+	switch {
+	case !b.stillThere():
+	case b.Now.Counters["loyalty"] != had:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "becomes-copy", what,
+			fmt.Sprintf("no loyalty counters for becoming a planeswalker without entering: %d, as before (CR 306.5b, 707.4)", had),
+			fmt.Sprintf("%d loyalty counters", b.Now.Counters["loyalty"])))
+	case had == 0 && settled(&st.After) && b.Now.HasType("Planeswalker"):
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "704.5i", "becomes-copy", what,
+			"a planeswalker with no loyalty counters is put into its owner's graveyard (CR 704.5i)", "it is on the battlefield with none"))
+	}
+}
+
+// checkEntersAsCopyLoyalty: the enters-as-copy clause, on the trace's copy events.
+func checkEntersAsCopyLoyalty(tr *gen.Trace, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	for _, e := range copyEvents(tr) {
+		if e.Step < 0 || e.Was != nil || e.Src == nil || !e.Obj.HasType("Planeswalker") {
+			continue
+		}
+		cv, ok := copiableOf(e.Src)
+		if !ok || cv.Loyalty == nil {
+			continue
+		}
+		want := *cv.Loyalty
+		if strings.Contains(e.Ability, "additional loyalty counter") {
+			want++
+		}
+		v.Reach("enters-as-copy")
+		if got := e.Obj.Counters["loyalty"]; got != want {
+			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "306.5b", "enters-as-copy",
+				fmt.Sprintf("%s: %s entered as a copy of %s", where(tr, e.Step), describe(e.Obj), describe(e.Src)),
+				fmt.Sprintf("%d loyalty counters: the copied loyalty %d (CR 306.5b, 707.2), with the copy's exceptions (707.9b)", want, *cv.Loyalty),
+				fmt.Sprintf("%d", got)))
+		}
+	}
+}
+
+// checkSetUpCopyLoyalty: the becomes-copy clause at the start, for a permanent the setup
+// has copying a planeswalker (its newest copy effect's): it became a copy before the game
+// began without entering, so it has only the loyalty counters the setup gives it, and with
+// none it is in the graveyard once the start's state-based actions are done (CR 704.5i).
+func checkSetUpCopyLoyalty(tr *gen.Trace, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	if !settled(&tr.Start) {
+		return
+	}
+	for p := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[p].Battlefield {
+			if len(pm.Copying) == 0 || pm.Counters["loyalty"] > 0 {
+				continue
+			}
+			if cv, ok := setupCopiable(&tr.Setup, &pm); !ok || !slices.Contains(cv.Types, "Planeswalker") {
+				continue
+			}
+			v.Reach("becomes-copy")
+			now := tr.Start.Find(pm.ID)
+			if now == nil || now.Zone != harness.Battlefield {
+				continue
+			}
+			v.Violations = append(v.Violations, clauseViolation(-1, ruling, "704.5i", "becomes-copy",
+				fmt.Sprintf("the start: %s, set up copying card %d with no loyalty counters", describe(now), pm.Copying[len(pm.Copying)-1]),
+				"a copy of a planeswalker that didn't enter as one has no loyalty counters and is put into the graveyard (CR 306.5b, 704.5i)",
+				fmt.Sprintf("it is on the battlefield with %d loyalty counters", now.Counters["loyalty"])))
+		}
+	}
 }

@@ -20,6 +20,10 @@ import (
 //   - attack: such a creature is never among the attackers offered.
 //   - tap-ability: none of its abilities with {T} in the cost is offered, unless something
 //     lets its controller activate them as though it had haste (Thousand-Year Elixir).
+//   - copy-attacks: a copy of a creature that its controller has controlled since before
+//     the turn began (as the trace shows) is among the attackers offered, if untapped and
+//     not stopped by an Aura: sickness is the permanent's, not the copied one's (302.6,
+//     707.2: status isn't copied).
 func becameCreatureSickness() *Property {
 	return &Property{
 		ID:      "copy.summoning-sickness",
@@ -31,6 +35,7 @@ func becameCreatureSickness() *Property {
 		Clauses: []Clause{
 			{Name: "attack", Rules: []string{"302.6", "508.1a"}, Description: "it is never offered as an attacker"},
 			{Name: "tap-ability", Rules: []string{"302.6"}, Description: "its {T} abilities are not offered"},
+			{Name: "copy-attacks", Rules: []string{"302.6", "707.2"}, Description: "a copy of a creature controlled since the turn began is offered as an attacker"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.summoning-sickness",
@@ -42,6 +47,13 @@ func becameCreatureSickness() *Property {
 				{Name: "mutavaults that arrived this turn", Weight: 4,
 					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 40}},
 					Steps: []harness.Step{harness.Main1}},
+				// Copies of creatures: Mirage Mirror (cast this turn or not) becoming one,
+				// copy effects in force from the setup; then on to combat.
+				{Name: "copies of creatures", Weight: 4,
+					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 20},
+						{Card: "Hill Giant", Weight: 10}, {Card: "Crystalline Resonance", Weight: 10}},
+					Hand:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}},
+					AvoidMine: gen.Permanent, Steps: []harness.Step{harness.Main1, harness.BeginCombat}},
 			},
 			Actions: &gen.ActionWeights{Pass: 2, Preferred: 200, Mana: 4, Land: 4, Cast: 1, Pay: 8, Activate: 2, Attack: 6, Choose: 4, Cancel: 1},
 			// Play a Mutavault, animate it once, let that resolve, then pass to combat.
@@ -54,7 +66,10 @@ func becameCreatureSickness() *Property {
 				case a.Kind == harness.PlayLand, a.Kind == harness.Attack:
 					return true
 				case a.Kind == harness.Activate:
-					return len(before.Stack) == 0 && !isAnimatedToday(before) && strings.Contains(gen.AbilityText(before, &a), "becomes a 2/2")
+					t := gen.AbilityText(before, &a)
+					return len(before.Stack) == 0 && !isAnimatedToday(before) && (strings.Contains(t, "becomes a 2/2") || strings.Contains(t, "becomes a copy"))
+				case a.Kind == harness.Cast:
+					return strings.Contains(copyAbilityText(a.Name), "becomes a copy")
 				case a.Kind == harness.Pass:
 					return len(before.Stack) > 0 || before.Step == harness.BeginCombat || before.Step == harness.Main1 && isAnimatedToday(before)
 				}
@@ -82,10 +97,20 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 	// noncreature, during that controller's turn.
 	arrived := map[harness.ObjectID]int{}
 	ctl := map[harness.ObjectID]harness.Player{}
+	// since[object]: the turn from which its controller has controlled it, as seen; the
+	// setup's permanents that aren't sick have been controlled since before the game.
+	since := map[harness.ObjectID]int{}
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
-			if o := tr.Start.Permanent(pm.ID); o != nil && pm.Sick && !isCreature(o) && o.Controller == tr.Start.Active {
+			o := tr.Start.Permanent(pm.ID)
+			if o == nil {
+				continue
+			}
+			if pm.Sick && !isCreature(o) && o.Controller == tr.Start.Active {
 				arrived[o.Object] = tr.Start.Turn
+			}
+			if !pm.Sick {
+				since[o.Object] = 0
 			}
 		}
 	}
@@ -99,6 +124,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 				} else {
 					delete(arrived, o.Object)
 				}
+				since[o.Object] = s.Turn
 			}
 			ctl[o.Object] = o.Controller
 		}
@@ -106,6 +132,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		next := &tr.Steps[m.Step+1] // what is offered in this state
+		checkCopyAttacks(tr, m, next, since, &v)
 		for i := range s.Battlefield {
 			o := &s.Battlefield[i]
 			if t, ok := arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
@@ -153,4 +180,30 @@ func offersKind(legal []harness.Action, k harness.ActionKind) bool {
 		}
 	}
 	return false
+}
+
+// checkCopyAttacks: the copy-attacks clause, at moment m, whose legal actions next lists.
+func checkCopyAttacks(tr *gen.Trace, m moment, next *gen.TraceStep, since map[harness.ObjectID]int, v *Verdict) {
+	const ruling = "copy.summoning-sickness"
+	s := m.Snap
+	if s.Pending == nil || s.Priority != harness.NoPlayer || !offersKind(next.Legal, harness.Attack) {
+		return // not the declaration of attackers
+	}
+	for i := range s.Battlefield {
+		o := &s.Battlefield[i]
+		t, seen := since[o.Object]
+		if o.CopyOf == "" || !isCreature(o) || o.Controller != s.Active || o.Tapped || !seen || t >= s.Turn || restrains(s, o, false) || hasKeyword(o, "Defender") {
+			continue
+		}
+		v.Reach("copy-attacks")
+		offered := false
+		for _, a := range next.Legal {
+			offered = offered || a.Kind == harness.Attack && declares(a, o.Card)
+		}
+		if !offered {
+			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "302.6", "copy-attacks",
+				fmt.Sprintf("%s: %s, a copy of %s, under %s's control since before this turn", whereAfter(tr, m.Step), describe(o), o.CopyOf, o.Controller),
+				"it may attack: sickness is its own, whatever it copies (CR 302.6, 707.2)", "it is not among the attackers offered"))
+		}
+	}
 }

@@ -195,19 +195,20 @@ func cyclingSteer(name, main string, spells bool) gen.Steer {
 	}
 }
 
-// preferCycling marks what a walk through cycling needs: cycling a card it can pay for;
-// a counterspell aimed at the stack while something is on it; passing while the stack
-// holds something and the player has no counterspell to cast, so it resolves; while a cost
-// is being paid, paying it, and making mana only while the pool doesn't cover it yet.
-// With spells set it also marks casting any other instant, so spells and abilities share
-// the stack.
+// preferCycling marks what a walk through cycling needs: cycling a card it can pay for
+// (X at most 1, so the walk has steps left), unless the top of the stack is the player's
+// own, which the other player may answer first; a counterspell aimed at something on the
+// stack that isn't itself a counterspell, with none on top; passing while the stack holds
+// something and the player has no counterspell to cast (or one is on top), so it
+// resolves; while a cost is being paid, paying it and the mana it lacks. With spells set
+// it also marks casting any other instant, so spells and abilities share the stack.
 func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
 	return func(before *harness.Snapshot, a harness.Action) bool {
 		switch {
 		case before == nil:
 			return false
 		case before.Casting != nil:
-			return a.Kind == harness.Pay || helpsPay(before, a)
+			return advancesPayment(before, a)
 		case a.Kind == harness.Activate:
 			text := gen.AbilityText(before, &a)
 			return isCyclingText(text) && a.X <= 1 && !ownTop(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)

@@ -89,7 +89,7 @@ func preferManaAbilities(before *harness.Snapshot, a harness.Action) bool {
 	case before.Pending != nil:
 		return gen.IsManaAbility(before, &a)
 	case before.Casting != nil:
-		return a.Kind == harness.Pay || helpsPay(before, a)
+		return advancesPayment(before, a)
 	case a.Kind == harness.Activate && gen.IsManaAbility(before, &a):
 		if !a.Payment.IsZero() {
 			return false

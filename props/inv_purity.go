@@ -32,12 +32,13 @@ func purityInvariant() *Property {
 	}
 }
 
-// combatRecipe starts some cases before combat with creatures on both sides, so that
+// combatRecipe starts some cases before combat with creatures on both sides (three
+// permanents or more each, so that one is left to block), so that
 // declarations of attackers and blockers (rare on plain boards) are stepped again too.
 var combatRecipe = gen.Recipe{Name: "creatures before combat",
 	Mine:   gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
 	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
-	Steps:  []harness.Step{harness.BeginCombat}}
+	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}
 
 // actionKinds are the kinds of action, each a clause of the invariants that step again
 // from recorded states: a mutation or a hidden state can hide in any one of them.

@@ -31,7 +31,18 @@ func sbaInvariant() *Property {
 					Mine: []gen.Pick{{Card: "Gaea's Cradle", Weight: 20}, {Card: "Academy Ruins", Weight: 20}, {Card: "Walking Ballista"}, {Card: "Hangarback Walker"}},
 					Hand: gen.Cards("Walking Ballista", "Hangarback Walker", "Giant Growth")},
 				{Name: "attachments", Mine: gen.Cards("Wild Growth", "Umbral Mantle", "Mutavault", "Llanowar Elves"), Theirs: gen.Cards("Wild Growth", "Forest")},
+				// Auras and Equipment on small creatures, and damage to finish them: the
+				// creature dies, and its Aura goes to the graveyard and its Equipment
+				// becomes unattached at the same time (CR 704.5m, 704.5n, 704.3).
+				{Name: "attached to a dying creature", Weight: 4,
+					Mine: []gen.Pick{{Card: "Pacifism", Weight: 12}, {Card: "Bonesplitter", Weight: 24}, {Card: "Umbral Mantle", Weight: 12},
+						{Card: "Llanowar Elves", Weight: 12}, {Card: "Pili-Pala", Weight: 8}, {Card: "Walking Ballista", Weight: 12},
+						{Card: "Mountain", Weight: 30}},
+					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 12}, {Card: "Grizzly Bears", Weight: 12}, {Card: "Nimble Obstructionist", Weight: 8}},
+					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 60}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 4},
 			},
+			Prefer: preferHarmingAttached,
 		},
 		Check: checkSBA,
 		Clauses: []Clause{
@@ -48,6 +59,35 @@ func sbaInvariant() *Property {
 // that can arise in the pool (no planeswalker is, so 704.5i has none).
 var sbaClauses = map[string]string{"704.5f": "toughness", "704.5g": "lethal-damage", "704.5j": "legend-rule",
 	"704.5m": "aura", "704.5n": "equipment"}
+
+// preferHarmingAttached marks a spell or ability aimed at a creature that wears an Aura or
+// Equipment, paying for it, and passing while the stack holds something, so it resolves.
+func preferHarmingAttached(before *harness.Snapshot, a harness.Action) bool {
+	switch {
+	case before == nil:
+		return false
+	case before.Casting != nil:
+		return advancesPayment(before, a)
+	case a.Kind == harness.Cast || a.Kind == harness.Activate && !gen.IsManaAbility(before, &a):
+		for _, t := range a.Targets {
+			if o := before.Permanent(t.Card); t.Card != 0 && o != nil && isCreature(o) && wearsAttachment(before, t.Card) {
+				return true
+			}
+		}
+		return false
+	}
+	return a.Kind == harness.Pass && len(before.Stack) > 0
+}
+
+// wearsAttachment: some permanent of s is attached to card c.
+func wearsAttachment(s *harness.Snapshot, c harness.CardID) bool {
+	for i := range s.Battlefield {
+		if s.Battlefield[i].AttachedTo == c {
+			return true
+		}
+	}
+	return false
+}
 
 func checkSBA(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict

@@ -35,8 +35,9 @@ func tapForMana() *Property {
 					Hand: gen.Cards("Dark Ritual", "Twiddle")},
 				{Name: "nyxbloom and ritual", Mine: gen.Cards("Nyxbloom Ancient", "Pili-Pala", "Swamp", "Mana Flare"),
 					Hand: gen.Cards("Dark Ritual")},
-				{Name: "ritual under reflection", Mine: gen.Cards("Mana Reflection", "Swamp", "Swamp"),
-					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 40}}},
+				{Name: "ritual under reflection", Weight: 2,
+					Mine: []gen.Pick{{Card: "Mana Reflection", Weight: 20}, {Card: "Swamp", Weight: 30}, {Card: "Mana Flare", Weight: 6}, {Card: "Nyxbloom Ancient", Weight: 6}},
+					Hand: []gen.Pick{{Card: "Dark Ritual", Weight: 40}}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
 			},
 			Actions: gen.PreferMana(),
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {

@@ -37,15 +37,18 @@ func turnRules() *Property {
 			Recipes: []gen.Recipe{
 				{Name: "pumps before the turn ends", Weight: 3,
 					Mine: []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
-					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}}, MinHand: 1,
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}}, MinHand: 1, MinPermanents: 3,
 					// Each listed step weighs 20 against the usual mix's 100: most of these
 					// cases start in the end step, one pass from the cleanup step.
 					Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
 				{Name: "pings", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Hill Giant"}, {Card: "Grizzly Bears"}},
 					Theirs: gen.Cards("Hill Giant", "Grizzly Bears", "Nyxbloom Ancient"), Hand: gen.Cards("Giant Growth"),
 					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
-				{Name: "vaults and tapped lands", Mine: gen.Cards("Mana Vault", "Forest", "Island"), Theirs: gen.Cards("Mana Vault", "Forest"),
-					Steps: []harness.Step{harness.End, harness.Main2}},
+				// The other player's Mana Vault, tapped (or tapped for mana now), stays
+				// tapped in their untap step.
+				{Name: "vaults and tapped lands", Weight: 2, Mine: gen.Cards("Mana Vault", "Forest", "Island"),
+					Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Forest"}}, MinPermanents: 2,
+					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
 			},
 			Actions: &gen.ActionWeights{Pass: 10, Preferred: 16, Mana: 4, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 2, Choose: 4, Cancel: 1},
 			Prefer:  preferUntilCleanup,
@@ -55,7 +58,9 @@ func turnRules() *Property {
 }
 
 // preferUntilCleanup favours what the cleanup step must undo: "until end of turn" effects
-// (preferPumps) and damage dealt to creatures.
+// (preferPumps) and damage dealt to creatures; what the next untap step must leave alone:
+// tapping for mana a permanent that doesn't untap; and what carries them through: paying,
+// the mana a cost lacks, and passing while the stack holds something.
 func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 	if a.Kind == harness.Activate && len(a.Targets) == 1 && !a.Targets[0].IsPlayer() {
 		o := before.Permanent(a.Card)
@@ -63,7 +68,16 @@ func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 			return true
 		}
 	}
-	return a.Kind == harness.Pay || preferPumps(before, a)
+	switch {
+	case before.Casting != nil:
+		return advancesPayment(before, a)
+	case a.Kind == harness.Pass:
+		return len(before.Stack) > 0
+	case gen.IsManaAbility(before, &a):
+		o := before.Permanent(a.Card)
+		return o != nil && doesntUntap(o)
+	}
+	return preferPumps(before, a)
 }
 
 // preferPumps favours what makes an "until end of turn" effect: casting Giant Growth,

@@ -126,3 +126,9 @@ func helpsPay(s *harness.Snapshot, a harness.Action) bool {
 	}
 	return false
 }
+
+// advancesPayment marks, while a spell or ability waits for its cost, paying it and the
+// mana abilities that help pay it (helpsPay).
+func advancesPayment(s *harness.Snapshot, a harness.Action) bool {
+	return a.Kind == harness.Pay || helpsPay(s, a)
+}
