@@ -78,14 +78,20 @@ func spellTargets(c *Chars) []TargetSpec {
 	if a := c.SpellAbility(); a != nil {
 		return a.Targets
 	}
-	if c.HasSubtype("Aura") {
-		for _, a := range c.Abilities {
-			if a.Kind == Static && a.Static.Kind == Enchant {
-				return []TargetSpec{a.Static.Attach}
-			}
-		}
+	if spec, ok := enchantSpec(c); ok && c.HasSubtype("Aura") {
+		return []TargetSpec{spec}
 	}
 	return nil
+}
+
+// enchantSpec is what an object's enchant ability allows it to enchant (CR 702.5a).
+func enchantSpec(c *Chars) (TargetSpec, bool) {
+	for _, a := range c.Abilities {
+		if a.Kind == Static && a.Static.Kind == Enchant {
+			return a.Static.Attach, true
+		}
+	}
+	return TargetSpec{}, false
 }
 
 // permissionFor finds p's permission to cast or play the card.

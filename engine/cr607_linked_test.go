@@ -79,3 +79,39 @@ func TestLinkLostOnRecopy(t *testing.T) {
 		assert.Equal(t, tc.returns, perm(s, 101) != nil, "recopy %v fault %q", tc.recopy, tc.fault)
 	}
 }
+
+// TestAnAuraReturnedWithNothingToEnchantStaysInExile: Oblivion Ring exiles B's Pacifism,
+// which enchanted B's Grizzly Bears. When the Ring leaves, Pacifism returns enchanting
+// the Bears, the one creature, without a choice (CR 303.4f); if the Bears are gone by then,
+// there is nothing it could enchant and it stays in exile (303.4g), not entering to be put
+// into the graveyard.
+func TestAnAuraReturnedWithNothingToEnchantStaysInExile(t *testing.T) {
+	for _, bearsLeave := range []bool{false, true} {
+		setup := board(nil, []string{"Pacifism", "Grizzly Bears"})
+		setup.Players[1].Battlefield[0].AttachedTo = 201
+		setup.Players[0].Hand = []h.CardSpec{{ID: 50, Name: "Oblivion Ring"}}
+		setup.Players[0].Pool = h.Of(h.White, 1).Add(h.Of(h.Colorless, 2))
+		s := start(t, setup)
+		s = castAndResolve(t, s, 50, s.Players[0].Pool)
+		if s.Decision != nil {
+			s = choose(t, s, "Pacifism")
+		}
+		s = passBoth(t, s)
+		require.Nil(t, perm(s, 200), "Pacifism exiled")
+		if bearsLeave {
+			s = leave(t, s, 201)
+		}
+		s = leave(t, s, 50)
+		require.Len(t, s.Stack, 1, "the leaves trigger")
+		s = passBoth(t, s)
+		sn := snap(s)
+		pacifism := sn.Find(200)
+		require.NotNil(t, pacifism)
+		if bearsLeave {
+			assert.Equal(t, h.Exile, pacifism.Zone, "nothing to enchant: it stays in exile")
+			continue
+		}
+		require.Equal(t, h.Battlefield, pacifism.Zone)
+		assert.Equal(t, h.CardID(201), pacifism.AttachedTo, "enchanting the Bears")
+	}
+}

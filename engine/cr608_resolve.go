@@ -71,17 +71,24 @@ func (r *Resolution) Target(i int) (Chosen, bool) {
 		return Chosen{}, false
 	}
 	t := r.item.Targets[i]
-	return t, targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
+	legal := targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
+	if o := r.s.byCard(t.Card); r.s.faults.on(FaultTargetFollowsCard) && legal && !t.Stack && t.Object != 0 && r.s.live(t.Object) == nil && o != nil {
+		t.Object = o.ID // a gone target followed to its card's object now
+	}
+	return t, legal
 }
 
 // Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
-func (r *Resolution) Choose(options []string) string {
-	c, err := chooseFor(r.ch, r.item.Controller, h.ChoiceOption, options)
+func (r *Resolution) Choose(options []string) string { return r.chooseBy(r.item.Controller, options) }
+
+// chooseBy asks player p to pick an option as the spell or ability resolves.
+func (r *Resolution) chooseBy(p h.Player, options []string) string {
+	c, err := chooseFor(r.ch, p, h.ChoiceOption, options)
 	if err != nil {
 		if nc, ok := err.(*errNeedChoice); ok {
 			panic(needChoice{nc})
 		}
-		panic(needChoice{&errNeedChoice{kind: h.ChoiceOption, options: options, player: r.item.Controller}})
+		panic(needChoice{&errNeedChoice{kind: h.ChoiceOption, options: options, player: p}})
 	}
 	return c
 }
@@ -198,6 +205,9 @@ func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chos
 		return spec.Player
 	}
 	o := s.live(t.Object)
+	if o == nil && s.faults.on(FaultTargetFollowsCard) {
+		return s.byCard(t.Card) != nil
+	}
 	if o == nil || o.Zone != spec.zone() {
 		return false
 	}
@@ -299,16 +309,61 @@ func enterFromStack(r *Resolution, card *Object) {
 
 // PutOntoBattlefield puts an object onto the battlefield under controller's control (a
 // new object, CR 400.7), with its replacement effects on entering (CR 614.1c, 614.12) and
-// its enters triggers (603.6a); it returns the new object's ID.
+// its enters triggers (603.6a); it returns the new object's ID. An Aura put onto the
+// battlefield this way enchants what controller chooses among what it may enchant
+// (303.4f); with nothing to enchant it stays where it is, or goes from the stack to its
+// owner's graveyard (303.4g), and the ID returned is 0.
 func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.ObjectID {
+	host, ok := r.auraHost(id, controller)
+	if !ok {
+		if r.s.obj(id).Zone == h.Stack {
+			moveTo(r.s, r.v, id, h.Graveyard, false, r.ev)
+		}
+		return 0
+	}
 	nid := moveTo(r.s, r.v, id, h.Battlefield, false, r.ev)
 	o := r.s.obj(nid)
 	o.Controller = controller
+	o.AttachedTo = host
 	o.Sick = entersSick(r.s, o)
 	enterAsCopy(r.s, o, r.Choose, r.ev)
 	applyEnterReplacements(r.s, o, 0, r.Choose)
 	enterTriggers(r.s, nid)
 	return nid
+}
+
+// auraHost is what the object id, if it is an Aura, enchants as it is put onto the
+// battlefield under controller's control: controller chooses among the permanents its
+// enchant ability allows (CR 303.4f), judged on the card as it is now. It is 0 for what
+// isn't an Aura; ok is false for an Aura with nothing to enchant (303.4g).
+func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
+	c := r.v.Of(id)
+	if !isAura(c) {
+		return 0, true
+	}
+	spec, ok := enchantSpec(c)
+	if !ok {
+		return 0, false
+	}
+	var cands []*Object
+	for _, pid := range r.s.Battlefield {
+		if t := r.s.obj(pid); spec.Match(r.s, r.v, controller, t) {
+			cands = append(cands, t)
+		}
+	}
+	if len(cands) == 0 {
+		return 0, false
+	}
+	if len(cands) == 1 {
+		return cands[0].ID, true // nothing to choose
+	}
+	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
+	opts := make([]string, len(cands))
+	for i, t := range cands {
+		opts[i] = fmt.Sprintf("enchant %s (card %d)", r.v.Of(t.ID).Name, t.Card)
+	}
+	pick := r.chooseBy(controller, opts)
+	return cands[slices.Index(opts, pick)].ID, true
 }
 
 // TakeExtraTurn gives player an extra turn directly after this one (CR 500.7): the most

@@ -97,11 +97,17 @@ func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
 // are Copied in the copy, from From, in their positions, and each copy effect gives its own,
 // so that abilities linked under one copy effect are not linked under another, even of the
 // same object (CR 707.7, 607.1). The values never change after (707.2b), nor do these.
-func (m CopyOf) begin(effect int) CopyOf {
+// The mana abilities basic land types give stay Intrinsic: they come with the types, and
+// in layer 4 the copy's types give them again in their place (305.6), so a copy of a Forest
+// has "{T}: Add {G}." once, and a copy whose types change after has what its types give.
+// (With the fault land-ability-twice they become Copied, and the types add them again.)
+func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
 	vals := *m.Values
 	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
 	for i, a := range m.Values.Abilities {
-		a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
+		if a.ID.Origin != Intrinsic || landAbilityTwice {
+			a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
+		}
 		vals.Abilities[i] = a
 	}
 	m.Values = &vals
@@ -160,6 +166,18 @@ func cloneEffects(es []Effect) []Effect {
 	return append([]Effect(nil), es...)
 }
 
+// forgetCopyDurations is the clone-drops-duration fault: copy effects kept by a clone of the
+// state last until the end of the game (CR 611.2a: the duration is part of the effect).
+func forgetCopyDurations(es []Effect) {
+	for i := range es {
+		for _, m := range es[i].Mods {
+			if _, ok := m.(CopyOf); ok {
+				es[i].Duration = Duration{}
+			}
+		}
+	}
+}
+
 // addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect
 // "for as long as" something that doesn't hold as it would begin does nothing (611.2b).
 func (s *State) addEffect(e Effect) {
@@ -172,7 +190,7 @@ func (s *State) addEffect(e Effect) {
 	for i, m := range e.Mods {
 		if c, ok := m.(CopyOf); ok {
 			e.Mods = slices.Clone(e.Mods) // the caller's may be shared
-			e.Mods[i] = c.begin(e.ID)
+			e.Mods[i] = c.begin(e.ID, s.faults.on(FaultLandAbilityTwice))
 		}
 	}
 	s.Effects = append(s.Effects, e)

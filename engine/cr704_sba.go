@@ -71,7 +71,9 @@ var StateBasedActions = []SBA{
 		}
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			if c.HasType("Creature") && c.Toughness > 0 && o.Damage >= c.Toughness && !c.HasKeyword("Indestructible") {
+			lethal := o.Damage >= c.Toughness && !(o.Damage == c.Toughness && s.faults.on(FaultExactDamageSurvives)) ||
+				o.Damage > 0 && o.Damage+1 == c.Toughness && s.faults.on(FaultOneShortOfLethalDies)
+			if c.HasType("Creature") && c.Toughness > 0 && lethal && !c.HasKeyword("Indestructible") {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -182,6 +184,7 @@ func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 func checkSBAs(s *State, ch chooser, ev *events) error {
 	for round := 0; round < 100; round++ {
 		v := Project(s)
+		seen := s.noteSBACheck(ev)
 		var hits []sbaHit
 		var rules []string
 		for _, sba := range StateBasedActions {
@@ -231,6 +234,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 		for i, hit := range moves {
 			performSBA(s, v, hit, moveRules[i], ev)
 		}
+		s.noteSBAEvents(seen, ev)
 		if s.Players[0].Lost || s.Players[1].Lost {
 			s.GameOver = true
 			return nil
@@ -264,4 +268,25 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s is put into its owner's graveyard (CR %s)", v.Of(o.ID).Name, rule)})
 		moveTo(s, v, o.ID, hit.to, false, ev)
 	}
+}
+
+// noteSBACheck records the game as a check of state-based actions begins, when the state
+// records its checks (Reference.SBAChecks), and returns where the check's events will
+// start. A check abandoned for a choice nobody has made yet is not kept: the state it was
+// noted in is discarded with it (attempt).
+func (s *State) noteSBACheck(ev *events) int {
+	if !s.sbaChecks.on || !ev.on() {
+		return 0
+	}
+	s.sbaChecks.list = append(s.sbaChecks.list, h.SBACheck{Board: Snapshot(s)})
+	return len(ev.list)
+}
+
+// noteSBAEvents gives the check just noted the events of the actions it performed.
+func (s *State) noteSBAEvents(from int, ev *events) {
+	if !s.sbaChecks.on || !ev.on() {
+		return
+	}
+	last := &s.sbaChecks.list[len(s.sbaChecks.list)-1]
+	last.Events = append([]h.Event(nil), ev.list[from:]...)
 }

@@ -224,3 +224,28 @@ func TestACopyOfAnAuraThatIsntAttachedIsPutIntoTheGraveyard(t *testing.T) {
 	assert.Equal(t, h.Graveyard, sn.Find(100).Zone)
 	assert.Equal(t, h.CardID(200), sn.Permanent(201).AttachedTo)
 }
+
+// TestACopyOfABasicLandHasItsManaAbilityOnce: Mirage Mirror becoming a copy of a Forest is
+// a Forest, and its type gives it "{T}: Add {G}." (CR 305.6) once: the ability in the
+// copied values is the one the type gives, not a second one beside it (707.2). Tapping it
+// for mana is one offer, and adds {G}. With the fault, the copy has it twice.
+func TestACopyOfABasicLandHasItsManaAbilityOnce(t *testing.T) {
+	setup := withLibraries(board([]string{"Mirage Mirror", "Forest"}, nil))
+	setup.Players[0].Pool = h.Of(h.Colorless, 2)
+	faulty := snap(mirror(t, start(t, setup, FaultLandAbilityTwice), 100, 101))
+	assert.Equal(t, []string{"({T}: Add {G}.)", "({T}: Add {G}.)"}, faulty.Permanent(100).Abilities)
+	s := mirror(t, start(t, setup), 100, 101)
+	sn := snap(s)
+	require.Equal(t, "Forest", sn.Permanent(100).Name)
+	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Abilities)
+	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Copiable.Abilities, "the copiable values are the Forest's")
+	var offers []h.Action
+	for _, a := range LegalActions(s) {
+		if a.Kind == h.Activate && a.Card == 100 {
+			offers = append(offers, a)
+		}
+	}
+	require.Len(t, offers, 1, "one mana ability: %v", offers)
+	s = apply(t, s, offers[0])
+	assert.Equal(t, h.Of(h.Green, 1), snap(s).Players[0].Pool)
+}

@@ -36,9 +36,11 @@ const (
 	FaultExceptAppliedTwice        = "copy.of-resonance/except-twice"
 	FaultCopiesNonCopyEffects      = "copy.copiable-values/non-copy-effects"
 	FaultCountersCopied            = "copy.copiable-values/counters-copied"
+	FaultLandAbilityTwice          = "copy.copiable-values/land-ability-twice"
 	FaultCopyIsNewObject           = "copy.prior-effects-persist/new-object"
 	FaultCopiesExpireOneAtATime    = "copy.overwrite-expire-together/one-at-a-time"
 	FaultUntilNextTurnEndsEarly    = "copy.expires-before-next-turn/any-next-turn"
+	FaultCloneDropsCopyDuration    = "copy.expires-before-next-turn/clone-drops-duration"
 	FaultNoStartingLoyalty         = "copy.planeswalker-loyalty/enters-without-loyalty"
 	FaultLoyaltyTwicePerTurn       = "copy.planeswalker-loyalty/twice-per-turn"
 	FaultLegendKeepsFirst          = "copy.legend-rule/keeps-first"
@@ -70,10 +72,13 @@ const (
 	FaultLastCardLoses             = "rules.sba/last-card-loses"
 	FaultToughnessOneDies          = "rules.sba/toughness-one-dies"
 	FaultEquipmentOwnCreaturesOnly = "rules.sba/equipment-own-creatures-only"
+	FaultOneShortOfLethalDies      = "rules.sba/one-short-of-lethal-dies"
+	FaultExactDamageSurvives       = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
 	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
+	FaultTargetFollowsCard         = "rules.zones/target-follows-card"
 )
 
 var faultInfo = []FaultInfo{
@@ -104,9 +109,11 @@ var faultInfo = []FaultInfo{
 	{FaultExceptAppliedTwice, "copy.of-resonance", "707.9a", "\"except it has this ability\" adds the ability again when what it copies already has it"},
 	{FaultCopiesNonCopyEffects, "copy.copiable-values", "707.2", "a copy takes the copied object's computed characteristics (its P/T, type-changing effects and counters)"},
 	{FaultCountersCopied, "copy.copiable-values", "707.2", "a copy's power and toughness include the copied object's +1/+1 counters"},
+	{FaultLandAbilityTwice, "copy.copiable-values", "305.6", "a copy of a basic land has its land type's mana ability twice: copied, and given again by its type"},
 	{FaultCopyIsNewObject, "copy.prior-effects-persist", "707.4", "a permanent that becomes a copy loses the effects and counters on it, as if it were a new object"},
 	{FaultCopiesExpireOneAtATime, "copy.overwrite-expire-together", "611.2a", "copy effects that end at the same moment end one at a time, one per moment"},
 	{FaultUntilNextTurnEndsEarly, "copy.expires-before-next-turn", "611.2a", "\"until your next turn\" ends before any player's next turn, the opponent's too"},
+	{FaultCloneDropsCopyDuration, "copy.expires-before-next-turn", "611.2a", "cloning the game state loses a copy effect's duration, so the copy lasts forever"},
 	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
 	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
 	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},
@@ -138,10 +145,13 @@ var faultInfo = []FaultInfo{
 	{FaultLastCardLoses, "rules.sba", "704.5b", "a player who draws the last card of their library loses, as if they had drawn from an empty one"},
 	{FaultToughnessOneDies, "rules.sba", "704.5f", "a creature with toughness 1 is put into its owner's graveyard as if its toughness were 0"},
 	{FaultEquipmentOwnCreaturesOnly, "rules.sba", "704.5n", "an Equipment attached to a creature its controller doesn't control becomes unattached"},
+	{FaultOneShortOfLethalDies, "rules.sba", "704.5g", "a damaged creature is destroyed when its damage is one less than its toughness"},
+	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
+	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

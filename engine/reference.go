@@ -123,6 +123,22 @@ func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
 	return s.projected().couldProduceAll()[o.ID], nil
 }
 
+// SBAChecks takes action a as Apply does and returns the checks of state-based actions it
+// made (CR 704.3), each with the game just before it.
+func (r *Reference) SBAChecks(st h.State, a h.Action) ([]h.SBACheck, error) {
+	s, err := state(st)
+	if err != nil {
+		return nil, err
+	}
+	c := s.clone()
+	c.sbaChecks = sbaLog{on: true}
+	next, _, err := Step(c, a)
+	if err != nil {
+		return nil, err
+	}
+	return next.sbaChecks.list, nil
+}
+
 // Close does nothing: the reference engine holds nothing.
 func (r *Reference) Close() error { return nil }
 

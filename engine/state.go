@@ -123,9 +123,19 @@ type State struct {
 	NextToken    h.CardID
 	NextEffect   int
 	faults       *faultSet
+	// sbaChecks records each check of state-based actions, for Reference.SBAChecks only.
+	sbaChecks sbaLog
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
+}
+
+// sbaLog is the checks of state-based actions a state went through, when on. A clone
+// gets its own copy of the list, so that a check noted in a state later abandoned (a
+// choice is needed, and the game resumes from a checkpoint) stays out of the others.
+type sbaLog struct {
+	on   bool
+	list []h.SBACheck
 }
 
 type viewCache struct {
@@ -156,9 +166,13 @@ func (s *State) finish() *State {
 func (s *State) clone() *State {
 	c := *s
 	c.view = nil
+	c.sbaChecks.list = slices.Clip(s.sbaChecks.list)
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
+	if s.faults.on(FaultCloneDropsCopyDuration) {
+		forgetCopyDurations(c.Effects)
+	}
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
 	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
 	c.Blocks = append([]BlockPair(nil), s.Blocks...)

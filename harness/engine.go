@@ -48,3 +48,30 @@ func ManaQueriesOf(eng Engine) (ManaQueries, bool) {
 	q, ok := eng.(ManaQueries)
 	return q, ok
 }
+
+// SBAQueries is the optional interface of an engine that shows what each check of
+// state-based actions saw (CR 704.3): the game just before the check, which the
+// snapshots around an action don't show when the action does more than one thing (a
+// spell resolves, then the check puts a creature into a graveyard, then a trigger goes on
+// the stack). The rules.sba property judges every state-based action of a game by it.
+type SBAQueries interface {
+	// SBAChecks takes action a in st as Apply does, and lists each check of state-based
+	// actions made on the way, in order, including those that find nothing to do. The
+	// state it reaches is not kept.
+	SBAChecks(st State, a Action) ([]SBACheck, error)
+}
+
+// SBACheck is one check of state-based actions (CR 704.3): the game just before it, and
+// the events of the state-based actions it performed, all at once (none when no condition
+// held).
+type SBACheck struct {
+	Board  Snapshot `json:"board"`
+	Events []Event  `json:"events,omitempty"`
+}
+
+// SBAQueriesOf returns eng's state-based-action queries, or false when eng does not
+// answer them.
+func SBAQueriesOf(eng Engine) (SBAQueries, bool) {
+	q, ok := eng.(SBAQueries)
+	return q, ok
+}

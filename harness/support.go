@@ -5,11 +5,17 @@ import "slices"
 // Query names an optional query interface, as a [Support] declares it.
 type Query string
 
-// QueryMana is the mana area's questions: the [ManaQueries] interface.
-const QueryMana Query = "mana"
+// The query areas.
+const (
+	// QueryMana is the mana area's questions: the [ManaQueries] interface.
+	QueryMana Query = "mana"
+	// QuerySBA is the board each check of state-based actions saw: the [SBAQueries]
+	// interface.
+	QuerySBA Query = "sba"
+)
 
 // Queries lists every query area, in a fixed order.
-var Queries = []Query{QueryMana}
+var Queries = []Query{QueryMana, QuerySBA}
 
 // Report names something an engine may or may not report, as a [Support] declares it.
 type Report string
@@ -60,6 +66,9 @@ func SupportOf(eng Engine) Support {
 	implemented := []Query{}
 	if _, ok := ManaQueriesOf(eng); ok {
 		implemented = append(implemented, QueryMana)
+	}
+	if _, ok := SBAQueriesOf(eng); ok {
+		implemented = append(implemented, QuerySBA)
 	}
 	if s.Queries == nil {
 		s.Queries = implemented

@@ -3,7 +3,6 @@ package port
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -100,10 +99,18 @@ func Open(opts Options) (*Client, error) {
 }
 
 // Engine is c as a harness.Engine: with harness.ManaQueries when the port declares the mana
-// queries, without when it does not.
+// queries, with harness.SBAQueries when it declares the state-based-action ones, without
+// what it does not declare.
 func (c *Client) Engine() harness.Engine {
-	if sup := c.Supports(); sup.Queries == nil || slices.Contains(sup.Queries, harness.QueryMana) {
+	sup := c.Supports()
+	mana, sba := sup.Query(harness.QueryMana), sup.Query(harness.QuerySBA)
+	switch {
+	case mana && sba:
+		return &ManaSBAClient{&ManaClient{c}}
+	case mana:
 		return &ManaClient{c}
+	case sba:
+		return &SBAClient{c}
 	}
 	return c
 }
@@ -307,6 +314,36 @@ func (c *ManaClient) CouldProduce(st harness.State, card harness.CardID) (harnes
 		return 0, c.fail(OpCouldProduce, nil, resp, err.Error())
 	}
 	return t, nil
+}
+
+// SBAClient is a Client of a port that answers the state-based-action queries.
+type SBAClient struct{ *Client }
+
+func (c *SBAClient) SBAChecks(st harness.State, a harness.Action) ([]harness.SBACheck, error) {
+	return c.sbaChecks(st, a)
+}
+
+// ManaSBAClient is a Client of a port that answers both the mana and the
+// state-based-action queries.
+type ManaSBAClient struct{ *ManaClient }
+
+func (c *ManaSBAClient) SBAChecks(st harness.State, a harness.Action) ([]harness.SBACheck, error) {
+	return c.sbaChecks(st, a)
+}
+
+func (c *Client) sbaChecks(st harness.State, a harness.Action) ([]harness.SBACheck, error) {
+	id, err := c.state(st)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.call(&Request{Op: OpSBAChecks, State: id, Action: &a})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Checks == nil {
+		return nil, c.fail(OpSBAChecks, nil, resp, "the answer has no checks")
+	}
+	return *resp.Checks, nil
 }
 
 // Failure is a port that broke the protocol: it crashed, hung, answered garbage, out of

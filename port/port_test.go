@@ -78,6 +78,22 @@ func TestPortAnswersAsTheEngine(t *testing.T) {
 	types, err := mq.CouldProduce(rs, 1)
 	require.NoError(t, err)
 	assert.Equal(t, "G", types.String())
+	// The checks of state-based actions made as both players pass and the step ends.
+	snap, err := remote.Observe(rs)
+	require.NoError(t, err)
+	first := harness.Action{Player: snap.Priority, Kind: harness.Pass}
+	rpassed, _, err := remote.Apply(rs, first)
+	require.NoError(t, err)
+	lpassed, _, _ := local.Apply(ls, first)
+	second := harness.Action{Player: snap.Priority.Opponent(), Kind: harness.Pass}
+	rq, ok := harness.SBAQueriesOf(remote)
+	require.True(t, ok)
+	rchecks, err := rq.SBAChecks(rpassed, second)
+	require.NoError(t, err)
+	lchecks, err := local.SBAChecks(lpassed, second)
+	require.NoError(t, err)
+	require.NotEmpty(t, lchecks)
+	assert.Equal(t, lchecks, rchecks)
 
 	_, _, err = remote.Apply(rs, harness.Action{Player: harness.B, Kind: harness.PlayLand, Card: 1})
 	var perr *port.Error

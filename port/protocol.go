@@ -20,6 +20,7 @@ const (
 	OpObserve      = "observe"
 	OpManaOutcomes = "mana_outcomes"
 	OpCouldProduce = "could_produce"
+	OpSBAChecks    = "sba_checks"
 	OpReset        = "reset"
 	OpClose        = "close"
 )
@@ -44,9 +45,9 @@ type Request struct {
 	Cards []cards.Card `json:"cards,omitempty"`
 	// start
 	Setup *harness.Setup `json:"setup,omitempty"`
-	// legal, apply, observe, mana_outcomes, could_produce
+	// legal, apply, observe, mana_outcomes, could_produce, sba_checks
 	State  StateID         `json:"state,omitempty"`
-	Action *harness.Action `json:"action,omitempty"` // apply
+	Action *harness.Action `json:"action,omitempty"` // apply, sba_checks
 	Want   []string        `json:"want,omitempty"`   // start, apply
 	// mana_outcomes, could_produce
 	Card    harness.CardID `json:"card,omitempty"`
@@ -79,6 +80,8 @@ type Response struct {
 	Outcomes *[]harness.Mana `json:"outcomes,omitempty"`
 	// could_produce: mana type letters, WUBRGC order ("" for none)
 	Types *string `json:"types,omitempty"`
+	// sba_checks: each check of state-based actions applying the action made
+	Checks *[]harness.SBACheck `json:"checks,omitempty"`
 }
 
 // Fault is a deliberate rules bug an engine offers to switch on, so that a harness can

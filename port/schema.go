@@ -23,6 +23,7 @@ var messageFields = []struct {
 	{OpObserve, []string{"state!"}, []string{"snapshot!"}},
 	{OpManaOutcomes, []string{"state!", "card!", "ability"}, []string{"outcomes!"}},
 	{OpCouldProduce, []string{"state!", "card!"}, []string{"types!"}},
+	{OpSBAChecks, []string{"state!", "action!"}, []string{"checks!"}},
 	{OpReset, nil, nil},
 	{OpClose, nil, nil},
 }

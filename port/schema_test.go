@@ -49,7 +49,8 @@ func TestTranscriptFollowsTheSchemas(t *testing.T) {
 		`{"id":6,"op":"observe","state":2}`,
 		`{"id":7,"op":"legal","state":2}`,
 		`{"id":8,"op":"apply","state":2,"action":{"player":"B","kind":"pass"}}`,
-		`{"id":9,"op":"close"}`,
+		`{"id":9,"op":"sba_checks","state":2,"action":{"player":"A","kind":"pass"}}`,
+		`{"id":10,"op":"close"}`,
 	}
 	var out, trace bytes.Buffer
 	require.NoError(t, port.Serve(strings.NewReader(strings.Join(session, "\n")+"\n"), &out, port.ServeOptions{

@@ -151,7 +151,7 @@ func (s *server) do(req *Request) (*Response, error) {
 		return s.newState(st, nil, req.Want)
 	}
 	switch req.Op {
-	case OpLegal, OpObserve, OpApply, OpManaOutcomes, OpCouldProduce:
+	case OpLegal, OpObserve, OpApply, OpManaOutcomes, OpCouldProduce, OpSBAChecks:
 	default:
 		return nil, badRequest("unknown op %q", req.Op)
 	}
@@ -199,6 +199,19 @@ func (s *server) do(req *Request) (*Response, error) {
 			return nil, err
 		}
 		return &Response{Outcomes: nonNil(out)}, nil
+	case OpSBAChecks:
+		q, ok := harness.SBAQueriesOf(s.eng)
+		if !ok {
+			return nil, &Error{Kind: ErrUnsupported, Message: "this engine does not answer the state-based-action queries"}
+		}
+		if req.Action == nil {
+			return nil, badRequest("sba_checks without an action")
+		}
+		checks, err := q.SBAChecks(st, *req.Action)
+		if err != nil {
+			return nil, &Error{Kind: ErrIllegal, Message: err.Error()}
+		}
+		return &Response{Checks: nonNil(checks)}, nil
 	}
 	panic("unreachable")
 }

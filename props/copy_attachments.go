@@ -168,9 +168,9 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 	if settled(&tr.Start) {
 		for p := range tr.Setup.Players {
 			for _, pm := range tr.Setup.Players[p].Battlefield {
-				// A set-up copy gone from the battlefield shows its card's values, not what it
-				// copied: what it was as the game began is unknown.
-				if pm.AttachedTo != 0 && (len(pm.Copying) == 0 || tr.Start.Permanent(pm.ID) != nil) {
+				// A set-up copy gone from the battlefield shows its card's values: judgeAttachment
+				// judges it as what the setup's copy effects made it (setupLeftAs).
+				if pm.AttachedTo != 0 {
 					judgeAttachment(tr, -1, &tr.Start, &tr.Start, pm.ID, pm.AttachedTo, &v)
 				}
 			}

@@ -82,6 +82,7 @@ func copiableValues() *Property {
 			{Name: "counters", Rules: []string{"707.2"}, Description: "the copied object has counters or is tapped, which the copy doesn't get"},
 			{Name: "non-copy-effects", Rules: []string{"707.2", "613.2a"}, Description: "the copied object's characteristics differ from its copiable values (pumped, animated, granted abilities), which the copy doesn't get"},
 			{Name: "every-state", Rules: []string{"707.2"}, Description: "each copy's copiable name, mana cost, colours, types, P/T and loyalty are its copy_of card's printed ones"},
+			{Name: "land-type-ability", Rules: []string{"305.6", "707.2"}, Description: "a copy with a basic land type has that type's mana ability once"},
 		},
 		Steer: copySteer("copy.copiable-values"),
 		Check: checkCopiableValues,
@@ -124,6 +125,7 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 					Message: fmt.Sprintf("%s: %s copies %s: expected: the copiable values of %s's printed card, without counters, status or other effects (ruling %s, CR 707.2); got: %s",
 						whereAfter(tr, m.Step), describe(o), o.CopyOf, o.CopyOf, ruling, d)})
 			}
+			checkLandTypeAbilities(tr, m.Step, o, &v)
 		}
 	}
 	return v
@@ -180,4 +182,41 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 		}
 	}
 	return v
+}
+
+// basicLandMana is the mana symbol of each basic land type's intrinsic ability (CR 305.6).
+var basicLandMana = [...]struct{ subtype, symbol string }{
+	{"Plains", "W"}, {"Island", "U"}, {"Swamp", "B"}, {"Mountain", "R"}, {"Forest", "G"},
+}
+
+// checkLandTypeAbilities: the land-type-ability clause. A copy that is a land with a basic
+// land type has "({T}: Add {symbol}.)" from that type (CR 305.6) once, whether the type came
+// with the copiable values or not (707.2): one ability, not one copied and one given. A
+// copy that shows no abilities at all has had them removed, and is not judged.
+func checkLandTypeAbilities(tr *gen.Trace, step int, o *harness.Object, v *Verdict) {
+	if !o.HasType("Land") || len(o.Abilities) == 0 {
+		return
+	}
+	for _, b := range basicLandMana {
+		if !hasSubtype(o, b.subtype) {
+			continue
+		}
+		v.Reach("land-type-ability")
+		text := "({T}: Add {" + b.symbol + "}.)"
+		if n := countOf(o.Abilities, text); n != 1 {
+			v.Violations = append(v.Violations, Violation{Step: step, Ruling: "copy.copiable-values", Rule: "305.6", Clause: "land-type-ability",
+				Message: fmt.Sprintf("%s: %s copies %s and is a %s: expected: the ability %q once, from its land type (ruling copy.copiable-values, CR 305.6, 707.2); got: it %d times",
+					whereAfter(tr, step), describe(o), o.CopyOf, b.subtype, text, n)})
+		}
+	}
+}
+
+func countOf(list []string, s string) int {
+	n := 0
+	for _, t := range list {
+		if t == s {
+			n++
+		}
+	}
+	return n
 }

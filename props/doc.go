@@ -74,10 +74,10 @@
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
-//	rules.sba                     rules.sba / 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.4
-//	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4
+//	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //
 // In short (each constructor's doc comment says more):
@@ -143,11 +143,13 @@
 //     intervening "if" checked at the event and on resolution.
 //   - rules.sba: every object a state-based action moved had its condition: the legend
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
-//     damage kills only when lethal.
+//     damage kills only when lethal; and, for an engine that shows the board before each
+//     check (harness.SBAQueries), every condition that held there was acted on by it.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that
-//     has just entered is affected by no effect and wears nothing of its old self.
+//     has just entered is affected by no effect and wears nothing of its old self; a
+//     spell or ability does nothing to a target that has since become a new object.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -127,22 +126,28 @@ func sbaRules(st *gen.TraceStep) []string {
 	return out
 }
 
-type sbaProblem struct{ rule, expected, got string }
+// sbaProblem is a condition of a state-based action that holds (CR 704.5): its rule, what
+// the property expected and saw, and the permanents it concerns (for the legend rule, all
+// those sharing the name).
+type sbaProblem struct {
+	rule, expected, got string
+	cards               []harness.CardID
+}
 
 // sbaProblems lists what state-based actions would still do in s.
 func sbaProblems(s *harness.Snapshot) []sbaProblem {
 	var out []sbaProblem
-	legends := map[string][]string{}
+	legends := map[string][]harness.CardID{}
 	for i := range s.Battlefield {
 		o := &s.Battlefield[i]
 		if isCreature(o) && o.Toughness != nil {
 			switch t := *o.Toughness; {
 			case t <= 0:
 				out = append(out, sbaProblem{"704.5f", "no creature with toughness 0 or less (CR 704.5f)",
-					fmt.Sprintf("%s has toughness %d", describe(o), t)})
+					fmt.Sprintf("%s has toughness %d", describe(o), t), []harness.CardID{o.Card}})
 			case o.Damage >= t && !hasKeyword(o, "Indestructible"):
 				out = append(out, sbaProblem{"704.5g", "no creature with lethal damage marked on it (CR 704.5g)",
-					fmt.Sprintf("%s has toughness %d and %d damage", describe(o), t, o.Damage)})
+					fmt.Sprintf("%s has toughness %d and %d damage", describe(o), t, o.Damage), []harness.CardID{o.Card}})
 			}
 		}
 		if o.HasType("Planeswalker") {
@@ -152,12 +157,12 @@ func sbaProblems(s *harness.Snapshot) []sbaProblem {
 			}
 			if loyalty <= 0 {
 				out = append(out, sbaProblem{"704.5i", "no planeswalker with 0 loyalty (CR 704.5i)",
-					fmt.Sprintf("%s has loyalty %d", describe(o), loyalty)})
+					fmt.Sprintf("%s has loyalty %d", describe(o), loyalty), []harness.CardID{o.Card}})
 			}
 		}
 		if o.HasSupertype("Legendary") && o.Name != "" {
 			k := o.Controller.String() + "\x00" + o.Name
-			legends[k] = append(legends[k], fmt.Sprintf("card %d", o.Card))
+			legends[k] = append(legends[k], o.Card)
 		}
 		if p := attachmentProblem(s, o); p != nil {
 			out = append(out, *p)
@@ -166,9 +171,12 @@ func sbaProblems(s *harness.Snapshot) []sbaProblem {
 	for _, k := range harness.SortedKeys(legends) {
 		if cards := legends[k]; len(cards) > 1 {
 			who, name, _ := strings.Cut(k, "\x00")
-			sort.Strings(cards)
+			names := make([]string, len(cards))
+			for i, c := range cards {
+				names[i] = fmt.Sprintf("card %d", c)
+			}
 			out = append(out, sbaProblem{"704.5j", "no two legendary permanents with the same name under one controller (the legend rule, CR 704.5j)",
-				fmt.Sprintf("%s controls %d named %s (%s)", who, len(cards), name, strings.Join(cards, ", "))})
+				fmt.Sprintf("%s controls %d named %s (%s)", who, len(cards), name, strings.Join(names, ", ")), cards})
 		}
 	}
 	return out
@@ -214,7 +222,7 @@ func attachmentProblem(s *harness.Snapshot, o *harness.Object) *sbaProblem {
 			return nil
 		}
 		return &sbaProblem{"704.5m", fmt.Sprintf("every Aura attached to %s, or in the graveyard (CR 704.5m, 303.4c)", want),
-			describe(o) + " is " + bad}
+			describe(o) + " is " + bad, []harness.CardID{o.Card}}
 	}
 	var bad string
 	switch {
@@ -232,7 +240,7 @@ func attachmentProblem(s *harness.Snapshot, o *harness.Object) *sbaProblem {
 		return nil
 	}
 	return &sbaProblem{"704.5n", "every Equipment unattached or attached to a creature (CR 704.5n, 301.5c)",
-		describe(o) + " is " + bad}
+		describe(o) + " is " + bad, []harness.CardID{o.Card}}
 }
 
 // enchantTypes reads what an enchant ability allows ("land", "artifact, creature, or

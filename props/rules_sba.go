@@ -29,22 +29,38 @@ import (
 //     damage, and for no other state-based action of the pool, had toughness 0 or less:
 //     the same setup with 100 more +1/+1 counters on it shows its toughness plus 100
 //     (613.4c), which must then be 100 or less.
+//
+// The last two are judged this way only as the game begins. During the game, an engine
+// that shows the board each check of state-based actions saw (harness.SBAQueries) has
+// every check judged against it both ways (704.3): every creature it destroyed for
+// damage had lethal damage there, every creature it put into a graveyard for toughness
+// had toughness 0 or less there, the legend rule and attachments are judged there too,
+// and every condition that held there was acted on by that check (rules_sba_checks.go).
+// For an engine that doesn't, those clauses are unsupported, and the legend rule and
+// attachments are judged by the board before the action.
 func stateBasedRules() *Property {
 	return &Property{
 		ID:      "rules.sba",
 		Rulings: []string{"rules.sba"},
-		Rules:   []string{"704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
+		Rules:   []string{"704.3", "704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
 		Description: "Every object or player a state-based action acted on had a condition that held for it: a player loses " +
 			"only with 0 or less life or after drawing from an empty library; the legend rule " +
 			"puts a permanent into a graveyard only when another legendary permanent with its name was under the same " +
 			"controller, and keeps one; an Aura or Equipment leaves only a host it can't legally be attached to; a creature " +
-			"dies of damage only when the damage is at least its toughness, and for want of toughness only at 0 or less.",
+			"dies of damage only when the damage is at least its toughness, and for want of toughness only at 0 or less; " +
+			"and every state-based action that applies when they are checked is performed by that check.",
 		Clauses: []Clause{
 			{Name: "player-loses", Rules: []string{"704.5a", "704.5b"}, Description: "A player who loses the game has 0 or less life or drew from an empty library."},
 			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A permanent the legend rule put into a graveyard had a legendary namesake under its controller, who keeps one."},
 			{Name: "attachment", Rules: []string{"704.5m", "704.5n", "301.5c", "303.4c"}, Description: "An Aura or Equipment whose host is still there afterwards is taken off it only when the attachment is illegal."},
 			{Name: "lethal-damage", Rules: []string{"704.5g", "120.3"}, Description: "A creature that dies only because of its damage had damage at least its toughness."},
 			{Name: "zero-toughness", Rules: []string{"704.5f", "613.4c"}, Description: "A creature that dies as the game begins for want of toughness had toughness 0 or less."},
+			{Name: "damage-mid-game", Rules: []string{"704.5g", "120.3"}, Needs: needsSBAQueries,
+				Description: "A creature a check of state-based actions during the game destroys for lethal damage had, just before the check, damage at least its toughness."},
+			{Name: "toughness-mid-game", Rules: []string{"704.5f"}, Needs: needsSBAQueries,
+				Description: "A creature a check of state-based actions during the game puts into a graveyard for want of toughness had, just before the check, toughness 0 or less."},
+			{Name: "all-performed", Rules: []string{"704.3", "704.5a", "704.5f", "704.5g", "704.5i", "704.5j", "704.5m", "704.5n"}, Needs: needsSBAQueries,
+				Description: "Every condition of a state-based action that holds just before a check during the game is acted on by that check, all at once."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.sba",
@@ -55,18 +71,57 @@ func stateBasedRules() *Property {
 					Theirs: gen.Cards("Umbral Mantle", "Grizzly Bears", "Wild Growth", "Forest")},
 				{Name: "damaged creatures", Mine: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves", "Pili-Pala"), Theirs: gen.Cards("Grizzly Bears", "Hill Giant")},
 				{Name: "creatures of counters", Mine: gen.Cards("Walking Ballista", "Hangarback Walker", "Llanowar Elves"), Theirs: gen.Cards("Walking Ballista", "Hangarback Walker")},
+				{Name: "damage during the game", Weight: 3,
+					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Mountain"}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}},
+					Theirs: gen.Cards("Grizzly Bears", "Llanowar Elves", "Walking Ballista", "Hill Giant"),
+					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 30}, {Card: "Giant Growth"}}, MinHand: 1},
 			},
+			Prefer:           preferDamage,
+			StopForPreferred: true,
 		},
 		Check: checkSBARules,
 	}
 }
 
+// preferDamage favours dealing damage to creatures: casting a spell or activating an
+// ability whose text deals damage, aimed at a creature, so that creatures die of it in the
+// middle of the game.
+func preferDamage(before *harness.Snapshot, a harness.Action) bool {
+	if a.Kind != harness.Cast && a.Kind != harness.Activate {
+		return false
+	}
+	o := before.Find(a.Card)
+	atCreature := slices.ContainsFunc(a.Targets, func(t harness.Target) bool {
+		p := before.Permanent(t.Card)
+		return t.Card != 0 && p != nil && isCreature(p)
+	})
+	if o == nil || !atCreature {
+		return false
+	}
+	if a.Kind == harness.Activate {
+		return a.Ability < len(o.Abilities) && dealsDamage(o.Abilities[a.Ability])
+	}
+	return slices.ContainsFunc(o.Abilities, dealsDamage)
+}
+
+func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
+
 func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
+	for i := range tr.Steps {
+		checkLosses(tr, i, &v)
+	}
+	// The checks first: starting the setup again (checkStartSBAs) may release the trace's
+	// states in an engine behind a protocol.
+	checked := checkSBAChecks(eng, tr, &v)
 	checkStartSBAs(eng, tr, &v)
+	if checked {
+		return v
+	}
+	// The engine doesn't show the board of each check: judge by the board before the
+	// action what the action can't have changed (a legendary name, a host's types).
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		checkLosses(tr, i, &v)
 		for _, e := range st.Events {
 			if e.Kind != "sba" || e.Card == 0 {
 				continue

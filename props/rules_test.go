@@ -92,3 +92,47 @@ func TestCrossedCleanup(t *testing.T) {
 	assert.False(t, crossedCleanup(step(end, discard)), "a discard decision comes before 514.2")
 	assert.False(t, crossedCleanup(step(cleanup, cleanup)), "already past it")
 }
+
+// withoutSBAQueries is an engine that answers no state-based-action queries.
+type withoutSBAQueries struct{ harness.Engine }
+
+// TestSBAChecksJudgeMidGameDeaths: Walking Ballista's ping kills the Elves in the middle
+// of the game. On the reference engine, which shows the board of each check, the death is
+// judged against it (damage-mid-game) and the check's conditions were all acted on
+// (all-performed); with the fault that destroys a creature one damage short of lethal,
+// the Bears it pings die and the death is a violation of damage-mid-game. An engine that
+// shows no checks has those clauses unsupported, and they are not reached.
+func TestSBAChecksJudgeMidGameDeaths(t *testing.T) {
+	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Battlefield: []harness.PermanentSpec{
+		{CardSpec: harness.CardSpec{ID: 1, Name: "Walking Ballista"}, Counters: map[string]int{"+1/+1": 2}}}}
+	setup.Players[B] = harness.PlayerSetup{Life: 20, Battlefield: []harness.PermanentSpec{
+		{CardSpec: harness.CardSpec{ID: 2, Name: "Llanowar Elves"}}, {CardSpec: harness.CardSpec{ID: 3, Name: "Grizzly Bears"}}}}
+	ping := func(target harness.CardID) []harness.Action {
+		return []harness.Action{{Player: A, Kind: harness.Activate, Card: 1, Ability: 2, Targets: []harness.Target{harness.CardTarget(target)}},
+			{Player: A, Kind: harness.Pay}, {Player: A, Kind: harness.Pass}, {Player: B, Kind: harness.Pass}}
+	}
+	p := stateBasedRules()
+
+	eng, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	v := p.Check(eng, play(t, eng, setup, ping(2)...))
+	assert.Empty(t, v.Violations)
+	assert.Equal(t, 1, v.Clauses["damage-mid-game"], "the Elves died of their damage")
+	assert.Equal(t, 1, v.Clauses["all-performed"], "the Elves' lethal damage on the board of a check")
+
+	faulty, err := engine.New(engine.Options{Faults: []string{engine.FaultOneShortOfLethalDies}})
+	require.NoError(t, err)
+	v = p.Check(faulty, play(t, faulty, setup, ping(3)...))
+	require.Len(t, v.Violations, 1)
+	assert.Equal(t, "damage-mid-game", v.Violations[0].Clause)
+	assert.Contains(t, v.Violations[0].Message, "it had toughness 2 and 1 damage")
+
+	blind := withoutSBAQueries{eng}
+	assert.NotEmpty(t, needsSBAQueries.Missing(harness.SupportOf(blind)))
+	v = p.Check(blind, play(t, blind, setup, ping(2)...))
+	assert.Empty(t, v.Violations)
+	for _, c := range []string{"damage-mid-game", "toughness-mid-game", "all-performed"} {
+		assert.Zero(t, v.Clauses[c], c)
+	}
+}

@@ -13,28 +13,47 @@ import (
 // and one that stays where it is remains the same object. A permanent that has just
 // entered the battlefield is therefore affected by no continuous effect from a resolved
 // spell or ability (its characteristics are those of its fresh board, fresh.go) and
-// nothing that was attached to the object it used to be is attached to it.
+// nothing that was attached to the object it used to be is attached to it. And a spell or
+// ability whose target card changed zones after it was targeted does nothing to the
+// card's new object, even one back in the zone it was targeted in (608.2b,
+// rules_zones_targets.go).
 func zoneRules() *Property {
 	return &Property{
 		ID:      "rules.zones",
 		Rulings: []string{"rules.zones"},
-		Rules:   []string{"400.7", "611.2c", "301.5", "303.4"},
+		Rules:   []string{"400.7", "611.2c", "301.5", "303.4", "608.2b"},
 		Description: "An object that changes zones is a new object with a new ID, and one that stays on the battlefield keeps its " +
-			"ID; a permanent that has just entered is changed by no effect and wears nothing that was attached to the object it was before.",
+			"ID; a permanent that has just entered is changed by no effect and wears nothing that was attached to the object it was before; " +
+			"a spell or ability does nothing to a target card that has become a new object since it was targeted.",
 		Clauses: []Clause{
 			{Name: "new-object", Rules: []string{"400.7"}, Description: "A card that moved to another zone (the stack included) has a new object ID."},
 			{Name: "same-object", Rules: []string{"400.7"}, Description: "A permanent that stayed on the battlefield keeps its object ID."},
 			{Name: "no-carryover", Rules: []string{"400.7", "611.2c"}, Description: "A permanent that has just entered looks as on its fresh board, with nothing attached that was attached to its previous object."},
+			{Name: "old-target", Rules: []string{"400.7", "608.2b"}, Description: "A spell or ability leaving the stack does nothing to a target card that has changed zones since it was targeted, wherever the card is now."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.zones",
 			Recipes: []gen.Recipe{
 				{Name: "permanents in hand", Weight: 2, Mine: gen.Cards("Forest", "Forest", "Swamp", "Walking Ballista", "Academy Ruins", "Island"),
 					Hand: gen.Cards("Grizzly Bears", "Llanowar Elves", "Giant Growth", "Wild Growth", "Umbral Mantle"), Graveyard: gen.Cards("Walking Ballista")},
+				{Name: "targets that die in response", Weight: 2,
+					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Forest"}, {Card: "Mountain"}},
+					Theirs: gen.Cards("Llanowar Elves", "Grizzly Bears"),
+					Hand:   []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Spark Spray", Weight: 20}, {Card: "Twiddle"}}, MinHand: 2},
 			},
+			Prefer:           preferTargetLeaves,
+			Actions:          preferredOften(),
+			StopForPreferred: true,
 		},
 		Check: checkZones,
 	}
+}
+
+// preferredOften is the usual mix with the Preferred actions much more likely.
+func preferredOften() *gen.ActionWeights {
+	w := gen.DefaultActions()
+	w.Preferred = 20
+	return w
 }
 
 func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -72,6 +91,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 		if entered {
 			checkEntered(eng, tr, i, fresh, &v)
 		}
+		checkOldTargets(tr, i, &v)
 	}
 	return v
 }
