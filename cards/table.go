@@ -157,6 +157,9 @@ var table = []Card{
 		"{1}, {T}: Exile target creature you control.",
 		"{7}, {T}: Exile target creature you don't control.",
 		"When Helvault is put into a graveyard from the battlefield, return all cards exiled with it to the battlefield under their owners' control."}},
+	{Name: "Chrome Mox", ManaCost: "{0}", Types: []string{"Artifact"}, Oracle: []string{
+		"Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand.",
+		"{T}: Add one mana of any of the exiled card's colors."}},
 	{Name: "Time Walk", ManaCost: "{1}{U}", Types: []string{"Sorcery"}, Oracle: []string{
 		"Take an extra turn after this one."}},
 

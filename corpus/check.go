@@ -9,6 +9,9 @@ import (
 )
 
 func (r *replayer) checkAll(es []Expectation) {
+	if len(es) > 0 && r.trace != nil {
+		defer func() { r.mark = len(r.trace.Steps) }()
+	}
 	for _, e := range es {
 		line := e.Position().Line
 		fails := r.check(e)
@@ -99,6 +102,10 @@ func (r *replayer) check(e Expectation) []string {
 		return r.checkCasting(e)
 	case *PropertyCheck:
 		return r.checkProperty(e)
+	case *ExiledWithCheck:
+		return r.checkExiledWith(e)
+	case *TriggerCheck:
+		return r.checkTriggers(e)
 	}
 	return nil
 }

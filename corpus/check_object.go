@@ -106,6 +106,19 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 	if e.CopyOf != nil {
 		diff("copy source", quote(*e.CopyOf), quote(o.CopyOf))
 	}
+	if e.ManaCost != nil {
+		diff("mana cost", quote(*e.ManaCost), quote(o.ManaCost))
+	}
+	if e.Loyalty != nil {
+		diff("loyalty", fmt.Sprint(*e.Loyalty), intText(o.Loyalty))
+	}
+	for _, k := range e.Absent {
+		v := map[string]*int{"power": o.Power, "toughness": o.Toughness, "loyalty": o.Loyalty}[k]
+		diff(k, "none", intText(v))
+	}
+	if e.Copiable != nil {
+		out = append(out, checkCopiable(e.Card, e.Copiable, o)...)
+	}
 	return out
 }
 

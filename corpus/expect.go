@@ -62,6 +62,11 @@ type ObjectCheck struct {
 	AbilitiesCount *int
 	Attached       *string // reference, or "" for not attached
 	CopyOf         *string
+	ManaCost       *string // as the engine writes it: "{2}{U}", "" for none (CR 202.1)
+	Loyalty        *int
+	// Absent lists the characteristics written as `none`: power, toughness, loyalty.
+	Absent   []string
+	Copiable *CopiableSpec // the copiable values (CR 707.2)
 }
 
 // CouldProduce: the exact set of mana types the permanent could produce (CR 106.7).

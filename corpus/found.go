@@ -117,6 +117,9 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 			for _, c := range pm.Copying {
 				in.Players[pl].Battlefield[i].Copying = append(in.Players[pl].Battlefield[i].Copying, book.write(c, nil))
 			}
+			for _, c := range pm.ExiledWith {
+				in.Players[pl].Battlefield[i].ExiledWith = append(in.Players[pl].Battlefield[i].ExiledWith, book.write(c, nil))
+			}
 		}
 	}
 	for i, a := range actions {

@@ -196,6 +196,9 @@ func permanentNode(pe *PermanentEntry) *yaml.Node {
 			}
 			add(n, "copying", seqNode(true, items...))
 		}
+		if len(pe.ExiledWith) > 0 {
+			add(n, "exiled_with", seqNode(true, strNodes(pe.ExiledWith)...))
+		}
 		if pe.Owner != nil {
 			add(n, "owner", str(pe.Owner.String()))
 		}

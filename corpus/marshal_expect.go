@@ -91,6 +91,10 @@ func expectationNode(e Expectation) *yaml.Node {
 		return n
 	case *PropertyCheck:
 		return str(e.ID)
+	case *ExiledWithCheck:
+		return exiledWithNode(e)
+	case *TriggerCheck:
+		return seqNode(true, strNodes(e.Cards)...)
 	}
 	panic(fmt.Sprintf("corpus: unknown expectation %T", e))
 }
@@ -154,6 +158,14 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 	optInt("abilities_count", e.AbilitiesCount)
 	optStr("attached", e.Attached)
 	optStr("copy_of", e.CopyOf)
+	optStr("mana_cost", e.ManaCost)
+	optInt("loyalty", e.Loyalty)
+	for _, k := range e.Absent {
+		add(n, k, str("none"))
+	}
+	if e.Copiable != nil {
+		add(n, "copiable", copiableNode(e.Copiable))
+	}
 	return n
 }
 

@@ -13,11 +13,11 @@ import (
 
 var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
 	"could_produce", "life", "hand", "library", "graveyard", "exile", "battlefield", "stack",
-	"step", "pending", "casting", "property"}
+	"step", "pending", "casting", "property", "exiled_with", "triggered", "not_triggered"}
 
 var objectKeys = []string{"card", "name", "zone", "controller", "owner", "tapped", "sick", "counters",
 	"damage", "power", "toughness", "mana_value", "colors", "types", "subtypes", "supertypes", "abilities",
-	"abilities_count", "attached", "copy_of"}
+	"abilities_count", "attached", "copy_of", "mana_cost", "loyalty", "copiable"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
 // one expectation ("- pool: {A: "{}"}"), checked in the order written.
@@ -85,6 +85,10 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.pending(v, at)
 	case "casting":
 		return p.casting(v, at)
+	case "exiled_with":
+		return p.exiledWith(v, at)
+	case "triggered", "not_triggered":
+		return p.triggers(v, at, key)
 	case "property":
 		if id, ok := p.name(v, "property"); ok {
 			p.checkProperty(v, id)
@@ -179,17 +183,32 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "counters":
 			c := p.counters(kv.v, w)
 			e.Counters = &c
-		case "damage", "power", "toughness", "mana_value", "abilities_count":
+		case "power", "toughness", "loyalty":
+			if isNone(kv.v) { // no such characteristic (CR 208.3)
+				e.Absent = append(e.Absent, kv.k.Value)
+				break
+			}
+			if n, ok := p.integer(kv.v, w); ok {
+				switch kv.k.Value {
+				case "power":
+					e.Power = &n
+				case "toughness":
+					e.Toughness = &n
+				default:
+					e.Loyalty = &n
+				}
+			}
+		case "mana_cost":
+			e.ManaCost = p.optStr(kv.v, w)
+		case "copiable":
+			e.Copiable = p.copiable(kv.v)
+		case "damage", "mana_value", "abilities_count":
 			if n, ok := p.integer(kv.v, w); ok {
 				switch kv.k.Value {
 				case "damage":
 					e.Damage = &n
 				case "mana_value":
 					e.ManaValue = &n
-				case "power":
-					e.Power = &n
-				case "toughness":
-					e.Toughness = &n
 				default:
 					e.AbilitiesCount = &n
 				}

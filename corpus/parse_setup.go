@@ -14,7 +14,7 @@ var (
 	playerKeys    = []string{"life", "pool", "library", "hand", "graveyard", "exile", "battlefield"}
 	cardKeys      = []string{"card", "label", "id"}
 	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "face_down", "counters",
-		"damage", "attached", "owner", "choices", "copying"}
+		"damage", "attached", "owner", "choices", "copying", "exiled_with"}
 )
 
 func (p *parser) setup(n *yaml.Node) SetupSpec {
@@ -157,6 +157,8 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 			e.Attached, _ = p.name(kv.v, w)
 		case "copying":
 			e.Copying = p.copying(kv.v, w)
+		case "exiled_with":
+			e.ExiledWith = p.copying(kv.v, w)
 		case "owner":
 			if v, ok := p.player(kv.v, w); ok {
 				e.Owner = &v
@@ -220,6 +222,7 @@ func (p *parser) checkLabels(s *SetupSpec) {
 		}
 		for _, pm := range s.Players[pl].Battlefield {
 			p.checkCopying(s, pm)
+			p.checkExiledWith(s, pm)
 		}
 	}
 }

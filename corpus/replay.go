@@ -39,6 +39,9 @@ type replayer struct {
 	snap  harness.Snapshot
 	trace *gen.Trace
 	res   *Result
+	// mark is how many trace steps there were at the last expectations checked: trigger
+	// expectations read the events since.
+	mark int
 }
 
 // Replay plays the scenario on the engine: it sets up the game, takes each action (each

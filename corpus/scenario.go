@@ -101,6 +101,9 @@ type PermanentEntry struct {
 	// Copying: references to the permanents it copies by copy effects in force, oldest
 	// first (harness.PermanentSpec.Copying).
 	Copying []string
+	// ExiledWith: references to cards of the setup's exile zones that its linked abilities
+	// exiled (harness.PermanentSpec.ExiledWith).
+	ExiledWith []string
 }
 
 // Step is one entry of the actions list: an action, its expectations, or both.

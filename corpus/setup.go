@@ -71,6 +71,9 @@ func (sc *Scenario) build() (harness.Setup, *refBook, error) {
 	if line, err := resolveCopying(in, &s, book); err != nil {
 		return fail(line, "%v", err)
 	}
+	if line, err := resolveExiledWith(in, &s, book); err != nil {
+		return fail(line, "%v", err)
+	}
 	if err := s.Normalize(); err != nil {
 		return fail(in.At.Line, "%v", err)
 	}

@@ -46,6 +46,14 @@ func Unsupported(sc *Scenario, s harness.Support) string {
 			if !s.Query(harness.QueryMana) {
 				add("the mana queries")
 			}
+		case *ExiledWithCheck:
+			if !s.Reports(harness.ReportLinks) {
+				add("reports of %s (not reported)", harness.ReportLinks)
+			}
+		case *TriggerCheck:
+			if !s.Reports(harness.ReportTriggers) {
+				add("reports of %s (not reported)", harness.ReportTriggers)
+			}
 		case *PropertyCheck:
 			for _, p := range props.Match(e.ID) {
 				if m := p.Needs.Missing(s); m != "" {

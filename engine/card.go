@@ -154,6 +154,9 @@ const (
 	ProduceOneOfProducedTypes
 	// ProduceChosenColor adds one mana of the source's chosen colour (Gauntlet of Power).
 	ProduceChosenColor
+	// ProduceLinkedExiledColor adds one mana of any colour of the cards its linked ability
+	// exiled (Chrome Mox; CR 607.2a, 607.3).
+	ProduceLinkedExiledColor
 )
 
 // Production says what a mana ability adds.

@@ -37,6 +37,8 @@ func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Ma
 		choices = v.landsCould(controller)
 	case ProduceOpponentLandsCouldColor:
 		choices = v.landsCould(controller.Opponent()).Colors()
+	case ProduceLinkedExiledColor:
+		choices = v.linkedColors(src, p)
 	default:
 		return h.Mana{}, 0, false
 	}

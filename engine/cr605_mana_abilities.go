@@ -179,6 +179,9 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 		if err != nil {
 			return h.Mana{}, err
 		}
+		if ev.on() { // it triggered and resolved at once, never on the stack (CR 605.4a)
+			ev.add(h.Event{Kind: "triggered", Player: src.Controller, Card: trig.Card, Object: trig.ID, Text: "trigger (mana ability, resolves at once): " + v.Of(trig.ID).Name})
+		}
 		addMana(s, v, src.Controller, extra, trig, ev)
 		total = total.Add(extra)
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -56,6 +57,12 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 	}
 	k := key
 	k.Index = other.Index
+	if s.faults.on(FaultLinkSurvivesRecopy) && k.Origin == Copied && other.Origin == Copied {
+		k.Source, k.Effect = other.Source, other.Effect // any copy effect on the same object
+	}
+	if s.faults.on(FaultLinkUsesOriginals) && k.Origin == Copied && other == (AbilityKey{Object: k.Source, AbilityID: AbilityID{Index: k.Index}}) {
+		return true // the copied object's printed ability
+	}
 	return k == other
 }
 
@@ -72,4 +79,110 @@ func exileTarget(r *Resolution) {
 	if t, ok := r.Target(0); ok {
 		r.ExileLinked(t.Object)
 	}
+}
+
+// exileFromHand is "you may exile a [kind] card from your hand", the card chosen as the
+// ability resolves (it doesn't target), linked to the abilities that refer to "the exiled
+// card" (Chrome Mox's imprint, CR 607.2a).
+func exileFromHand(kind func(c *Chars) bool) func(r *Resolution) {
+	return func(r *Resolution) {
+		opts := []string{dontExile}
+		var ids []h.ObjectID
+		for _, id := range r.s.Players[r.Controller()].Hand {
+			if c := r.v.Of(id); kind(c) {
+				ids = append(ids, id)
+				opts = append(opts, exileOption(c.Name, r.s.obj(id).Card))
+			}
+		}
+		if len(ids) == 0 {
+			return
+		}
+		pick := r.Choose(opts)
+		for i, id := range ids {
+			if opts[i+1] == pick {
+				r.ExileLinked(id)
+				return
+			}
+		}
+	}
+}
+
+// dontExile is the option not to exile ("you may").
+const dontExile = "don't exile"
+
+// exileOption is how the choice to exile a card reads.
+func exileOption(name string, card h.CardID) string {
+	return fmt.Sprintf("exile %s (card %d)", name, card)
+}
+
+// nonartifactNonland: "a nonartifact, nonland card".
+func nonartifactNonland(c *Chars) bool { return !c.HasType("Artifact") && !c.HasType("Land") }
+
+// linkedColors is the union of the colours of the cards in exile that the abilities
+// linked to src's mana ability of production p exiled (CR 607.3: with several, each
+// answers): the colours "one mana of any of the exiled card's colors" may be. None
+// exiled, or only colourless ones, leave the type undefined (CR 106.5).
+func (v *View) linkedColors(src *Object, p *Production) h.TypeSet {
+	var set h.TypeSet
+	for _, a := range v.Of(src.ID).Abilities {
+		if a.Produce != p {
+			continue
+		}
+		for _, id := range linkedExiled(v.s, a.Key(src.ID), a.Linked) {
+			set = set.Union(v.Of(id).Colors)
+		}
+		break
+	}
+	return set & h.AllColors
+}
+
+// exiledWith lists the cards in exile that the linked abilities of permanent id, as it
+// is now, refer to ("the exiled card", "cards exiled with [this]", CR 607.2a), in the
+// order they were exiled: what a snapshot reports as exiled with it.
+func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
+	if len(s.Links) == 0 {
+		return nil
+	}
+	var out []h.CardID
+	for _, l := range s.Links {
+		o := s.live(l.Object)
+		if o == nil || o.Zone != h.Exile || slices.Contains(out, o.Card) {
+			continue
+		}
+		for _, a := range v.Of(id).Abilities {
+			if len(a.Linked) > 0 && partners(s, a.Key(id), l.Ability, a.Linked) {
+				out = append(out, o.Card)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// setupLinks records the cards a setup says were exiled with a permanent: by the first
+// of its abilities that another of its abilities is linked to (the exiling one), under the
+// identity it has once the setup's copy effects are in force (CR 607.2a, 707.7).
+func setupLinks(s *State, id h.ObjectID, cards []h.CardID) error {
+	v := Project(s)
+	c := v.Of(id)
+	exiling := -1
+	for _, a := range c.Abilities {
+		for _, i := range a.Linked {
+			if exiling < 0 || i < exiling {
+				exiling = i
+			}
+		}
+	}
+	if exiling < 0 || exiling >= len(c.Abilities) {
+		return fmt.Errorf("setup: %s (card %d) has cards exiled with it, but no linked abilities (CR 607)", c.Name, s.obj(id).Card)
+	}
+	key := c.Abilities[exiling].Key(id)
+	for _, card := range cards {
+		o := s.byCard(card)
+		if o == nil || o.Zone != h.Exile {
+			return fmt.Errorf("setup: %s (card %d) has card %d exiled with it, which is not in exile", c.Name, s.obj(id).Card, card)
+		}
+		s.Links = append(s.Links, Link{Ability: key, Object: o.ID})
+	}
+	return nil
 }

@@ -52,7 +52,7 @@ func TestLinkLostOnRecopy(t *testing.T) {
 		fault   string
 		recopy  bool
 		returns bool
-	}{{"", false, true}, {"", true, false}} {
+	}{{"", false, true}, {"", true, false}, {FaultLinkSurvivesRecopy, true, true}} {
 		setup := board([]string{"Mirage Mirror", "Grizzly Bears"}, []string{"Helvault"})
 		copying(&setup, 0, 0, 200)
 		setup.Players[0].Pool = h.Of(h.Colorless, 1)

@@ -76,6 +76,8 @@ const (
 	FaultExactDamageSurvives       = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
+	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
+	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard         = "rules.zones/target-follows-card"
 )
 
@@ -147,6 +149,8 @@ var faultInfo = []FaultInfo{
 	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
+	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
+	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 

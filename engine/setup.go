@@ -106,6 +106,15 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	if err := startCopies(s, setup, byCard); err != nil {
 		return nil, err
 	}
+	for pi := range setup.Players {
+		for _, pm := range setup.Players[pi].Battlefield {
+			if len(pm.ExiledWith) > 0 {
+				if err := setupLinks(s, byCard[pm.ID], pm.ExiledWith); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
 	// The game starts where a player would receive priority (CR 117.5).
 	next, _, err := settleWith(s, nil)
 	return next.finish(), err

@@ -110,6 +110,7 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		if o.AttachedTo != 0 {
 			ob.AttachedTo = s.obj(o.AttachedTo).Card
 		}
+		ob.ExiledWith = exiledWith(s, v, o.ID)
 	}
 	if v.IsCopy(o.ID) {
 		cv := v.Copiable(o.ID)

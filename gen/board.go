@@ -46,6 +46,7 @@ func (g *Generator) Board(src Source) harness.Setup {
 	}
 	attach(&s, drafts, g.pool)
 	copyChains(&s, drafts, g.pool)
+	exiledWith(&s, drafts, g.pool)
 	return s
 }
 
@@ -57,6 +58,8 @@ type draft struct {
 	attach int   // the "attach" draw; 0 = unattached
 	stray  bool  // any other permanent may be the host, legal or not
 	copies []int // the "copy" draws of a copier: which permanents it copies, oldest first
+	// exiled names the cards its linked abilities exiled, if it has (or copies) them.
+	exiled []string
 }
 
 // player fills one player's zones. side 0 is the active player.
@@ -83,9 +86,14 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 		case g.attaching && flag(s, "attached", 3):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: 1 + s.Uintn("attach", 7), stray: true})
 		}
-		if c.Kind.Has(Copier) {
+		if c.Kind.Any(Copier | ExilesLinked) {
 			d := draft{player: p, index: len(ps.Battlefield) - 1, card: c}
-			repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
+			if c.Kind.Has(Copier) {
+				repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
+			}
+			if c.Kind.Has(ExilesLinked) || len(d.copies) > 0 && flag(s, "copies-linked", 85) {
+				repeat(s, "exiled", 80, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
+			}
 			drafts = append(drafts, d)
 		}
 	})
@@ -216,4 +224,65 @@ func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
 			}
 		}
 	}
+}
+
+// exiledWith puts each drafted permanent's "exiled" cards into its controller's exile as
+// cards its linked abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has
+// such abilities once its copy effects are in force: its own card's, or those of the last
+// permanent it copies. The cards are numbered after every other card of the setup.
+func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
+	next := harness.CardID(0)
+	for _, c := range s.Cards() {
+		next = max(next, c.ID)
+	}
+	for _, d := range drafts {
+		self := &s.Players[d.player].Battlefield[d.index]
+		if len(d.exiled) == 0 || !linksOf(s, self, pool) {
+			continue
+		}
+		for _, name := range d.exiled {
+			next++
+			s.Players[d.player].Exile = append(s.Players[d.player].Exile, harness.CardSpec{ID: next, Name: name})
+			self.ExiledWith = append(self.ExiledWith, next)
+		}
+	}
+}
+
+// linksOf reports whether a permanent of the setup has linked exiling abilities once its
+// copy effects are in force: those of the last permanent it copies (itself following its
+// own copy effects), or its own card's. Where copy effects form a cycle, the order the
+// engine starts them in decides, so it says no.
+func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
+	byID := map[harness.CardID]*harness.PermanentSpec{}
+	for p := range s.Players {
+		for i := range s.Players[p].Battlefield {
+			byID[s.Players[p].Battlefield[i].ID] = &s.Players[p].Battlefield[i]
+		}
+	}
+	state := map[harness.CardID]int{} // 1: being visited, 2: done
+	var cyclic func(id harness.CardID) bool
+	cyclic = func(id harness.CardID) bool {
+		switch state[id] {
+		case 1:
+			return true
+		case 2:
+			return false
+		}
+		state[id] = 1
+		for _, c := range byID[id].Copying {
+			if cyclic(c) {
+				return true
+			}
+		}
+		state[id] = 2
+		return false
+	}
+	if cyclic(pm.ID) {
+		return false
+	}
+	for len(pm.Copying) > 0 {
+		pm = byID[pm.Copying[len(pm.Copying)-1]]
+	}
+	c, ok := pool.Card(pm.Name)
+	return ok && c.Kind.Has(ExilesLinked)
 }

@@ -124,6 +124,9 @@ func describePermanent(pm *harness.PermanentSpec) string {
 	for _, c := range pm.Copying {
 		status = append(status, fmt.Sprintf("copying [%d]", c))
 	}
+	for _, c := range pm.ExiledWith {
+		status = append(status, fmt.Sprintf("exiled with it [%d]", c))
+	}
 	if pm.AttachedTo != 0 {
 		status = append(status, fmt.Sprintf("attached to [%d]", pm.AttachedTo))
 	}

@@ -37,6 +37,9 @@ const (
 	CopiesCreatures
 	// CopiesNonland: what it copies must not be a land: Clever Impersonator.
 	CopiesNonland
+	// ExilesLinked: an ability of it refers to the cards another exiled ("the exiled card",
+	// "exiled with it": Oblivion Ring, Helvault, Chrome Mox; CR 607.2a).
+	ExilesLinked
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -180,6 +183,8 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 			k |= PlusCounters
 		case strings.Contains(low, "choose a color") && strings.Contains(low, "enters"):
 			k |= ChoosesColor
+		case strings.Contains(low, "exiled card"), strings.Contains(low, "exiled with"):
+			k |= ExilesLinked
 		case strings.Contains(low, "a copy of"):
 			k |= Copier
 			switch {

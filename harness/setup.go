@@ -49,6 +49,10 @@ type PermanentSpec struct {
 	// that permanent (by card ID) through its own card's copy ability, with that ability's
 	// duration and exceptions (CR 707), before the game began.
 	Copying []CardID `json:"copying,omitempty"`
+	// ExiledWith lists cards in exile (by card ID) that its linked abilities exiled, as
+	// they stand once its copy effects are in force: "the exiled card" of an Oblivion Ring
+	// or a Chrome Mox's imprint (CR 607.2a).
+	ExiledWith []CardID `json:"exiled_with,omitempty"`
 }
 
 // DefaultLife is a player's starting life total (CR 103.4).
@@ -99,10 +103,13 @@ func (s *Setup) Normalize() error {
 		c.ID = next
 		used[next] = true
 	})
-	onField := map[CardID]bool{}
+	onField, inExile := map[CardID]bool{}, map[CardID]bool{}
 	for p := range s.Players {
 		for _, pm := range s.Players[p].Battlefield {
 			onField[pm.ID] = true
+		}
+		for _, c := range s.Players[p].Exile {
+			inExile[c.ID] = true
 		}
 	}
 	for p := range s.Players {
@@ -116,6 +123,11 @@ func (s *Setup) Normalize() error {
 			for _, c := range pm.Copying {
 				if !onField[c] || c == pm.ID {
 					return fmt.Errorf("setup: %s (card %d) is copying card %d, which is not another permanent", pm.Name, pm.ID, c)
+				}
+			}
+			for _, c := range pm.ExiledWith {
+				if !inExile[c] {
+					return fmt.Errorf("setup: %s (card %d) has card %d exiled with it, which is not in exile", pm.Name, pm.ID, c)
 				}
 			}
 		}
@@ -184,6 +196,7 @@ func (s Setup) Clone() Setup {
 				pm.Owner = &o
 			}
 			pm.Copying = append([]CardID(nil), pm.Copying...)
+			pm.ExiledWith = append([]CardID(nil), pm.ExiledWith...)
 			bf[i] = pm
 		}
 		ps.Battlefield = bf

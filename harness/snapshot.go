@@ -65,6 +65,11 @@ type Object struct {
 	// Copiable holds the copiable values (CR 707.2) when they differ from the computed ones;
 	// nil means "the same as the printed card" for engines that don't report them.
 	Copiable *Characteristics `json:"copiable,omitempty"`
+	// ExiledWith lists, for a permanent, the cards in exile that its linked abilities, as
+	// it is now, refer to ("the exiled card", "cards exiled with [this]", CR 607.2a), in the
+	// order they were exiled. A copy refers only to what its own copied ability exiled
+	// under the copy effect in force (CR 707.7).
+	ExiledWith []CardID `json:"exiled_with,omitempty"`
 }
 
 // Characteristics is a bare set of characteristics (CR 109.3), used for copiable values.

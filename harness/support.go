@@ -17,6 +17,22 @@ const (
 // Queries lists every query area, in a fixed order.
 var Queries = []Query{QueryMana, QuerySBA}
 
+// Report names something an engine may or may not report, as a [Support] declares it.
+type Report string
+
+const (
+	// ReportLinks: Object.ExiledWith, the cards exiled with a permanent (CR 607.2a).
+	ReportLinks Report = "exiled_with"
+	// ReportTriggers: an Event of kind "triggered" for each ability that triggers and is
+	// put on the stack or, a mana ability, resolves at once (CR 603.3, 605.4a), and one of
+	// kind "trigger_removed" for one removed for want of a legal target (603.3d); the
+	// event's Card is the ability's source.
+	ReportTriggers Report = "triggers"
+)
+
+// Reports lists everything an engine may report, in a fixed order.
+var Reports = []Report{ReportLinks, ReportTriggers}
+
 // Support is what an engine declares it supports: the cards it knows, the kinds of action
 // it can express, the steps a game may start in, and the optional queries it answers. A
 // nil list means "every one"; a non-nil list is exactly what is supported. The campaign
@@ -27,6 +43,9 @@ type Support struct {
 	Actions []ActionKind `json:"actions,omitempty"`
 	Steps   []Step       `json:"steps,omitempty"`
 	Queries []Query      `json:"queries,omitempty"`
+	// Reported lists what of [Reports] the engine reports; nil means all of it. An
+	// expectation that reads something unreported is answered "not reported".
+	Reported []Report `json:"reports,omitempty"`
 }
 
 // Declarer is the optional interface of an engine that supports part of the rules. An
@@ -70,6 +89,9 @@ func (s Support) Step(st Step) bool { return s.Steps == nil || slices.Contains(s
 
 // Query reports whether the query area q is answered.
 func (s Support) Query(q Query) bool { return s.Queries == nil || slices.Contains(s.Queries, q) }
+
+// Reports reports whether r is reported.
+func (s Support) Reports(r Report) bool { return s.Reported == nil || slices.Contains(s.Reported, r) }
 
 // Everything reports whether s restricts nothing but, perhaps, queries.
 func (s Support) Everything() bool { return s.Cards == nil && s.Actions == nil && s.Steps == nil }

@@ -119,6 +119,8 @@ func undefinedWhy(p *harness.Object, a ability) string {
 		return fmt.Sprintf("no land %s's opponent controls could produce a colour (CR 106.7), so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
 	case prodPermColor:
 		return fmt.Sprintf("no permanent %s controls has a colour, so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodExiledColor:
+		return "no card exiled with it has a colour, so the colour is undefined and it produces no mana (CR 607.2a, 106.5)"
 	}
 	return "its type of mana is undefined, so it produces no mana (CR 106.5)"
 }

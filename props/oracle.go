@@ -166,6 +166,14 @@ func (o *oracle) base(p *harness.Object, a ability) []harness.Mana {
 			}
 		}
 		return one(cs)
+	case prodExiledColor: // the cards its linked ability exiled, each answering (CR 607.3)
+		var cs harness.TypeSet
+		for _, c := range p.ExiledWith {
+			if q := o.snap.Find(c); q != nil {
+				cs = cs.Union(colorSet(q))
+			}
+		}
+		return one(cs & harness.AllColors)
 	}
 	return nil
 }

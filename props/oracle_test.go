@@ -128,7 +128,7 @@ func TestOracleAbstains(t *testing.T) {
 	assert.False(t, ok, "not a mana ability")
 
 	odd := perm(3, "Forest", A)
-	odd.Abilities = []string{"{T}: Add one mana of any of the exiled card's colors."}
+	odd.Abilities = []string{"{T}: Add one mana of each of the exiled cards' types."}
 	s = board(perm(1, "Reflecting Pool", A), odd)
 	_, ok = newOracle(&s, nil).Outcomes(3, 0)
 	assert.False(t, ok, "an unknown production")
@@ -159,7 +159,7 @@ func TestParseAbility(t *testing.T) {
 		{"Remove a +1/+1 counter from this creature: It deals 1 damage to any target.", true, false, false, false, prodUnknown},
 		{"+2: Each player draws a card.", true, false, false, false, prodUnknown},
 		{"Whenever enchanted land is tapped for mana, its controller adds an additional {G}.", false, false, false, false, prodUnknown},
-		{"{T}: Add one mana of any of the exiled card's colors.", true, true, true, false, prodUnknown},
+		{"{T}: Add one mana of any of the exiled card's colors.", true, true, true, false, prodExiledColor},
 		{"Add {B}{B}{B}.", false, false, false, false, prodUnknown},
 	}
 	for _, tc := range tests {
@@ -184,4 +184,25 @@ func TestOracleManyReplacements(t *testing.T) {
 	require.True(t, ok)
 	require.Len(t, got, 9, "B times 2^k for k = 0..8 Reflections after the last Contamination")
 	assert.Equal(t, harness.Of(harness.Black, 256), got[8])
+}
+
+// TestOracleChromeMox: "one mana of any of the exiled card's colors" is read from the
+// cards the snapshot says are exiled with the permanent (CR 607.2a); with none, or only
+// colourless ones, the colour is undefined and it adds nothing (106.5).
+func TestOracleChromeMox(t *testing.T) {
+	mox := harness.Object{Card: 1, Object: 1, Name: "Chrome Mox", Controller: A, Owner: A, Zone: harness.Battlefield,
+		Types: []string{"Artifact"}, Abilities: []string{"Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand.",
+			"{T}: Add one mana of any of the exiled card's colors."}}
+	s := board(mox)
+	got, ok := newOracle(&s, nil).CouldProduce(1)
+	require.True(t, ok)
+	assert.Equal(t, "", got.String(), "nothing imprinted")
+	s.Battlefield[0].ExiledWith = []harness.CardID{2, 3}
+	s.Players[0].Exile = []harness.Object{{Card: 2, Name: "Giant Growth", Colors: "G", Zone: harness.Exile}, {Card: 3, Name: "Dark Ritual", Colors: "B", Zone: harness.Exile}}
+	got, ok = newOracle(&s, nil).CouldProduce(1)
+	require.True(t, ok)
+	assert.Equal(t, "BG", got.String(), "each exiled card answers (CR 607.3)")
+	outs, ok := newOracle(&s, nil).Outcomes(1, 1)
+	require.True(t, ok)
+	assert.Len(t, outs, 2)
 }

@@ -199,6 +199,8 @@ func baseWhy(or *oracle, p *harness.Object, a ability) string {
 		return fmt.Sprintf(" (the colours the lands %s controls could produce, CR 106.7)", p.Controller.Opponent())
 	case prodPermColor:
 		return fmt.Sprintf(" (the colours of the permanents %s controls)", p.Controller)
+	case prodExiledColor:
+		return fmt.Sprintf(" (the colours of the cards exiled with it: %v)", p.ExiledWith)
 	}
 	return ""
 }

@@ -43,6 +43,7 @@ var constructors = []func() *Property{
 	zoneRules,
 	copyOfACopy,
 	copyOfResonance,
+	linkedAbilities,
 	copiableValues,
 	priorEffectsPersist,
 	overwriteExpireTogether,

@@ -43,6 +43,7 @@ const (
 	prodLandYouType                  // Reflecting Pool: any type a land you control could produce
 	prodLandOppColor                 // Exotic Orchard, Fellwar Stone: any colour an opponent's land could produce
 	prodPermColor                    // Meteor Crater: a colour of a permanent you control
+	prodExiledColor                  // Chrome Mox: a colour of the cards exiled with it (CR 607.2a)
 )
 
 // production is what a mana ability would add if it resolved, before replacement effects.
@@ -55,7 +56,7 @@ type production struct {
 // they may be undefined (CR 106.5).
 func (p production) derived() bool {
 	switch p.Kind {
-	case prodLandYouType, prodLandOppColor, prodPermColor:
+	case prodLandYouType, prodLandOppColor, prodPermColor, prodExiledColor:
 		return true
 	}
 	return false
@@ -69,6 +70,7 @@ var (
 	reLandYou    = regexp.MustCompile(`^Add one mana of any type that a land you control could produce\.$`)
 	reLandOpp    = regexp.MustCompile(`^Add one mana of any colou?r that a land an opponent controls could produce\.$`)
 	rePermColor  = regexp.MustCompile(`^Choose a colou?r of a permanent you control\. Add one mana of that colou?r\.$`)
+	reExiled     = regexp.MustCompile(`^Add one mana of any of the exiled card's colou?rs\.$`)
 	reAddsMana   = regexp.MustCompile(`(^|\. )Add (\{|one |an? |X )`)
 	reLoyaltyCst = regexp.MustCompile(`^[+−-]?(\d+|X)$`)
 )
@@ -146,6 +148,8 @@ func parseProduction(effect string) production {
 		return production{Kind: prodLandOppColor}
 	case rePermColor.MatchString(effect):
 		return production{Kind: prodPermColor}
+	case reExiled.MatchString(effect):
+		return production{Kind: prodExiledColor}
 	}
 	return production{Kind: prodUnknown}
 }

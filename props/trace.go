@@ -84,8 +84,8 @@ func poolDelta(step *gen.TraceStep, p harness.Player) harness.Mana {
 }
 
 // boardKey fingerprints what the mana answers of a battlefield depend on: objects, control,
-// types, colours, abilities and attachments (not tapped status, damage or pools, since
-// "could produce" ignores costs, CR 106.7). Equal keys: the same questions have the same
+// types, colours, abilities, attachments and the cards exiled with them (not tapped
+// status, damage or pools, since "could produce" ignores costs, CR 106.7). Equal keys: the same questions have the same
 // answers, so a property asks the engine again only when the key changes.
 func boardKey(s *harness.Snapshot) string {
 	b := make([]byte, 0, 64*len(s.Battlefield))
@@ -107,6 +107,10 @@ func boardKey(s *harness.Snapshot) string {
 		b = append(b, o.Colors...)
 		b = append(b, '/')
 		b = strconv.AppendUint(b, uint64(o.AttachedTo), 10)
+		for _, c := range o.ExiledWith { // what "the exiled card's colors" are (CR 607.2a)
+			b = append(b, ',')
+			b = strconv.AppendUint(b, uint64(c), 10)
+		}
 		b = append(b, '|')
 	}
 	return string(b)

@@ -1,0 +1,335 @@
+package corpus
+
+import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mtgfuzz/mtgfuzz/cards"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Expectations about links between abilities (CR 607), triggered abilities (CR 603) and
+// copiable values (CR 707.2).
+
+// ExiledWithCheck: exactly these cards (as a multiset of references) are exiled with the
+// permanent: those its linked abilities, as it is now, refer to (Snapshot ExiledWith,
+// CR 607.2a). Cards is empty for none.
+type ExiledWithCheck struct {
+	At    Pos
+	Card  string
+	Cards []string
+}
+
+// TriggerCheck: since the previous expectation point (the last step that had
+// expectations, or the start), an ability of each listed card triggered and was put on
+// the stack, or, a triggered mana ability, resolved at once (CR 603.3, 605.4a): the engine
+// reported a "triggered" event for it. With Triggered false, none of its abilities
+// triggered at all: no "triggered" event, nor a "trigger_removed" one (a trigger removed
+// for want of a legal target, CR 603.3d, triggered but was never on the stack, so it
+// satisfies neither).
+type TriggerCheck struct {
+	At        Pos
+	Cards     []string
+	Triggered bool
+}
+
+// CopiableSpec is what a `copiable:` object expectation gives of the copiable values
+// (CR 707.2): only the fields given are checked.
+type CopiableSpec struct {
+	Name       *string
+	ManaCost   *string
+	Colors     *string
+	Types      *[]string
+	Subtypes   *[]string
+	Supertypes *[]string
+	Power      *string // a number, or "none"
+	Toughness  *string
+	Loyalty    *string
+	Abilities  *[]string
+}
+
+func (e *ExiledWithCheck) Position() Pos { return e.At }
+func (e *TriggerCheck) Position() Pos    { return e.At }
+func (e *ExiledWithCheck) Key() string   { return "exiled_with" }
+
+func (e *TriggerCheck) Key() string {
+	if e.Triggered {
+		return "triggered"
+	}
+	return "not_triggered"
+}
+
+// Event kinds an engine reports about triggered abilities (harness.Event.Kind).
+const (
+	eventTriggered      = "triggered"
+	eventTriggerRemoved = "trigger_removed"
+)
+
+var copiableKeys = []string{"name", "mana_cost", "colors", "types", "subtypes", "supertypes", "power", "toughness", "loyalty", "abilities"}
+
+// exiledWith reads `exiled_with: {card: Helvault, cards: [bears]}`.
+func (p *parser) exiledWith(v *yaml.Node, at Pos) Expectation {
+	e := &ExiledWithCheck{At: at}
+	gotCards := false
+	for _, kv := range p.mapping(v, "exiled_with", "card", "cards") {
+		switch kv.k.Value {
+		case "card":
+			if e.Card, _ = p.name(kv.v, "exiled_with card"); e.Card != "" {
+				p.checkRef(kv.v, e.Card, "exiled_with card")
+			}
+		case "cards":
+			gotCards = true
+			e.Cards = nonNil(p.strs(kv.v, "exiled_with cards"))
+			for _, c := range e.Cards {
+				p.checkRef(kv.v, c, "exiled_with cards")
+			}
+		}
+	}
+	if e.Card == "" || !gotCards {
+		p.errf(v, "exiled_with: needs card: and cards: (e.g. cards: [bears], or [] for none)")
+		return nil
+	}
+	return e
+}
+
+// triggers reads `triggered: [Drake Haven]` and `not_triggered: [Heartbeat of Spring]`.
+func (p *parser) triggers(v *yaml.Node, at Pos, key string) Expectation {
+	e := &TriggerCheck{At: at, Triggered: key == "triggered", Cards: p.strs(v, key)}
+	for _, c := range e.Cards {
+		p.checkRef(v, c, key)
+	}
+	if len(e.Cards) == 0 {
+		p.errf(v, "%s: list at least one card", key)
+		return nil
+	}
+	return e
+}
+
+// copiable reads `copiable: {name: Grizzly Bears, power: 2, ...}`.
+func (p *parser) copiable(v *yaml.Node) *CopiableSpec {
+	c := &CopiableSpec{}
+	strList := func(n *yaml.Node, what string) *[]string { s := nonNil(p.strs(n, what)); return &s }
+	for _, kv := range p.mapping(v, "object copiable", copiableKeys...) {
+		w := "object copiable " + kv.k.Value
+		switch kv.k.Value {
+		case "name":
+			c.Name = p.optStr(kv.v, w)
+		case "mana_cost":
+			c.ManaCost = p.optStr(kv.v, w)
+		case "colors":
+			if s := p.optStr(kv.v, w); s != nil {
+				ts, err := parseColors(*s)
+				if err != nil {
+					p.errf(kv.v, "%s: %v", w, err)
+				}
+				c.Colors = &ts
+			}
+		case "types":
+			c.Types = strList(kv.v, w)
+		case "subtypes":
+			c.Subtypes = strList(kv.v, w)
+		case "supertypes":
+			c.Supertypes = strList(kv.v, w)
+		case "abilities":
+			c.Abilities = strList(kv.v, w)
+		case "power", "toughness", "loyalty":
+			s := p.intOrNone(kv.v, w)
+			switch kv.k.Value {
+			case "power":
+				c.Power = s
+			case "toughness":
+				c.Toughness = s
+			default:
+				c.Loyalty = s
+			}
+		}
+	}
+	return c
+}
+
+// intOrNone reads a number or `none` (no such characteristic, CR 208.1), as text.
+func (p *parser) intOrNone(n *yaml.Node, what string) *string {
+	if isNone(n) {
+		s := "none"
+		return &s
+	}
+	if v, ok := p.integer(n, what); ok {
+		s := fmt.Sprint(v)
+		return &s
+	}
+	return nil
+}
+
+// checkExiledWith compares the cards exiled with a permanent with the expected ones.
+func (r *replayer) checkExiledWith(e *ExiledWithCheck) []string {
+	if !r.reports(harness.ReportLinks) {
+		return []string{notReported(r.eng, "exiled_with", harness.ReportLinks)}
+	}
+	o, msg := r.permanent(e.Card)
+	if msg != "" {
+		return []string{msg}
+	}
+	var objs []harness.Object
+	var got []string
+	for _, c := range o.ExiledWith {
+		x := r.snap.Find(c)
+		if x == nil {
+			return []string{fmt.Sprintf("the engine says card %d is exiled with %s, but it is in no zone", c, e.Card)}
+		}
+		objs = append(objs, *x)
+		got = append(got, r.book.write(c, &r.snap))
+	}
+	ok, err := r.zoneMatches(e.Cards, objs, false)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	if !ok {
+		return []string{fmt.Sprintf("expected the cards exiled with %s (CR 607.2a) %s, got %s", e.Card, listText(e.Cards), listText(got))}
+	}
+	return nil
+}
+
+// checkTriggers reads the events since the previous expectation point.
+func (r *replayer) checkTriggers(e *TriggerCheck) []string {
+	if !r.reports(harness.ReportTriggers) {
+		return []string{notReported(r.eng, e.Key(), harness.ReportTriggers)}
+	}
+	var out []string
+	for _, ref := range e.Cards {
+		id, err := r.book.one(ref, &r.snap)
+		if err != nil {
+			out = append(out, err.Error())
+			continue
+		}
+		put, removed := false, false
+		for _, st := range r.trace.Steps[r.mark:] {
+			for _, ev := range st.Events {
+				if ev.Card != id {
+					continue
+				}
+				put = put || ev.Kind == eventTriggered
+				removed = removed || ev.Kind == eventTriggerRemoved
+			}
+		}
+		switch {
+		case e.Triggered && !put:
+			got := "no ability of it triggered"
+			if removed {
+				got = "it triggered but was removed without going on the stack (CR 603.3d)"
+			}
+			out = append(out, fmt.Sprintf("expected an ability of %s to trigger and go on the stack since %s, got: %s", ref, r.markText(), got))
+		case !e.Triggered && (put || removed):
+			out = append(out, fmt.Sprintf("expected no ability of %s to trigger since %s, got: it triggered", ref, r.markText()))
+		}
+	}
+	return out
+}
+
+// markText says where the events a trigger expectation reads begin.
+func (r *replayer) markText() string {
+	if r.mark == 0 {
+		return "the start"
+	}
+	return fmt.Sprintf("the previous expectations (after %d engine actions)", r.mark)
+}
+
+// checkCopiable compares copiable values (CR 707.2): the engine's, for a copy; the
+// printed card's, for an object that copies nothing.
+func checkCopiable(card string, want *CopiableSpec, o *harness.Object) []string {
+	got := o.Copiable
+	if got == nil {
+		c, ok := cards.ByName(o.Name)
+		if !ok || o.FaceDown {
+			return []string{fmt.Sprintf("expected %s's copiable values, got none: it copies nothing and %q is no printed card", card, o.Name)}
+		}
+		got = &harness.Characteristics{Name: c.Name, ManaCost: c.ManaCost, Colors: strings.Join(c.Colors, ""),
+			Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness,
+			Loyalty: c.Loyalty, Abilities: c.Oracle}
+	}
+	var out []string
+	diff := func(field, want, have string) {
+		if want != have {
+			out = append(out, fmt.Sprintf("expected %s's copiable %s (CR 707.2) %s, got %s", card, field, want, have))
+		}
+	}
+	if want.Name != nil {
+		diff("name", quote(*want.Name), quote(got.Name))
+	}
+	if want.ManaCost != nil {
+		diff("mana cost", quote(*want.ManaCost), quote(got.ManaCost))
+	}
+	if want.Colors != nil {
+		diff("colors", colorsText(*want.Colors), colorsText(got.Colors))
+	}
+	for _, f := range []struct {
+		name    string
+		want    *[]string
+		have    []string
+		ordered bool
+	}{{"types", want.Types, got.Types, false}, {"subtypes", want.Subtypes, got.Subtypes, false},
+		{"supertypes", want.Supertypes, got.Supertypes, false}, {"abilities", want.Abilities, got.Abilities, true}} {
+		switch {
+		case f.want == nil:
+		case f.ordered:
+			diff(f.name, listText(*f.want), listText(f.have))
+		default:
+			diff(f.name, setText(*f.want), setText(f.have))
+		}
+	}
+	for _, f := range []struct {
+		name string
+		want *string
+		have *int
+	}{{"power", want.Power, got.Power}, {"toughness", want.Toughness, got.Toughness}, {"loyalty", want.Loyalty, got.Loyalty}} {
+		if f.want != nil {
+			diff(f.name, *f.want, intText(f.have))
+		}
+	}
+	return out
+}
+
+// reports says whether the engine reports what an expectation reads (its declaration,
+// harness.Support.Reports); an engine that declares nothing reports everything.
+func (r *replayer) reports(what harness.Report) bool {
+	return harness.SupportOf(r.eng).Reports(what)
+}
+
+// notReported is the answer to an expectation the engine can't be judged on.
+func notReported(eng harness.Engine, key string, what harness.Report) string {
+	return fmt.Sprintf("%s: not reported: the engine %s declares it doesn't report %s, so this can't be judged", key, eng.Name(), what)
+}
+
+// exiledWithNode and the others write the expectations back (marshal_expect.go).
+func exiledWithNode(e *ExiledWithCheck) *yaml.Node {
+	n := mapNode(true)
+	add(n, "card", str(e.Card))
+	add(n, "cards", seqNode(true, strNodes(e.Cards)...))
+	return n
+}
+
+func copiableNode(c *CopiableSpec) *yaml.Node {
+	n := mapNode(true)
+	opt := func(k string, v *string) {
+		if v != nil {
+			add(n, k, str(*v))
+		}
+	}
+	optList := func(k string, v *[]string) {
+		if v != nil {
+			add(n, k, seqNode(true, strNodes(*v)...))
+		}
+	}
+	opt("name", c.Name)
+	opt("mana_cost", c.ManaCost)
+	opt("colors", c.Colors)
+	optList("types", c.Types)
+	optList("subtypes", c.Subtypes)
+	optList("supertypes", c.Supertypes)
+	opt("power", c.Power)
+	opt("toughness", c.Toughness)
+	opt("loyalty", c.Loyalty)
+	optList("abilities", c.Abilities)
+	return n
+}

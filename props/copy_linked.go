@@ -1,0 +1,369 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// linkedAbilities checks ruling copy.linked-abilities: an ability that refers to "the
+// exiled card" or to cards "exiled with" its object refers only to the cards its linked
+// ability exiled (CR 607.1, 607.2a); a copy's pair of linked abilities is linked on the
+// copy only, and only under the copy effect that gave it (707.7, 607.5): a link made under
+// one copy effect is gone once another begins or it ends, even if the same permanent later
+// copies the same card again. It reads what the engine reports as exiled with each
+// permanent (Snapshot ExiledWith) over the trace: where each card went to exile from,
+// whether the permanent's copy effects changed since, and what its "return the exiled
+// card" abilities return.
+func linkedAbilities() *Property {
+	const ruling = "copy.linked-abilities"
+	return &Property{
+		ID:      ruling,
+		Rulings: []string{ruling},
+		Rules:   []string{"607.1", "607.2a", "707.7"},
+		Description: "A permanent's \"exiled card\" abilities refer only to what its own linked ability exiled, under the copy " +
+			"effect in force: a copy starts with nothing exiled with it, and a link made under one copy effect is gone once it ends.",
+		Needs: copyNeeds,
+		Clauses: []Clause{
+			{Name: "own-exile", Rules: []string{"607.2a", "607.1"}, Description: "every card exiled with a permanent went to exile as an ability of that permanent resolved, or was exiled with it in the setup"},
+			{Name: "copy-starts-unlinked", Rules: []string{"707.7", "607.5"}, Description: "a permanent that has just become a copy of one with linked abilities has nothing exiled with it"},
+			{Name: "lost-on-copy-change", Rules: []string{"707.7", "607.5"}, Description: "a card exiled with a permanent before its copy effects changed (one began, or one ended) is no longer exiled with it, whatever it copies now"},
+			{Name: "returns-exiled-with", Rules: []string{"607.2a", "603.10a"}, Description: "a \"return the exiled card\" ability returns exactly the cards exiled with its source as it last was on the battlefield"},
+		},
+		Steer: linkedSteer(ruling),
+		Check: func(_ harness.Engine, tr *gen.Trace) Verdict {
+			var v Verdict
+			ms := moments(tr)
+			checkOwnExile(tr, ms, &v)
+			checkCopyStartsUnlinked(tr, &v)
+			checkLostOnCopyChange(tr, ms, &v)
+			checkReturns(tr, ms, &v)
+			return v
+		},
+	}
+}
+
+const linkedRuling = "copy.linked-abilities"
+
+// reRefersToExiled matches an ability that refers to cards its linked ability exiled.
+var reRefersToExiled = regexp.MustCompile(`(?i)the exiled card|exiled with`)
+
+// refersToExiled reports whether o has an ability referring to the cards exiled with it.
+func refersToExiled(o *harness.Object) bool {
+	return slices.ContainsFunc(o.Abilities, reRefersToExiled.MatchString)
+}
+
+// exiledObject is the object that card c is in exile in s, or 0.
+func exiledObject(s *harness.Snapshot, c harness.CardID) harness.ObjectID {
+	if o := s.Find(c); o != nil && o.Zone == harness.Exile {
+		return o.Object
+	}
+	return 0
+}
+
+// exiledAt is the step after which card c became the exile object x (CR 406.7: exiled
+// again, it is a new object), or -1 when it has been x since the start.
+func exiledAt(tr *gen.Trace, last int, c harness.CardID, x harness.ObjectID) int {
+	for j := last; j >= 0; j-- {
+		if exiledObject(&tr.Steps[j].Before, c) != x {
+			return j
+		}
+	}
+	return -1
+}
+
+// setupExiledWith reports whether the setup says card c was exiled with permanent p.
+func setupExiledWith(tr *gen.Trace, p, c harness.CardID) bool {
+	for pl := range tr.Setup.Players {
+		for _, pm := range tr.Setup.Players[pl].Battlefield {
+			if pm.ID == p && slices.Contains(pm.ExiledWith, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolvingTop is the stack object resolving in step st, or nil: the top of the stack
+// before a pass that removed it or a choice made while it resolves.
+func resolvingTop(st *gen.TraceStep) *harness.StackObject {
+	b := &st.Before
+	if len(b.Stack) == 0 || (st.Action.Kind != harness.Pass && st.Action.Kind != harness.Choose) {
+		return nil
+	}
+	return &b.Stack[len(b.Stack)-1]
+}
+
+// checkOwnExile: each card exiled with a permanent went to exile as an ability of that
+// same permanent resolved (CR 607.2a), or the setup put it there with it.
+func checkOwnExile(tr *gen.Trace, ms []moment, v *Verdict) {
+	for m, mo := range ms {
+		for i := range mo.Snap.Battlefield {
+			p := &mo.Snap.Battlefield[i]
+			if len(p.ExiledWith) == 0 {
+				continue
+			}
+			v.Reach("own-exile")
+			for _, c := range p.ExiledWith {
+				x := exiledObject(mo.Snap, c)
+				if x == 0 {
+					v.Violations = append(v.Violations, clauseViolation(mo.Step, linkedRuling, "607.2a", "own-exile",
+						fmt.Sprintf("%s: %s", whereAfter(tr, mo.Step), describe(p)),
+						"only cards in exile are exiled with it (CR 607.2a)", fmt.Sprintf("card %d, not in exile", c)))
+					continue
+				}
+				s := exiledAt(tr, m-1, c, x)
+				var why string
+				switch {
+				case s < 0:
+					if start := tr.Start.Permanent(p.Card); start == nil || start.Object != p.Object || !setupExiledWith(tr, p.Card, c) {
+						why = "in exile since the start, not exiled with it by the setup"
+					}
+				default:
+					top, was := resolvingTop(&tr.Steps[s]), tr.Steps[s].Before.Permanent(p.Card)
+					switch {
+					case top == nil || top.Kind != "ability":
+						why = fmt.Sprintf("exiled by %s, not as an ability resolved", where(tr, s))
+					case top.Card != p.Card || was == nil || was.Object != p.Object:
+						why = fmt.Sprintf("exiled as an ability of %s (card %d) resolved, %s", top.Name, top.Card, where(tr, s))
+					}
+				}
+				if why != "" {
+					v.Violations = append(v.Violations, clauseViolation(mo.Step, linkedRuling, "607.2a", "own-exile",
+						fmt.Sprintf("%s: card %d exiled with %s", whereAfter(tr, mo.Step), c, describe(p)),
+						"only cards its own linked ability exiled (CR 607.1, 607.2a)", why))
+				}
+			}
+		}
+	}
+}
+
+// checkCopyStartsUnlinked: a permanent that becomes a copy, or enters as one, gets the
+// copied linked abilities but none of the copied object's links (CR 707.7, 607.5).
+func checkCopyStartsUnlinked(tr *gen.Trace, v *Verdict) {
+	for _, e := range copyEvents(tr) {
+		if e.Step < 0 || !refersToExiled(e.Obj) {
+			continue
+		}
+		v.Reach("copy-starts-unlinked")
+		if len(e.Obj.ExiledWith) > 0 {
+			v.Violations = append(v.Violations, clauseViolation(e.Step, linkedRuling, "707.7", "copy-starts-unlinked",
+				fmt.Sprintf("%s: %s became a copy of %s", where(tr, e.Step), describe(e.Obj), e.Obj.CopyOf),
+				"nothing exiled with it: its copied linked abilities have exiled nothing yet (CR 707.7, 607.5)",
+				fmt.Sprintf("cards %v exiled with it", e.Obj.ExiledWith)))
+		}
+	}
+}
+
+// copyChanged reports whether permanent o (the same object in st.Before as was) had its
+// copy effects change in step st: it became a copy anew, or what it copies changed or
+// ended.
+func copyChanged(st *gen.TraceStep, was, o *harness.Object) bool {
+	if was.CopyOf != o.CopyOf || !sameTree(was.Copiable, o.Copiable) {
+		return true
+	}
+	_, top := copySource(st)
+	return top != nil && isCopier(top, o, was)
+}
+
+// checkLostOnCopyChange: once a permanent's copy effects change, the cards exiled with it
+// before are no longer (CR 707.7, 607.5); its new linked abilities start afresh.
+func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
+	stale := map[harness.ObjectID]map[harness.CardID]harness.ObjectID{} // permanent -> card -> its exile object then
+	for m := 1; m < len(ms); m++ {
+		st := &tr.Steps[m-1]
+		for i := range st.After.Battlefield {
+			o := &st.After.Battlefield[i]
+			was := st.Before.Permanent(o.Card)
+			if was == nil || was.Object != o.Object {
+				continue
+			}
+			if copyChanged(st, was, o) && len(was.ExiledWith) > 0 {
+				if stale[o.Object] == nil {
+					stale[o.Object] = map[harness.CardID]harness.ObjectID{}
+				}
+				for _, c := range was.ExiledWith {
+					stale[o.Object][c] = exiledObject(&st.Before, c)
+				}
+			}
+			old := stale[o.Object]
+			if len(old) == 0 {
+				continue
+			}
+			v.Reach("lost-on-copy-change")
+			for _, c := range o.ExiledWith {
+				if x, ok := old[c]; ok && x == exiledObject(&st.After, c) {
+					v.Violations = append(v.Violations, clauseViolation(m-1, linkedRuling, "707.7", "lost-on-copy-change",
+						fmt.Sprintf("%s: card %d exiled with %s (copy of %q)", whereAfter(tr, m-1), c, describe(o), o.CopyOf),
+						"not exiled with it: it was exiled under copy effects that have since changed, and the link is lost (CR 707.7, 607.5)",
+						"still exiled with it"))
+				}
+			}
+		}
+	}
+}
+
+// reReturnsExiled matches an ability that returns the cards exiled with its object.
+var reReturnsExiled = regexp.MustCompile(`(?i)return (the exiled card|all cards exiled with)`)
+
+// checkReturns: as a "return the exiled card(s)" ability resolves, the cards that leave
+// exile for the battlefield are those exiled with its source as it last was on the
+// battlefield (last known information, CR 603.10a, 608.2h), with any its linked ability
+// exiled since, as far as they are still in exile.
+func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		top := resolvingTop(st)
+		if top == nil || st.Action.Kind != harness.Pass || top.Kind != "ability" || !reReturnsExiled.MatchString(top.Text) ||
+			len(st.After.Stack) >= len(st.Before.Stack) || st.After.Pending != nil {
+			continue
+		}
+		var want []harness.CardID
+		last := -1
+		for m := i; m >= 0; m-- {
+			if p := ms[m].Snap.Permanent(top.Card); p != nil {
+				want, last = slices.Clone(p.ExiledWith), m
+				break
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		for j := last; j < i; j++ { // exiled by its linked ability after it left (CR 607.2a)
+			if t := resolvingTop(&tr.Steps[j]); t != nil && t.Card == top.Card && t.Kind == "ability" {
+				want = append(want, enteredExile(&tr.Steps[j])...)
+			}
+		}
+		want = slices.DeleteFunc(want, func(c harness.CardID) bool { return exiledObject(&st.Before, c) == 0 })
+		var got []harness.CardID // the cards that left exile (an Aura may go on to the graveyard, CR 704.5m)
+		for _, c := range exileCards(&st.Before) {
+			if exiledObject(&st.After, c) != exiledObject(&st.Before, c) {
+				got = append(got, c)
+			}
+		}
+		v.Reach("returns-exiled-with")
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(want, got) {
+			v.Violations = append(v.Violations, clauseViolation(i, linkedRuling, "607.2a", "returns-exiled-with",
+				fmt.Sprintf("%s: %s resolves", where(tr, i), top.Name+": "+top.Text),
+				fmt.Sprintf("it returns the cards exiled with %s (card %d) as it last was on the battlefield: %v (CR 607.2a, 603.10a)", top.Name, top.Card, want),
+				fmt.Sprintf("cards %v returned", got)))
+		}
+	}
+}
+
+// exileCards lists the cards in every exile zone of s.
+func exileCards(s *harness.Snapshot) []harness.CardID {
+	var out []harness.CardID
+	for p := range s.Players {
+		for _, o := range s.Players[p].Exile {
+			out = append(out, o.Card)
+		}
+	}
+	return out
+}
+
+// enteredExile lists the cards that went to exile in step st.
+func enteredExile(st *gen.TraceStep) []harness.CardID {
+	var out []harness.CardID
+	for _, c := range exileCards(&st.After) {
+		if x := exiledObject(&st.After, c); exiledObject(&st.Before, c) != x {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// linkedSteer aims generation at linked abilities and their copies: Helvault, Oblivion
+// Ring and Chrome Mox on the battlefield (often with cards already exiled with them) or in
+// hand, beside copiers that can copy them (Mirage Mirror, Crystalline Resonance, Clever
+// Impersonator), a second Helvault or a copy of one so that the legend rule puts one into
+// the graveyard and its return trigger resolves, creatures to exile and nonartifact,
+// nonland cards to imprint, and mana to pay.
+func linkedSteer(name string) gen.Steer {
+	linked := []gen.Pick{{Card: "Helvault", Weight: 14}, {Card: "Oblivion Ring", Weight: 24}, {Card: "Chrome Mox", Weight: 24}}
+	copiers := []gen.Pick{{Card: "Mirage Mirror", Weight: 24}, {Card: "Crystalline Resonance", Weight: 14}, {Card: "Clever Impersonator", Weight: 10}}
+	creatures := []gen.Pick{{Card: "Grizzly Bears", Weight: 14}, {Card: "Hill Giant", Weight: 10}, {Card: "Llanowar Elves", Weight: 8}}
+	mana := []gen.Pick{{Card: "Wastes", Weight: 40}, {Card: "Island", Weight: 40}, {Card: "Plains", Weight: 30}}
+	hand := []gen.Pick{{Card: "Chrome Mox", Weight: 20}, {Card: "Oblivion Ring", Weight: 20}, {Card: "Clever Impersonator", Weight: 20},
+		{Card: "Giant Growth", Weight: 14}, {Card: "Dark Ritual", Weight: 14}, {Card: "Time Walk", Weight: 8}}
+	join := func(lists ...[]gen.Pick) []gen.Pick {
+		var out []gen.Pick
+		for _, l := range lists {
+			out = append(out, l...)
+		}
+		return out
+	}
+	recipes := []gen.Recipe{
+		{Name: "linked and copiers", Weight: 6, Mine: join(linked, copiers, mana), AvoidMine: gen.Land, Theirs: join(linked, creatures),
+			Hand: hand, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "imprint and enter as a copy", Weight: 3, Mine: join([]gen.Pick{{Card: "Chrome Mox", Weight: 30}, {Card: "Oblivion Ring", Weight: 20}}, creatures, mana),
+			Theirs: creatures, Hand: join(hand, []gen.Pick{{Card: "Clever Impersonator", Weight: 30}}), Steps: []harness.Step{harness.Main1, harness.Main2}},
+		// Only copiers and linked cards on A's side, so that what the copiers copy in the
+		// setup has linked abilities; the end step, so that "until end of turn" ends soon.
+		{Name: "copied links expire", Weight: 10, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 80}, {Card: "Crystalline Resonance", Weight: 40}, {Card: "Wastes", Weight: 50}}, linked),
+			AvoidMine: gen.Permanent, Theirs: linked, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
+		// Cycling with a Resonance out that copies a linked card, cards exiled with it:
+		// each cycle triggers it (CR 702.29c), and copying again, the same card or
+		// another, loses the link (707.7).
+		{Name: "cycle into a linked resonance", Weight: 12, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 100}, {Card: "Island", Weight: 80}}, linked),
+			AvoidMine: gen.Permanent, Theirs: linked, Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 30}},
+			MinHand: 2, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "over turns", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
+			Theirs: join(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
+	}
+	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferLinking}
+}
+
+// preferLinking favours what makes and uses links: exiling ("exile ..." answers, Helvault's
+// abilities), copying a permanent with linked abilities (a "copy ..." answer or a copy
+// ability's target naming one), casting, paying, and letting the stack resolve; and, with
+// the stack empty, passing on to a later step, where copy effects end and begin again.
+func preferLinking(before *harness.Snapshot, a harness.Action) bool {
+	switch a.Kind {
+	case harness.Choose:
+		for _, c := range a.Choices {
+			_, v := harness.SplitChoice(c)
+			if strings.HasPrefix(v, "exile ") || strings.HasPrefix(v, "keep ") {
+				return true
+			}
+			if m := reCardOption.FindStringSubmatch(v); m != nil && (strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ")) {
+				n, _ := strconv.Atoi(m[1])
+				return before != nil && linkedPermanent(before, harness.CardID(n))
+			}
+		}
+		return false
+	case harness.Activate:
+		if gen.IsManaAbility(before, &a) {
+			return before != nil && before.Casting != nil
+		}
+		text := gen.AbilityText(before, &a)
+		switch {
+		case strings.HasPrefix(text, "Cycling"):
+			return affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+		case strings.Contains(text, "becomes a copy"):
+			return len(a.Targets) > 0 && linkedPermanent(before, a.Targets[0].Card) && affordable(before, a.Player, text, 0)
+		}
+		return strings.Contains(text, "Exile target")
+	case harness.Pass:
+		return true
+	}
+	return preferCopying(before, a)
+}
+
+// reCardOption matches an option naming a card: "copy Helvault (card 4)".
+var reCardOption = regexp.MustCompile(`\(card (\d+)\)$`)
+
+// linkedPermanent reports whether card c is a permanent with an ability referring to the
+// cards exiled with it.
+func linkedPermanent(s *harness.Snapshot, c harness.CardID) bool {
+	o := s.Permanent(c)
+	return o != nil && refersToExiled(o)
+}
