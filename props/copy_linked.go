@@ -214,7 +214,8 @@ var reReturnsExiled = regexp.MustCompile(`(?i)return (the exiled card|all cards 
 // checkReturns: as a "return the exiled card(s)" ability resolves, the cards that leave
 // exile for the battlefield are those exiled with its source as it last was on the
 // battlefield (last known information, CR 603.10a, 608.2h), with any its linked ability
-// exiled since, as far as they are still in exile.
+// exiled since, as far as they are still in exile; an Aura among them may stay there, when
+// it has nothing to enchant (303.4g).
 func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
@@ -239,7 +240,11 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 				want = append(want, enteredExile(&tr.Steps[j])...)
 			}
 		}
-		want = slices.DeleteFunc(want, func(c harness.CardID) bool { return exiledObject(&st.Before, c) == 0 })
+		want = slices.DeleteFunc(want, func(c harness.CardID) bool {
+			x := exiledObject(&st.Before, c)
+			// An Aura that would enter with nothing it may enchant stays in exile (CR 303.4g).
+			return x == 0 || hasSubtype(st.Before.Find(c), "Aura") && exiledObject(&st.After, c) == x
+		})
 		var got []harness.CardID // the cards that left exile (an Aura may go on to the graveyard, CR 704.5m)
 		for _, c := range exileCards(&st.Before) {
 			if exiledObject(&st.After, c) != exiledObject(&st.Before, c) {
