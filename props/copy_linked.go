@@ -323,8 +323,7 @@ func linkedSteer(name string) gen.Steer {
 		{Name: "over turns", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: join(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}
-	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
-	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: preferLinking}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: copyActions(), Prefer: preferLinking}
 }
 
 // preferLinking favours what makes and uses links: exiling ("exile ..." answers, Helvault's

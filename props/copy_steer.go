@@ -107,8 +107,13 @@ func copySteer(name string) gen.Steer {
 			Hand:  []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
 			Steps: []harness.Step{harness.Main1, harness.Main2}})
 	}
-	w := &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
-	return gen.Steer{Name: name, Recipes: recipes, Actions: w, Prefer: prefer}
+	return gen.Steer{Name: name, Recipes: recipes, Actions: copyActions(), Prefer: prefer}
+}
+
+// copyActions weighs the walk's actions for copy situations: choices and payments often,
+// passing enough that copy effects begin, end and begin again across steps.
+func copyActions() *gen.ActionWeights {
+	return &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 5, Land: 2, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 6, Cancel: 1}
 }
 
 // preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
