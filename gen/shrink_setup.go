@@ -128,6 +128,14 @@ func cardID(s *harness.Setup, at cardAt) harness.CardID {
 	return (*zoneOf(ps, at.zone))[at.i].ID
 }
 
+func cardName(s *harness.Setup, at cardAt) string {
+	ps := &s.Players[at.player]
+	if at.zone == zoneCount-1 {
+		return ps.Battlefield[at.i].Name
+	}
+	return (*zoneOf(ps, at.zone))[at.i].Name
+}
+
 func removeCard(s *harness.Setup, at cardAt) {
 	ps := &s.Players[at.player]
 	if at.zone == zoneCount-1 {
@@ -138,24 +146,83 @@ func removeCard(s *harness.Setup, at cardAt) {
 	*z = slices.Delete(*z, at.i, at.i+1)
 }
 
-// removeCards tries removing each card no action names and no setup card refers to, last
+// removeCards tries removing, from each zone, all cards no action names and no setup card
+// refers to at once, then those of each name (all, or all but one), then each alone: last
 // first, so a removal leaves the places still to try where they were.
 func (s *setupShrinker) removeCards() {
 	for p := 1; p >= 0; p-- {
 		for z := zoneCount - 1; z >= 0; z-- {
+			s.removeAll(s.removable(p, z, ""))
+			for _, name := range s.namesIn(p, z) {
+				s.removeAllButOne(s.removable(p, z, name))
+			}
 			for i := zoneLen(&s.cur.Setup.Players[p], z) - 1; i >= 0 && s.res.Attempts < s.budget; i-- {
-				at := cardAt{p, z, i}
-				if i >= zoneLen(&s.cur.Setup.Players[p], z) {
-					continue
+				if ids := s.removable(p, z, ""); slices.Contains(ids, cardID(&s.cur.Setup, cardAt{p, z, i})) {
+					s.removeAll([]harness.CardID{cardID(&s.cur.Setup, cardAt{p, z, i})})
 				}
-				id := cardID(&s.cur.Setup, at)
-				if s.named(id) || referred(&s.cur.Setup, id) {
-					continue
-				}
-				s.try(-1, func(st *harness.Setup) bool { removeCard(st, at); return true })
 			}
 		}
 	}
+}
+
+// removeAllButOne tries removing all the cards ids, then all but one, keeping each in
+// turn from the last: cards of one name may be there for one of them (the others only
+// raising a decision, such as the legend rule's).
+func (s *setupShrinker) removeAllButOne(ids []harness.CardID) {
+	if s.removeAll(ids) {
+		return
+	}
+	for k := len(ids) - 1; k >= 0 && len(ids) > 2; k-- {
+		if s.removeAll(slices.Delete(slices.Clone(ids), k, k+1)) {
+			return
+		}
+	}
+}
+
+// removeAll tries removing the cards ids from the setup, if there are any.
+func (s *setupShrinker) removeAll(ids []harness.CardID) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	return s.try(-1, func(st *harness.Setup) bool {
+		for p := range st.Players {
+			for z := zoneCount - 1; z >= 0; z-- {
+				for i := zoneLen(&st.Players[p], z) - 1; i >= 0; i-- {
+					if at := (cardAt{p, z, i}); slices.Contains(ids, cardID(st, at)) {
+						removeCard(st, at)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// removable lists the cards of player p's zone z (with that name, unless name is "")
+// that no action names and no setup card refers to.
+func (s *setupShrinker) removable(p, z int, name string) []harness.CardID {
+	var out []harness.CardID
+	for i := 0; i < zoneLen(&s.cur.Setup.Players[p], z); i++ {
+		at := cardAt{p, z, i}
+		id := cardID(&s.cur.Setup, at)
+		if (name == "" || cardName(&s.cur.Setup, at) == name) && !s.named(id) && !referred(&s.cur.Setup, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// namesIn lists the names that more than one card of player p's zone z has, in order.
+func (s *setupShrinker) namesIn(p, z int) []string {
+	count := map[string]int{}
+	var names []string
+	for i := 0; i < zoneLen(&s.cur.Setup.Players[p], z); i++ {
+		n := cardName(&s.cur.Setup, cardAt{p, z, i})
+		if count[n]++; count[n] == 2 {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // named reports whether an action of the current case names card id.
@@ -323,10 +390,15 @@ func replayFollowing(eng harness.Engine, setup harness.Setup, steps []TraceStep,
 			return w.tr, false
 		}
 		a, ok := translate(&steps[i], w.legal, ids)
-		if !ok {
+		switch {
+		case ok:
+			w.apply(a)
+		case !decisionPending(w.legal, steps[i].Action):
+			// The decision the old case answered here doesn't arise: say, the legend
+			// rule's choice once the other copies are gone.
+		default:
 			return w.tr, false
 		}
-		w.apply(a)
 	}
 	return w.tr, w.tr.Err == nil
 }
@@ -363,6 +435,14 @@ func translate(step *TraceStep, legal []harness.Action, ids map[harness.CardID]h
 		return same[0], true
 	}
 	return harness.Action{}, false
+}
+
+// decisionPending reports whether old answers a decision and legal has a decision for
+// the same player to answer.
+func decisionPending(legal []harness.Action, old harness.Action) bool {
+	return old.Kind != harness.Choose || slices.ContainsFunc(legal, func(a harness.Action) bool {
+		return a.Kind == harness.Choose && a.Player == old.Player
+	})
 }
 
 // stackFree reports whether a targets no stack object (whose IDs a renumbering may shift).
