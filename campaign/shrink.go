@@ -129,10 +129,14 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	res := gen.ShrinkSetup(eng, j.trace, fails, r.cfg.ShrinkBudget)
 	f.Shrinks += res.Shrinks
 	f.Attempts += res.Attempts
-	if res.Shrinks == 0 {
-		return j
+	// The candidates started games of their own, and an engine may drop the states of
+	// earlier games (a port keeps one game's): judge the result on a fresh replay.
+	tr := gen.Replay(eng, res.Trace.Setup, res.Trace.Actions())
+	v := check(prop, eng, tr)
+	if tr.Err != nil || violationKind(&v) != kind {
+		return j // a nondeterministic engine or property: keep the tape stage's case
 	}
-	return trimAfterViolation(prop, eng, judged{trace: res.Trace, verdict: check(prop, eng, res.Trace), outcome: caseViolated})
+	return trimAfterViolation(prop, eng, judged{trace: tr, verdict: v, outcome: caseViolated})
 }
 
 // trimAfterViolation drops the actions after the last violating step, when the shorter
