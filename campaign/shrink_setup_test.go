@@ -79,4 +79,8 @@ func TestSavedCounterexamplePassesUntil(t *testing.T) {
 	assert.Equal(t, f.Actions, res.Trace.Actions(), "taking the very same actions")
 	ref, _ := engine.New(engine.Options{})
 	assert.True(t, corpus.Replay(ref, sc).Passed, "and holds on the reference engine")
+	explained, err := corpus.Explain(ref, sc)
+	require.NoError(t, err)
+	assert.Regexp(t, `line \d+: pass until end\n(    \. .*\n)*  \d+ passes\n`, explained, "explain shows the line, the events and how many passes")
+	assert.NotContains(t, explained, "  B: pass\n")
 }
