@@ -23,7 +23,7 @@ type SetupShrinkResult struct {
 //
 //   - remove each card of the setup (a permanent, a card in a library, hand, graveyard or
 //     exile) that no other setup card refers to (attached to, copying, exiled with);
-//   - remove each action but the last;
+//   - remove runs of consecutive actions, then each action, but the last;
 //   - take away a permanent's extra state: each copy effect, linked exiled card,
 //     attachment, counter kind (or one counter), damage, tapped and sick;
 //   - reset a player's life to the default, empty a pool, then the turn to 1 and no land
@@ -61,10 +61,13 @@ type setupShrinker struct {
 	cur    *Trace
 }
 
-// try replays the current case's steps (all but skip, when skip >= 0) from the setup
+// noSkip is a span of steps to skip that skips nothing.
+var noSkip = [2]int{}
+
+// try replays the current case's steps (but those in [skip[0], skip[1])) from the setup
 // edit makes of a copy of the current one, and keeps the result if it still fails.
 // edit returns false when it has nothing to change.
-func (s *setupShrinker) try(skip int, edit func(*harness.Setup) bool) bool {
+func (s *setupShrinker) try(skip [2]int, edit func(*harness.Setup) bool) bool {
 	if s.res.Attempts >= s.budget {
 		return false
 	}
@@ -77,8 +80,8 @@ func (s *setupShrinker) try(skip int, edit func(*harness.Setup) bool) bool {
 		return false
 	}
 	steps := s.cur.Steps
-	if skip >= 0 {
-		steps = slices.Delete(slices.Clone(steps), skip, skip+1)
+	if skip[1] > skip[0] {
+		steps = slices.Delete(slices.Clone(steps), skip[0], skip[1])
 	}
 	s.res.Attempts++
 	tr, ok := replayFollowing(s.eng, setup, steps, ids)
@@ -184,7 +187,7 @@ func (s *setupShrinker) removeAll(ids []harness.CardID) bool {
 	if len(ids) == 0 {
 		return false
 	}
-	return s.try(-1, func(st *harness.Setup) bool {
+	return s.try(noSkip, func(st *harness.Setup) bool {
 		for p := range st.Players {
 			for z := zoneCount - 1; z >= 0; z-- {
 				for i := zoneLen(&st.Players[p], z) - 1; i >= 0; i-- {
@@ -250,11 +253,18 @@ func referred(s *harness.Setup, id harness.CardID) bool {
 	return false
 }
 
-// removeActions tries removing each action but the last, last first.
+// maxActionsRemoved is the longest run of actions removeActions takes out at once: a
+// spell with its mana, payment and the passes that resolve it.
+const maxActionsRemoved = 8
+
+// removeActions tries removing runs of consecutive actions, the longest first, then each
+// action alone, never the last (the one the failure is seen at or after), last first.
 func (s *setupShrinker) removeActions() {
-	for i := len(s.cur.Steps) - 2; i >= 0 && s.res.Attempts < s.budget; i-- {
-		if i < len(s.cur.Steps)-1 {
-			s.try(i, func(*harness.Setup) bool { return true })
+	for k := maxActionsRemoved; k >= 1; k-- {
+		for i := len(s.cur.Steps) - 1 - k; i >= 0 && s.res.Attempts < s.budget; i-- {
+			if i+k < len(s.cur.Steps) {
+				s.try([2]int{i, i + k}, func(*harness.Setup) bool { return true })
+			}
 		}
 	}
 }
@@ -266,29 +276,29 @@ func (s *setupShrinker) simplifyPermanents() {
 			perm := func(st *harness.Setup) *harness.PermanentSpec { return &st.Players[p].Battlefield[i] }
 			pm := perm(&s.cur.Setup)
 			for k := len(pm.Copying) - 1; k >= 0; k-- {
-				s.try(-1, func(st *harness.Setup) bool {
+				s.try(noSkip, func(st *harness.Setup) bool {
 					c := &perm(st).Copying
 					*c = slices.Delete(*c, k, k+1)
 					return true
 				})
 			}
 			for k := len(perm(&s.cur.Setup).ExiledWith) - 1; k >= 0; k-- {
-				s.try(-1, func(st *harness.Setup) bool {
+				s.try(noSkip, func(st *harness.Setup) bool {
 					c := &perm(st).ExiledWith
 					*c = slices.Delete(*c, k, k+1)
 					return true
 				})
 			}
-			s.try(-1, func(st *harness.Setup) bool { return clearField(&perm(st).AttachedTo) })
+			s.try(noSkip, func(st *harness.Setup) bool { return clearField(&perm(st).AttachedTo) })
 			for _, kind := range harness.SortedKeys(perm(&s.cur.Setup).Counters) {
-				if !s.try(-1, func(st *harness.Setup) bool { delete(perm(st).Counters, kind); return true }) {
-					for perm(&s.cur.Setup).Counters[kind] > 1 && s.try(-1, func(st *harness.Setup) bool { perm(st).Counters[kind]--; return true }) {
+				if !s.try(noSkip, func(st *harness.Setup) bool { delete(perm(st).Counters, kind); return true }) {
+					for perm(&s.cur.Setup).Counters[kind] > 1 && s.try(noSkip, func(st *harness.Setup) bool { perm(st).Counters[kind]--; return true }) {
 					}
 				}
 			}
-			s.try(-1, func(st *harness.Setup) bool { return clearField(&perm(st).Damage) })
-			s.try(-1, func(st *harness.Setup) bool { return clearField(&perm(st).Tapped) })
-			s.try(-1, func(st *harness.Setup) bool { return clearField(&perm(st).Sick) })
+			s.try(noSkip, func(st *harness.Setup) bool { return clearField(&perm(st).Damage) })
+			s.try(noSkip, func(st *harness.Setup) bool { return clearField(&perm(st).Tapped) })
+			s.try(noSkip, func(st *harness.Setup) bool { return clearField(&perm(st).Sick) })
 		}
 	}
 }
@@ -296,7 +306,7 @@ func (s *setupShrinker) simplifyPermanents() {
 // simplifyPlayers resets each player's life and pool, then the turn and lands played.
 func (s *setupShrinker) simplifyPlayers() {
 	for p := range s.cur.Setup.Players {
-		s.try(-1, func(st *harness.Setup) bool {
+		s.try(noSkip, func(st *harness.Setup) bool {
 			ps := &st.Players[p]
 			if ps.Life == harness.DefaultLife {
 				return false
@@ -304,16 +314,16 @@ func (s *setupShrinker) simplifyPlayers() {
 			ps.Life = harness.DefaultLife
 			return true
 		})
-		s.try(-1, func(st *harness.Setup) bool { return clearField(&st.Players[p].Pool) })
+		s.try(noSkip, func(st *harness.Setup) bool { return clearField(&st.Players[p].Pool) })
 	}
-	s.try(-1, func(st *harness.Setup) bool {
+	s.try(noSkip, func(st *harness.Setup) bool {
 		if st.Turn <= 1 {
 			return false
 		}
 		st.Turn = 1
 		return true
 	})
-	s.try(-1, func(st *harness.Setup) bool { return clearField(&st.LandsPlayed) })
+	s.try(noSkip, func(st *harness.Setup) bool { return clearField(&st.LandsPlayed) })
 }
 
 // clearField sets *v to its zero value; false if it was already.
