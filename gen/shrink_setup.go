@@ -21,8 +21,10 @@ type SetupShrinkResult struct {
 // of; a person writing the case by hand would leave them out. Passes repeat until none
 // makes progress or budget replays are spent:
 //
-//   - remove each card of the setup (a permanent, a card in a library, hand, graveyard or
-//     exile) that no other setup card refers to (attached to, copying, exiled with);
+//   - remove cards of the setup (permanents, cards in a library, hand, graveyard or
+//     exile) that no action names and no other setup card refers to (attached to,
+//     copying, exiled with): a zone's all at once, those of one name (all, or all but
+//     one), then each alone;
 //   - remove runs of consecutive actions, then each action, but the last;
 //   - take away a permanent's extra state: each copy effect, linked exiled card,
 //     attachment, counter kind (or one counter), damage, tapped and sick;
@@ -33,8 +35,9 @@ type SetupShrinkResult struct {
 // replayed by following the current case's actions: at each step the action taken is
 // the engine's legal action that is the old one with card IDs renumbered (IDs from
 // [harness.FirstTokenID] on are the engine's and stay), chosen among those alike but for
-// choices and stack objects by its rank in the old list. A candidate the engine can't
-// follow, or that doesn't fail, is dropped. fails judges a replayed trace; it must hold
+// choices and stack objects by its rank in the old list; a decision that no longer
+// arises (the legend rule's, once the other copies are gone) is left out. A candidate
+// the engine can't follow, or that doesn't fail, is dropped. fails judges a replayed trace; it must hold
 // for tr. Everything is deterministic: the result depends on the engine, tr, fails and
 // budget only.
 func ShrinkSetup(eng harness.Engine, tr *Trace, fails func(*Trace) bool, budget int) SetupShrinkResult {
@@ -123,20 +126,13 @@ func zoneLen(ps *harness.PlayerSetup, z int) int {
 	return len(*zoneOf(ps, z))
 }
 
-func cardID(s *harness.Setup, at cardAt) harness.CardID {
+// cardOf is the card at at.
+func cardOf(s *harness.Setup, at cardAt) harness.CardSpec {
 	ps := &s.Players[at.player]
 	if at.zone == zoneCount-1 {
-		return ps.Battlefield[at.i].ID
+		return ps.Battlefield[at.i].CardSpec
 	}
-	return (*zoneOf(ps, at.zone))[at.i].ID
-}
-
-func cardName(s *harness.Setup, at cardAt) string {
-	ps := &s.Players[at.player]
-	if at.zone == zoneCount-1 {
-		return ps.Battlefield[at.i].Name
-	}
-	return (*zoneOf(ps, at.zone))[at.i].Name
+	return (*zoneOf(ps, at.zone))[at.i]
 }
 
 func removeCard(s *harness.Setup, at cardAt) {
@@ -155,13 +151,17 @@ func removeCard(s *harness.Setup, at cardAt) {
 func (s *setupShrinker) removeCards() {
 	for p := 1; p >= 0; p-- {
 		for z := zoneCount - 1; z >= 0; z-- {
-			s.removeAll(s.removable(p, z, ""))
+			if ids := s.removable(p, z, ""); len(ids) > 1 {
+				s.removeAll(ids)
+			}
 			for _, name := range s.namesIn(p, z) {
 				s.removeAllButOne(s.removable(p, z, name))
 			}
 			for i := zoneLen(&s.cur.Setup.Players[p], z) - 1; i >= 0 && s.res.Attempts < s.budget; i-- {
-				if ids := s.removable(p, z, ""); slices.Contains(ids, cardID(&s.cur.Setup, cardAt{p, z, i})) {
-					s.removeAll([]harness.CardID{cardID(&s.cur.Setup, cardAt{p, z, i})})
+				if i < zoneLen(&s.cur.Setup.Players[p], z) {
+					if id := cardOf(&s.cur.Setup, cardAt{p, z, i}).ID; s.canRemove(id) {
+						s.removeAll([]harness.CardID{id})
+					}
 				}
 			}
 		}
@@ -172,8 +172,8 @@ func (s *setupShrinker) removeCards() {
 // turn from the last: cards of one name may be there for one of them (the others only
 // raising a decision, such as the legend rule's).
 func (s *setupShrinker) removeAllButOne(ids []harness.CardID) {
-	if s.removeAll(ids) {
-		return
+	if len(ids) < 2 || s.removeAll(ids) {
+		return // one card alone is tried on its own
 	}
 	for k := len(ids) - 1; k >= 0 && len(ids) > 2; k-- {
 		if s.removeAll(slices.Delete(slices.Clone(ids), k, k+1)) {
@@ -191,7 +191,7 @@ func (s *setupShrinker) removeAll(ids []harness.CardID) bool {
 		for p := range st.Players {
 			for z := zoneCount - 1; z >= 0; z-- {
 				for i := zoneLen(&st.Players[p], z) - 1; i >= 0; i-- {
-					if at := (cardAt{p, z, i}); slices.Contains(ids, cardID(st, at)) {
+					if at := (cardAt{p, z, i}); slices.Contains(ids, cardOf(st, at).ID) {
 						removeCard(st, at)
 					}
 				}
@@ -207,8 +207,8 @@ func (s *setupShrinker) removable(p, z int, name string) []harness.CardID {
 	var out []harness.CardID
 	for i := 0; i < zoneLen(&s.cur.Setup.Players[p], z); i++ {
 		at := cardAt{p, z, i}
-		id := cardID(&s.cur.Setup, at)
-		if (name == "" || cardName(&s.cur.Setup, at) == name) && !s.named(id) && !referred(&s.cur.Setup, id) {
+		id := cardOf(&s.cur.Setup, at).ID
+		if (name == "" || cardOf(&s.cur.Setup, at).Name == name) && s.canRemove(id) {
 			out = append(out, id)
 		}
 	}
@@ -220,12 +220,18 @@ func (s *setupShrinker) namesIn(p, z int) []string {
 	count := map[string]int{}
 	var names []string
 	for i := 0; i < zoneLen(&s.cur.Setup.Players[p], z); i++ {
-		n := cardName(&s.cur.Setup, cardAt{p, z, i})
+		n := cardOf(&s.cur.Setup, cardAt{p, z, i}).Name
 		if count[n]++; count[n] == 2 {
 			names = append(names, n)
 		}
 	}
 	return names
+}
+
+// canRemove reports whether no action of the current case names card id and no setup
+// card refers to it: removing it alone leaves a case that can still be followed.
+func (s *setupShrinker) canRemove(id harness.CardID) bool {
+	return !s.named(id) && !referred(&s.cur.Setup, id)
 }
 
 // named reports whether an action of the current case names card id.
@@ -342,7 +348,7 @@ func clearField[T comparable](v *T) bool {
 func renumber(s *harness.Setup) (map[harness.CardID]harness.CardID, bool) {
 	ids := map[harness.CardID]harness.CardID{}
 	next := harness.CardID(1)
-	eachSetupCard(s, func(c *harness.CardSpec) {
+	s.EachCard(func(c *harness.CardSpec) {
 		ids[c.ID] = next
 		c.ID = next
 		next++
@@ -371,21 +377,6 @@ func renumber(s *harness.Setup) (map[harness.CardID]harness.CardID, bool) {
 		}
 	}
 	return ids, ok
-}
-
-func eachSetupCard(s *harness.Setup, f func(*harness.CardSpec)) {
-	for p := range s.Players {
-		ps := &s.Players[p]
-		for z := 0; z < zoneCount-1; z++ {
-			zone := *zoneOf(ps, z)
-			for i := range zone {
-				f(&zone[i])
-			}
-		}
-		for i := range ps.Battlefield {
-			f(&ps.Battlefield[i].CardSpec)
-		}
-	}
 }
 
 // replayFollowing plays setup by following steps, a case played from another numbering
