@@ -129,9 +129,10 @@ func becomeCopyOfTarget(r *Resolution) {
 
 // enterAsCopy applies an entering permanent's "you may have this enter as a copy of ..."
 // replacement effect (CR 707.5, 614.1c): its controller chooses a permanent (or none) as
-// it enters; the copy effect has no duration. Exceptions that depend on what it became
+// it enters, among the permanents already on the battlefield (not those entering with it);
+// the copy effect has no duration. Exceptions that depend on what it became
 // are judged on the result (707.9f).
-func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) {
+func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, entering []h.ObjectID) {
 	if choose == nil {
 		return
 	}
@@ -143,7 +144,7 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) 
 		cp := a.Copy
 		var cands []*Object
 		for _, id := range s.Battlefield {
-			if t := s.obj(id); id != o.ID && cp.Candidates(s, v, o.Controller, t) {
+			if t := s.obj(id); id != o.ID && !slices.Contains(entering, id) && cp.Candidates(s, v, o.Controller, t) {
 				cands = append(cands, t)
 			}
 		}

@@ -79,6 +79,9 @@ const (
 	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard         = "rules.zones/target-follows-card"
+	FaultReturnedAuraAnyHost       = "copy.linked-abilities/returned-aura-any-permanent"
+	FaultAuraWithoutHostDies       = "copy.linked-abilities/aura-without-host-to-graveyard"
+	FaultAuraEnchantsEntering      = "copy.linked-abilities/aura-enchants-one-entering-with-it"
 )
 
 var faultInfo = []FaultInfo{
@@ -151,6 +154,9 @@ var faultInfo = []FaultInfo{
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
+	{FaultReturnedAuraAnyHost, "copy.linked-abilities", "303.4f", "an Aura put onto the battlefield other than as a spell may be attached to any permanent, whatever its enchant ability allows"},
+	{FaultAuraWithoutHostDies, "copy.linked-abilities", "303.4g", "an Aura put onto the battlefield from exile with nothing to enchant goes to the graveyard instead of staying in exile"},
+	{FaultAuraEnchantsEntering, "copy.linked-abilities", "303.4f", "an Aura returned with other cards at once may enchant a permanent returned with it (they are put onto the battlefield one at a time)"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 
