@@ -299,6 +299,9 @@ func enterFromStack(r *Resolution, card *Object) {
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
 	enterAsCopy(s, o, r.Choose, r.ev, nil) // a replacement: it enters as the copy (CR 707.5, 614.1c)
+	if !aura {
+		r.enchantAsCopy(o, nil)
+	}
 	o.Sick = entersSick(s, o)
 	applyEnterReplacements(s, o, r.item.X, r.Choose)
 	if aura && len(r.item.Targets) > 0 {
@@ -356,6 +359,7 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 		o := r.s.obj(nid)
 		o.Sick = entersSick(r.s, o)
 		enterAsCopy(r.s, o, r.Choose, r.ev, out)
+		r.enchantAsCopy(o, out)
 		applyEnterReplacements(r.s, o, 0, r.Choose)
 	}
 	for _, nid := range out {
@@ -369,7 +373,31 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 // enchant ability allows (CR 303.4f), judged on the card as it is now. It is 0 for what
 // isn't an Aura; ok is false for an Aura with nothing to enchant (303.4g).
 func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
-	c := r.v.Of(id)
+	return r.chooseAuraHost(r.v, id, controller, nil)
+}
+
+// enchantAsCopy: a permanent that has entered as a copy of an Aura wasn't an Aura spell
+// resolving, so its controller chooses what it enchants as it enters (CR 303.4f, 707.5),
+// among the permanents on the battlefield but those entering with it. With nothing it may
+// enchant it stays unattached, and state-based actions put it into the graveyard (704.5m).
+func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
+	if r.s.faults.on(FaultAuraCopyEntersUnattached) || o.AttachedTo != 0 {
+		return
+	}
+	v := Project(r.s)
+	if !v.IsCopy(o.ID) || !isAura(v.Of(o.ID)) {
+		return
+	}
+	if host, ok := r.chooseAuraHost(v, o.ID, o.Controller, entering); ok {
+		o.AttachedTo = host
+	}
+}
+
+// chooseAuraHost has controller choose what the Aura id enchants among the permanents
+// other than it and those of exclude that its enchant ability allows, as v shows them
+// (CR 303.4f); see auraHost.
+func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player, exclude []h.ObjectID) (host h.ObjectID, ok bool) {
+	c := v.Of(id)
 	if !isAura(c) {
 		return 0, true
 	}
@@ -380,7 +408,10 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	var cands []*Object
 	anyPermanent := r.s.faults.on(FaultReturnedAuraAnyHost)
 	for _, pid := range r.s.Battlefield {
-		if t := r.s.obj(pid); anyPermanent && pid != id || spec.Match(r.s, r.v, controller, t) {
+		if pid == id || slices.Contains(exclude, pid) {
+			continue
+		}
+		if t := r.s.obj(pid); anyPermanent || spec.Match(r.s, v, controller, t) {
 			cands = append(cands, t)
 		}
 	}
@@ -393,7 +424,7 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
 	opts := make([]string, len(cands))
 	for i, t := range cands {
-		opts[i] = fmt.Sprintf("enchant %s (card %d)", r.v.Of(t.ID).Name, t.Card)
+		opts[i] = fmt.Sprintf("enchant %s (card %d)", v.Of(t.ID).Name, t.Card)
 	}
 	pick := r.chooseBy(controller, opts)
 	return cands[slices.Index(opts, pick)].ID, true

@@ -80,6 +80,7 @@ const (
 	FaultLinkUsesOriginals           = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard           = "rules.zones/target-follows-card"
 	FaultLegendCountsUnlegendaryCopy = "copy.legend-rule/counts-unlegendary-copy"
+	FaultAuraCopyEntersUnattached    = "copy.aura-equipment/aura-copy-enters-unattached"
 	FaultReturnedAuraAnyHost         = "copy.linked-abilities/returned-aura-any-permanent"
 	FaultAuraWithoutHostDies         = "copy.linked-abilities/aura-without-host-to-graveyard"
 	FaultAuraEnchantsEntering        = "copy.linked-abilities/aura-enchants-one-entering-with-it"
@@ -156,6 +157,7 @@ var faultInfo = []FaultInfo{
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 	{FaultLegendCountsUnlegendaryCopy, "copy.legend-rule", "707.9b", "the legend rule counts a copy that \"isn't legendary\" (Spark Double) as a legend of its name"},
+	{FaultAuraCopyEntersUnattached, "copy.aura-equipment", "303.4f", "a permanent entering as a copy of an Aura (Clever Impersonator copying Pacifism) enters attached to nothing, so it goes to the graveyard"},
 	{FaultReturnedAuraAnyHost, "copy.linked-abilities", "303.4f", "an Aura put onto the battlefield other than as a spell may be attached to any permanent, whatever its enchant ability allows"},
 	{FaultAuraWithoutHostDies, "copy.linked-abilities", "303.4g", "an Aura put onto the battlefield from exile with nothing to enchant goes to the graveyard instead of staying in exile"},
 	{FaultAuraEnchantsEntering, "copy.linked-abilities", "303.4f", "an Aura returned with other cards at once may enchant a permanent returned with it (they are put onto the battlefield one at a time)"},
