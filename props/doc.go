@@ -43,7 +43,7 @@
 // The table is checked against the registry (doc_test.go).
 //
 //	ID                            RULINGS / CR RULES
-//	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b
+//	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b, 707.5
 //	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
 //	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
 //	copy.legend-rule              copy.legend-rule / 704.5j
