@@ -298,8 +298,8 @@ func enterFromStack(r *Resolution, card *Object) {
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
-	enterAsCopy(s, o, r.Choose, r.ev, nil) // a replacement: it enters as the copy (CR 707.5, 614.1c)
-	if !aura {
+	// a replacement: it enters as the copy (CR 707.5, 614.1c)
+	if enterAsCopy(s, o, r.Choose, r.ev, nil) && !aura {
 		r.enchantAsCopy(o, nil)
 	}
 	o.Sick = entersSick(s, o)
@@ -358,8 +358,9 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 	for _, nid := range out {
 		o := r.s.obj(nid)
 		o.Sick = entersSick(r.s, o)
-		enterAsCopy(r.s, o, r.Choose, r.ev, out)
-		r.enchantAsCopy(o, out)
+		if enterAsCopy(r.s, o, r.Choose, r.ev, out) {
+			r.enchantAsCopy(o, out)
+		}
 		applyEnterReplacements(r.s, o, 0, r.Choose)
 	}
 	for _, nid := range out {
@@ -376,16 +377,17 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	return r.chooseAuraHost(r.v, id, controller, nil)
 }
 
-// enchantAsCopy: a permanent that has entered as a copy of an Aura wasn't an Aura spell
-// resolving, so its controller chooses what it enchants as it enters (CR 303.4f, 707.5),
-// among the permanents on the battlefield but those entering with it. With nothing it may
-// enchant it stays unattached, and state-based actions put it into the graveyard (704.5m).
+// enchantAsCopy: a permanent that has just entered as a copy of an Aura wasn't an Aura
+// spell resolving, so its controller chooses what it enchants as it enters (CR 303.4f,
+// 707.5), among the permanents on the battlefield but those entering with it. With nothing
+// it may enchant it stays unattached, and state-based actions put it into the graveyard
+// (704.5m).
 func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
 	if r.s.faults.on(FaultAuraCopyEntersUnattached) || o.AttachedTo != 0 {
 		return
 	}
 	v := Project(r.s)
-	if !v.IsCopy(o.ID) || !isAura(v.Of(o.ID)) {
+	if !isAura(v.Of(o.ID)) {
 		return
 	}
 	if host, ok := r.chooseAuraHost(v, o.ID, o.Controller, entering); ok {
