@@ -101,7 +101,7 @@ func auraEquipment() *Property {
 					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 20}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
 					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 80}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 150},
 				{Name: "pacified creatures in combat", Weight: 3,
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
