@@ -507,10 +507,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 			hosts = append(hosts, p.Card)
 		}
 	}
-	j := i
-	for j+1 < len(tr.Steps) && tr.Steps[j].After.Pending != nil && tr.Steps[j+1].Action.Kind == harness.Choose {
-		j++
-	}
+	j := decided(tr, i)
 	after := &tr.Steps[j].After
 	now := after.Find(top.Card)
 	if !settled(after) || now == nil {
@@ -522,7 +519,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 	case len(hosts) == 0 && now.Zone == harness.Battlefield:
 		v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5m", "aura-copy-enters", what,
 			"nothing it may enchant: it enters unattached and is put into the graveyard (CR 303.4f, 704.5m)", fmt.Sprintf("it is on the battlefield, attached to card %d", now.AttachedTo)))
-	case len(hosts) > 0 && (now.Zone != harness.Battlefield || !slices.Contains(hosts, now.AttachedTo) || host.Object != st.Before.Permanent(now.AttachedTo).Object):
+	case len(hosts) > 0 && (now.Zone != harness.Battlefield || !slices.Contains(hosts, now.AttachedTo) || host == nil || host.Object != st.Before.Permanent(now.AttachedTo).Object):
 		v.Violations = append(v.Violations, clauseViolation(j, ruling, "303.4f", "aura-copy-enters", what,
 			fmt.Sprintf("it isn't an Aura spell, so it enters attached to what its controller chooses among what it may enchant: %s (CR 303.4f, 707.5)", cardList(hosts)),
 			fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))

@@ -313,10 +313,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 				"it isn't legendary (CR 707.9b), so the legend rule doesn't apply to it", "it is legendary"))
 			continue
 		}
-		j := e.Step
-		for j+1 < len(tr.Steps) && tr.Steps[j].After.Pending != nil && tr.Steps[j+1].Action.Kind == harness.Choose {
-			j++
-		}
+		j := decided(tr, e.Step)
 		after := &tr.Steps[j].After
 		if !settled(after) {
 			continue
