@@ -75,6 +75,7 @@ const (
 	FaultOneShortOfLethalDies      = "rules.sba/one-short-of-lethal-dies"
 	FaultExactDamageSurvives       = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters       = "rules.layers/set-erases-counters"
+	FaultSetPTInTimestampOrder     = "rules.layers/set-in-timestamp-order"
 	FaultZoneChangeKeepsID         = "rules.zones/keeps-id"
 	FaultLinkSurvivesRecopy        = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals         = "copy.linked-abilities/uses-originals-exile"
@@ -148,6 +149,7 @@ var faultInfo = []FaultInfo{
 	{FaultOneShortOfLethalDies, "rules.sba", "704.5g", "a damaged creature is destroyed when its damage is one less than its toughness"},
 	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
+	{FaultSetPTInTimestampOrder, "rules.layers", "613.4b", "P/T-setting effects (layer 7b) apply in timestamp order among the modifying ones (7c), so a later one erases an earlier pump"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
