@@ -265,12 +265,15 @@ func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect, faults *fa
 	return out
 }
 
-// layerOf is the layer modification m applies in: its own (CR 613.1), but for the fault
-// that applies P/T-setting effects in timestamp order among the modifying ones.
+// layerOf is the layer modification m applies in: its own (CR 613.1), but for the faults
+// that move P/T-setting or modifying effects to another sublayer.
 func layerOf(m Modification, faults *faultSet) Layer {
 	l := m.Layer()
-	if l == LayerPTSet && faults.on(FaultSetPTInTimestampOrder) {
+	switch {
+	case l == LayerPTSet && faults.on(FaultSetPTInTimestampOrder):
 		return LayerPTModify
+	case l == LayerPTModify && faults.on(FaultModifyBeforeSet):
+		return LayerPTDefine
 	}
 	return l
 }
@@ -376,7 +379,14 @@ func (v *View) applyCounters() {
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
 		c := v.chars[id-1]
-		if n := o.Counters[PlusOne]; n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
+		n := o.Counters[PlusOne]
+		switch {
+		case n > 0 && v.s.faults.on(FaultFirstCounterIgnored):
+			n--
+		case n > 1 && v.s.faults.on(FaultCountersCountOnce):
+			n = 1
+		}
+		if n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
 			c = v.own(id)
 			c.Power += n
 			c.Toughness += n

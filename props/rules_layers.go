@@ -85,15 +85,17 @@ func checkLayers(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		v.Reach(clause)
+		judged := clause
 		if !wasCreature && isCreature(a) {
 			v.Reach("animated")
+			judged = "animated"
 		}
 		dc := b.Counters["+1/+1"] - a.Counters["+1/+1"]
 		dp, dt := *b.Power-*a.Power, *b.Toughness-*a.Toughness
 		if dp == dc && dt == dc {
 			continue
 		}
-		v.Violations = append(v.Violations, clauseViolation(ms[k].Step, "rules.layers", "613.4c", clause,
+		v.Violations = append(v.Violations, clauseViolation(ms[k].Step, "rules.layers", "613.4c", judged,
 			fmt.Sprintf("%s: %s", whereAfter(tr, ms[k].Step), describe(a)),
 			fmt.Sprintf("%+d/%+d in the same game with %s: the +1/+1 counters differ by %d, and counters apply in layer 7c after any P/T-setting effect (CR 613.4b-c)",
 				dc, dc, counterChange(delta), dc),
