@@ -89,8 +89,11 @@ func passPriority(s *State) (*State, []h.Event, error) {
 		return s, nil, nil
 	}
 	s.Passes = 0
-	if len(s.Stack) > 0 {
+	if len(s.Stack) > 0 && !s.faults.on(FaultStepEndsOverStack) {
 		return resolveWith(s, nil)
+	}
+	if len(s.Stack) == 0 && s.faults.on(FaultEmptyStackStays) {
+		return givePriority(s)
 	}
 	return advanceStep(s)
 }

@@ -69,7 +69,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.Untap: // CR 502.3: untap the active player's permanents
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
-			if o.Controller == s.Active && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
+			if (o.Controller == s.Active || s.faults.on(FaultUntapsEveryone)) && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
 				o.Tapped = false
 			}
 		}
@@ -157,7 +157,9 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 				c.obj(id).Damage = 0
 			}
 		}
-		c.endEffects(AtCleanup, h.NoPlayer)
+		if !c.faults.on(FaultEffectsOutlastCleanup) {
+			c.endEffects(AtCleanup, h.NoPlayer)
+		}
 		return nil
 	})
 }

@@ -161,6 +161,9 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, p.Text, a.Payment)})
 	s.Proposal = nil
 	s.Priority = p.Player
+	if s.faults.on(FaultOtherAfterCasting) {
+		s.Priority = p.Player.Opponent()
+	}
 	s.Passes = 0
 	becameTargets(s, item.Targets)
 	next, evs, err := settleWith(s, nil)

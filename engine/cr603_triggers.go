@@ -39,7 +39,7 @@ func stepTriggers(s *State, v *View, step h.Step) {
 			if a.Kind != Triggered || a.Trigger.Event != OnStepBegins || a.Trigger.Step != step {
 				continue
 			}
-			if a.Trigger.If != nil && !a.Trigger.If(s, o) {
+			if a.Trigger.If != nil && !s.faults.on(FaultInterveningIfNotAtEvent) && !a.Trigger.If(s, o) {
 				continue
 			}
 			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
@@ -126,7 +126,7 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 				break
 			}
 			pick := labels[0]
-			if len(labels) > 1 {
+			if len(labels) > 1 && !s.faults.on(FaultTriggerOrderNotAsked) {
 				c, err := chooseFor(ch, p, h.ChoiceOption, labels)
 				if err != nil {
 					return err
@@ -138,6 +138,11 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 					s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
 					if err := pushTrigger(s, t, ch, ev); err != nil {
 						return err
+					}
+					if s.faults.on(FaultTriggerPushedTwice) {
+						if err := pushTrigger(s, t, ch, ev); err != nil {
+							return err
+						}
 					}
 					break
 				}

@@ -167,13 +167,13 @@ func Project(s *State) *View {
 				}
 			})
 		}
-		order = orderLayer(layer, effects, order[:0])
+		order = orderLayer(layer, effects, order[:0], s.faults)
 		for _, e := range order {
 			if !e.locked {
 				e.objects, e.locked = v.affected(&e.scope), true
 			}
 			for _, m := range e.mods {
-				if m.Layer() != layer {
+				if layerOf(m, s.faults) != layer {
 					continue
 				}
 				for _, id := range e.objects {
@@ -242,10 +242,10 @@ func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).D
 // orderLayer is the order of the effects that apply in a layer, appended to out:
 // timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
 // this pool depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEffect {
+func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect, faults *faultSet) []*liveEffect {
 	for i := range effects {
 		for _, m := range effects[i].mods {
-			if m.Layer() == layer {
+			if layerOf(m, faults) == layer {
 				out = append(out, &effects[i])
 				break
 			}
@@ -263,6 +263,19 @@ func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEff
 		})
 	}
 	return out
+}
+
+// layerOf is the layer modification m applies in: its own (CR 613.1), but for the faults
+// that move P/T-setting or modifying effects to another sublayer.
+func layerOf(m Modification, faults *faultSet) Layer {
+	l := m.Layer()
+	switch {
+	case l == LayerPTSet && faults.on(FaultSetPTInTimestampOrder):
+		return LayerPTModify
+	case l == LayerPTModify && faults.on(FaultModifyBeforeSet):
+		return LayerPTDefine
+	}
+	return l
 }
 
 // affected decides which permanents a static ability's effect applies to now, with the
@@ -366,7 +379,14 @@ func (v *View) applyCounters() {
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
 		c := v.chars[id-1]
-		if n := o.Counters[PlusOne]; n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
+		n := o.Counters[PlusOne]
+		switch {
+		case n > 0 && v.s.faults.on(FaultFirstCounterIgnored):
+			n--
+		case n > 1 && v.s.faults.on(FaultCountersCountOnce):
+			n = 1
+		}
+		if n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
 			c = v.own(id)
 			c.Power += n
 			c.Toughness += n

@@ -59,7 +59,11 @@ var StateBasedActions = []SBA{
 			return nil
 		}
 		for _, id := range s.Battlefield {
-			if c := v.Of(id); c.HasType("Creature") && (c.Toughness <= 0 || c.Toughness == 1 && s.faults.on(FaultToughnessOneDies)) {
+			t := v.Of(id).Toughness
+			if s.faults.on(FaultDamageLowersToughness) {
+				t -= s.obj(id).Damage
+			}
+			if c := v.Of(id); c.HasType("Creature") && (t <= 0 || t == 1 && s.faults.on(FaultToughnessOneDies)) {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -71,8 +75,12 @@ var StateBasedActions = []SBA{
 		}
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			lethal := o.Damage >= c.Toughness && !(o.Damage == c.Toughness && s.faults.on(FaultExactDamageSurvives)) ||
-				o.Damage > 0 && o.Damage+1 == c.Toughness && s.faults.on(FaultOneShortOfLethalDies)
+			t := c.Toughness
+			if s.faults.on(FaultLethalBeforePumps) {
+				t -= resolvedToughnessChange(s, id)
+			}
+			lethal := o.Damage >= t && !(o.Damage == t && s.faults.on(FaultExactDamageSurvives)) ||
+				o.Damage > 0 && o.Damage+1 == t && s.faults.on(FaultOneShortOfLethalDies)
 			if c.HasType("Creature") && c.Toughness > 0 && lethal && !c.HasKeyword("Indestructible") {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
@@ -121,7 +129,7 @@ var StateBasedActions = []SBA{
 	{"704.5m", "Aura not legally attached", func(s *State, v *View) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			if isAura(c) && !legallyAttached(s, v, o, c) {
+			if isAura(c) && !legallyAttached(s, v, o, c) && !(s.faults.on(FaultAuraStaysOnNothing) && !s.onBattlefield(o.AttachedTo)) {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -130,7 +138,8 @@ var StateBasedActions = []SBA{
 	{"704.5n", "Equipment not legally attached", func(s *State, v *View) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
-			if o.AttachedTo != 0 && c.HasSubtype("Equipment") && !c.HasType("Creature") && !legallyAttached(s, v, o, c) {
+			if o.AttachedTo != 0 && c.HasSubtype("Equipment") && !c.HasType("Creature") && !legallyAttached(s, v, o, c) &&
+				!(s.faults.on(FaultEquipmentOnNoncreature) && s.onBattlefield(o.AttachedTo)) {
 				out = append(out, sbaHit{object: id})
 			}
 		}
@@ -151,6 +160,20 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
+}
+
+// resolvedToughnessChange is what the resolved spells and abilities' P/T changes (layer
+// 7c) add to object id's toughness, for the fault that judges lethal damage without them.
+func resolvedToughnessChange(s *State, id h.ObjectID) int {
+	n := 0
+	for i := range s.Effects {
+		for _, m := range s.Effects[i].Mods {
+			if mp, ok := m.(ModifyPT); ok && containsID(s.Effects[i].Objects, id) {
+				n += mp.Toughness
+			}
+		}
+	}
+	return n
 }
 
 // isAura: an Aura is an enchantment with the subtype Aura (CR 303.4).

@@ -84,6 +84,23 @@ const (
 	FaultReturnedAuraAnyHost         = "copy.linked-abilities/returned-aura-any-permanent"
 	FaultAuraWithoutHostDies         = "copy.linked-abilities/aura-without-host-to-graveyard"
 	FaultAuraEnchantsEntering        = "copy.linked-abilities/aura-enchants-one-entering-with-it"
+	FaultSetPTInTimestampOrder       = "rules.layers/set-in-timestamp-order"
+	FaultUntapsEveryone              = "rules.turn/untaps-every-player"
+	FaultEffectsOutlastCleanup       = "rules.turn/effects-outlast-cleanup"
+	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
+	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
+	FaultEmptyStackStays             = "rules.priority/empty-stack-stays"
+	FaultTriggerPushedTwice          = "rules.triggers/pushed-twice"
+	FaultTriggerOrderNotAsked        = "rules.triggers/order-not-asked"
+	FaultInterveningIfNotAtEvent     = "rules.triggers/if-not-checked-at-event"
+	FaultLethalBeforePumps           = "rules.sba/lethal-before-pumps"
+	FaultDamageLowersToughness       = "rules.sba/damage-lowers-toughness"
+	FaultFirstCounterIgnored         = "rules.layers/first-counter-ignored"
+	FaultCountersCountOnce           = "rules.layers/counters-count-once"
+	FaultModifyBeforeSet             = "rules.layers/modify-before-set"
+	FaultAnimatedIsNewObject         = "rules.zones/animated-new-object"
+	FaultAuraStaysOnNothing          = "invariant.sba/aura-stays-on-nothing"
+	FaultEquipmentOnNoncreature      = "invariant.sba/equipment-stays-on-noncreature"
 )
 
 var faultInfo = []FaultInfo{
@@ -153,6 +170,7 @@ var faultInfo = []FaultInfo{
 	{FaultOneShortOfLethalDies, "rules.sba", "704.5g", "a damaged creature is destroyed when its damage is one less than its toughness"},
 	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
+	{FaultSetPTInTimestampOrder, "rules.layers", "613.4b", "P/T-setting effects (layer 7b) apply in timestamp order among the modifying ones (7c), so a later one erases an earlier pump"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
@@ -161,6 +179,22 @@ var faultInfo = []FaultInfo{
 	{FaultReturnedAuraAnyHost, "copy.linked-abilities", "303.4f", "an Aura put onto the battlefield other than as a spell may be attached to any permanent, whatever its enchant ability allows"},
 	{FaultAuraWithoutHostDies, "copy.linked-abilities", "303.4g", "an Aura put onto the battlefield from exile with nothing to enchant goes to the graveyard instead of staying in exile"},
 	{FaultAuraEnchantsEntering, "copy.linked-abilities", "303.4f", "an Aura returned with other cards at once may enchant a permanent returned with it (they are put onto the battlefield one at a time)"},
+	{FaultUntapsEveryone, "rules.turn", "502.3", "the untap step untaps every player's permanents, the non-active player's too"},
+	{FaultEffectsOutlastCleanup, "rules.turn", "514.2", "\"until end of turn\" effects don't end in the cleanup step"},
+	{FaultOtherAfterCasting, "rules.priority", "117.3c", "after a player casts a spell or activates an ability, the other player receives priority"},
+	{FaultStepEndsOverStack, "rules.priority", "117.4", "both players passing in succession with a non-empty stack ends the step, the stack left as it is"},
+	{FaultEmptyStackStays, "rules.priority", "500.2", "both players passing in succession with an empty stack doesn't end the step: the active player receives priority again"},
+	{FaultTriggerPushedTwice, "rules.triggers", "603.3", "each triggered ability is put on the stack twice"},
+	{FaultTriggerOrderNotAsked, "rules.triggers", "603.3b", "a player whose different abilities trigger at once isn't asked their order: the first listed goes on the stack first"},
+	{FaultInterveningIfNotAtEvent, "rules.triggers", "603.4", "an intervening \"if\" clause isn't checked when the trigger event happens, only on resolution"},
+	{FaultLethalBeforePumps, "rules.sba", "704.5g", "lethal damage is judged against the toughness without the P/T changes of resolved spells and abilities"},
+	{FaultDamageLowersToughness, "rules.sba", "704.5f", "damage marked on a creature lowers its toughness, so a creature with lethal damage is put into its graveyard for toughness 0 or less"},
+	{FaultFirstCounterIgnored, "rules.layers", "613.4c", "a permanent's first +1/+1 counter doesn't change its P/T"},
+	{FaultCountersCountOnce, "rules.layers", "613.4c", "+1/+1 counters give +1/+1 however many there are"},
+	{FaultModifyBeforeSet, "rules.layers", "613.4c", "P/T-modifying effects (layer 7c) apply before the setting ones (7b), which erase them; counters still apply last"},
+	{FaultAnimatedIsNewObject, "rules.zones", "400.7", "a permanent an effect makes a creature is reported as a new object, as if it had entered"},
+	{FaultAuraStaysOnNothing, "invariant.sba", "704.5m", "an Aura whose host has left the battlefield stays on the battlefield, attached to nothing"},
+	{FaultEquipmentOnNoncreature, "invariant.sba", "704.5n", "an Equipment attached to a permanent that is no longer a creature stays attached"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 

@@ -92,6 +92,9 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 	if s.faults.on(FaultZoneChangeKeepsID) {
 		ob.Object = h.ObjectID(o.Card)
 	}
+	if s.faults.on(FaultAnimatedIsNewObject) && o.Zone == h.Battlefield && c.HasType("Creature") && !v.Copiable(o.ID).HasType("Creature") {
+		ob.Object += 1 << 32 // the fault: another object from the moment it became a creature
+	}
 	ob.ManaCost = c.costText
 	if c.AllCreatureTypes && c.HasType("Creature") {
 		ob.Subtypes = appendNew(ob.Subtypes, "(all creature types)")

@@ -27,12 +27,14 @@ func layerRules() *Property {
 			{Name: "added", Rules: []string{"613.4c", "122.1a"}, Description: "With one +1/+1 counter more, the permanent is +1/+1 at every moment it has P/T."},
 			{Name: "removed", Rules: []string{"613.4c", "122.1a"}, Description: "With one +1/+1 counter fewer, the permanent is -1/-1 at every moment it has P/T."},
 			{Name: "animated", Rules: []string{"613.4b", "613.4c"}, Description: "The relation holds while a P/T-setting effect makes a noncreature permanent a creature (Mutavault)."},
+			{Name: "pump-after-setting", Rules: []string{"613.4b", "613.4c", "613.7"}, Description: "A pump taken after a P/T-setting ability adds its printed amount over the game with the setting ability alone."},
+			{Name: "pump-before-setting", Rules: []string{"613.4b", "613.4c", "613.7"}, Description: "A pump taken before a P/T-setting ability with a later timestamp still adds its printed amount: 7c applies after 7b."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.layers",
 			Recipes: []gen.Recipe{
 				{Name: "animated lands", Weight: 3, Mine: []gen.Pick{{Card: "Mutavault", Weight: 30}, {Card: "Wastes", Weight: 12}, {Card: "Forest", Weight: 12}},
-					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 20}}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 20}}, MinHand: 1, MinPermanents: 3},
 				{Name: "counters and pumps", Mine: gen.Cards("Walking Ballista", "Hangarback Walker", "Grizzly Bears", "Gauntlet of Power", "Forest"),
 					Hand: gen.Cards("Giant Growth")},
 			},
@@ -45,6 +47,7 @@ func layerRules() *Property {
 
 func checkLayers(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
+	checkPTOrder(eng, tr, &v)
 	ms := moments(tr)
 	pick, ok := counterSubject(tr, ms)
 	if !ok {
@@ -82,15 +85,17 @@ func checkLayers(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		v.Reach(clause)
+		judged := clause
 		if !wasCreature && isCreature(a) {
 			v.Reach("animated")
+			judged = "animated"
 		}
 		dc := b.Counters["+1/+1"] - a.Counters["+1/+1"]
 		dp, dt := *b.Power-*a.Power, *b.Toughness-*a.Toughness
 		if dp == dc && dt == dc {
 			continue
 		}
-		v.Violations = append(v.Violations, clauseViolation(ms[k].Step, "rules.layers", "613.4c", clause,
+		v.Violations = append(v.Violations, clauseViolation(ms[k].Step, "rules.layers", "613.4c", judged,
 			fmt.Sprintf("%s: %s", whereAfter(tr, ms[k].Step), describe(a)),
 			fmt.Sprintf("%+d/%+d in the same game with %s: the +1/+1 counters differ by %d, and counters apply in layer 7c after any P/T-setting effect (CR 613.4b-c)",
 				dc, dc, counterChange(delta), dc),

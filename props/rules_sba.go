@@ -75,6 +75,10 @@ func stateBasedRules() *Property {
 					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Mountain"}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}},
 					Theirs: gen.Cards("Grizzly Bears", "Llanowar Elves", "Walking Ballista", "Hill Giant"),
 					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 30}, {Card: "Giant Growth"}}, MinHand: 1},
+				// A Ballista pumped, then pinging with its last counters: toughness comes from
+				// the pump alone when it dies or not (704.5f).
+				{Name: "pumped pingers", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 40}, {Card: "Forest", Weight: 20}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 40}}, MinHand: 1},
 			},
 			Prefer:           preferDamage,
 			StopForPreferred: true,
@@ -85,7 +89,8 @@ func stateBasedRules() *Property {
 
 // preferDamage favours dealing damage to creatures: casting a spell or activating an
 // ability whose text deals damage, aimed at a creature, so that creatures die of it in the
-// middle of the game.
+// middle of the game; and pumping one's own creature, so that its toughness comes partly
+// from an effect when it is damaged or loses its counters.
 func preferDamage(before *harness.Snapshot, a harness.Action) bool {
 	if a.Kind != harness.Cast && a.Kind != harness.Activate {
 		return false
@@ -100,6 +105,9 @@ func preferDamage(before *harness.Snapshot, a harness.Action) bool {
 	}
 	if a.Kind == harness.Activate {
 		return a.Ability < len(o.Abilities) && dealsDamage(o.Abilities[a.Ability])
+	}
+	if t := before.Permanent(a.Targets[0].Card); t != nil && t.Controller == a.Player && slices.ContainsFunc(o.Abilities, pumpSpell.MatchString) {
+		return true
 	}
 	return slices.ContainsFunc(o.Abilities, dealsDamage)
 }

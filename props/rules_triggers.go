@@ -118,11 +118,14 @@ type trigInstance struct {
 
 // expectedTrigger is an ability that triggered, and its controller. Unknown marks a card
 // whose triggers can't be told: it left the battlefield as what a loop of copy effects
-// made it (last_known.go), so its instances on the stack are not judged.
+// made it (last_known.go), so its instances on the stack are not judged. Withheld marks an
+// ability whose event happened while its intervening "if" condition was false: it did not
+// trigger (CR 603.4), and an instance of it on the stack is that clause's fault.
 type expectedTrigger struct {
 	trigInstance
 	Controller harness.Player
 	Unknown    bool
+	Withheld   bool
 }
 
 // unknownTrigger is the mark for a card whose triggers can't be told.
@@ -171,10 +174,12 @@ func withoutRemoved(expected []expectedTrigger, events []harness.Event) []expect
 			continue
 		}
 		k := slices.IndexFunc(expected, func(t expectedTrigger) bool {
-			return t.Card == e.Card && strings.Contains(t.Text, "target") && strings.Contains(e.Text, t.Text)
+			return !t.Withheld && t.Card == e.Card && strings.Contains(t.Text, "target") && strings.Contains(e.Text, t.Text)
 		})
 		if k < 0 {
-			k = slices.IndexFunc(expected, func(t expectedTrigger) bool { return t.Card == e.Card && strings.Contains(t.Text, "target") })
+			k = slices.IndexFunc(expected, func(t expectedTrigger) bool {
+				return !t.Withheld && t.Card == e.Card && strings.Contains(t.Text, "target")
+			})
 		}
 		if k >= 0 {
 			expected = slices.Delete(expected, k, k+1)
@@ -235,8 +240,9 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 				}
 				if rt.cond != nil {
 					v.Reach("if-at-event")
-					if !rt.cond.holds(o) {
-						continue // CR 603.4: it doesn't trigger
+					if !rt.cond.holds(o) { // CR 603.4: it doesn't trigger
+						out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: o.Controller, Withheld: true})
+						continue
 					}
 				}
 				out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: o.Controller})
@@ -289,13 +295,17 @@ func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expecte
 			fresh = append(fresh, o)
 		}
 	}
-	if len(expected) == 0 && len(fresh) == 0 {
+	if len(fresh) == 0 && !slices.ContainsFunc(expected, func(e expectedTrigger) bool { return !e.Withheld }) {
 		return
 	}
 	what := fmt.Sprintf("%s, with %s to act", whereAfter(tr, step), now.Priority)
 	v.Reach("one-instance")
-	want := map[trigInstance]int{}
+	want, withheld := map[trigInstance]int{}, map[trigInstance]bool{}
 	for _, e := range expected {
+		if e.Withheld {
+			withheld[e.trigInstance] = true
+			continue
+		}
 		want[e.trigInstance]++
 	}
 	got := map[trigInstance]int{}
@@ -304,9 +314,16 @@ func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expecte
 	}
 	var problems []string
 	for _, k := range instanceKeys(want, got) {
-		if want[k] != got[k] {
-			problems = append(problems, fmt.Sprintf("%d instance(s) of card %d's %q where %d triggered", got[k], k.Card, k.Text, want[k]))
+		if want[k] == got[k] {
+			continue
 		}
+		if withheld[k] && got[k] > want[k] {
+			v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.4", "if-at-event", what,
+				fmt.Sprintf("no instance of card %d's %q: its intervening \"if\" condition was false when its event happened, so it did not trigger (CR 603.4)", k.Card, k.Text),
+				fmt.Sprintf("%d instance(s) on the stack", got[k])))
+			return
+		}
+		problems = append(problems, fmt.Sprintf("%d instance(s) of card %d's %q where %d triggered", got[k], k.Card, k.Text, want[k]))
 	}
 	if len(problems) > 0 {
 		v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.3", "one-instance", what,
