@@ -254,7 +254,7 @@ func (l *listing) manaActions(p h.Player) {
 		first := len(l.out)
 		for j, pay := range pays {
 			for k, oc := range m.outcomes {
-				text := "" // the same for every payment
+				var text string // the same for every payment
 				if j == 0 {
 					text = "activate " + m.c.Name + ": " + m.ab.Text + " -> " + oc.mana.String()
 				} else {
