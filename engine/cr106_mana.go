@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -315,19 +313,17 @@ func (r replacement) applyTypes(t h.TypeSet) h.TypeSet {
 	return t
 }
 
-// sortMana orders mana amounts canonically: by total, then WUBRGC counts descending.
-func sortMana(ms []h.Mana) {
-	slices.SortFunc(ms, func(a, b h.Mana) int {
-		if a.Total() != b.Total() {
-			return a.Total() - b.Total()
+// compareMana orders mana amounts canonically: by total, then WUBRGC counts descending.
+func compareMana(a, b h.Mana) int {
+	if a.Total() != b.Total() {
+		return a.Total() - b.Total()
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return b[k] - a[k]
 		}
-		for k := range a {
-			if a[k] != b[k] {
-				return b[k] - a[k]
-			}
-		}
-		return 0
-	})
+	}
+	return 0
 }
 
 // repKey identifies which replacement effects apply to a production: they depend only on

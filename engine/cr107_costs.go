@@ -8,13 +8,25 @@ import (
 
 // CR 107.5 ({T}), 107.6 ({Q}), 302.6 (summoning sickness) and 601.2h (paying costs).
 
+// costError is why a cost can't be paid now, formatted only when read: listing the legal
+// actions asks about every activated ability of every permanent and only needs to know
+// whether each can be paid.
+type costError struct {
+	format string
+	args   []any
+}
+
+func (e *costError) Error() string { return fmt.Sprintf(e.format, e.args...) }
+
+func costErrorf(format string, args ...any) error { return &costError{format, args} }
+
 // tapCostError says why src can't pay {T} now, or nil if it can (CR 107.5, 302.6).
 func tapCostError(s *State, v *View, src *Object) error {
 	if src.Tapped && !s.faults.on(FaultTapPayableWhileTapped) {
-		return fmt.Errorf("CR 107.5: %s is already tapped, so {T} can't be paid", v.Of(src.ID).Name)
+		return costErrorf("CR 107.5: %s is already tapped, so {T} can't be paid", v.Of(src.ID).Name)
 	}
 	if sick(s, v, src) && !s.faults.on(FaultTapIgnoresSickness) {
-		return fmt.Errorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {T} abilities can't be activated", v.Of(src.ID).Name)
+		return costErrorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {T} abilities can't be activated", v.Of(src.ID).Name)
 	}
 	return nil
 }
@@ -22,10 +34,10 @@ func tapCostError(s *State, v *View, src *Object) error {
 // untapCostError says why src can't pay {Q} now, or nil if it can (CR 107.6, 302.6).
 func untapCostError(s *State, v *View, src *Object) error {
 	if !src.Tapped && !s.faults.on(FaultUntapPayableWhileUntapped) {
-		return fmt.Errorf("CR 107.6: %s is untapped, so {Q} can't be paid", v.Of(src.ID).Name)
+		return costErrorf("CR 107.6: %s is untapped, so {Q} can't be paid", v.Of(src.ID).Name)
 	}
 	if sick(s, v, src) && !s.faults.on(FaultUntapIgnoresSickness) {
-		return fmt.Errorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {Q} abilities can't be activated", v.Of(src.ID).Name)
+		return costErrorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {Q} abilities can't be activated", v.Of(src.ID).Name)
 	}
 	return nil
 }
@@ -93,10 +105,10 @@ func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
 		}
 	}
 	if c.DiscardSelf && src.Zone != h.Hand { // CR 702.29a: discarding this card needs it in hand
-		return fmt.Errorf("CR 701.9a: %s is not in a hand, so it can't be discarded", v.Of(src.ID).Name)
+		return costErrorf("CR 701.9a: %s is not in a hand, so it can't be discarded", v.Of(src.ID).Name)
 	}
 	if c.RemoveN > 0 && src.Counters[c.RemoveCounter] < c.RemoveN {
-		return fmt.Errorf("CR 118.3: %s has fewer than %d %s counters to remove", v.Of(src.ID).Name, c.RemoveN, c.RemoveCounter)
+		return costErrorf("CR 118.3: %s has fewer than %d %s counters to remove", v.Of(src.ID).Name, c.RemoveN, c.RemoveCounter)
 	}
 	return nil
 }

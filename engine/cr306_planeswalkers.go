@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // CR 306 (planeswalkers) and 606 (loyalty abilities). A planeswalker enters with loyalty
 // counters equal to its printed loyalty number (306.5b), a replacement effect on entering:
 // a permanent that becomes a planeswalker without entering gets none. A loyalty ability is
@@ -22,10 +20,10 @@ func startingLoyalty(s *State, c *Chars) int {
 // loyaltyCostError says why src can't pay a loyalty ability's cost now, or nil.
 func loyaltyCostError(s *State, v *View, src *Object, c Cost) error {
 	if src.LoyaltyActivated && !s.faults.on(FaultLoyaltyTwicePerTurn) {
-		return fmt.Errorf("CR 606.3: a loyalty ability of %s has already been activated this turn", v.Of(src.ID).Name)
+		return costErrorf("CR 606.3: a loyalty ability of %s has already been activated this turn", v.Of(src.ID).Name)
 	}
 	if c.Loyalty < 0 && src.Counters[Loyalty] < -c.Loyalty {
-		return fmt.Errorf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", v.Of(src.ID).Name, src.Counters[Loyalty], -c.Loyalty)
+		return costErrorf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", v.Of(src.ID).Name, src.Counters[Loyalty], -c.Loyalty)
 	}
 	return nil
 }

@@ -64,9 +64,11 @@ func beginTurn(s *State, ev *events) {
 // beginStep performs the turn-based actions of the step just begun. stop says whether the
 // game now waits for a player (priority or a decision).
 func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
-	v := Project(s)
+	// Each step projects the state as it begins, if it reads characteristics at all: most
+	// of the steps a turn passes through have no turn-based action.
 	switch s.Step {
 	case h.Untap: // CR 502.3: untap the active player's permanents
+		v := Project(s)
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
 			if (o.Controller == s.Active || s.faults.on(FaultUntapsEveryone)) && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
@@ -75,15 +77,15 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		return nil, nil, nil, false
 	case h.Upkeep:
-		stepTriggers(s, v, h.Upkeep)
+		stepTriggers(s, Project(s), h.Upkeep)
 	case h.Draw:
 		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
-			draw(s, v, s.Active, ev)
+			draw(s, Project(s), s.Active, ev)
 		}
 		stepTriggers(s, Project(s), h.Draw)
 	case h.DeclareAttackers:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
-		if len(attackCandidates(s, v)) > 0 {
+		if len(attackCandidates(s, Project(s))) > 0 {
 			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
 			s.Priority = h.NoPlayer
 			return s, nil, nil, true
@@ -92,10 +94,12 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		if len(s.Attackers) == 0 { // CR 508.8
 			return nil, nil, nil, false
 		}
-		if s.Step == h.DeclareBlockers && len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
-			s.Decision = &Decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
-			s.Priority = h.NoPlayer
-			return s, nil, nil, true
+		if s.Step == h.DeclareBlockers {
+			if v := Project(s); len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
+				s.Decision = &Decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
+				s.Priority = h.NoPlayer
+				return s, nil, nil, true
+			}
 		}
 		if s.Step == h.CombatDamage {
 			next, evs, err := combatDamageWith(s, nil)
@@ -108,6 +112,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.EndCombat:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 	case h.End:
+		v := Project(s) // as the step begins
 		if s.faults.on(FaultEffectsEndAtEndStep) {
 			s.endEffects(AtCleanup, h.NoPlayer)
 		}

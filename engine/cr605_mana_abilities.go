@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -139,11 +140,17 @@ func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ab
 // to pools (and, with a fault, to the stack), so a shallow copy whose appends can't reach
 // s's arrays is enough.
 func scratch(s *State) *State {
-	c := *s
+	c := new(State)
+	c.reset(s)
+	return c
+}
+
+// reset makes c a scratch copy of s again (scratch), for the next resolution explored.
+func (c *State) reset(s *State) {
+	*c = *s
 	c.view = nil
 	c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
 	c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
-	return &c
 }
 
 // resolveMana resolves mana ability a of src: what it produces (CR 106.5), replacement
@@ -275,8 +282,10 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		return out
 	}
 	var out []manaOutcome
+	sc := new(State) // one scratch copy for every resolution explored
 	_ = explore(func(e *explorer) error {
-		m, err := resolveMana(scratch(s), v, src, a, e, nil)
+		sc.reset(s)
+		m, err := resolveMana(sc, v, src, a, e, nil)
 		if err != nil {
 			return nil
 		}
@@ -288,20 +297,9 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		out = append(out, manaOutcome{m, e.path()})
 		return nil
 	})
-	ms := make([]h.Mana, len(out))
-	for i, o := range out {
-		ms[i] = o.mana
-	}
-	sortMana(ms)
-	sorted := make([]manaOutcome, 0, len(out))
-	for _, m := range ms {
-		for _, o := range out {
-			if o.mana == m {
-				sorted = append(sorted, o)
-			}
-		}
-	}
-	return sorted
+	// The amounts are distinct, so the order is sortMana's, whatever the order found.
+	slices.SortFunc(out, func(a, b manaOutcome) int { return compareMana(a.mana, b.mana) })
+	return out
 }
 
 // manaModifiers reports whether any permanent has a mana replacement effect or a

@@ -76,16 +76,21 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could         map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
-	replaced      map[repKey]h.TypeSet
-	reps          map[repKey][]replacement // manaReplacements, per kind of production
-	tapTrigs      []tapTrigger             // manaTriggers, computed once
-	tapTrigsDone  bool
-	unions        [2]h.TypeSet // landsCould of each player
-	unionsValid   bool
-	potential     [2]int // manaPotential of each player
-	potentialDone uint8
-	modifiers     uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
+	replaced     map[repKey]h.TypeSet
+	reps         map[repKey][]replacement // manaReplacements, per kind of production
+	tapTrigs     []tapTrigger             // manaTriggers, computed once
+	tapTrigsDone bool
+	unions       [2]h.TypeSet // landsCould of each player
+	unionsValid  bool
+	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+}
+
+// of is the projection v holds, for t: a copy of v's state not changed since (an exact
+// clone), so that its projection would be the same. The characteristics, read only, are
+// shared; what a view computes on first use starts again, from t.
+func (v *View) of(t *State) *View {
+	return &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
 }
 
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell

@@ -109,3 +109,28 @@ func TestViewCoversEveryZone(t *testing.T) {
 	assert.Equal(t, []string{"({T}: Add {G}.)"}, snap.Find(2).Abilities, "a Forest in the library (CR 305.6)")
 	assert.Equal(t, "{2}", snap.Find(3).ManaCost)
 }
+
+// TestViewOfCloneIsItsProjection: a projection handed to an exact clone of its state (as
+// an activation does) gives every object the characteristics Project gives the clone,
+// and answers its lazily computed questions (CR 106.7 "could produce") from the clone.
+func TestViewOfCloneIsItsProjection(t *testing.T) {
+	clones, _ := copyChains("Clone", 2)
+	for _, setup := range []h.Setup{twentyPermanents(), largeBoard(), clones} {
+		s := start(t, setup)
+		for range 6 { // a few states along a game, copy effects and counters included
+			c := s.clone()
+			got, want := s.projected().of(c), Project(c)
+			require.Same(t, c, got.s)
+			for id := h.ObjectID(1); int(id) <= len(c.Objects); id++ {
+				assert.Equal(t, want.Of(id), got.Of(id), "object %d", id)
+				assert.Equal(t, want.Copiable(id), got.Copiable(id), "object %d", id)
+				assert.Equal(t, want.IsCopy(id), got.IsCopy(id), "object %d", id)
+			}
+			assert.Equal(t, want.couldProduceAll(), got.couldProduceAll())
+			acts := LegalActions(s)
+			next, _, err := Step(s, acts[len(acts)-1])
+			require.NoError(t, err)
+			s = next
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync"
+
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -11,64 +13,123 @@ func LegalActions(s *State) []h.Action {
 	if s.GameOver {
 		return nil
 	}
-	v := s.projected()
+	l := startListing(s)
+	defer l.release()
 	if p := s.Proposal; p != nil && p.Mana != nil {
-		return proposalActions(s, v, p)
+		l.proposalActions(p)
+		return l.actions()
 	}
 	if d := s.Decision; d != nil {
 		switch d.Kind {
 		case DecideAttackers:
-			return attackOptions(s, v)
+			return attackOptions(s, l.v)
 		case DecideBlockers:
-			return blockOptions(s, v)
+			return blockOptions(s, l.v)
 		}
-		out := make([]h.Action, 0, len(d.Options))
 		for _, o := range d.Options {
 			if d.Payment != nil && o == d.Payment.option && len(payments(s, s.Players[d.Player].Pool, d.Payment.colored, d.Payment.generic)) == 0 {
 				continue // offered once mana abilities have put the mana in the pool
 			}
-			out = append(out, h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
+			l.add(h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
 		}
 		if d.Payment != nil { // CR 608.2g: mana abilities before paying
-			out = appendManaActions(out, s, v, d.Player)
+			l.manaActions(d.Player)
 		}
-		return out
+		return l.actions()
 	}
 	if p := s.Proposal; p != nil {
-		return proposalActions(s, v, p)
+		l.proposalActions(p)
+		return l.actions()
 	}
 	p := s.Priority
-	out := []h.Action{{Player: p, Kind: h.Pass}} // each kind appends to it
-	out = appendPlayAndCastActions(out, s, v, p)
-	out = appendAbilityActions(out, s, v, p)
-	return appendManaActions(out, s, v, p)
+	l.add(h.Action{Player: p, Kind: h.Pass}) // each kind appends to it
+	l.playAndCastActions(p)
+	l.abilityActions(p)
+	l.manaActions(p)
+	return l.actions()
+}
+
+// listing is one enumeration of a state's legal actions. The state doesn't change while
+// it is listed, so what two kinds of action need (the mana abilities a player can
+// activate and their outcomes, the most mana they could have) is computed once. The
+// actions are built in a buffer reused from listing to listing, and handed out at their
+// exact length: a state's actions are kept with it in a trace.
+type listing struct {
+	s   *State
+	v   *View
+	out []h.Action
+	// mana lists each player's activatable mana abilities once asked (manaDone).
+	mana          [2][]manaSource
+	manaDone      [2]bool
+	potential     [2]int // manaPotential, once asked (potentialDone)
+	potentialDone [2]bool
+}
+
+// manaSource is a mana ability its controller can activate now, and every distinct
+// amount it would add (manaOutcomes).
+type manaSource struct {
+	o        *Object
+	c        *Chars
+	i        int
+	ab       AbilityInstance
+	outcomes []manaOutcome
+}
+
+var listings = sync.Pool{New: func() any { return new(listing) }}
+
+func startListing(s *State) *listing {
+	l := listings.Get().(*listing)
+	l.s, l.v = s, s.projected()
+	return l
+}
+
+// release clears the listing, so that its buffers hold nothing of the state, and keeps it
+// for the next.
+func (l *listing) release() {
+	clear(l.out)
+	out := l.out[:0]
+	for p := range l.mana {
+		clear(l.mana[p])
+		l.mana[p] = l.mana[p][:0]
+	}
+	mana := l.mana
+	*l = listing{out: out, mana: mana}
+	listings.Put(l)
+}
+
+func (l *listing) add(a h.Action) { l.out = append(l.out, a) }
+
+// actions is a copy of what was listed, at its exact length.
+func (l *listing) actions() []h.Action {
+	return append(make([]h.Action, 0, len(l.out)), l.out...)
 }
 
 // proposalActions lists what the player paying a proposal may do: pay it in each way the
 // pool allows, cancel it, or activate mana abilities first (CR 601.2g-h).
-func proposalActions(s *State, v *View, p *Proposal) []h.Action {
-	var out []h.Action
+func (l *listing) proposalActions(p *Proposal) {
+	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	payable := p.Source == 0 || nonManaCostError(s, v, s.obj(p.Source), p.Cost) == nil
+	payable := p.Source == 0 || nonManaCostError(s, l.v, s.obj(p.Source), p.Cost) == nil
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
 		if payable {
-			out = append(out, h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
+			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
 		}
 	}
-	out = append(out, h.Action{Player: p.Player, Kind: h.Cancel})
-	return appendManaActions(out, s, v, p.Player)
+	l.add(h.Action{Player: p.Player, Kind: h.Cancel})
+	l.manaActions(p.Player)
 }
 
-// appendPlayAndCastActions appends the lands p may play and the spells p may begin to cast now,
+// playAndCastActions lists the lands p may play and the spells p may begin to cast now,
 // from their permissions (cr601_permissions.go): lands first, then spells, one action per
 // choice of targets and X.
-func appendPlayAndCastActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
+func (l *listing) playAndCastActions(p h.Player) {
+	s, v := l.s, l.v
 	perms := permissions(s, v, p)
 	if s.LandsPlayed < 1 {
 		for _, perm := range perms {
 			if perm.Play && perm.Timing.allows(s, p) {
-				out = append(out, h.Action{Player: p, Kind: h.PlayLand, Card: perm.Card, Name: v.Of(perm.Object).Name})
+				l.add(h.Action{Player: p, Kind: h.PlayLand, Card: perm.Card, Name: v.Of(perm.Object).Name})
 			}
 		}
 	}
@@ -78,45 +139,53 @@ func appendPlayAndCastActions(out []h.Action, s *State, v *View, p h.Player) []h
 		}
 		name := v.Of(perm.Object).Name
 		for _, ts := range targetCombos(s, v, p, perm.Targets) {
-			for x := 0; x <= maxX(s, v, p, perm.Cost); x++ {
-				out = append(out, h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
+			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
+				l.add(h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
 			}
 		}
 	}
-	return out
 }
 
 // maxX is the largest X worth listing (CR 107.3a, 601.2b): what the player could pay
 // with their pool and the mana abilities of their permanents that cost no mana, at the
 // most each could produce now.
-func maxX(s *State, v *View, p h.Player, c ManaCost) int {
+func (l *listing) maxX(p h.Player, c ManaCost) int {
 	if c.X == 0 {
 		return 0
 	}
-	return max(0, (v.manaPotential(p)-c.ManaValue())/c.X)
+	return max(0, (l.manaPotential(p)-c.ManaValue())/c.X)
 }
 
 // manaPotential is the most mana player could have now: the pool, plus the largest
-// outcome of each mana ability that costs no mana and can be activated, computed once
-// per view.
-func (v *View) manaPotential(p h.Player) int {
-	if v.potentialDone&(1<<p) == 0 {
-		s := v.s
-		n := s.Players[p].Pool.Total()
-		activatable(s, v, p, true, func(o *Object, _ *Chars, _ int, ab AbilityInstance) {
-			if ab.Cost.Mana != (ManaCost{}) {
-				return // it costs mana to make mana: no gain to count on
+// outcome of each mana ability that costs no mana and can be activated.
+func (l *listing) manaPotential(p h.Player) int {
+	if !l.potentialDone[p] {
+		n := l.s.Players[p].Pool.Total()
+		for _, m := range l.manaSources(p) {
+			if m.ab.Cost.Mana != (ManaCost{}) {
+				continue // it costs mana to make mana: no gain to count on
 			}
 			best := 0
-			for _, oc := range manaOutcomes(s, v, o, ab.Ability) {
+			for _, oc := range m.outcomes {
 				best = max(best, oc.mana.Total())
 			}
 			n += best
-		})
-		v.potential[p] = n
-		v.potentialDone |= 1 << p
+		}
+		l.potential[p], l.potentialDone[p] = n, true
 	}
-	return v.potential[p]
+	return l.potential[p]
+}
+
+// manaSources lists the mana abilities p can activate now, in activatable's order, with
+// their outcomes.
+func (l *listing) manaSources(p h.Player) []manaSource {
+	if !l.manaDone[p] {
+		activatable(l.s, l.v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
+			l.mana[p] = append(l.mana[p], manaSource{o: o, c: c, i: i, ab: ab, outcomes: manaOutcomes(l.s, l.v, o, ab.Ability)})
+		})
+		l.manaDone[p] = true
+	}
+	return l.mana[p]
 }
 
 // activatable calls f for each activated ability (mana abilities or not, as mana says)
@@ -144,9 +213,10 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 	each(s.Players[p].Hand, h.Hand)
 }
 
-// appendAbilityActions appends the non-mana activated abilities the player can start to
-// activate now: one action per choice of targets and X.
-func appendAbilityActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
+// abilityActions lists the non-mana activated abilities the player can start to activate
+// now: one action per choice of targets and X.
+func (l *listing) abilityActions(p h.Player) {
+	s, v := l.s, l.v
 	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
 			return
@@ -154,22 +224,23 @@ func appendAbilityActions(out []h.Action, s *State, v *View, p h.Player) []h.Act
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
 			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
+		text := "activate " + c.Name + ": " + ab.Text
 		for _, ts := range targetCombos(s, v, p, ab.Targets) {
-			for x := 0; x <= maxX(s, v, p, ab.Cost.Mana); x++ {
-				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: "activate " + c.Name + ": " + ab.Text})
+			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
+				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
 			}
 		}
 	})
-	return out
 }
 
-// appendManaActions appends the mana abilities the player can activate now: one action per payment
-// of the ability's mana cost and per distinct outcome. An ability whose mana cost the pool
-// can't pay is listed once per outcome without a payment: its activation waits for the
-// cost, to be paid with mana from other mana abilities (CR 602.2b, 601.2g-h).
-func appendManaActions(out []h.Action, s *State, v *View, p h.Player) []h.Action {
-	activatable(s, v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
-		colored, generic := ab.Cost.Mana.total(0)
+// manaActions lists the mana abilities the player can activate now: one action per
+// payment of the ability's mana cost and per distinct outcome. An ability whose mana cost
+// the pool can't pay is listed once per outcome without a payment: its activation waits
+// for the cost, to be paid with mana from other mana abilities (CR 602.2b, 601.2g-h).
+func (l *listing) manaActions(p h.Player) {
+	s := l.s
+	for _, m := range l.manaSources(p) {
+		colored, generic := m.ab.Cost.Mana.total(0)
 		pays := []h.Mana{{}}
 		if colored.Total()+generic > 0 {
 			pays = payments(s, s.Players[p].Pool, colored, generic)
@@ -177,18 +248,23 @@ func appendManaActions(out []h.Action, s *State, v *View, p h.Player) []h.Action
 				pays = []h.Mana{{}}
 			}
 		}
-		outcomes := manaOutcomes(s, v, o, ab.Ability)
-		if s.faults.on(FaultUndefinedNotListed) && len(outcomes) == 1 && outcomes[0].mana.IsZero() {
-			return
+		if s.faults.on(FaultUndefinedNotListed) && len(m.outcomes) == 1 && m.outcomes[0].mana.IsZero() {
+			continue
 		}
-		for _, pay := range pays {
-			for _, oc := range outcomes {
-				out = append(out, h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i,
-					Choices: oc.choices, Payment: pay, Text: "activate " + c.Name + ": " + ab.Text + " -> " + oc.mana.String()})
+		first := len(l.out)
+		for j, pay := range pays {
+			for k, oc := range m.outcomes {
+				var text string // the same for every payment
+				if j == 0 {
+					text = "activate " + m.c.Name + ": " + m.ab.Text + " -> " + oc.mana.String()
+				} else {
+					text = l.out[first+k].Text
+				}
+				l.add(h.Action{Player: p, Kind: h.Activate, Card: m.o.Card, Name: m.c.Name, Ability: m.i,
+					Choices: oc.choices, Payment: pay, Text: text})
 			}
 		}
-	})
-	return out
+	}
 }
 
 // targetCombos lists every combination of legal targets for the requirements

@@ -49,16 +49,16 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 }
 
 // activate dispatches an Activate action to a mana ability (resolving at once) or to a
-// proposal for any other ability.
+// proposal for any other ability. c is a clone of base, not changed yet.
 func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 	src := c.byCard(a.Card)
 	if src == nil || (src.Zone != h.Battlefield && src.Zone != h.Hand) {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
 	}
+	v := base.projected().of(c) // c is base's clone, unchanged yet
 	if src.Controller != a.Player {
-		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, Project(c).Of(src.ID).Name)
+		return nil, nil, fmt.Errorf("CR 602.2: %s doesn't control %s", a.Player, v.Of(src.ID).Name)
 	}
-	v := Project(c)
 	abs := v.Of(src.ID).Abilities
 	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated {
 		return nil, nil, fmt.Errorf("CR 602.1: %s has no activated ability %d", v.Of(src.ID).Name, a.Ability)
@@ -166,7 +166,7 @@ func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
 	if src == nil || src.Zone != h.Battlefield {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
 	}
-	v := Project(c)
+	v := s.projected().of(c)
 	abs := v.Of(src.ID).Abilities
 	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated || !abs[a.Ability].IsMana() {
 		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
