@@ -118,8 +118,8 @@ func copyActions() *gen.ActionWeights {
 
 // preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
 // targets, casting spells that copy or take a turn (or pump), activating a copy ability,
-// cycling a card when that triggers one, making mana for and paying what is being cast,
-// and letting the stack resolve.
+// cycling a card when that triggers one, making the mana still lacking for and paying what
+// is being cast, and letting the stack resolve.
 func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	switch a.Kind {
 	case harness.Choose:
@@ -144,7 +144,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		return before != nil && len(before.Stack) > 0
 	case harness.Activate:
 		if gen.IsManaAbility(before, &a) {
-			return before != nil && before.Casting != nil
+			return before != nil && before.Casting != nil && helpsPay(before, a)
 		}
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||
