@@ -82,7 +82,12 @@ func copySteer(name string) gen.Steer {
 			AvoidMine: gen.Artifact | gen.Enchantment, AvoidTheirs: gen.Permanent,
 			MinPermanents: 3, Steps: []harness.Step{harness.End}, StepWeight: 300})
 	case "copy.overwrite-expire-together":
-		recipes = append(recipes, cycleIntoResonance)
+		// Resonance and Cryptoplasm keep their copy abilities as copies: set up copying,
+		// each copies again (a cycle, an upkeep), overwriting the copy effect in force.
+		recipes[1].Weight = 8
+		overwrite := cycleIntoResonance
+		overwrite.Weight = 16
+		recipes = append(recipes, overwrite)
 	case "copy.of-a-copy", "copy.of-resonance":
 		// Copy spells in hand with copies already on the battlefield, Resonance and
 		// Cryptoplasm among them: a Clone copying one of those copies a copy (707.3) and
