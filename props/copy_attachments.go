@@ -80,7 +80,7 @@ func auraEquipment() *Property {
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
 				// main phase beside a creature of mine to equip.
-				{Name: "mirror as bonesplitter", Weight: 8,
+				{Name: "mirror as bonesplitter", Weight: 12,
 					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 25},
 						{Card: "Wastes", Weight: 30}},
 					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},

@@ -84,10 +84,14 @@ func copySteer(name string) gen.Steer {
 	case "copy.overwrite-expire-together":
 		// Resonance and Cryptoplasm keep their copy abilities as copies: set up copying,
 		// each copies again (a cycle, an upkeep), overwriting the copy effect in force.
-		recipes[1].Weight = 8
-		overwrite := cycleIntoResonance
-		overwrite.Weight = 16
-		recipes = append(recipes, overwrite)
+		// The other player's Cryptoplasm at the end of my turn, its upkeep next.
+		recipes[1].Weight, recipes[1].StepWeight, recipes[1].MinPermanents = 16, 300, 3
+		recipes = append(recipes, cycleIntoResonance, gen.Recipe{Name: "resonance copies again", Weight: 32,
+			Mine: []gen.Pick{{Card: "Crystalline Resonance", Weight: 20}, {Card: "Island", Weight: 60}, {Card: "Grizzly Bears", Weight: 20},
+				{Card: "Hill Giant", Weight: 20}},
+			Theirs: creatures, AvoidMine: gen.Permanent,
+			Hand:    []gen.Pick{{Card: "Curator of Mysteries", Weight: 150}, {Card: "Drifting Meadow", Weight: 50}},
+			MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}})
 	case "copy.of-a-copy", "copy.of-resonance":
 		// Copy spells in hand with copies already on the battlefield, Resonance and
 		// Cryptoplasm among them: a Clone copying one of those copies a copy (707.3) and
