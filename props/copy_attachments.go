@@ -52,7 +52,7 @@ func auraEquipment() *Property {
 		Steer: gen.Steer{
 			Name: "copy.aura-equipment",
 			Recipes: []gen.Recipe{
-				{Name: "auras and equipment on creatures and lands", Weight: 3,
+				{Name: "auras and equipment on creatures and lands", Weight: 4,
 					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
 						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
@@ -74,7 +74,7 @@ func auraEquipment() *Property {
 					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "mirror and pacifism", Weight: 8,
+				{Name: "mirror and pacifism", Weight: 10,
 					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},

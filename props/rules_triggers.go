@@ -42,7 +42,7 @@ func triggerRules() *Property {
 				// times starts two thirds of these cases there, a step before the draw-step
 				// trigger.
 				{Name: "vault and twiddle", Weight: 30, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
-					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, MinPermanents: 3, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
 					Steps: slices.Repeat([]harness.Step{harness.Upkeep}, 10)},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
