@@ -13,8 +13,9 @@ import (
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
 // a scenario whose one expectation is that p holds, so the file replays as a regression
 // gate. eng, the engine it was found on, is replayed to name things in the file as a
-// person would, and to write runs of passes as "pass until" lines. The corpus deduplicates by content and never overwrites; the path, new or
-// existing, goes into f.CorpusPath.
+// person would, and to write runs of passes as "pass until" lines. The corpus
+// deduplicates by content and never overwrites; the path, new or existing, goes into
+// f.CorpusPath.
 func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
 	rulings := p.Rulings
 	if len(rulings) == 0 {

@@ -84,3 +84,24 @@ func TestSavedCounterexamplePassesUntil(t *testing.T) {
 	assert.Regexp(t, `line \d+: pass until end\n(    \. .*\n)*  \d+ passes\n`, explained, "explain shows the line, the events and how many passes")
 	assert.NotContains(t, explained, "  B: pass\n")
 }
+
+// TestSetupStageDropsTheLegendRuleChoice: the tape stage leaves five Jaces, whose legend
+// rule choice opens the case; the setup stage keeps the one the Resonance copies, and the
+// choice, which no longer arises, goes with the others.
+func TestSetupStageDropsTheLegendRuleChoice(t *testing.T) {
+	f := faultRun(t, "copy.planeswalker-loyalty/loyalty-on-becoming", "copy.planeswalker-loyalty", 76, "").Failure
+	jaces := 0
+	for _, name := range gentest.Permanents(&f.Setup) {
+		if name == "Jace Beleren" {
+			jaces++
+		}
+	}
+	assert.Equal(t, 1, jaces, "%v", gentest.Permanents(&f.Setup))
+	assert.Greater(t, f.Original.Permanents, 5)
+	for _, a := range f.Actions {
+		for _, c := range a.Choices {
+			assert.NotContains(t, c, "keep", "no legend rule choice is left")
+		}
+	}
+	assert.Contains(t, f.Violations[0].Message, "became a copy of Jace Beleren")
+}

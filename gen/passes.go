@@ -9,7 +9,7 @@ import (
 // PassRun is a run of passes that reads as one line, "pass until [turn N] [A|B] STEP"
 // (the corpus verb): Steps[From..To] (inclusive, at least two) are each a pass by the
 // player holding priority, and the state after To is the first of the run at the step
-// named. Turn is 0 and Active NoPlayer when the line needs not say them.
+// named. Turn is 0 and Active NoPlayer when the line need not say them.
 type PassRun struct {
 	From, To int
 	Turn     int
@@ -38,11 +38,11 @@ func (r PassRun) matches(s *harness.Snapshot) bool {
 // as long as it can be, earliest first; a run never goes past a step i for which keep(i)
 // reports true (a step a note is about), though it may end there. keep may be nil.
 //
-// A "pass until" line passes for whoever has priority, at least once, and stops at the
-// first state at its step that is not the one it started from; so a run ends on a pass
-// that moved the game to a new step, and its line says as little of turn and player as
-// still stops there (CR 500.1: a turn's steps come in order, and turns follow one
-// another, so the state can't come back to a step once past it).
+// A "pass until" line passes for whoever has priority, at least once, and stops after
+// the first pass that leaves the game at its step (in its turn and whose turn, if it
+// says them). So a run ends on a pass that took the game into a step no earlier pass of
+// the run left it in, and its line says as little of turn and player as still stops
+// there and not before.
 func PassRuns(steps []TraceStep, keep func(int) bool) []PassRun {
 	var out []PassRun
 	for i := 0; i < len(steps); {

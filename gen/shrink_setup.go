@@ -297,8 +297,12 @@ func (s *setupShrinker) simplifyPermanents() {
 			}
 			s.try(noSkip, func(st *harness.Setup) bool { return clearField(&perm(st).AttachedTo) })
 			for _, kind := range harness.SortedKeys(perm(&s.cur.Setup).Counters) {
-				if !s.try(noSkip, func(st *harness.Setup) bool { delete(perm(st).Counters, kind); return true }) {
-					for perm(&s.cur.Setup).Counters[kind] > 1 && s.try(noSkip, func(st *harness.Setup) bool { perm(st).Counters[kind]--; return true }) {
+				if s.try(noSkip, func(st *harness.Setup) bool { delete(perm(st).Counters, kind); return true }) {
+					continue
+				}
+				for perm(&s.cur.Setup).Counters[kind] > 1 {
+					if !s.try(noSkip, func(st *harness.Setup) bool { perm(st).Counters[kind]--; return true }) {
+						break
 					}
 				}
 			}

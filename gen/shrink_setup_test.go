@@ -100,6 +100,19 @@ func TestShrinkSetupKeepsNeededState(t *testing.T) {
 	assert.True(t, got.Setup.Players[0].Battlefield[0].Tapped)
 	assert.Zero(t, got.Setup.Players[0].Battlefield[0].Damage)
 	assert.Empty(t, got.Setup.Players[0].Battlefield[0].Counters)
+
+	needsCharge := func(tr *gen.Trace) bool {
+		for _, pm := range tr.Setup.Players[0].Battlefield {
+			if pm.Counters["charge"] > 0 {
+				return greenAndTwoInLibrary(tr)
+			}
+		}
+		return false
+	}
+	got = gen.ShrinkSetup(gentest.New(gentest.Options{}), paddedCase(t), needsCharge, 500).Trace
+	require.Len(t, got.Setup.Players[0].Battlefield, 2)
+	assert.Equal(t, map[string]int{"charge": 1}, got.Setup.Players[0].Battlefield[0].Counters, "three charge counters lowered to the one needed")
+	assert.False(t, got.Setup.Players[0].Battlefield[0].Tapped)
 }
 
 // TestPassRuns: passes that move the game to a new step read as one line; a run stops
