@@ -33,7 +33,7 @@ func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) 
 // Spark Double needs, renumbered, and the choice that names the copied Jace names it by
 // its new card number.
 func TestSetupStageTakesOutThePadding(t *testing.T) {
-	p := faultRun(t, "copy.planeswalker-loyalty/enters-without-loyalty", "copy.planeswalker-loyalty", 21, "")
+	p := faultRun(t, "copy.planeswalker-loyalty/enters-without-loyalty", "copy.planeswalker-loyalty", 25, "")
 	f := p.Failure
 	names := gentest.Permanents(&f.Setup)
 	assert.LessOrEqual(t, len(names), 4, "at most 2 Islands, a Mana Flare and Jace: %v", names)

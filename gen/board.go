@@ -77,7 +77,13 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
 	}
-	repeatAtLeast(src, "perm", r.minPerm, 80, g.maxPerm, func(s Source) {
+	// A pool without permanent cards leaves battlefields empty: instants and sorceries
+	// can't be on the battlefield (CR 110.4, 304.4, 307.4).
+	perms := g.maxPerm
+	if field.empty() {
+		perms = 0
+	}
+	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
 		switch {

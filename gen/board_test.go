@@ -220,3 +220,40 @@ func TestRecipeStepWeight(t *testing.T) {
 	assert.Greater(t, heavy, 240, "at weight 900, nine boards in ten start in the end step")
 	assert.Less(t, heavy, 300, "and the usual mix still starts some elsewhere")
 }
+
+// TestAvoidingEveryPermanentStillDrawsPermanents: a recipe whose avoided kinds leave the
+// battlefield nothing to draw falls back to every permanent card of the pool, never to
+// instants or sorceries, which can't be on the battlefield (CR 110.4, 304.4, 307.4); a pool
+// without permanent cards leaves the battlefields empty.
+func TestAvoidingEveryPermanentStillDrawsPermanents(t *testing.T) {
+	g := newGen(t, gen.Steer{Name: "avoid everything", Plain: 1, Recipes: []gen.Recipe{{Name: "nothing left", Weight: 1000,
+		AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 3}}})
+	pool := gen.DefaultPool()
+	names := map[string]bool{}
+	for seed := uint64(0); seed < 300; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		for _, ps := range s.Players {
+			for _, pm := range ps.Battlefield {
+				c, ok := pool.Card(pm.Name)
+				require.True(t, ok, pm.Name)
+				require.True(t, c.Kind.Any(gen.Permanent), "seed %d: %s, not a permanent card, is on the battlefield", seed, pm.Name)
+				names[pm.Name] = true
+			}
+		}
+	}
+	assert.Greater(t, len(names), 20, "the fallback draws from every permanent card of the pool")
+
+	spells, err := gen.NewPool([]gen.Card{{Name: "Twiddle", Kind: gen.Instant}, {Name: "Time Walk", Kind: gen.Sorcery}})
+	require.NoError(t, err)
+	sg, err := gen.New(spells, gen.Steer{Recipes: []gen.Recipe{{Name: "floor", MinPermanents: 3}}})
+	require.NoError(t, err)
+	hands := 0
+	for seed := uint64(0); seed < 100; seed++ {
+		s := sg.Board(gen.NewTapeSource(seed))
+		for _, ps := range s.Players {
+			require.Empty(t, ps.Battlefield, "seed %d: a pool of instants and sorceries has no permanents to put onto the battlefield", seed)
+			hands += len(ps.Hand)
+		}
+	}
+	assert.Positive(t, hands, "its cards still go to hands")
+}

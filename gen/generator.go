@@ -104,9 +104,11 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 			}
 			t.add(i, 1)
 		}
-		if t.empty() { // everything avoided: fall back to the whole pool
-			for i := range g.pool.cards {
-				t.add(i, 1)
+		if t.empty() { // everything avoided: fall back to every card the zone may hold
+			for i, card := range g.pool.cards {
+				if !permanentsOnly || card.Kind.Any(Permanent) {
+					t.add(i, 1)
+				}
 			}
 		}
 	}

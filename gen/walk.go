@@ -76,15 +76,24 @@ func (g *Generator) safeDecide(s Source, w *walker) {
 // decide draws and takes one decision.
 func (g *Generator) decide(s Source, w *walker) {
 	before := &w.snap
-	var counts [numCategories]int
+	var counts [numCategories + 1]int
 	cats := w.cats[:0]
 	for i := range w.legal {
-		c := Classify(before, &w.legal[i])
-		if g.steer.Prefer != nil && g.steer.Prefer(before, w.legal[i]) {
-			c = CatPreferred
+		c := catDeclined
+		if !w.declinedHere(&w.legal[i]) {
+			c = Classify(before, &w.legal[i])
+			if g.steer.Prefer != nil && g.steer.Prefer(before, w.legal[i]) {
+				c = CatPreferred
+			}
 		}
 		cats = append(cats, c)
 		counts[c]++
+	}
+	if counts[catDeclined] == len(cats) { // nothing else is legal: take them up again
+		for i := range cats {
+			cats[i] = Classify(before, &w.legal[i])
+			counts[cats[i]]++
+		}
 	}
 	w.cats = cats
 	var items, cum [numCategories]int
@@ -150,6 +159,25 @@ func (g *Generator) prefersOtherThanPass(w *walker) bool {
 	return false
 }
 
+// catDeclined marks, in decide, a legal action that proposes again what the walk
+// abandoned from this state: not drawn while anything else is legal.
+const catDeclined = numCategories
+
+// declinedHere reports whether a proposes a spell or ability the walk proposed and then
+// cancelled since it last moved on: cancelling reverses the proposal (CR 733), so from the
+// same state the same proposal (of that card or one of the same name, with any targets and
+// an X no smaller) most likely ends cancelled again, its cost unpaid, and only spends the
+// walk's few decisions.
+func (w *walker) declinedHere(a *harness.Action) bool {
+	for i := range w.declined {
+		d := &w.declined[i]
+		if a.Kind == d.Kind && a.Player == d.Player && (a.Card == d.Card || a.Name != "" && a.Name == d.Name) && a.Ability == d.Ability && a.X >= d.X {
+			return true
+		}
+	}
+	return false
+}
+
 // walker drives an engine step by step and records the trace.
 type walker struct {
 	eng   harness.Engine
@@ -159,6 +187,10 @@ type walker struct {
 	legal []harness.Action // for st, once fetched
 	fresh bool             // legal belongs to st
 	cats  []Category
+	// proposing is the action that began the proposal being paid (Snapshot.Casting);
+	// declined lists the proposals cancelled since the walk last took an action outside one.
+	proposing harness.Action
+	declined  []harness.Action
 	// room is how many steps the trace is made room for at its first: steps are large
 	// values, better not copied again and again as the trace grows.
 	room int
@@ -228,6 +260,15 @@ func (w *walker) apply(a harness.Action) {
 		w.tr.Steps = make([]TraceStep, 0, w.room)
 	}
 	w.tr.Steps = append(w.tr.Steps, step)
+	switch {
+	case step.Before.Casting == nil && after.Casting != nil:
+		w.proposing = a
+	case after.Casting != nil:
+	case a.Kind == harness.Cancel && step.Before.Casting != nil:
+		w.declined = append(w.declined, w.proposing)
+	default:
+		w.declined = w.declined[:0]
+	}
 	w.st, w.snap, w.legal, w.fresh = next, after, nil, false
 }
 

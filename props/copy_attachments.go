@@ -59,18 +59,18 @@ func auraEquipment() *Property {
 		Steer: gen.Steer{
 			Name: "copy.aura-equipment",
 			Recipes: []gen.Recipe{
-				{Name: "auras and equipment on creatures and lands", Weight: 3,
+				{Name: "auras and equipment on creatures and lands", Weight: 4,
 					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
 						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
 					Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
 						{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "aura spells", Weight: 3,
+				{Name: "aura spells", Weight: 9,
 					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
-					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 60}, {Card: "Wild Growth", Weight: 20}, {Card: "Disenchant", Weight: 10}},
-					Steps:  []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
+					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 120}, {Card: "Wild Growth", Weight: 40}, {Card: "Disenchant", Weight: 10}},
+					Steps:  []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 4},
 				// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
 				// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
 				// controller's next turn (Resonance, set up copying).
@@ -81,13 +81,13 @@ func auraEquipment() *Property {
 					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "mirror and pacifism", Weight: 6,
+				{Name: "mirror and pacifism", Weight: 10,
 					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
 				// main phase beside a creature of mine to equip.
-				{Name: "mirror as bonesplitter", Weight: 8,
+				{Name: "mirror as bonesplitter", Weight: 12,
 					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 25},
 						{Card: "Wastes", Weight: 30}},
 					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
@@ -125,7 +125,7 @@ func auraEquipment() *Property {
 					return len(a.Attackers)+len(a.Blocks) > 0
 				case a.Kind == harness.Cast:
 					o := before.Find(a.Card)
-					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString))
+					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString)) && affordable(before, a.Player, o.ManaCost, a.X)
 				case a.Kind == harness.Pass:
 					n := len(before.Stack)
 					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End

@@ -10,8 +10,9 @@ import (
 // How long copy effects last (CR 611.2a, 613.7): each copy event of a permanent starts a
 // copy effect with the duration its ability's text states; the latest one still lasting
 // decides what the permanent copies (613.2a, 613.7b), and when none lasts it copies nothing.
-// "Until end of turn" is over once a later turn is seen; "until your next turn" once a turn
-// of its controller after the one it began in has begun (500.7: extra turns too).
+// "Until end of turn" is over once the cleanup step of its turn has begun (514.2) or a later
+// turn is seen; "until your next turn" once a turn of its controller after the one it
+// began in has begun (500.7: extra turns too).
 
 // copyRecord is one copy effect on a permanent, as the trace shows it.
 type copyRecord struct {
@@ -20,6 +21,9 @@ type copyRecord struct {
 	controller harness.Player
 	turn       int
 	step       int // the step that started it (-1: the start)
+	// cleanup: it began in a cleanup step, after that step's "until end of turn" effects
+	// ended (CR 514.3a), so it lasts until the next cleanup step.
+	cleanup bool
 }
 
 // copyMoment is what the trace says of one permanent at one moment.
@@ -55,7 +59,7 @@ func walkCopies(tr *gen.Trace, f func(c *copyMoment)) {
 			}
 			started[e.Obj.Object] = len(live[e.Obj.Object])
 			live[e.Obj.Object] = append(live[e.Obj.Object], copyRecord{of: e.Obj.CopyOf, until: e.Until,
-				controller: e.Controller, turn: e.Turn, step: e.Step})
+				controller: e.Controller, turn: e.Turn, step: e.Step, cleanup: s.Step == harness.Cleanup})
 		}
 		for _, id := range sortedObjectIDs(live) {
 			o := objectByID(s, id)
@@ -90,7 +94,9 @@ func walkCopies(tr *gen.Trace, f func(c *copyMoment)) {
 func copyOver(r copyRecord, s *harness.Snapshot, active map[int]harness.Player) bool {
 	switch r.until {
 	case untilEndOfTurn:
-		return s.Turn > r.turn
+		// A moment in the cleanup step comes after its turn-based actions (CR 514.2): when
+		// state-based actions or triggers give players priority there (514.3a).
+		return s.Turn > r.turn || s.Step == harness.Cleanup && !r.cleanup
 	case untilNextTurn:
 		for t := r.turn + 1; t <= s.Turn; t++ {
 			if p, seen := active[t]; seen && p == r.controller {

@@ -55,17 +55,22 @@ func legendRule() *Property {
 					Hand: []gen.Pick{{Card: "Clone", Weight: 20}, {Card: "Spark Double", Weight: 25}, {Card: "Clever Impersonator", Weight: 15},
 						{Card: "Phantasmal Image", Weight: 20}, {Card: "Spark Spray", Weight: 15}},
 					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				{Name: "spark double and a legend", Weight: 6,
+				// Four lands for Spark Double and a legend to copy, in a main phase.
+				{Name: "spark double and a legend", Weight: 8,
 					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Isamaru, Hound of Konda", Weight: 25}, {Card: "Jace Beleren", Weight: 10}},
 					Hand:      []gen.Pick{{Card: "Spark Double", Weight: 80}},
-					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Enchantment, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 			},
-			Actions: &gen.ActionWeights{Pass: 2, Preferred: 60, Mana: 6, Land: 4, Cast: 4, Pay: 8, Activate: 1, Attack: 1, Choose: 6, Cancel: 1},
+			// Mana abilities and casts mostly when preferred: for a cost being paid, or a spell
+			// the lands can pay for.
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 60, Mana: 1, Land: 4, Cast: 1, Pay: 8, Activate: 1, Attack: 1, Choose: 6, Cancel: 1},
 			Prefer: func(b *harness.Snapshot, a harness.Action) bool {
 				legendary := func(o *harness.Object) bool { return o.HasSupertype("Legendary") }
 				switch {
 				case b == nil:
 					return false
+				case b.Casting != nil:
+					return advancesPayment(b, a)
 				case a.Kind == harness.Choose:
 					return choosesCard(b, a, legendary)
 				case a.Kind == harness.Activate && !gen.IsManaAbility(b, &a):
@@ -73,7 +78,7 @@ func legendRule() *Property {
 				}
 				return preferCopying(b, a) || preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
 					o := b.Find(a.Card)
-					return o != nil && legendary(o)
+					return o != nil && legendary(o) && affordable(b, a.Player, o.ManaCost, a.X)
 				})(b, a)
 			},
 		},

@@ -54,33 +54,40 @@ func planeswalkerLoyalty() *Property {
 		Steer: gen.Steer{
 			Name: "copy.planeswalker-loyalty",
 			Recipes: []gen.Recipe{
-				{Name: "jace used", Weight: 3,
+				{Name: "jace used", Weight: 1,
 					Mine:  []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Jace Beleren", Weight: 20}},
 					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 20}},
 					Steps: []harness.Step{harness.Main1, harness.Main2}},
-				{Name: "jace cast", Weight: 3,
+				{Name: "jace cast", Weight: 6,
 					Mine:  []gen.Pick{{Card: "Island", Weight: 60}},
-					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 80}},
-					Steps: []harness.Step{harness.Main1, harness.Main2}, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 3},
+					Hand:  []gen.Pick{{Card: "Jace Beleren", Weight: 200}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, AvoidTheirs: gen.Enchantment,
+					MinHand: 1, MinPermanents: 5},
 				// Cycling under a Crystalline Resonance with only planeswalkers to copy.
-				{Name: "resonance and jace", Weight: 5,
+				{Name: "resonance and jace", Weight: 22,
 					Mine:      []gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Mountain", Weight: 30}, {Card: "Island", Weight: 20}},
 					Theirs:    []gen.Pick{{Card: "Jace Beleren", Weight: 40}},
 					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 20}},
 					AvoidMine: gen.Creature, AvoidTheirs: gen.Land | gen.Creature | gen.Artifact | gen.Enchantment,
-					MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
+					MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				// Mana Flare doubles the Islands' mana: four mana for the copy from fewer lands.
-				{Name: "copies entering as jace", Weight: 9,
-					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Jace Beleren", Weight: 10}, {Card: "Mana Flare", Weight: 15}},
-					Theirs:    []gen.Pick{{Card: "Jace Beleren", Weight: 15}, {Card: "Plains", Weight: 40}},
+				// One Jace a side mostly, so that the legend rule takes few of the walk's decisions.
+				{Name: "copies entering as jace", Weight: 21,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Jace Beleren", Weight: 10}, {Card: "Mana Flare", Weight: 25}},
+					Theirs:    []gen.Pick{{Card: "Jace Beleren", Weight: 8}, {Card: "Plains", Weight: 40}},
 					Hand:      []gen.Pick{{Card: "Spark Double", Weight: 30}, {Card: "Clever Impersonator", Weight: 50}},
 					AvoidMine: gen.Permanent | gen.Land, AvoidTheirs: gen.Permanent | gen.Land, MinHand: 1, MinPermanents: 5,
-					Steps: []harness.Step{harness.Main1, harness.Main2}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 			},
-			Actions: &gen.ActionWeights{Pass: 2, Preferred: 100, Mana: 6, Land: 1, Cast: 4, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
+			// Mana abilities and casts mostly when preferred: for a cost being paid, or a spell
+			// the lands can pay for.
+			Actions: &gen.ActionWeights{Pass: 2, Preferred: 100, Mana: 1, Land: 1, Cast: 1, Pay: 8, Activate: 4, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				if before == nil {
+				switch {
+				case before == nil:
 					return false
+				case before.Casting != nil:
+					return advancesPayment(before, a)
 				}
 				if a.Kind == harness.Choose {
 					return choosesCard(before, a, func(o *harness.Object) bool { return o.HasType("Planeswalker") })
@@ -90,9 +97,12 @@ func planeswalkerLoyalty() *Property {
 				}
 				return preferSpending(func(b *harness.Snapshot, a harness.Action) bool {
 					o := b.Find(a.Card)
-					return o != nil && o.HasType("Planeswalker")
+					return o != nil && o.HasType("Planeswalker") && affordable(b, a.Player, o.ManaCost, a.X)
 				})(before, a)
 			},
+			// A run of passes stops where a copy spell or Jace can be cast, or a loyalty
+			// ability activated.
+			StopForPreferred: true,
 		},
 		Check: checkLoyalty,
 	}

@@ -49,7 +49,7 @@ func becameCreatureSickness() *Property {
 					Steps: []harness.Step{harness.Main1}},
 				// Copies of creatures: Mirage Mirror (cast this turn or not) becoming one,
 				// copy effects in force from the setup; then on to combat.
-				{Name: "copies of creatures", Weight: 4,
+				{Name: "copies of creatures", Weight: 6,
 					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 20},
 						{Card: "Hill Giant", Weight: 10}, {Card: "Crystalline Resonance", Weight: 10}},
 					Hand:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}},

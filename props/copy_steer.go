@@ -82,7 +82,16 @@ func copySteer(name string) gen.Steer {
 			AvoidMine: gen.Artifact | gen.Enchantment, AvoidTheirs: gen.Permanent,
 			MinPermanents: 3, Steps: []harness.Step{harness.End}, StepWeight: 300})
 	case "copy.overwrite-expire-together":
-		recipes = append(recipes, cycleIntoResonance)
+		// Resonance and Cryptoplasm keep their copy abilities as copies: set up copying,
+		// each copies again (a cycle, an upkeep), overwriting the copy effect in force.
+		// The other player's Cryptoplasm at the end of my turn, its upkeep next.
+		recipes[1].Weight, recipes[1].StepWeight, recipes[1].MinPermanents = 16, 300, 3
+		recipes = append(recipes, cycleIntoResonance, gen.Recipe{Name: "resonance copies again", Weight: 32,
+			Mine: []gen.Pick{{Card: "Crystalline Resonance", Weight: 20}, {Card: "Island", Weight: 60}, {Card: "Grizzly Bears", Weight: 20},
+				{Card: "Hill Giant", Weight: 20}},
+			Theirs: creatures, AvoidMine: gen.Permanent,
+			Hand:    []gen.Pick{{Card: "Curator of Mysteries", Weight: 150}, {Card: "Drifting Meadow", Weight: 50}},
+			MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}})
 	case "copy.of-a-copy", "copy.of-resonance":
 		// Copy spells in hand with copies already on the battlefield, Resonance and
 		// Cryptoplasm among them: a Clone copying one of those copies a copy (707.3) and
@@ -118,8 +127,8 @@ func copyActions() *gen.ActionWeights {
 
 // preferCopying favours what leads to a copy effect: answering "copy ..." and choosing
 // targets, casting spells that copy or take a turn (or pump), activating a copy ability,
-// cycling a card when that triggers one, making mana for and paying what is being cast,
-// and letting the stack resolve.
+// cycling a card when that triggers one, making the mana still lacking for and paying what
+// is being cast, and letting the stack resolve.
 func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	switch a.Kind {
 	case harness.Choose:
@@ -144,7 +153,7 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 		return before != nil && len(before.Stack) > 0
 	case harness.Activate:
 		if gen.IsManaAbility(before, &a) {
-			return before != nil && before.Casting != nil
+			return before != nil && before.Casting != nil && helpsPay(before, a)
 		}
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||

@@ -34,18 +34,25 @@ func triggerRules() *Property {
 			Name: "rules.triggers",
 			Recipes: []gen.Recipe{
 				{Name: "walkers on both sides", Weight: 16, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 30}}},
+				// Walkers that trade in combat die at once: starting in the beginning of
+				// combat step, the walk declares attackers and blockers soon.
+				{Name: "walkers in combat", Weight: 10, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 40}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 40}},
+					AvoidTheirs: gen.Creature, Steps: slices.Repeat([]harness.Step{harness.BeginCombat}, 10)},
 				// Each listed step weighs 20 against the usual mix's 100: listing the upkeep ten
 				// times starts two thirds of these cases there, a step before the draw-step
 				// trigger.
-				{Name: "vault and twiddle", Weight: 20, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
-					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
+				{Name: "vault and twiddle", Weight: 30, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, MinPermanents: 3, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
 					Steps: slices.Repeat([]harness.Step{harness.Upkeep}, 10)},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
 			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
-			Prefer:  preferUntapInResponse,
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				return preferUntapInResponse(before, a) || preferDiesTogether(before, a)
+			},
+			StopForPreferred: true,
 		},
 		Check: checkTriggers,
 	}
@@ -90,6 +97,23 @@ func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 			top := before.Stack[n-1]
 			return top.Name == "Twiddle" || top.Kind == "ability" && readTrigger(top.Text).cond != nil && !waitingOnTapped(before, top.Card)
 		}
+	}
+	return false
+}
+
+// preferDiesTogether favours combat between creatures with "dies" triggers: attacking with
+// one, and blocking one with one, so that both players' abilities trigger at once when
+// they trade (CR 603.3b).
+func preferDiesTogether(before *harness.Snapshot, a harness.Action) bool {
+	diesTrigger := func(c harness.CardID) bool {
+		o := before.Permanent(c)
+		return o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool { return readTrigger(t).kind == trigDies })
+	}
+	switch a.Kind {
+	case harness.Attack:
+		return slices.ContainsFunc(a.Attackers, diesTrigger)
+	case harness.Block:
+		return slices.ContainsFunc(a.Blocks, func(b harness.Blocking) bool { return diesTrigger(b.Blocker) && diesTrigger(b.Attacker) })
 	}
 	return false
 }
