@@ -20,6 +20,9 @@ import (
 // A structural test (printed_reads_test.go) keeps it so.
 type CardDef struct {
 	printed Chars // read only, shared by every object that is this card
+	// texts is abilityTexts(&printed), for the snapshots of objects with their printed
+	// characteristics to share.
+	texts []string
 }
 
 // ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -320,6 +323,7 @@ func newCardDef(printed Chars, abilities []*Ability) *CardDef {
 		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
 	}
 	addIntrinsicLandAbilities(&d.printed)
+	d.texts = abilityTexts(&d.printed)
 	return d
 }
 
@@ -455,7 +459,7 @@ func sized(def *CardDef, x int) *CardDef {
 	if d, ok := sizedDefs.Load(k); ok {
 		return d.(*CardDef)
 	}
-	d := &CardDef{printed: def.printed}
+	d := &CardDef{printed: def.printed, texts: def.texts}
 	d.printed.Power, d.printed.Toughness = x, x
 	got, _ := sizedDefs.LoadOrStore(k, d)
 	return got.(*CardDef)

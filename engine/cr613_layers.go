@@ -457,6 +457,19 @@ func (v *View) IsCopy(id h.ObjectID) bool {
 	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
 }
 
+// asPrinted reports whether the object has its card's printed characteristics, no effect or
+// counter having changed them: those are the same in every state of every game.
+func (v *View) asPrinted(id h.ObjectID) bool { return v.Of(id) == &v.s.obj(id).Def.printed }
+
+// abilityTexts is abilityTexts of the object's characteristics; the objects that have
+// their card's printed ones share its list, made once.
+func (v *View) abilityTexts(id h.ObjectID) []string {
+	if v.asPrinted(id) {
+		return v.s.obj(id).Def.texts
+	}
+	return abilityTexts(v.Of(id))
+}
+
 // printedOf is an object's printed characteristics, for the fault that copies them in
 // place of copiable values.
 func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }
