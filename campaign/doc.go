@@ -11,7 +11,10 @@
 // [Failed] (a case violated it), [Errored] (no violation, but the engine broke on some
 // case), [Vacuous] (no case reached its situation) and [Passed]. The case reported for a
 // Failed or Errored property is shrunk on its recorded tape (gen.Shrink, bounded by
-// Config.ShrinkBudget replays, never by the clock) and described in a [Failure]: setup,
+// Config.ShrinkBudget replays, never by the clock), then a violation on its setup and
+// actions (gen.ShrinkSetup, as many replays again: it removes what the generator's
+// recipes put on every board, keeping only candidates that violate the same clause), and
+// described in a [Failure]: setup,
 // actions, annotated game log, violations, tape and a [RunCommand] that reproduces it.
 // A property that panics counts as violated, with the panic's message and place.
 //

@@ -135,11 +135,13 @@ type Failure struct {
 
 	// Seed is the failing case's own seed (see CaseSeed).
 	Seed uint64 `json:"case_seed,omitempty"`
-	// Tape is the shrunk case's choice tape (trailing zeros trimmed), under the generator
-	// schema TapeSchema: gen.ReplayTape(Tape) rebuilds the case while the schema holds.
+	// Tape is the choice tape the tape stage shrank the case to (trailing zeros trimmed),
+	// under the generator schema TapeSchema: gen.ReplayTape(Tape) rebuilds that case while
+	// the schema holds. Setup and Actions are that case after the setup stage
+	// (gen.ShrinkSetup), which may have taken more away.
 	Tape       []uint64 `json:"tape,omitempty"`
 	TapeSchema string   `json:"tape_schema,omitempty"`
-	// Attempts counts the shrink replays run (Shrinks of them were kept).
+	// Attempts counts the shrink replays run, both stages (Shrinks of them were kept).
 	Attempts int `json:"shrink_attempts,omitempty"`
 	// Original is the size of the case before shrinking.
 	Original *Size `json:"original,omitempty"`

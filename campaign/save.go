@@ -13,8 +13,9 @@ import (
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
 // a scenario whose one expectation is that p holds, so the file replays as a regression
 // gate. eng, the engine it was found on, is replayed to name things in the file as a
-// person would. The corpus deduplicates by content and never overwrites; the path, new or
-// existing, goes into f.CorpusPath.
+// person would, and to write runs of passes as "pass until" lines. The corpus
+// deduplicates by content and never overwrites; the path, new or existing, goes into
+// f.CorpusPath.
 func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
 	rulings := p.Rulings
 	if len(rulings) == 0 {
@@ -30,9 +31,11 @@ func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engin
 	if f.BrokeOn != nil {
 		actions = append(slices.Clone(actions), *f.BrokeOn)
 	}
-	if before := snapshotsBefore(eng, f.Setup, actions); before != nil {
+	before, runs := replayed(eng, f.Setup, actions)
+	if before != nil {
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
+	opts = append(opts, corpus.WithPassRuns(runs))
 	origin := "found by " + strings.TrimPrefix(f.Repro, "go run ./cmd/")
 	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
 	path, _, err := corpus.Save(dir, sc)
@@ -43,18 +46,19 @@ func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engin
 	return nil
 }
 
-// snapshotsBefore replays the actions to get the board before each one; nil if the replay
-// does not get through every action.
-func snapshotsBefore(eng harness.Engine, setup harness.Setup, actions []harness.Action) []harness.Snapshot {
+// replayed replays the actions to get the board before each one (nil if the replay does
+// not get through every action) and the runs of passes among the actions it took.
+func replayed(eng harness.Engine, setup harness.Setup, actions []harness.Action) ([]harness.Snapshot, []gen.PassRun) {
 	tr := gen.Replay(eng, setup, actions)
-	if tr == nil || len(tr.Steps) != len(actions) {
-		return nil
+	runs := gen.PassRuns(tr.Steps, nil)
+	if len(tr.Steps) != len(actions) {
+		return nil, runs
 	}
 	before := make([]harness.Snapshot, len(tr.Steps))
 	for i, s := range tr.Steps {
 		before[i] = s.Before
 	}
-	return before
+	return before, runs
 }
 
 // clip shortens s to at most n runes, marking the cut.

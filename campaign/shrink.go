@@ -102,8 +102,41 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
-	r.fill(f, prop, trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps)), tape)
+	j := trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps))
+	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
+		j = r.shrinkSetup(ctx, f, prop, eng, j)
+	}
+	r.fill(f, prop, j, tape)
 	return f
+}
+
+// shrinkSetup is the second stage, on the case itself: it takes out of the setup what the
+// tape could not (gen.ShrinkSetup), keeping a candidate only if it violates the same
+// clause of the property (violationKind). A broken case is left as the tape stage made it.
+func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Property, eng harness.Engine, j judged) judged {
+	if j.outcome != caseViolated || j.trace.Err != nil {
+		return j
+	}
+	kind := violationKind(&j.verdict)
+	fails := func(tr *gen.Trace) bool {
+		if ctx.Err() != nil {
+			f.ShrinkStopped = true
+			return false
+		}
+		v := check(prop, eng, tr)
+		return len(v.Violations) > 0 && violationKind(&v) == kind
+	}
+	res := gen.ShrinkSetup(eng, j.trace, fails, r.cfg.ShrinkBudget)
+	f.Shrinks += res.Shrinks
+	f.Attempts += res.Attempts
+	// The candidates started games of their own, and an engine may drop the states of
+	// earlier games (a port keeps one game's): judge the result on a fresh replay.
+	tr := gen.Replay(eng, res.Trace.Setup, res.Trace.Actions())
+	v := check(prop, eng, tr)
+	if tr.Err != nil || violationKind(&v) != kind {
+		return j // a nondeterministic engine or property: keep the tape stage's case
+	}
+	return trimAfterViolation(prop, eng, judged{trace: tr, verdict: v, outcome: caseViolated})
 }
 
 // trimAfterViolation drops the actions after the last violating step, when the shorter

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -21,6 +22,7 @@ type Option func(*foundOptions)
 type foundOptions struct {
 	props  []string
 	before []harness.Snapshot
+	runs   []gen.PassRun
 	final  *Observed
 }
 
@@ -54,6 +56,12 @@ func WithProperties(ids ...string) Option {
 // the writer can say "mana" for a first mana ability and name tokens by their names.
 func WithSnapshots(before []harness.Snapshot) Option {
 	return func(o *foundOptions) { o.before = before }
+}
+
+// WithPassRuns writes each run of passes (gen.PassRuns of the actions' replay) as one
+// "pass until" line, which replays as the very same passes.
+func WithPassRuns(runs []gen.PassRun) Option {
+	return func(o *foundOptions) { o.runs = runs }
 }
 
 // FromCounterexample turns a shrunk counterexample into a scenario: the setup with labels
@@ -122,12 +130,20 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 			}
 		}
 	}
-	for i, a := range actions {
+	runs := o.runs
+	for i := 0; i < len(actions); i++ {
+		if len(runs) > 0 && runs[0].From == i && runs[0].To < len(actions) {
+			r := runs[0]
+			sc.Steps = append(sc.Steps, Step{Action: &ActionSpec{Player: harness.NoPlayer, Verb: VerbPassUntil,
+				Until: &Until{Turn: r.Turn, Active: r.Active, Step: r.Step}}})
+			i, runs = r.To, runs[1:]
+			continue
+		}
 		var snap *harness.Snapshot
 		if i < len(o.before) {
 			snap = &o.before[i]
 		}
-		line := actionLine(a, book, snap)
+		line := actionLine(actions[i], book, snap)
 		sc.Steps = append(sc.Steps, Step{Action: &line})
 	}
 	if o.final != nil {

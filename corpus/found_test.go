@@ -15,8 +15,9 @@ import (
 )
 
 // TestFromCounterexampleReplays: every hand-written scenario's replayed trace, written back
-// as a found scenario (with and without snapshots), replays on the engine and takes the
-// very same actions. This is the writer and the reader agreeing on every action line.
+// as a found scenario (with and without snapshots, with runs of passes as "pass until"
+// lines), replays on the engine and takes the very same actions. This is the writer and
+// the reader agreeing on every action line.
 func TestFromCounterexampleReplays(t *testing.T) {
 	scs, err := corpus.LoadDir(corpusDir(t))
 	require.NoError(t, err)
@@ -28,6 +29,7 @@ func TestFromCounterexampleReplays(t *testing.T) {
 		corpus.PropertyChecker = old
 	}(corpus.PropertyChecker)
 	corpus.PropertyChecker = func(string, harness.Engine, *gen.Trace) (int, []string, error) { return 1, nil, nil }
+	passRuns := 0
 	for _, sc := range scs {
 		rel, _ := filepath.Rel(corpusDir(t), sc.Path)
 		t.Run(rel, func(t *testing.T) {
@@ -38,7 +40,9 @@ func TestFromCounterexampleReplays(t *testing.T) {
 			for _, st := range tr.Steps {
 				before = append(before, st.Before)
 			}
-			for _, opts := range [][]corpus.Option{nil, {corpus.WithSnapshots(before)}} {
+			runs := gen.PassRuns(tr.Steps, nil)
+			passRuns += len(runs)
+			for _, opts := range [][]corpus.Option{nil, {corpus.WithSnapshots(before)}, {corpus.WithSnapshots(before), corpus.WithPassRuns(runs)}} {
 				found := corpus.FromCounterexample(sc.Rulings, sc.Rules, "found: "+sc.Title, "found by a test",
 					tr.Setup, tr.Actions(), opts...)
 				found.Path = "found.yaml"
@@ -50,6 +54,8 @@ func TestFromCounterexampleReplays(t *testing.T) {
 			}
 		})
 	}
+	t.Logf("%d runs of passes written as pass until", passRuns)
+	assert.Greater(t, passRuns, 20, "the corpus has runs of passes to write")
 }
 
 // TestFromCounterexampleText pins what a found scenario looks like: labels where names

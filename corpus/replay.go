@@ -176,15 +176,16 @@ func (r *replayer) do(a *ActionSpec) bool {
 		r.fail(line, "%v", err)
 		return false
 	}
-	if !r.apply(line, act, legal) {
+	if !r.apply(line, act, legal, false) {
 		return false
 	}
 	r.logBoard()
 	return true
 }
 
-// apply applies one engine action and records it in the trace.
-func (r *replayer) apply(line int, a harness.Action, legal []harness.Action) bool {
+// apply applies one engine action and records it in the trace; the log shows it unless
+// quiet (a pass of "pass until" or "resolve", whose line says it), then its events.
+func (r *replayer) apply(line int, a harness.Action, legal []harness.Action, quiet bool) bool {
 	type out struct {
 		st harness.State
 		ev []harness.Event
@@ -206,7 +207,9 @@ func (r *replayer) apply(line int, a harness.Action, legal []harness.Action) boo
 		Before: before, Legal: legal, Action: a, Events: res.ev, After: r.snap,
 		BeforeState: beforeState, AfterState: r.st,
 	})
-	r.logf("  %s", a.String())
+	if !quiet {
+		r.logf("  %s", a.String())
+	}
 	for _, e := range res.ev {
 		r.logf("    . %s", eventText(e))
 	}
@@ -240,7 +243,7 @@ func (r *replayer) passOnce(line int, what string) bool {
 		r.fail(line, "%s: stopped at %s, where nobody can pass: %s", what, stepText(&r.snap), r.offers(&resolvedSpec{spec: &ActionSpec{Player: r.snap.Priority, Verb: VerbPass}}, legal))
 		return false
 	}
-	return r.apply(line, *pass, legal)
+	return r.apply(line, *pass, legal, true)
 }
 
 // passUntil passes priority (at least once) until the game is at the given step.
@@ -260,7 +263,7 @@ func (r *replayer) passUntil(a *ActionSpec) bool {
 			return false
 		}
 		if s.Step == u.Step && (u.Active == harness.NoPlayer || s.Active == u.Active) && (u.Turn == 0 || s.Turn == u.Turn) {
-			r.logBoard()
+			r.logPasses(i + 1)
 			return true
 		}
 		if u.Turn > 0 && s.Turn > u.Turn {
@@ -269,6 +272,16 @@ func (r *replayer) passUntil(a *ActionSpec) bool {
 	}
 	r.fail(a.At.Line, "%s: never got there; stopped at %s", a.String(), stepText(&r.snap))
 	return false
+}
+
+// logPasses ends a helper's log: how many passes it took, then the board.
+func (r *replayer) logPasses(n int) {
+	word := "passes"
+	if n == 1 {
+		word = "pass"
+	}
+	r.logf("  %d %s", n, word)
+	r.logBoard()
 }
 
 // resolveTop passes until the object now on top of the stack has left it, or a decision
@@ -290,7 +303,7 @@ func (r *replayer) resolveTop(a *ActionSpec) bool {
 			}
 		}
 		if gone || r.snap.Pending != nil || r.snap.GameOver {
-			r.logBoard()
+			r.logPasses(i + 1)
 			return true
 		}
 	}

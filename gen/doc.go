@@ -10,7 +10,9 @@
 //   - [TapeSource]: the campaign's own driver, a seeded SplitMix64 stream that records
 //     every draw, so a case becomes a tape that replays exactly ([ReplayTape]); [Shrink]
 //     minimizes failing tapes Hypothesis-style (delete groups, zero, lower, sort) and
-//     [ShortlexLess] orders tapes. [TapeSchema] versions the draw structure.
+//     [ShortlexLess] orders tapes. [TapeSchema] versions the draw structure. After it,
+//     [ShrinkSetup] works on the case itself, below what a recipe puts on every board:
+//     setup cards, actions and extra state, replaying the case renumbered.
 //   - [Rapid]: pgregory.net/rapid, whose own shrinker works through the adapter;
 //     [RapidBoard] and [RapidCase] are ready-made rapid generators.
 //   - [Gopter]: a gopter.Gen of [Recorded] values with a tape shrinker.
@@ -30,7 +32,8 @@
 //
 // # Reading traces
 //
-// [Log] and [AnnotatedLog] render a trace as a game log; [DescribeSetup] and
+// [Log] and [AnnotatedLog] render a trace as a game log, each run of passes as one
+// "pass until" line ([PassRuns], which the corpus writes too); [DescribeSetup] and
 // [DescribeAction] render its parts. An engine that fails or panics is recorded as an
 // [EngineError] in Trace.Err, with a stack cleaned by [CleanStack] so reports stay
 // deterministic.

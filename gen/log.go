@@ -9,12 +9,15 @@ import (
 
 // Log renders a trace as a game log for people: the starting position, then one line per
 // action ("T3 A main1: A activates Reflecting Pool [type:U] -> pool {U}") with the events
-// it caused indented below, and the engine's failure if any. It is deterministic: the same
-// trace gives the same text.
+// it caused indented below, and the engine's failure if any. A run of passes that moves
+// the game on reads as one line, as a scenario writes it ("4-19. T1 A upkeep: pass until
+// end"; see [PassRuns]), with the events of its passes but the steps begun. It is
+// deterministic: the same trace gives the same text.
 func Log(tr *Trace) string { return AnnotatedLog(tr, nil) }
 
 // AnnotatedLog is Log with notes (say, a property's violations) after the lines they are
-// about: notes[-1] after the setup, notes[i] after step i (0-based, as Trace.Steps).
+// about: notes[-1] after the setup, notes[i] after step i (0-based, as Trace.Steps). A run
+// of passes ends at a step with notes.
 func AnnotatedLog(tr *Trace, notes map[int][]string) string {
 	var b strings.Builder
 	b.WriteString(DescribeSetup(&tr.Setup))
@@ -24,31 +27,38 @@ func AnnotatedLog(tr *Trace, notes map[int][]string) string {
 		}
 	}
 	note(-1)
-	for i := range tr.Steps {
+	runs := PassRuns(tr.Steps, func(i int) bool { return len(notes[i]) > 0 })
+	for i := 0; i < len(tr.Steps); i++ {
+		start, from := i, &tr.Steps[i]
+		line, actor := DescribeAction(&from.Before, from.Action), from.Action.Player
+		if len(runs) > 0 && runs[0].From == i {
+			line, actor = runs[0].String(), harness.NoPlayer
+			fmt.Fprintf(&b, "%d-", i+1)
+			i = runs[0].To
+			runs = runs[1:]
+		}
 		st := &tr.Steps[i]
-		fmt.Fprintf(&b, "%d. T%d %s %s: %s", i+1, st.Before.Turn, st.Action.Player, st.Before.Step, DescribeAction(&st.Before, st.Action))
+		fmt.Fprintf(&b, "%d. T%d %s %s: %s", i+1, from.Before.Turn, from.Action.Player, from.Before.Step, line)
 		for p := range st.After.Players {
-			if before, after := st.Before.Players[p].Pool, st.After.Players[p].Pool; before != after {
-				if harness.Player(p) == st.Action.Player {
+			if before, after := from.Before.Players[p].Pool, st.After.Players[p].Pool; before != after {
+				if harness.Player(p) == actor {
 					fmt.Fprintf(&b, " -> pool %s", after)
 				} else {
 					fmt.Fprintf(&b, " -> %s's pool %s", harness.Player(p), after)
 				}
 			}
 		}
-		if st.After.Turn != st.Before.Turn || st.After.Step != st.Before.Step {
+		if st.After.Turn != from.Before.Turn || st.After.Step != from.Before.Step {
 			fmt.Fprintf(&b, " (now T%d, %s active, %s)", st.After.Turn, st.After.Active, st.After.Step)
 		}
 		b.WriteByte('\n')
-		for _, e := range st.Events {
-			text := e.Text
-			if text == "" {
-				text = e.Kind
+		for k := start; k <= i; k++ {
+			for _, e := range tr.Steps[k].Events {
+				if actor == harness.NoPlayer && e.Kind == "step" {
+					continue // the run's line says where it went
+				}
+				writeEvent(&b, e)
 			}
-			if e.Rule != "" && !strings.Contains(text, "CR "+e.Rule) {
-				text += " (CR " + e.Rule + ")"
-			}
-			fmt.Fprintf(&b, "     - %s\n", text)
 		}
 		if st.After.GameOver {
 			b.WriteString("   game over\n")
@@ -59,6 +69,17 @@ func AnnotatedLog(tr *Trace, notes map[int][]string) string {
 		fmt.Fprintf(&b, "!! %v\n", tr.Err)
 	}
 	return b.String()
+}
+
+func writeEvent(b *strings.Builder, e harness.Event) {
+	text := e.Text
+	if text == "" {
+		text = e.Kind
+	}
+	if e.Rule != "" && !strings.Contains(text, "CR "+e.Rule) {
+		text += " (CR " + e.Rule + ")"
+	}
+	fmt.Fprintf(b, "     - %s\n", text)
 }
 
 // DescribeSetup writes a setup in a few lines: turn, step, then each player's zones, with

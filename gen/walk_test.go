@@ -181,10 +181,12 @@ func TestLogReadsLikeAGame(t *testing.T) {
 		"  B: life 20",
 		`1. T3 A main1: A activates Forest [2]: "({T}: Add {G}.)" -> pool {G}`,
 		"     - Forest adds {G}",
-		"2. T3 A main1: A passes",
-		"3. T3 B main1: B passes -> A's pool {} (now T3, A active, begin_combat)",
-		"     - step begin_combat",
+		"2-3. T3 A main1: pass until begin_combat -> A's pool {} (now T3, A active, begin_combat)",
 		"",
 	}, "\n")
-	assert.Equal(t, want, gen.Log(tr))
+	assert.Equal(t, want, gen.Log(tr), "the two passes that end the step read as one line")
+
+	notes := map[int][]string{1: {"A passed"}}
+	assert.Contains(t, gen.AnnotatedLog(tr, notes), "2. T3 A main1: A passes\n   !! A passed\n3. T3 B main1: B passes",
+		"a run of passes ends at a step with a note")
 }

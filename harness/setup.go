@@ -77,7 +77,7 @@ func (s *Setup) Normalize() error {
 	// Explicit IDs first, so automatic numbering never takes one of them.
 	used := map[CardID]bool{}
 	var err error
-	s.eachCard(func(c *CardSpec) {
+	s.EachCard(func(c *CardSpec) {
 		switch {
 		case err != nil || c.ID == 0:
 		case used[c.ID]:
@@ -93,7 +93,7 @@ func (s *Setup) Normalize() error {
 		return err
 	}
 	var next CardID = 1
-	s.eachCard(func(c *CardSpec) {
+	s.EachCard(func(c *CardSpec) {
 		if c.ID != 0 {
 			return
 		}
@@ -135,7 +135,9 @@ func (s *Setup) Normalize() error {
 	return nil
 }
 
-func (s *Setup) eachCard(f func(*CardSpec)) {
+// EachCard calls f on every card of the setup, in setup order: the order Normalize
+// numbers them in.
+func (s *Setup) EachCard(f func(*CardSpec)) {
 	for p := range s.Players {
 		ps := &s.Players[p]
 		for _, zone := range [][]CardSpec{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
@@ -152,7 +154,7 @@ func (s *Setup) eachCard(f func(*CardSpec)) {
 // Cards returns every card of the setup by ID, in ID order.
 func (s *Setup) Cards() []CardSpec {
 	var out []CardSpec
-	s.eachCard(func(c *CardSpec) { out = append(out, *c) })
+	s.EachCard(func(c *CardSpec) { out = append(out, *c) })
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
