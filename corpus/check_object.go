@@ -35,9 +35,7 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 			out = append(out, fmt.Sprintf("expected %s's %s %s, got %s", e.Card, field, want, got))
 		}
 	}
-	if e.Name != nil {
-		diff("name", quote(*e.Name), quote(o.Name))
-	}
+	e.Characteristics.check(characteristicsOf(o), diff)
 	if e.Zone != nil {
 		diff("zone", string(*e.Zone), string(o.Zone))
 	}
@@ -59,29 +57,8 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 	if e.Damage != nil {
 		diff("damage", fmt.Sprint(*e.Damage), fmt.Sprint(o.Damage))
 	}
-	if e.Power != nil {
-		diff("power", fmt.Sprint(*e.Power), intText(o.Power))
-	}
-	if e.Toughness != nil {
-		diff("toughness", fmt.Sprint(*e.Toughness), intText(o.Toughness))
-	}
 	if e.ManaValue != nil {
 		diff("mana value (CR 202.3)", fmt.Sprint(*e.ManaValue), fmt.Sprint(o.ManaValue))
-	}
-	if e.Colors != nil {
-		diff("colors", colorsText(*e.Colors), colorsText(o.Colors))
-	}
-	if e.Types != nil {
-		diff("types", setText(*e.Types), setText(o.Types))
-	}
-	if e.Subtypes != nil {
-		diff("subtypes", setText(*e.Subtypes), setText(o.Subtypes))
-	}
-	if e.Supertypes != nil {
-		diff("supertypes", setText(*e.Supertypes), setText(o.Supertypes))
-	}
-	if e.Abilities != nil {
-		diff("abilities", listText(*e.Abilities), listText(o.Abilities))
 	}
 	if e.AbilitiesCount != nil {
 		if *e.AbilitiesCount != len(o.Abilities) {
@@ -105,16 +82,6 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 	}
 	if e.CopyOf != nil {
 		diff("copy source", quote(*e.CopyOf), quote(o.CopyOf))
-	}
-	if e.ManaCost != nil {
-		diff("mana cost", quote(*e.ManaCost), quote(o.ManaCost))
-	}
-	if e.Loyalty != nil {
-		diff("loyalty", fmt.Sprint(*e.Loyalty), intText(o.Loyalty))
-	}
-	for _, k := range e.Absent {
-		v := map[string]*int{"power": o.Power, "toughness": o.Toughness, "loyalty": o.Loyalty}[k]
-		diff(k, "none", intText(v))
 	}
 	if e.Copiable != nil {
 		out = append(out, checkCopiable(e.Card, e.Copiable, o)...)

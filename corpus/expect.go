@@ -41,9 +41,9 @@ type Legality struct {
 // ObjectCheck: the computed characteristics and status of one object. Only the fields
 // given (non-nil) are checked.
 type ObjectCheck struct {
-	At             Pos
-	Card           string
-	Name           *string
+	At   Pos
+	Card string
+	Characteristics
 	Zone           *harness.Zone
 	Controller     *harness.Player
 	Owner          *harness.Player
@@ -51,22 +51,11 @@ type ObjectCheck struct {
 	Sick           *bool
 	Counters       *map[string]int // exact: kinds with 0 are the same as absent
 	Damage         *int
-	Power          *int
-	Toughness      *int
-	ManaValue      *int    // CR 202.3: X is 0 but on the stack (107.3g, 107.3m)
-	Colors         *string // letters in WUBRG order; "" for colourless
-	Types          *[]string
-	Subtypes       *[]string
-	Supertypes     *[]string
-	Abilities      *[]string // exact texts, in order
+	ManaValue      *int // CR 202.3: X is 0 but on the stack (107.3g, 107.3m)
 	AbilitiesCount *int
 	Attached       *string // reference, or "" for not attached
 	CopyOf         *string
-	ManaCost       *string // as the engine writes it: "{2}{U}", "" for none (CR 202.1)
-	Loyalty        *int
-	// Absent lists the characteristics written as `none`: power, toughness, loyalty.
-	Absent   []string
-	Copiable *CopiableSpec // the copiable values (CR 707.2)
+	Copiable       *Characteristics // the copiable values (CR 707.2)
 }
 
 // CouldProduce: the exact set of mana types the permanent could produce (CR 106.7).

@@ -35,21 +35,6 @@ type TriggerCheck struct {
 	Triggered bool
 }
 
-// CopiableSpec is what a `copiable:` object expectation gives of the copiable values
-// (CR 707.2): only the fields given are checked.
-type CopiableSpec struct {
-	Name       *string
-	ManaCost   *string
-	Colors     *string
-	Types      *[]string
-	Subtypes   *[]string
-	Supertypes *[]string
-	Power      *string // a number, or "none"
-	Toughness  *string
-	Loyalty    *string
-	Abilities  *[]string
-}
-
 func (e *ExiledWithCheck) Position() Pos { return e.At }
 func (e *TriggerCheck) Position() Pos    { return e.At }
 func (e *ExiledWithCheck) Key() string   { return "exiled_with" }
@@ -66,8 +51,6 @@ const (
 	eventTriggered      = "triggered"
 	eventTriggerRemoved = "trigger_removed"
 )
-
-var copiableKeys = []string{"name", "mana_cost", "colors", "types", "subtypes", "supertypes", "power", "toughness", "loyalty", "abilities"}
 
 // exiledWith reads `exiled_with: {card: Helvault, cards: [bears]}`.
 func (p *parser) exiledWith(v *yaml.Node, at Pos) Expectation {
@@ -108,58 +91,12 @@ func (p *parser) triggers(v *yaml.Node, at Pos, key string) Expectation {
 }
 
 // copiable reads `copiable: {name: Grizzly Bears, power: 2, ...}`.
-func (p *parser) copiable(v *yaml.Node) *CopiableSpec {
-	c := &CopiableSpec{}
-	strList := func(n *yaml.Node, what string) *[]string { s := nonNil(p.strs(n, what)); return &s }
-	for _, kv := range p.mapping(v, "object copiable", copiableKeys...) {
-		w := "object copiable " + kv.k.Value
-		switch kv.k.Value {
-		case "name":
-			c.Name = p.optStr(kv.v, w)
-		case "mana_cost":
-			c.ManaCost = p.optStr(kv.v, w)
-		case "colors":
-			if s := p.optStr(kv.v, w); s != nil {
-				ts, err := parseColors(*s)
-				if err != nil {
-					p.errf(kv.v, "%s: %v", w, err)
-				}
-				c.Colors = &ts
-			}
-		case "types":
-			c.Types = strList(kv.v, w)
-		case "subtypes":
-			c.Subtypes = strList(kv.v, w)
-		case "supertypes":
-			c.Supertypes = strList(kv.v, w)
-		case "abilities":
-			c.Abilities = strList(kv.v, w)
-		case "power", "toughness", "loyalty":
-			s := p.intOrNone(kv.v, w)
-			switch kv.k.Value {
-			case "power":
-				c.Power = s
-			case "toughness":
-				c.Toughness = s
-			default:
-				c.Loyalty = s
-			}
-		}
+func (p *parser) copiable(v *yaml.Node) *Characteristics {
+	c := &Characteristics{}
+	for _, kv := range p.mapping(v, "object copiable", characteristicKeys...) {
+		p.characteristic(c, kv.k.Value, kv.v, "object copiable "+kv.k.Value)
 	}
 	return c
-}
-
-// intOrNone reads a number or `none` (no such characteristic, CR 208.1), as text.
-func (p *parser) intOrNone(n *yaml.Node, what string) *string {
-	if isNone(n) {
-		s := "none"
-		return &s
-	}
-	if v, ok := p.integer(n, what); ok {
-		s := fmt.Sprint(v)
-		return &s
-	}
-	return nil
 }
 
 // checkExiledWith compares the cards exiled with a permanent with the expected ones.
@@ -237,7 +174,7 @@ func (r *replayer) markText() string {
 
 // checkCopiable compares copiable values (CR 707.2): the engine's, for a copy; the
 // printed card's, for an object that copies nothing.
-func checkCopiable(card string, want *CopiableSpec, o *harness.Object) []string {
+func checkCopiable(card string, want *Characteristics, o *harness.Object) []string {
 	got := o.Copiable
 	if got == nil {
 		c, ok := cards.ByName(o.Name)
@@ -249,44 +186,11 @@ func checkCopiable(card string, want *CopiableSpec, o *harness.Object) []string 
 			Loyalty: c.Loyalty, Abilities: c.Oracle}
 	}
 	var out []string
-	diff := func(field, want, have string) {
+	want.check(got, func(field, want, have string) {
 		if want != have {
 			out = append(out, fmt.Sprintf("expected %s's copiable %s (CR 707.2) %s, got %s", card, field, want, have))
 		}
-	}
-	if want.Name != nil {
-		diff("name", quote(*want.Name), quote(got.Name))
-	}
-	if want.ManaCost != nil {
-		diff("mana cost", quote(*want.ManaCost), quote(got.ManaCost))
-	}
-	if want.Colors != nil {
-		diff("colors", colorsText(*want.Colors), colorsText(got.Colors))
-	}
-	for _, f := range []struct {
-		name    string
-		want    *[]string
-		have    []string
-		ordered bool
-	}{{"types", want.Types, got.Types, false}, {"subtypes", want.Subtypes, got.Subtypes, false},
-		{"supertypes", want.Supertypes, got.Supertypes, false}, {"abilities", want.Abilities, got.Abilities, true}} {
-		switch {
-		case f.want == nil:
-		case f.ordered:
-			diff(f.name, listText(*f.want), listText(f.have))
-		default:
-			diff(f.name, setText(*f.want), setText(f.have))
-		}
-	}
-	for _, f := range []struct {
-		name string
-		want *string
-		have *int
-	}{{"power", want.Power, got.Power}, {"toughness", want.Toughness, got.Toughness}, {"loyalty", want.Loyalty, got.Loyalty}} {
-		if f.want != nil {
-			diff(f.name, *f.want, intText(f.have))
-		}
-	}
+	})
 	return out
 }
 
@@ -309,27 +213,8 @@ func exiledWithNode(e *ExiledWithCheck) *yaml.Node {
 	return n
 }
 
-func copiableNode(c *CopiableSpec) *yaml.Node {
+func copiableNode(c *Characteristics) *yaml.Node {
 	n := mapNode(true)
-	opt := func(k string, v *string) {
-		if v != nil {
-			add(n, k, str(*v))
-		}
-	}
-	optList := func(k string, v *[]string) {
-		if v != nil {
-			add(n, k, seqNode(true, strNodes(*v)...))
-		}
-	}
-	opt("name", c.Name)
-	opt("mana_cost", c.ManaCost)
-	opt("colors", c.Colors)
-	optList("types", c.Types)
-	optList("subtypes", c.Subtypes)
-	optList("supertypes", c.Supertypes)
-	opt("power", c.Power)
-	opt("toughness", c.Toughness)
-	opt("loyalty", c.Loyalty)
-	optList("abilities", c.Abilities)
+	c.addTo(n)
 	return n
 }

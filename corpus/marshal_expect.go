@@ -112,6 +112,7 @@ func perPlayerNode[T any](pp PerPlayer[T], f func(T) *yaml.Node) *yaml.Node {
 func objectNode(e *ObjectCheck) *yaml.Node {
 	n := mapNode(true)
 	add(n, "card", str(e.Card))
+	e.Characteristics.addTo(n)
 	optStr := func(k string, v *string) {
 		if v != nil {
 			add(n, k, str(*v))
@@ -122,12 +123,6 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 			add(n, k, intNode(*v))
 		}
 	}
-	optList := func(k string, v *[]string) {
-		if v != nil {
-			add(n, k, seqNode(true, strNodes(*v)...))
-		}
-	}
-	optStr("name", e.Name)
 	if e.Zone != nil {
 		add(n, "zone", str(string(*e.Zone)))
 	}
@@ -147,22 +142,10 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 		add(n, "counters", countersNode(*e.Counters))
 	}
 	optInt("damage", e.Damage)
-	optInt("power", e.Power)
-	optInt("toughness", e.Toughness)
 	optInt("mana_value", e.ManaValue)
-	optStr("colors", e.Colors)
-	optList("types", e.Types)
-	optList("subtypes", e.Subtypes)
-	optList("supertypes", e.Supertypes)
-	optList("abilities", e.Abilities)
 	optInt("abilities_count", e.AbilitiesCount)
 	optStr("attached", e.Attached)
 	optStr("copy_of", e.CopyOf)
-	optStr("mana_cost", e.ManaCost)
-	optInt("loyalty", e.Loyalty)
-	for _, k := range e.Absent {
-		add(n, k, str("none"))
-	}
 	if e.Copiable != nil {
 		add(n, "copiable", copiableNode(e.Copiable))
 	}

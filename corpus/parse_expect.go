@@ -15,10 +15,6 @@ var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "ill
 	"could_produce", "life", "hand", "library", "graveyard", "exile", "battlefield", "stack",
 	"step", "pending", "casting", "property", "exiled_with", "triggered", "not_triggered"}
 
-var objectKeys = []string{"card", "name", "zone", "controller", "owner", "tapped", "sick", "counters",
-	"damage", "power", "toughness", "mana_value", "colors", "types", "subtypes", "supertypes", "abilities",
-	"abilities_count", "attached", "copy_of", "mana_cost", "loyalty", "copiable"}
-
 // expectations reads a list of expectation items; an item is a mapping whose every key is
 // one expectation ("- pool: {A: "{}"}"), checked in the order written.
 func (p *parser) expectations(n *yaml.Node) []Expectation {
@@ -148,14 +144,14 @@ func (p *parser) offered(v *yaml.Node, at Pos) Expectation {
 
 func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 	e := &ObjectCheck{At: at}
-	strList := func(n *yaml.Node, what string) *[]string { s := nonNil(p.strs(n, what)); return &s }
 	for _, kv := range p.mapping(v, "object", objectKeys...) {
 		w := "object " + kv.k.Value
+		if p.characteristic(&e.Characteristics, kv.k.Value, kv.v, w) {
+			continue
+		}
 		switch kv.k.Value {
 		case "card":
 			e.Card, _ = p.name(kv.v, w)
-		case "name":
-			e.Name = p.optStr(kv.v, w)
 		case "zone":
 			if s, ok := p.str(kv.v, w); ok {
 				z := harness.Zone(s)
@@ -183,23 +179,6 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "counters":
 			c := p.counters(kv.v, w)
 			e.Counters = &c
-		case "power", "toughness", "loyalty":
-			if isNone(kv.v) { // no such characteristic (CR 208.3)
-				e.Absent = append(e.Absent, kv.k.Value)
-				break
-			}
-			if n, ok := p.integer(kv.v, w); ok {
-				switch kv.k.Value {
-				case "power":
-					e.Power = &n
-				case "toughness":
-					e.Toughness = &n
-				default:
-					e.Loyalty = &n
-				}
-			}
-		case "mana_cost":
-			e.ManaCost = p.optStr(kv.v, w)
 		case "copiable":
 			e.Copiable = p.copiable(kv.v)
 		case "damage", "mana_value", "abilities_count":
@@ -213,22 +192,6 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 					e.AbilitiesCount = &n
 				}
 			}
-		case "colors":
-			if s := p.optStr(kv.v, w); s != nil {
-				ts, err := parseColors(*s)
-				if err != nil {
-					p.errf(kv.v, "%s: %v", w, err)
-				}
-				e.Colors = &ts
-			}
-		case "types":
-			e.Types = strList(kv.v, w)
-		case "subtypes":
-			e.Subtypes = strList(kv.v, w)
-		case "supertypes":
-			e.Supertypes = strList(kv.v, w)
-		case "abilities":
-			e.Abilities = strList(kv.v, w)
 		case "attached":
 			e.Attached = p.optStr(kv.v, w)
 		case "copy_of":

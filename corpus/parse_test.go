@@ -172,3 +172,29 @@ func TestParseActionCanonical(t *testing.T) {
 		assert.Equal(t, a, again, "the canonical form reads back the same")
 	}
 }
+
+// TestParseCharacteristics: an object's characteristics and its copiable values are read
+// by one parser (corpus/characteristics.go): the same text under `object:` and under
+// `copiable:` gives the same values, a number or `none` for power, toughness and loyalty.
+func TestParseCharacteristics(t *testing.T) {
+	const chars = `name: Jace Beleren, mana_cost: "{1}{U}{U}", colors: U, types: [Planeswalker], subtypes: [Jace], ` +
+		`supertypes: [Legendary], power: none, toughness: none, loyalty: 3, abilities: ["+2: Each player draws a card."]`
+	sc, err := corpus.Parse("chars.yaml", []byte(`format: 1
+ruling: copy.copiable-values
+title: characteristics
+setup:
+  A:
+    battlefield: [Jace Beleren]
+expect:
+  - object: {card: Jace Beleren, `+chars+`, copiable: {`+chars+`}}
+`))
+	require.NoError(t, err)
+	obj := sc.Expect[0].(*corpus.ObjectCheck)
+	require.NotNil(t, obj.Copiable)
+	assert.Equal(t, obj.Characteristics, *obj.Copiable, "one parser for both keys")
+	s := func(v string) *string { return &v }
+	l := func(v ...string) *[]string { return &v }
+	assert.Equal(t, corpus.Characteristics{Name: s("Jace Beleren"), ManaCost: s("{1}{U}{U}"), Colors: s("U"),
+		Types: l("Planeswalker"), Subtypes: l("Jace"), Supertypes: l("Legendary"), Power: s("none"), Toughness: s("none"),
+		Loyalty: s("3"), Abilities: l("+2: Each player draws a card.")}, obj.Characteristics)
+}

@@ -67,11 +67,9 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 }
 
 // returnLinked: "return the exiled card(s) to the battlefield under its (their) owner's
-// control" (Oblivion Ring, Helvault).
+// control" (Oblivion Ring, Helvault): all of them at once.
 func returnLinked(r *Resolution) {
-	for _, id := range r.LinkedExiled() {
-		r.PutOntoBattlefield(id, r.s.obj(id).Owner)
-	}
+	r.PutOntoBattlefield(r.LinkedExiled(), func(o *Object) h.Player { return o.Owner })
 }
 
 // exileTarget: "exile [another] target ...", linked to the abilities that return it.

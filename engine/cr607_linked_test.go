@@ -115,3 +115,62 @@ func TestAnAuraReturnedWithNothingToEnchantStaysInExile(t *testing.T) {
 		assert.Equal(t, h.CardID(201), pacifism.AttachedTo, "enchanting the Bears")
 	}
 }
+
+// TestAnAuraReturnedWithItsOnlyHostStaysInExile: Helvault goes to the graveyard and
+// returns, at once, the Grizzly Bears and the Pacifism exiled with it. What an Aura put
+// onto the battlefield enchants is chosen as it enters (CR 303.4f), among what is on the
+// battlefield: not the Bears, entering at the same time. With no other creature it has
+// nothing to enchant and stays in exile (303.4g); with B's Hill Giant out it enchants the
+// Giant. Put onto the battlefield one at a time (the fault), it enchants the Bears.
+func TestAnAuraReturnedWithItsOnlyHostStaysInExile(t *testing.T) {
+	for _, tc := range []struct {
+		fault string
+		giant bool
+		want  h.CardID // what Pacifism enchants; 0: it stays in exile
+	}{{"", false, 0}, {"", true, 200}, {FaultAuraEnchantsEntering, false, 60}} {
+		var theirs []string
+		if tc.giant {
+			theirs = []string{"Hill Giant"}
+		}
+		setup := board([]string{"Helvault"}, theirs)
+		setup.Players[0].Exile = []h.CardSpec{{ID: 60, Name: "Grizzly Bears"}, {ID: 61, Name: "Pacifism"}}
+		setup.Players[0].Battlefield[0].ExiledWith = []h.CardID{60, 61}
+		var faults []string
+		if tc.fault != "" {
+			faults = []string{tc.fault}
+		}
+		s := start(t, setup, faults...)
+		s = leave(t, s, 100)
+		require.Len(t, s.Stack, 1, "the return trigger")
+		s = passBoth(t, s)
+		require.Nil(t, s.Decision, "one creature or none to enchant: nothing to choose")
+		sn := snap(s)
+		require.Equal(t, h.Battlefield, sn.Find(60).Zone, "the Bears return")
+		pacifism := sn.Find(61)
+		if tc.want == 0 {
+			assert.Equal(t, h.Exile, pacifism.Zone, "nothing it may enchant on the battlefield as it enters: it stays in exile")
+			continue
+		}
+		require.Equal(t, h.Battlefield, pacifism.Zone, "fault %q", tc.fault)
+		assert.Equal(t, tc.want, pacifism.AttachedTo, "fault %q", tc.fault)
+	}
+}
+
+// TestACopyReturnedWithOthersCantCopyThem: Helvault returns Grizzly Bears and Clever
+// Impersonator at once. The Impersonator's "enter as a copy" chooses among the permanents
+// already on the battlefield as it enters (CR 707.5, 614.12): B's Hill Giant, not the
+// Bears entering with it.
+func TestACopyReturnedWithOthersCantCopyThem(t *testing.T) {
+	setup := board([]string{"Helvault"}, []string{"Hill Giant"})
+	setup.Players[0].Exile = []h.CardSpec{{ID: 60, Name: "Grizzly Bears"}, {ID: 61, Name: "Clever Impersonator"}}
+	setup.Players[0].Battlefield[0].ExiledWith = []h.CardID{60, 61}
+	s := start(t, setup)
+	s = leave(t, s, 100)
+	s = passBoth(t, s)
+	require.NotNil(t, s.Decision, "what to copy")
+	assert.Equal(t, []string{dontCopy, "copy Hill Giant (card 200)"}, s.Decision.Options)
+	s = choose(t, s, "Hill Giant")
+	sn := snap(s)
+	assert.Equal(t, "Hill Giant", sn.Find(61).CopyOf)
+	assert.Equal(t, h.Battlefield, sn.Find(60).Zone)
+}

@@ -298,7 +298,10 @@ func enterFromStack(r *Resolution, card *Object) {
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.obj(nid)
 	o.Controller = r.item.Controller
-	enterAsCopy(s, o, r.Choose, r.ev) // a replacement: it enters as the copy (CR 707.5, 614.1c)
+	// a replacement: it enters as the copy (CR 707.5, 614.1c)
+	if enterAsCopy(s, o, r.Choose, r.ev, nil) && !aura {
+		r.enchantAsCopy(o, nil)
+	}
 	o.Sick = entersSick(s, o)
 	applyEnterReplacements(s, o, r.item.X, r.Choose)
 	if aura && len(r.item.Targets) > 0 {
@@ -307,29 +310,63 @@ func enterFromStack(r *Resolution, card *Object) {
 	enterTriggers(s, nid)
 }
 
-// PutOntoBattlefield puts an object onto the battlefield under controller's control (a
-// new object, CR 400.7), with its replacement effects on entering (CR 614.1c, 614.12) and
-// its enters triggers (603.6a); it returns the new object's ID. An Aura put onto the
-// battlefield this way enchants what controller chooses among what it may enchant
-// (303.4f); with nothing to enchant it stays where it is, or goes from the stack to its
-// owner's graveyard (303.4g), and the ID returned is 0.
-func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.ObjectID {
-	host, ok := r.auraHost(id, controller)
-	if !ok {
-		if r.s.obj(id).Zone == h.Stack {
-			moveTo(r.s, r.v, id, h.Graveyard, false, r.ev)
-		}
-		return 0
+// PutOntoBattlefield puts objects onto the battlefield at the same time, each under the
+// control of controller(it) (new objects, CR 400.7), with their replacement effects on
+// entering (CR 614.1c, 614.12) and their enters triggers (603.6a); it returns the new
+// objects' IDs, in order. An Aura put onto the battlefield this way enchants what its
+// controller chooses among what it may enchant (303.4f); with nothing to enchant it stays
+// where it is, or goes from the stack to its owner's graveyard (303.4g), and its ID is left
+// out. Each Aura's choice is made, and each copy's (707.5), among the permanents already on
+// the battlefield: what enters at the same time isn't there yet to be enchanted or copied
+// (so an Aura that Helvault returns can't enchant a creature it returns with it).
+func (r *Resolution) PutOntoBattlefield(ids []h.ObjectID, controller func(*Object) h.Player) []h.ObjectID {
+	if !r.s.faults.on(FaultAuraEnchantsEntering) {
+		return r.putTogether(ids, controller)
 	}
-	nid := moveTo(r.s, r.v, id, h.Battlefield, false, r.ev)
-	o := r.s.obj(nid)
-	o.Controller = controller
-	o.AttachedTo = host
-	o.Sick = entersSick(r.s, o)
-	enterAsCopy(r.s, o, r.Choose, r.ev)
-	applyEnterReplacements(r.s, o, 0, r.Choose)
-	enterTriggers(r.s, nid)
-	return nid
+	var out []h.ObjectID // one at a time: each sees those put there before it
+	for _, id := range ids {
+		out = append(out, r.putTogether([]h.ObjectID{id}, controller)...)
+	}
+	return out
+}
+
+// putTogether is PutOntoBattlefield, for objects that enter at the same time.
+func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Player) []h.ObjectID {
+	type entering struct {
+		id, host h.ObjectID
+		ctl      h.Player
+	}
+	var enter []entering
+	for _, id := range ids {
+		ctl := controller(r.s.obj(id))
+		host, ok := r.auraHost(id, ctl)
+		if !ok {
+			if r.s.obj(id).Zone == h.Stack || r.s.faults.on(FaultAuraWithoutHostDies) {
+				moveTo(r.s, r.v, id, h.Graveyard, false, r.ev)
+			}
+			continue
+		}
+		enter = append(enter, entering{id: id, host: host, ctl: ctl})
+	}
+	out := make([]h.ObjectID, len(enter))
+	for i, e := range enter {
+		out[i] = moveTo(r.s, r.v, e.id, h.Battlefield, false, r.ev)
+		o := r.s.obj(out[i])
+		o.Controller = e.ctl
+		o.AttachedTo = e.host
+	}
+	for _, nid := range out {
+		o := r.s.obj(nid)
+		o.Sick = entersSick(r.s, o)
+		if enterAsCopy(r.s, o, r.Choose, r.ev, out) {
+			r.enchantAsCopy(o, out)
+		}
+		applyEnterReplacements(r.s, o, 0, r.Choose)
+	}
+	for _, nid := range out {
+		enterTriggers(r.s, nid)
+	}
+	return out
 }
 
 // auraHost is what the object id, if it is an Aura, enchants as it is put onto the
@@ -337,7 +374,32 @@ func (r *Resolution) PutOntoBattlefield(id h.ObjectID, controller h.Player) h.Ob
 // enchant ability allows (CR 303.4f), judged on the card as it is now. It is 0 for what
 // isn't an Aura; ok is false for an Aura with nothing to enchant (303.4g).
 func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
-	c := r.v.Of(id)
+	return r.chooseAuraHost(r.v, id, controller, nil)
+}
+
+// enchantAsCopy: a permanent that has just entered as a copy of an Aura wasn't an Aura
+// spell resolving, so its controller chooses what it enchants as it enters (CR 303.4f,
+// 707.5), among the permanents on the battlefield but those entering with it. With nothing
+// it may enchant it stays unattached, and state-based actions put it into the graveyard
+// (704.5m).
+func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
+	if r.s.faults.on(FaultAuraCopyEntersUnattached) || o.AttachedTo != 0 {
+		return
+	}
+	v := Project(r.s)
+	if !isAura(v.Of(o.ID)) {
+		return
+	}
+	if host, ok := r.chooseAuraHost(v, o.ID, o.Controller, entering); ok {
+		o.AttachedTo = host
+	}
+}
+
+// chooseAuraHost has controller choose what the Aura id enchants among the permanents
+// other than it and those of exclude that its enchant ability allows, as v shows them
+// (CR 303.4f); see auraHost.
+func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player, exclude []h.ObjectID) (host h.ObjectID, ok bool) {
+	c := v.Of(id)
 	if !isAura(c) {
 		return 0, true
 	}
@@ -346,8 +408,12 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 		return 0, false
 	}
 	var cands []*Object
+	anyPermanent := r.s.faults.on(FaultReturnedAuraAnyHost)
 	for _, pid := range r.s.Battlefield {
-		if t := r.s.obj(pid); spec.Match(r.s, r.v, controller, t) {
+		if pid == id || slices.Contains(exclude, pid) {
+			continue
+		}
+		if t := r.s.obj(pid); anyPermanent || spec.Match(r.s, v, controller, t) {
 			cands = append(cands, t)
 		}
 	}
@@ -360,7 +426,7 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
 	opts := make([]string, len(cands))
 	for i, t := range cands {
-		opts[i] = fmt.Sprintf("enchant %s (card %d)", r.v.Of(t.ID).Name, t.Card)
+		opts[i] = fmt.Sprintf("enchant %s (card %d)", v.Of(t.ID).Name, t.Card)
 	}
 	pick := r.chooseBy(controller, opts)
 	return cands[slices.Index(opts, pick)].ID, true

@@ -120,3 +120,40 @@ func TestEnchantedLandMeansALand(t *testing.T) {
 	require.NotNil(t, s.Decision, "the legend rule asks first")
 	assert.Equal(t, []string{"{G}"}, outcomes(t, s, "Llanowar Elves", 0))
 }
+
+// TestACopyOfAnAuraEntersAttached: Clever Impersonator enters as a copy of B's Pacifism,
+// which enchants B's Llanowar Elves. It isn't resolving as an Aura spell, so A chooses what
+// it enchants as it enters, among what its (copied) enchant ability allows (CR 303.4f,
+// 707.5): with the Elves the only creature there is nothing to choose; with A's Bears too A
+// chooses. With the fault it enters attached to nothing and goes to the graveyard (704.5m).
+func TestACopyOfAnAuraEntersAttached(t *testing.T) {
+	for _, tc := range []struct {
+		mine  []string
+		fault string
+		pick  string
+		want  h.CardID // what it enchants; 0: it is in the graveyard
+	}{{nil, "", "", 201}, {[]string{"Grizzly Bears"}, "", "Grizzly Bears", 100}, {nil, FaultAuraCopyEntersUnattached, "", 0}} {
+		setup := board(tc.mine, []string{"Pacifism@1", "Llanowar Elves"})
+		setup.Players[0].Hand = []h.CardSpec{{ID: 50, Name: "Clever Impersonator"}}
+		setup.Players[0].Pool = h.Of(h.Blue, 4)
+		var faults []string
+		if tc.fault != "" {
+			faults = []string{tc.fault}
+		}
+		s := castAndResolve(t, start(t, setup, faults...), 50, h.Of(h.Blue, 4))
+		s = choose(t, s, "copy Pacifism")
+		if tc.pick != "" {
+			require.NotNil(t, s.Decision, "what it enchants")
+			s = choose(t, s, "enchant "+tc.pick)
+		}
+		require.Nil(t, s.Decision)
+		o := snap(s).Find(50)
+		if tc.want == 0 {
+			assert.Equal(t, h.Graveyard, o.Zone, "%v %q", tc.mine, tc.fault)
+			continue
+		}
+		require.Equal(t, h.Battlefield, o.Zone, "%v", tc.mine)
+		assert.Equal(t, "Pacifism", o.CopyOf)
+		assert.Equal(t, tc.want, o.AttachedTo)
+	}
+}

@@ -93,8 +93,7 @@ var StateBasedActions = []SBA{
 		}
 		seen := map[string]bool{}
 		legend := func(id h.ObjectID) bool {
-			c := v.Of(id)
-			return c.HasSupertype("Legendary") && c.Name != "" && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
+			return legendRuleCounts(s, v, id) && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
 		}
 		for _, id := range s.Battlefield {
 			c := v.Of(id)
@@ -179,6 +178,24 @@ func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 	return v.Of(host.ID).HasType("Creature") && (host.Controller == o.Controller || !s.faults.on(FaultEquipmentOwnCreaturesOnly))
 }
 
+// legendRuleCounts: the legend rule applies to the permanent id (CR 704.5j): it is
+// legendary, and has a name.
+func legendRuleCounts(s *State, v *View, id h.ObjectID) bool {
+	c := v.Of(id)
+	if c.Name == "" {
+		return false
+	}
+	if s.faults.on(FaultLegendCountsUnlegendaryCopy) && v.IsCopy(id) && !c.HasSupertype("Legendary") {
+		// a copy that "isn't legendary" beside a legend of its name counts as one
+		for _, other := range s.Battlefield {
+			if oc := v.Of(other); other != id && oc.Name == c.Name && oc.HasSupertype("Legendary") && s.obj(other).Controller == s.obj(id).Controller {
+				return true
+			}
+		}
+	}
+	return c.HasSupertype("Legendary")
+}
+
 // checkSBAs performs state-based actions until none applies (CR 704.3). The legend rule
 // asks the player which permanent to keep (704.5j) through ch.
 func checkSBAs(s *State, ch chooser, ev *events) error {
@@ -212,7 +229,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			var ids []h.ObjectID
 			for _, id := range s.Battlefield {
 				c := v.Of(id)
-				if c.HasSupertype("Legendary") && c.Name == hit.legend && s.obj(id).Controller == hit.player {
+				if legendRuleCounts(s, v, id) && c.Name == hit.legend && s.obj(id).Controller == hit.player {
 					opts = append(opts, fmt.Sprintf("keep %s (card %d)", c.Name, s.obj(id).Card))
 					ids = append(ids, id)
 				}

@@ -129,11 +129,12 @@ func becomeCopyOfTarget(r *Resolution) {
 
 // enterAsCopy applies an entering permanent's "you may have this enter as a copy of ..."
 // replacement effect (CR 707.5, 614.1c): its controller chooses a permanent (or none) as
-// it enters; the copy effect has no duration. Exceptions that depend on what it became
-// are judged on the result (707.9f).
-func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) {
+// it enters, among the permanents already on the battlefield (not those entering with it);
+// the copy effect has no duration. Exceptions that depend on what it became
+// are judged on the result (707.9f). It reports whether it entered as a copy.
+func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, entering []h.ObjectID) (copied bool) {
 	if choose == nil {
-		return
+		return false
 	}
 	v := Project(s)
 	for _, a := range v.Of(o.ID).Abilities {
@@ -143,12 +144,12 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) 
 		cp := a.Copy
 		var cands []*Object
 		for _, id := range s.Battlefield {
-			if t := s.obj(id); id != o.ID && cp.Candidates(s, v, o.Controller, t) {
+			if t := s.obj(id); id != o.ID && !slices.Contains(entering, id) && cp.Candidates(s, v, o.Controller, t) {
 				cands = append(cands, t)
 			}
 		}
 		if len(cands) == 0 {
-			return
+			return false
 		}
 		slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
 		opts := []string{dontCopy}
@@ -169,8 +170,9 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events) 
 				o.Counters[Loyalty] += cp.Except.LoyaltyIfPlaneswalker
 			}
 		}
-		return
+		return pick != dontCopy
 	}
+	return false
 }
 
 // setupCopies starts the copy effects a setup says are in force on a permanent, oldest

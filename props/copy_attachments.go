@@ -2,6 +2,8 @@ package props
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -32,11 +34,15 @@ import (
 //     could enchant is in its owner's graveyard once state-based actions are done (704.5m).
 //   - copy-equips: a copy of an Equipment has its equip ability (707.2): its controller is
 //     offered it at sorcery speed while they control another creature (702.6a).
+//   - aura-copy-enters: a permanent that enters as a copy of an Aura (Clever Impersonator
+//     copying Pacifism) isn't an Aura spell resolving: it enters attached to a permanent it
+//     may enchant, of those on the battlefield, or with none, unattached, and goes to the
+//     graveyard (303.4f, 707.5, 704.5m).
 func auraEquipment() *Property {
 	return &Property{
 		ID:      "copy.aura-equipment",
 		Rulings: []string{"copy.aura-equipment"},
-		Rules:   []string{"704.5m", "704.5n", "704.5p", "303.4a", "303.4f", "301.5c", "508.1c", "509.1b"},
+		Rules:   []string{"704.5m", "704.5n", "704.5p", "303.4a", "303.4f", "301.5c", "508.1c", "509.1b", "707.5"},
 		Description: "Auras target as spells and stay only on what they may enchant; Equipment and anything else attached " +
 			"become unattached, and stay, once attached illegally; an Aura's \"can't attack or block\" holds.",
 		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay}},
@@ -48,6 +54,7 @@ func auraEquipment() *Property {
 				Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}}},
 			{Name: "became-aura", Rules: []string{"704.5m", "707.4"}, Description: "becoming a copy of an Aura while not legally attached puts it into the graveyard"},
 			{Name: "copy-equips", Rules: []string{"707.2", "702.6a"}, Description: "a copy of an Equipment is offered its equip ability at sorcery speed"},
+			{Name: "aura-copy-enters", Rules: []string{"303.4f", "707.5", "704.5m"}, Description: "a permanent entering as a copy of an Aura enters attached to something it may enchant, or with nothing to enchant goes to the graveyard"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.aura-equipment",
@@ -88,6 +95,13 @@ func auraEquipment() *Property {
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
+				// Clever Impersonator in hand, with the mana to cast it, beside Pacifisms to copy and
+				// creatures (or none) for the copy to enchant.
+				{Name: "impersonating an aura", Weight: 5,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Grizzly Bears", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 20}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
+					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 80}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 150},
 				{Name: "pacified creatures in combat", Weight: 3,
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
@@ -111,7 +125,7 @@ func auraEquipment() *Property {
 					return len(a.Attackers)+len(a.Blocks) > 0
 				case a.Kind == harness.Cast:
 					o := before.Find(a.Card)
-					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0)
+					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString))
 				case a.Kind == harness.Pass:
 					n := len(before.Stack)
 					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
@@ -190,6 +204,7 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkRestriction(tr, i, st, &v)
 		checkBecameAura(tr, i, &v)
 		checkCopyEquips(tr, i, &v)
+		checkAuraCopyEnters(tr, i, &v)
 		if !settled(&st.After) {
 			continue
 		}
@@ -462,4 +477,51 @@ func controlsOtherCreature(s *harness.Snapshot, o *harness.Object) bool {
 func attachmentTarget(s *harness.Snapshot, t harness.Target) bool {
 	o := s.Permanent(t.Card)
 	return o != nil && attachmentKind(o) != attachedOther
+}
+
+// reEntersAsCopy matches an ability that has its permanent enter as a copy.
+var reEntersAsCopy = regexp.MustCompile(`enter as a copy`)
+
+// checkAuraCopyEnters: the aura-copy-enters clause, on a permanent spell that enters as a
+// copy of an Aura in step i (its controller's "copy ..." answer). What it may enchant is
+// read from the Aura it copies and from the permanents as they were before it entered (a
+// choice it waits on shows that state too), and its fate once the decisions that follow
+// are made.
+func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.aura-equipment"
+	st := &tr.Steps[i]
+	src, top := copySource(st)
+	if src == nil || top.Kind != "spell" || attachmentKind(src) != attachedAura {
+		return
+	}
+	aura := *src
+	aura.Card = top.Card
+	var hosts []harness.CardID
+	for j := range st.Before.Battlefield {
+		p := &st.Before.Battlefield[j]
+		ok, known := mayAttach(&aura, p)
+		if !known {
+			return
+		}
+		if ok {
+			hosts = append(hosts, p.Card)
+		}
+	}
+	j := decided(tr, i)
+	after := &tr.Steps[j].After
+	now := after.Find(top.Card)
+	if !settled(after) || now == nil {
+		return
+	}
+	v.Reach("aura-copy-enters")
+	what := fmt.Sprintf("%s: %s (card %d) enters as a copy of %s", where(tr, i), top.Name, top.Card, describe(src))
+	switch host := after.Permanent(now.AttachedTo); {
+	case len(hosts) == 0 && now.Zone == harness.Battlefield:
+		v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5m", "aura-copy-enters", what,
+			"nothing it may enchant: it enters unattached and is put into the graveyard (CR 303.4f, 704.5m)", fmt.Sprintf("it is on the battlefield, attached to card %d", now.AttachedTo)))
+	case len(hosts) > 0 && (now.Zone != harness.Battlefield || !slices.Contains(hosts, now.AttachedTo) || host == nil || host.Object != st.Before.Permanent(now.AttachedTo).Object):
+		v.Violations = append(v.Violations, clauseViolation(j, ruling, "303.4f", "aura-copy-enters", what,
+			fmt.Sprintf("it isn't an Aura spell, so it enters attached to what its controller chooses among what it may enchant: %s (CR 303.4f, 707.5)", cardList(hosts)),
+			fmt.Sprintf("it is %s, attached to card %d", zoneWord(now), now.AttachedTo)))
+	}
 }

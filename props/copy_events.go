@@ -260,3 +260,12 @@ func sameSet(a, b []string) bool {
 func sameMultiset(a, b []string) bool {
 	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
+
+// decided is the step after which the decisions that step i left pending were answered:
+// i itself when it left none, or the last of the choices that follow it.
+func decided(tr *gen.Trace, i int) int {
+	for i+1 < len(tr.Steps) && tr.Steps[i].After.Pending != nil && tr.Steps[i+1].Action.Kind == harness.Choose {
+		i++
+	}
+	return i
+}

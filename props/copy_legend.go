@@ -55,7 +55,7 @@ func legendRule() *Property {
 					Hand: []gen.Pick{{Card: "Clone", Weight: 20}, {Card: "Spark Double", Weight: 25}, {Card: "Clever Impersonator", Weight: 15},
 						{Card: "Phantasmal Image", Weight: 20}, {Card: "Spark Spray", Weight: 15}},
 					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				{Name: "spark double and a legend", Weight: 3,
+				{Name: "spark double and a legend", Weight: 6,
 					Mine:      []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Isamaru, Hound of Konda", Weight: 25}, {Card: "Jace Beleren", Weight: 10}},
 					Hand:      []gen.Pick{{Card: "Spark Double", Weight: 80}},
 					AvoidMine: gen.Permanent, MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
@@ -292,7 +292,10 @@ func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 	}
 }
 
-// checkNotLegendaryCopies: the not-legendary clause, on the trace's copy events.
+// checkNotLegendaryCopies: the not-legendary clause, on the trace's copy events: the copy
+// isn't legendary, and once the decisions that follow it are made, neither it nor the
+// legend it copied has left the battlefield for the legend rule (it has no other way to
+// leave without an action; one that dies anyway is not judged).
 func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 	const ruling = "copy.legend-rule"
 	for _, e := range copyEvents(tr) {
@@ -304,10 +307,26 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		v.Reach("not-legendary")
+		what := fmt.Sprintf("%s: %s became a copy of legendary %s with \"it isn't legendary\"", where(tr, e.Step), describe(e.Obj), describe(e.Src))
 		if e.Obj.HasSupertype("Legendary") {
-			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.9b", "not-legendary",
-				fmt.Sprintf("%s: %s became a copy of legendary %s with \"it isn't legendary\"", where(tr, e.Step), describe(e.Obj), describe(e.Src)),
+			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.9b", "not-legendary", what,
 				"it isn't legendary (CR 707.9b), so the legend rule doesn't apply to it", "it is legendary"))
+			continue
+		}
+		j := decided(tr, e.Step)
+		after := &tr.Steps[j].After
+		if !settled(after) {
+			continue
+		}
+		for _, o := range []*harness.Object{e.Obj, e.Src} {
+			if o.Controller != e.Obj.Controller || diesAnyway(o) {
+				continue
+			}
+			if now := after.Permanent(o.Card); now == nil || now.Object != o.Object {
+				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", what,
+					"it and the legend it copied both stay: the legend rule applies only to legendary permanents (CR 704.5j, 707.9b)",
+					fmt.Sprintf("%s has left the battlefield by %s", describe(o), whereAfter(tr, j))))
+			}
 		}
 	}
 }

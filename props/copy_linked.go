@@ -25,7 +25,7 @@ func linkedAbilities() *Property {
 	return &Property{
 		ID:      ruling,
 		Rulings: []string{ruling},
-		Rules:   []string{"607.1", "607.2a", "707.7"},
+		Rules:   []string{"607.1", "607.2a", "707.7", "303.4f", "303.4g"},
 		Description: "A permanent's \"exiled card\" abilities refer only to what its own linked ability exiled, under the copy " +
 			"effect in force: a copy starts with nothing exiled with it, and a link made under one copy effect is gone once it ends.",
 		Needs: copyNeeds,
@@ -34,6 +34,8 @@ func linkedAbilities() *Property {
 			{Name: "copy-starts-unlinked", Rules: []string{"707.7", "607.5"}, Description: "a permanent that has just become a copy of one with linked abilities has nothing exiled with it"},
 			{Name: "lost-on-copy-change", Rules: []string{"707.7", "607.5"}, Description: "a card exiled with a permanent before its copy effects changed (one began, or one ended) is no longer exiled with it, whatever it copies now"},
 			{Name: "returns-exiled-with", Rules: []string{"607.2a", "603.10a"}, Description: "a \"return the exiled card\" ability returns exactly the cards exiled with its source as it last was on the battlefield"},
+			{Name: "returned-aura-attaches", Rules: []string{"303.4f"}, Description: "a returned Aura enters attached to a permanent it may enchant that was on the battlefield before it returned, not one returned with it"},
+			{Name: "returned-aura-stays", Rules: []string{"303.4g"}, Description: "a returned Aura with nothing on the battlefield it may enchant stays in exile"},
 		},
 		Steer: linkedSteer(ruling),
 		Check: func(_ harness.Engine, tr *gen.Trace) Verdict {
@@ -43,6 +45,7 @@ func linkedAbilities() *Property {
 			checkCopyStartsUnlinked(tr, &v)
 			checkLostOnCopyChange(tr, ms, &v)
 			checkReturns(tr, ms, &v)
+			checkReturnedAuras(tr, ms, &v)
 			return v
 		},
 	}
@@ -212,38 +215,18 @@ func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
 var reReturnsExiled = regexp.MustCompile(`(?i)return (the exiled card|all cards exiled with)`)
 
 // checkReturns: as a "return the exiled card(s)" ability resolves, the cards that leave
-// exile for the battlefield are those exiled with its source as it last was on the
-// battlefield (last known information, CR 603.10a, 608.2h), with any its linked ability
-// exiled since, as far as they are still in exile; an Aura among them may stay there, when
-// it has nothing to enchant (303.4g).
+// exile for the battlefield are those exiled with its source (returning); an Aura among
+// them may stay there, when it has nothing to enchant (303.4g, judged by
+// checkReturnedAuras).
 func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		top := resolvingTop(st)
-		if top == nil || st.Action.Kind != harness.Pass || top.Kind != "ability" || !reReturnsExiled.MatchString(top.Text) ||
-			len(st.After.Stack) >= len(st.Before.Stack) || st.After.Pending != nil {
+		top, want, ok := returning(tr, ms, i)
+		if !ok || st.Action.Kind != harness.Pass {
 			continue
-		}
-		var want []harness.CardID
-		last := -1
-		for m := i; m >= 0; m-- {
-			if p := ms[m].Snap.Permanent(top.Card); p != nil {
-				want, last = slices.Clone(p.ExiledWith), m
-				break
-			}
-		}
-		if last < 0 {
-			continue
-		}
-		for j := last; j < i; j++ { // exiled by its linked ability after it left (CR 607.2a)
-			if t := resolvingTop(&tr.Steps[j]); t != nil && t.Card == top.Card && t.Kind == "ability" {
-				want = append(want, enteredExile(&tr.Steps[j])...)
-			}
 		}
 		want = slices.DeleteFunc(want, func(c harness.CardID) bool {
-			x := exiledObject(&st.Before, c)
-			// An Aura that would enter with nothing it may enchant stays in exile (CR 303.4g).
-			return x == 0 || hasSubtype(st.Before.Find(c), "Aura") && exiledObject(&st.After, c) == x
+			return hasSubtype(st.Before.Find(c), "Aura") && exiledObject(&st.After, c) == exiledObject(&st.Before, c)
 		})
 		var got []harness.CardID // the cards that left exile (an Aura may go on to the graveyard, CR 704.5m)
 		for _, c := range exileCards(&st.Before) {
@@ -261,6 +244,35 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 				fmt.Sprintf("cards %v returned", got)))
 		}
 	}
+}
+
+// returning: in step i a "return the exiled card(s)" ability, top, finishes resolving (a
+// pass, or the last choice it asked for), and want are the cards it returns: those exiled
+// with its source as it last was on the battlefield (last known information, CR 603.10a,
+// 608.2h), with any its linked ability exiled since, as far as they are still in exile.
+func returning(tr *gen.Trace, ms []moment, i int) (top *harness.StackObject, want []harness.CardID, ok bool) {
+	st := &tr.Steps[i]
+	top = resolvingTop(st)
+	if top == nil || top.Kind != "ability" || !reReturnsExiled.MatchString(top.Text) ||
+		len(st.After.Stack) >= len(st.Before.Stack) || st.After.Pending != nil {
+		return nil, nil, false
+	}
+	last := -1
+	for m := i; m >= 0; m-- {
+		if p := ms[m].Snap.Permanent(top.Card); p != nil {
+			want, last = slices.Clone(p.ExiledWith), m
+			break
+		}
+	}
+	if last < 0 {
+		return nil, nil, false
+	}
+	for j := last; j < i; j++ { // exiled by its linked ability after it left (CR 607.2a)
+		if t := resolvingTop(&tr.Steps[j]); t != nil && t.Card == top.Card && t.Kind == "ability" {
+			want = append(want, enteredExile(&tr.Steps[j])...)
+		}
+	}
+	return top, slices.DeleteFunc(want, func(c harness.CardID) bool { return exiledObject(&st.Before, c) == 0 }), true
 }
 
 // exileCards lists the cards in every exile zone of s.
@@ -298,6 +310,8 @@ func linkedSteer(name string) gen.Steer {
 	mana := []gen.Pick{{Card: "Wastes", Weight: 40}, {Card: "Island", Weight: 40}, {Card: "Plains", Weight: 30}}
 	hand := []gen.Pick{{Card: "Chrome Mox", Weight: 20}, {Card: "Oblivion Ring", Weight: 20}, {Card: "Clever Impersonator", Weight: 20},
 		{Card: "Giant Growth", Weight: 14}, {Card: "Dark Ritual", Weight: 14}, {Card: "Time Walk", Weight: 8}}
+	// The exiled cards are drawn as hand cards are (gen's board.go).
+	returnedAuras := []gen.Pick{{Card: "Pacifism", Weight: 50}, {Card: "Grizzly Bears", Weight: 25}, {Card: "Disenchant", Weight: 15}}
 	join := func(lists ...[]gen.Pick) []gen.Pick {
 		var out []gen.Pick
 		for _, l := range lists {
@@ -320,6 +334,18 @@ func linkedSteer(name string) gen.Steer {
 		{Name: "cycle into a linked resonance", Weight: 12, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 100}, {Card: "Island", Weight: 80}}, linked),
 			AvoidMine: gen.Permanent, Theirs: linked, Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 30}},
 			MinHand: 2, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		// Helvaults (two of one player's die to the legend rule as the game begins) and an
+		// Oblivion Ring with Auras and creatures exiled with them, beside few creatures or
+		// none: a returned Aura enchants a creature already out, or stays in exile (CR
+		// 303.4f, g), whatever returns with it.
+		{Name: "returned auras", Weight: 7,
+			Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Oblivion Ring", Weight: 15}, {Card: "Mirage Mirror", Weight: 10},
+				{Card: "Grizzly Bears", Weight: 10}, {Card: "Plains", Weight: 25}},
+			AvoidMine: gen.Permanent, Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 15}, {Card: "Hill Giant", Weight: 10}, {Card: "Plains", Weight: 20}},
+			AvoidTheirs: gen.Permanent, Hand: returnedAuras, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "returned auras, no creature out", Weight: 5,
+			Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Plains", Weight: 20}}, AvoidMine: gen.Permanent,
+			Theirs: []gen.Pick{{Card: "Plains", Weight: 20}}, AvoidTheirs: gen.Permanent, Hand: returnedAuras, Steps: []harness.Step{harness.Main1, harness.Main2}},
 		{Name: "over turns", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: join(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}

@@ -43,11 +43,11 @@
 // The table is checked against the registry (doc_test.go).
 //
 //	ID                            RULINGS / CR RULES
-//	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b
+//	copy.aura-equipment           copy.aura-equipment / 704.5m, 704.5n, 704.5p, 303.4a, 303.4f, 301.5c, 508.1c, 509.1b, 707.5
 //	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
 //	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
 //	copy.legend-rule              copy.legend-rule / 704.5j
-//	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7
+//	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7, 303.4f, 303.4g
 //	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2
 //	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
 //	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
