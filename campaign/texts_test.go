@@ -19,7 +19,8 @@ import (
 type dropsPeriods struct{ *engine.Reference }
 
 func (e dropsPeriods) Observe(st harness.State) (harness.Snapshot, error) {
-	s, err := e.Reference.Observe(st)
+	snap, err := e.Reference.Observe(st)
+	s := snap.Clone() // the engine's snapshots are read only
 	for i := range s.Battlefield {
 		for j, a := range s.Battlefield[i].Abilities {
 			s.Battlefield[i].Abilities[j] = strings.TrimSuffix(a, ".")

@@ -54,7 +54,8 @@ type (
 )
 
 func (e keepsObjectIDs) Observe(st harness.State) (harness.Snapshot, error) {
-	s, err := e.Reference.Observe(st)
+	snap, err := e.Reference.Observe(st)
+	s := snap.Clone() // the engine's snapshots are read only
 	for _, o := range s.Objects() {
 		o.Object = harness.ObjectID(o.Card)
 	}
@@ -62,7 +63,8 @@ func (e keepsObjectIDs) Observe(st harness.State) (harness.Snapshot, error) {
 }
 
 func (e dropsPeriods) Observe(st harness.State) (harness.Snapshot, error) {
-	s, err := e.Reference.Observe(st)
+	snap, err := e.Reference.Observe(st)
+	s := snap.Clone() // the engine's snapshots are read only
 	for _, o := range s.Objects() {
 		for i, a := range o.Abilities {
 			o.Abilities[i] = strings.TrimSuffix(a, ".")

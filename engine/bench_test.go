@@ -66,6 +66,35 @@ func BenchmarkSnapshot(b *testing.B) {
 	cpu.Report(b)
 }
 
+// BenchmarkSnapshotAfterStep: rendering the snapshot of a state stepped from one whose
+// snapshot was rendered (a mana ability activated, on the 20-permanent board), as a walk
+// does: what did not change is reused.
+func BenchmarkSnapshotAfterStep(b *testing.B) {
+	s, err := NewGame(twentyPermanents(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	Snapshot(s)
+	var next *State
+	for _, a := range LegalActions(s) {
+		if a.Kind == h.Activate && Project(s).Of(s.byCard(a.Card).ID).Abilities[a.Ability].IsMana() {
+			if next, _, err = Step(s, a); err != nil {
+				b.Fatal(err)
+			}
+			break
+		}
+	}
+	if next == nil || next.Proposal != nil {
+		b.Fatal("no mana ability to activate")
+	}
+	b.ReportAllocs()
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		Snapshot(next)
+	}
+	cpu.Report(b)
+}
+
 // BenchmarkLegalActions: listing every legal action (mana outcomes included) on a
 // 20-permanent board with mana replacement effects and triggers.
 func BenchmarkLegalActions(b *testing.B) {
@@ -75,7 +104,7 @@ func BenchmarkLegalActions(b *testing.B) {
 	}
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		LegalActions(s.clone().finish())
+		LegalActions(s.clone().finish(nil))
 	}
 	cpu.Report(b)
 }

@@ -20,6 +20,11 @@ import (
 // A structural test (printed_reads_test.go) keeps it so.
 type CardDef struct {
 	printed Chars // read only, shared by every object that is this card
+	// texts is abilityTexts(&printed), for the snapshots of objects with their printed
+	// characteristics to share.
+	texts []string
+	// continuous: a printed static ability generates a continuous effect (CR 611.3).
+	continuous bool
 }
 
 // ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -316,10 +321,12 @@ func newCardDef(printed Chars, abilities []*Ability) *CardDef {
 	for i, a := range abilities {
 		if a.Static != nil {
 			a.Static.mods = continuousMods(a.Static)
+			d.continuous = d.continuous || a.Static.mods != nil
 		}
 		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
 	}
 	addIntrinsicLandAbilities(&d.printed)
+	d.texts = abilityTexts(&d.printed)
 	return d
 }
 
@@ -455,7 +462,7 @@ func sized(def *CardDef, x int) *CardDef {
 	if d, ok := sizedDefs.Load(k); ok {
 		return d.(*CardDef)
 	}
-	d := &CardDef{printed: def.printed}
+	d := &CardDef{printed: def.printed, texts: def.texts, continuous: def.continuous}
 	d.printed.Power, d.printed.Toughness = x, x
 	got, _ := sizedDefs.LoadOrStore(k, d)
 	return got.(*CardDef)

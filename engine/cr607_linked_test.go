@@ -15,7 +15,7 @@ func leave(t *testing.T, s *State, card h.CardID) *State {
 	moveTo(c, Project(c), c.byCard(card).ID, h.Graveyard, false, &events{})
 	next, _, err := settleWith(c, nil)
 	require.NoError(t, err)
-	return next.finish()
+	return next.finish(nil)
 }
 
 func passBoth(t *testing.T, s *State) *State {
@@ -70,7 +70,7 @@ func TestLinkLostOnRecopy(t *testing.T) {
 			mirror := c.byCard(100)
 			c.Effects = nil // the first copy effect ends
 			copyEffect(c, Project(c), mirror.ID, c.byCard(200).ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
-			s = c.finish()
+			s = c.finish(nil)
 			require.Equal(t, "Helvault", perm(s, 100).CopyOf)
 		}
 		s = leave(t, s, 100)

@@ -66,7 +66,7 @@ func TestForAsLongAs(t *testing.T) {
 	c.addEffect(Effect{Source: source, Duration: Duration{Kind: ForAsLongAs, While: WhileSourceOnBattlefield}, Mods: []Modification{ModifyPT{1, 0}}, Objects: []h.ObjectID{bears}})
 	c.addEffect(Effect{Source: 999, Duration: Duration{Kind: ForAsLongAs, While: WhileSourceOnBattlefield}, Mods: []Modification{ModifyPT{5, 0}}, Objects: []h.ObjectID{bears}})
 	require.Len(t, c.Effects, 1, "an effect whose duration never starts does nothing")
-	s = c.finish()
+	s = c.finish(nil)
 	assert.Equal(t, 3, power(s, bears))
 
 	c = s.clone()

@@ -71,6 +71,7 @@ type View struct {
 	// an effect changes them and the view owns a copy (in slab).
 	chars []*Chars
 	slab  []Chars
+	owned []h.ObjectID // the objects whose characteristics are in slab, in the order taken
 	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
 	// they were after it; nil entries (or a nil slice) are the printed values.
 	copiable []*Chars
@@ -131,7 +132,12 @@ func Project(s *State) *View {
 	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
-	s.eachWithCharacteristics(func(id h.ObjectID) { v.chars[id-1] = &s.obj(id).Def.printed })
+	faceDown := false
+	s.eachWithCharacteristics(func(id h.ObjectID) {
+		o := &s.Objects[id-1]
+		v.chars[id-1] = &o.Def.printed
+		faceDown = faceDown || o.FaceDown
+	})
 	var effects []liveEffect
 	if len(s.Effects) > 0 {
 		effects = make([]liveEffect, 0, len(s.Effects))
@@ -153,6 +159,7 @@ func Project(s *State) *View {
 	}
 	if owners > 0 {
 		v.slab = make([]Chars, 0, owners)
+		v.owned = make([]h.ObjectID, 0, owners)
 	}
 	var order []*liveEffect
 	for layer := LayerCopy; layer < numLayers; layer++ {
@@ -166,11 +173,13 @@ func Project(s *State) *View {
 			// layer 6).
 			effects = v.staticEffects(effects)
 		case LayerFaceDown:
-			s.eachWithCharacteristics(func(id h.ObjectID) {
-				if s.obj(id).FaceDown { // CR 708.2a
-					FaceDown{}.apply(v.own(id), effectKey{})
-				}
-			})
+			if faceDown {
+				s.eachWithCharacteristics(func(id h.ObjectID) {
+					if s.obj(id).FaceDown { // CR 708.2a
+						FaceDown{}.apply(v.own(id), effectKey{})
+					}
+				})
+			}
 		}
 		order = orderLayer(layer, effects, order[:0], s.faults)
 		for _, e := range order {
@@ -193,11 +202,10 @@ func Project(s *State) *View {
 		}
 		switch layer {
 		case LayerType:
-			s.eachWithCharacteristics(func(id h.ObjectID) {
-				if v.owns(id) {
-					addIntrinsicLandAbilities(v.chars[id-1])
-				}
-			})
+			// Only characteristics an effect changed can have gained a land type.
+			for _, id := range v.owned {
+				addIntrinsicLandAbilities(v.chars[id-1])
+			}
 		case LayerPTModify:
 			v.applyCounters()
 		}
@@ -237,6 +245,7 @@ func (v *View) own(id h.ObjectID) *Chars {
 		}
 		v.slab = append(v.slab, *v.chars[id-1])
 		v.chars[id-1] = &v.slab[len(v.slab)-1]
+		v.owned = append(v.owned, id)
 	}
 	return v.chars[id-1]
 }
@@ -301,15 +310,20 @@ func (v *View) affected(sc *staticScope) []h.ObjectID {
 // abilities not yet taken are added. Their timestamp is their object's (CR 613.7a).
 func (v *View) staticEffects(effects []liveEffect) []liveEffect {
 	kept := effects[:0]
-	for _, e := range effects {
-		if !e.static || e.locked || v.hasAbility(e.ability) {
-			kept = append(kept, e)
+	for i := range effects {
+		if e := &effects[i]; !e.static || e.locked || v.hasAbility(e.ability) {
+			kept = append(kept, *e)
 		}
 	}
 	effects = kept
 	for _, id := range v.s.Battlefield {
 		src := v.s.obj(id)
-		for i, a := range v.chars[id-1].Abilities {
+		c := v.chars[id-1]
+		if c == &src.Def.printed && !src.Def.continuous {
+			continue
+		}
+		for i := range c.Abilities {
+			a := &c.Abilities[i]
 			if a.Kind != Static || a.Static.mods == nil {
 				continue
 			}
@@ -442,23 +456,15 @@ func appendNew(list []string, add ...string) []string {
 // printed values as modified by copy effects and face-down status), before the later
 // layers change them.
 func (v *View) keepCopiable() {
-	n := 0
-	v.s.eachWithCharacteristics(func(id h.ObjectID) {
-		if v.owns(id) {
-			n++
-		}
-	})
-	if n == 0 {
+	if len(v.owned) == 0 {
 		return
 	}
 	v.copiable = make([]*Chars, len(v.chars))
-	kept := make([]Chars, 0, n)
-	v.s.eachWithCharacteristics(func(id h.ObjectID) {
-		if v.owns(id) {
-			kept = append(kept, *v.chars[id-1])
-			v.copiable[id-1] = &kept[len(kept)-1]
-		}
-	})
+	kept := make([]Chars, len(v.owned))
+	for i, id := range v.owned {
+		kept[i] = *v.chars[id-1]
+		v.copiable[id-1] = &kept[i]
+	}
 }
 
 // markCopy notes that a copy effect applies to id.
@@ -480,6 +486,19 @@ func (v *View) Copiable(id h.ObjectID) *Chars {
 // IsCopy reports whether a copy effect applies to the object (CR 707.2).
 func (v *View) IsCopy(id h.ObjectID) bool {
 	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
+}
+
+// asPrinted reports whether the object has its card's printed characteristics, no effect or
+// counter having changed them: those are the same in every state of every game.
+func (v *View) asPrinted(id h.ObjectID) bool { return v.Of(id) == &v.s.obj(id).Def.printed }
+
+// abilityTexts is abilityTexts of the object's characteristics; the objects that have
+// their card's printed ones share its list, made once.
+func (v *View) abilityTexts(id h.ObjectID) []string {
+	if v.asPrinted(id) {
+		return v.s.obj(id).Def.texts
+	}
+	return abilityTexts(v.Of(id))
 }
 
 // printedOf is an object's printed characteristics, for the fault that copies them in

@@ -12,7 +12,7 @@ import (
 func withEffect(s *State, d Duration, mods []Modification, objects ...h.ObjectID) *State {
 	c := s.clone()
 	c.addEffect(Effect{Duration: d, Mods: mods, Objects: objects})
-	return c.finish()
+	return c.finish(nil)
 }
 
 // chosenColor sets a "choose a color" answer on the setup's permanent i of player p.

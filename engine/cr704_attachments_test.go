@@ -81,7 +81,7 @@ func TestAuraSpellWithAnIllegalTarget(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.White, 2)})
 	c := s.clone()
 	moveTo(c, Project(c), c.byCard(100).ID, h.Graveyard, false, nil)
-	s = apply(t, c.finish(), h.Action{Player: h.A, Kind: h.Pass})
+	s = apply(t, c.finish(nil), h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
 	assert.Equal(t, h.Graveyard, snap(s).Find(50).Zone)
 }

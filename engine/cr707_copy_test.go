@@ -135,7 +135,7 @@ func TestPriorEffectsPersist(t *testing.T) {
 		assert.Equal(t, 5, power(s, mirror.ID))
 		c := s.clone()
 		copyEffect(c, Project(c), mirror.ID, cardNamed(t, c, "Hill Giant").ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
-		c = c.finish()
+		c = c.finish(nil)
 		want := 6
 		if fault != "" {
 			want = 3

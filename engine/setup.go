@@ -117,7 +117,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	}
 	// The game starts where a player would receive priority (CR 117.5).
 	next, _, err := settleWith(s, nil)
-	return next.finish(), err
+	return next.finish(nil), err
 }
 
 // startCopies starts the copy effects the setup says are in force. A permanent's copy

@@ -8,27 +8,37 @@ import (
 )
 
 // Snapshot renders the state as the harness's canonical snapshot, characteristics
-// computed through the layers.
+// computed through the layers. The snapshot of a state stepped from another shares with
+// that one's what did not change (see rendering): snapshots are read only.
 func Snapshot(s *State) h.Snapshot {
+	var from *rendering
+	if s.view != nil {
+		from = s.view.from
+	}
+	return snapshot(s, from)
+}
+
+// snapshot is Snapshot reusing what from holds (nil: nothing).
+func snapshot(s *State, from *rendering) h.Snapshot {
 	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
-	r := newRenderer(s, v)
+	r := newRenderer(s, v, from)
 	for pi := range s.Players {
 		ps := &s.Players[pi]
 		out := &snap.Players[pi]
 		out.Life, out.Pool, out.Lost = ps.Life, ps.Pool, ps.Lost
-		out.Library = r.objects(ps.Library)
-		out.Hand = r.objects(ps.Hand)
-		out.Graveyard = r.objects(ps.Graveyard)
-		out.Exile = r.objects(ps.Exile)
+		out.Library, out.Hand = r.zone(playerZone(pi, h.Library)), r.zone(playerZone(pi, h.Hand))
+		out.Graveyard, out.Exile = r.zone(playerZone(pi, h.Graveyard)), r.zone(playerZone(pi, h.Exile))
 	}
-	snap.Battlefield = r.objects(s.Battlefield)
-	slices.SortFunc(snap.Battlefield, func(a, b h.Object) int { return cmp.Compare(a.Card, b.Card) })
+	snap.Battlefield = r.zone(battlefieldZone)
+	if len(s.Stack) > 0 {
+		snap.Stack = make([]h.StackObject, 0, len(s.Stack))
+	}
 	for i := range s.Stack {
 		it := &s.Stack[i]
 		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
-			Controller: it.Controller, X: it.X, Abilities: abilityTexts(v.Of(it.Source))}
+			Controller: it.Controller, X: it.X, Abilities: v.abilityTexts(it.Source)}
 		if it.IsSpell {
 			so.Kind = "spell"
 			cost := v.Of(it.ID).Cost
@@ -51,35 +61,173 @@ func Snapshot(s *State) h.Snapshot {
 		}
 		snap.Casting = &h.Proposal{Player: p.Player, Card: s.obj(src).Card, Name: v.Of(src).Name, Cost: p.Colored, Generic: p.Generic}
 	}
+	if s.view != nil {
+		s.view.rendered.Store(r.out)
+	}
 	return snap
 }
 
-// renderer renders the objects of every zone of a snapshot into one allocation.
-type renderer struct {
-	s    *State
-	v    *View
-	objs []h.Object
-	ints []int // power, toughness, loyalty of each object
+// The zones of a rendering: each player's library, hand, graveyard and exile, then the
+// battlefield.
+const (
+	battlefieldZone = 2 * 4
+	numZones        = battlefieldZone + 1
+)
+
+func playerZone(p int, z h.Zone) int {
+	switch z {
+	case h.Library:
+		return 4 * p
+	case h.Hand:
+		return 4*p + 1
+	case h.Graveyard:
+		return 4*p + 2
+	}
+	return 4*p + 3
 }
 
-func newRenderer(s *State, v *View) *renderer {
+// rendering is what a snapshot's objects were rendered from, for the snapshot of a state
+// stepped from its state to reuse. An object's rendering is a function of its record, of
+// its characteristics (and copiable values), of the cards exiled with it, and of the
+// faults: when the characteristics are the card's printed ones (no effect, counter or
+// copy effect applies to it) and the rest is equal, the rendering is the same, and is
+// reused (most objects, from one step to the next: libraries, hands, untouched
+// permanents). A zone whose objects are the same, in the same order, and all reused, is
+// shared whole.
+type rendering struct {
+	faults  *faultSet
+	objects []*rendered // by ObjectID-1; nil for an object not reusable
+	zones   [numZones]renderedZone
+}
+
+// renderedZone is one zone of a snapshot: its objects' IDs, in the snapshot's order, and
+// their renderings.
+type renderedZone struct {
+	ids  []h.ObjectID
+	objs []h.Object
+}
+
+// rendered is one object's rendering, made with its printed characteristics, and the
+// record it was made from.
+type rendered struct {
+	rec Object
+	out *h.Object
+}
+
+// renderer renders the zones of one snapshot: the objects it can't reuse into one
+// allocation, the zones it can't share into another.
+type renderer struct {
+	s        *State
+	v        *View
+	from     *rendering // the rendering of the state s was stepped from, or nil
+	out      *rendering
+	objs     []h.Object
+	ints     []int // power, toughness, loyalty of each object rendered
+	rendered []rendered
+}
+
+// newRenderer lists the objects of every zone, finds those from renders again, and sizes
+// the allocations for the rest.
+func newRenderer(s *State, v *View, from *rendering) *renderer {
+	if from != nil && from.faults != s.faults {
+		from = nil
+	}
+	r := &renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, len(s.Objects))}}
 	n := len(s.Battlefield)
 	for p := range s.Players {
 		ps := &s.Players[p]
 		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
 	}
-	return &renderer{s: s, v: v, objs: make([]h.Object, 0, n), ints: make([]int, 0, 3*n)}
+	ids := make([]h.ObjectID, 0, n)
+	list := func(z int, zone []h.ObjectID) []h.ObjectID {
+		start := len(ids)
+		ids = append(ids, zone...)
+		r.out.zones[z].ids = ids[start:len(ids):len(ids)]
+		return r.out.zones[z].ids
+	}
+	for p := range s.Players {
+		ps := &s.Players[p]
+		list(playerZone(p, h.Library), ps.Library)
+		list(playerZone(p, h.Hand), ps.Hand)
+		list(playerZone(p, h.Graveyard), ps.Graveyard)
+		list(playerZone(p, h.Exile), ps.Exile)
+	}
+	// The battlefield by card: a player's permanents are in no order (CR 400.2).
+	slices.SortFunc(list(battlefieldZone, s.Battlefield), func(a, b h.ObjectID) int { return cmp.Compare(s.obj(a).Card, s.obj(b).Card) })
+	objs, misses := 0, 0
+	for z := range r.out.zones {
+		zn := &r.out.zones[z]
+		whole := from != nil && slices.Equal(zn.ids, from.zones[z].ids)
+		for _, id := range zn.ids {
+			e := r.reusable(id)
+			if e == nil {
+				misses++
+				whole = false
+			}
+			r.out.objects[id-1] = e
+		}
+		if whole {
+			zn.objs = from.zones[z].objs
+		} else {
+			objs += len(zn.ids)
+		}
+	}
+	r.objs = make([]h.Object, 0, objs)
+	r.ints = make([]int, 0, 3*misses)
+	r.rendered = make([]rendered, 0, misses)
+	return r
 }
 
-// objects renders the objects of one zone, in its order.
-func (r *renderer) objects(ids []h.ObjectID) []h.Object {
+// reusable is from's rendering of object id, if it is the object's rendering now.
+func (r *renderer) reusable(id h.ObjectID) *rendered {
+	if r.from == nil || int(id) > len(r.from.objects) {
+		return nil
+	}
+	e := r.from.objects[id-1]
+	o := r.s.obj(id)
+	// The record holds what the object is attached to, whose card never changes; a copy
+	// effect gives an object characteristics of its own (not its printed ones).
+	if e == nil || e.rec != *o || !r.v.asPrinted(id) {
+		return nil
+	}
+	if o.Zone == h.Battlefield && !slices.Equal(e.out.ExiledWith, exiledWith(r.s, r.v, id)) {
+		return nil
+	}
+	return e
+}
+
+// zone renders zone z (a shared zone is from's), in its order; an empty zone is an empty
+// list, not nil.
+func (r *renderer) zone(z int) []h.Object {
+	zn := &r.out.zones[z]
+	if zn.objs != nil {
+		return zn.objs
+	}
 	start := len(r.objs)
-	for _, id := range ids {
+	for _, id := range zn.ids {
+		if e := r.out.objects[id-1]; e != nil {
+			r.objs = append(r.objs, *e.out)
+			continue
+		}
 		at := len(r.ints)
 		r.ints = r.ints[:at+3]
-		r.objs = append(r.objs, object(r.s, r.v, r.s.obj(id), r.ints[at:at+3:at+3]))
+		o := r.s.obj(id)
+		r.objs = append(r.objs, object(r.s, r.v, o, r.ints[at:at+3:at+3]))
+		if r.v.asPrinted(id) {
+			r.rendered = append(r.rendered, rendered{rec: *o, out: &r.objs[len(r.objs)-1]})
+			r.out.objects[id-1] = &r.rendered[len(r.rendered)-1]
+		}
 	}
-	return r.objs[start:len(r.objs):len(r.objs)]
+	zn.objs = r.objs[start:len(r.objs):len(r.objs)]
+	return zn.objs
+}
+
+// attachedCard is the card of the object o is attached to, or 0.
+func attachedCard(s *State, o *Object) h.CardID {
+	if o.AttachedTo == 0 {
+		return 0
+	}
+	return s.obj(o.AttachedTo).Card
 }
 
 // object renders one object with its computed characteristics.
@@ -107,12 +255,10 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ints[2] = c.Loyalty
 		ob.Loyalty = &ints[2]
 	}
-	ob.Abilities = abilityTexts(c)
+	ob.Abilities = v.abilityTexts(o.ID)
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
-		if o.AttachedTo != 0 {
-			ob.AttachedTo = s.obj(o.AttachedTo).Card
-		}
+		ob.AttachedTo = attachedCard(s, o)
 		ob.ExiledWith = exiledWith(s, v, o.ID)
 	}
 	if v.IsCopy(o.ID) {

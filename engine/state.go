@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -141,6 +142,11 @@ type sbaLog struct {
 type viewCache struct {
 	once sync.Once
 	v    *View
+	// from is the rendering of the snapshot of the state this one was stepped from, if it
+	// had been rendered: Snapshot reuses what it holds for the objects that did not change.
+	// rendered is this state's, once Snapshot made it, for the states stepped from it.
+	from     *rendering
+	rendered atomic.Pointer[rendering]
 }
 
 // projected returns the state's projection, computed once. Only for states no one will
@@ -155,9 +161,14 @@ func (s *State) projected() *View {
 }
 
 // finish marks a state as done: from now on it is read only, and its projection cached.
-func (s *State) finish() *State {
+// from is the finished state it was stepped from (nil for a new game), whose snapshot's
+// rendering its own may reuse.
+func (s *State) finish(from *State) *State {
 	if s != nil {
 		s.view = &viewCache{}
+		if from != nil && from.view != nil {
+			s.view.from = from.view.rendered.Load()
+		}
 	}
 	return s
 }

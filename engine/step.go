@@ -14,7 +14,7 @@ func Step(s *State, a h.Action) (*State, []h.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return next.finish(), evs, nil
+	return next.finish(s), evs, nil
 }
 
 func step(s *State, a h.Action) (*State, []h.Event, error) {

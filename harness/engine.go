@@ -22,7 +22,9 @@ type Engine interface {
 	// Apply takes one action. An illegal action is an error naming the CR rule; st is
 	// unchanged either way.
 	Apply(st State, a Action) (State, []Event, error)
-	// Observe returns the canonical snapshot of st.
+	// Observe returns the canonical snapshot of st. It is read only, everything it points
+	// to included: an engine may share the parts of a snapshot that did not change with
+	// the snapshots of other states (the reference engine does). Change a Clone.
 	Observe(st State) (Snapshot, error)
 	// Close frees what the engine holds (a process, files).
 	Close() error
