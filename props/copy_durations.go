@@ -62,7 +62,7 @@ func walkCopies(tr *gen.Trace, f func(c *copyMoment)) {
 				controller: e.Controller, turn: e.Turn, step: e.Step, cleanup: s.Step == harness.Cleanup})
 		}
 		for _, id := range sortedObjectIDs(live) {
-			o := objectByID(s, id)
+			o := objectOnBattlefield(s, id)
 			if o == nil {
 				delete(live, id)
 				continue
@@ -213,16 +213,6 @@ func overwriteExpireTogether() *Property {
 			return v
 		},
 	}
-}
-
-// objectByID is the battlefield object with that object ID, or nil.
-func objectByID(s *harness.Snapshot, id harness.ObjectID) *harness.Object {
-	for i := range s.Battlefield {
-		if s.Battlefield[i].Object == id {
-			return &s.Battlefield[i]
-		}
-	}
-	return nil
 }
 
 func sortedObjectIDs[V any](m map[harness.ObjectID]V) []harness.ObjectID {

@@ -312,26 +312,19 @@ func linkedSteer(name string) gen.Steer {
 		{Card: "Giant Growth", Weight: 14}, {Card: "Dark Ritual", Weight: 14}, {Card: "Time Walk", Weight: 8}}
 	// The exiled cards are drawn as hand cards are (gen's board.go).
 	returnedAuras := []gen.Pick{{Card: "Pacifism", Weight: 50}, {Card: "Grizzly Bears", Weight: 25}, {Card: "Disenchant", Weight: 15}}
-	join := func(lists ...[]gen.Pick) []gen.Pick {
-		var out []gen.Pick
-		for _, l := range lists {
-			out = append(out, l...)
-		}
-		return out
-	}
 	recipes := []gen.Recipe{
-		{Name: "linked and copiers", Weight: 6, Mine: join(linked, copiers, mana), AvoidMine: gen.Land, Theirs: join(linked, creatures),
+		{Name: "linked and copiers", Weight: 6, Mine: slices.Concat(linked, copiers, mana), AvoidMine: gen.Land, Theirs: slices.Concat(linked, creatures),
 			Hand: hand, Steps: []harness.Step{harness.Main1, harness.Main2}},
-		{Name: "imprint and enter as a copy", Weight: 3, Mine: join([]gen.Pick{{Card: "Chrome Mox", Weight: 30}, {Card: "Oblivion Ring", Weight: 20}}, creatures, mana),
-			Theirs: creatures, Hand: join(hand, []gen.Pick{{Card: "Clever Impersonator", Weight: 30}}), Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "imprint and enter as a copy", Weight: 3, Mine: slices.Concat([]gen.Pick{{Card: "Chrome Mox", Weight: 30}, {Card: "Oblivion Ring", Weight: 20}}, creatures, mana),
+			Theirs: creatures, Hand: slices.Concat(hand, []gen.Pick{{Card: "Clever Impersonator", Weight: 30}}), Steps: []harness.Step{harness.Main1, harness.Main2}},
 		// Only copiers and linked cards on A's side, so that what the copiers copy in the
 		// setup has linked abilities; the end step, so that "until end of turn" ends soon.
-		{Name: "copied links expire", Weight: 10, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 80}, {Card: "Crystalline Resonance", Weight: 40}, {Card: "Wastes", Weight: 50}}, linked),
+		{Name: "copied links expire", Weight: 10, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 80}, {Card: "Crystalline Resonance", Weight: 40}, {Card: "Wastes", Weight: 50}}, linked),
 			AvoidMine: gen.Permanent, Theirs: linked, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
 		// Cycling with a Resonance out that copies a linked card, cards exiled with it:
 		// each cycle triggers it (CR 702.29c), and copying again, the same card or
 		// another, loses the link (707.7).
-		{Name: "cycle into a linked resonance", Weight: 12, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 100}, {Card: "Island", Weight: 80}}, linked),
+		{Name: "cycle into a linked resonance", Weight: 12, Mine: slices.Concat([]gen.Pick{{Card: "Crystalline Resonance", Weight: 100}, {Card: "Island", Weight: 80}}, linked),
 			AvoidMine: gen.Permanent, Theirs: linked, Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 30}},
 			MinHand: 2, Steps: []harness.Step{harness.Main1, harness.Main2}},
 		// Helvaults (two of one player's die to the legend rule as the game begins) and an
@@ -346,8 +339,8 @@ func linkedSteer(name string) gen.Steer {
 		{Name: "returned auras, no creature out", Weight: 5,
 			Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Plains", Weight: 20}}, AvoidMine: gen.Permanent,
 			Theirs: []gen.Pick{{Card: "Plains", Weight: 20}}, AvoidTheirs: gen.Permanent, Hand: returnedAuras, Steps: []harness.Step{harness.Main1, harness.Main2}},
-		{Name: "over turns", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
-			Theirs: join(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
+		{Name: "over turns", Weight: 2, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
+			Theirs: slices.Concat(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}
 	return gen.Steer{Name: name, Recipes: recipes, Actions: copyActions(), Prefer: preferLinking}
 }

@@ -26,31 +26,24 @@ func copySteer(name string) gen.Steer {
 	creatures := []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Hill Giant"}, {Card: "Hangarback Walker"}, {Card: "Mutavault"},
 		{Card: "Gauntlet of Power", Weight: 6}, {Card: "Umbral Mantle", Weight: 6}}
 	mana := []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Wastes", Weight: 30}}
-	join := func(lists ...[]gen.Pick) []gen.Pick {
-		var out []gen.Pick
-		for _, l := range lists {
-			out = append(out, l...)
-		}
-		return out
-	}
 	recipes := []gen.Recipe{
-		{Name: "cast copies", Weight: 4, Mine: join(mana, creatures, copiers), Theirs: join(creatures, copiers),
+		{Name: "cast copies", Weight: 4, Mine: slices.Concat(mana, creatures, copiers), Theirs: slices.Concat(creatures, copiers),
 			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20},
 				{Card: "Spark Double", Weight: 14}, {Card: "Giant Growth", Weight: 10}, {Card: "Time Walk", Weight: 10}},
 			Steps: []harness.Step{harness.Main1, harness.Main2}},
-		{Name: "cryptoplasm upkeep", Weight: 3, Mine: join(creatures, copiers), Theirs: join([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures, copiers),
+		{Name: "cryptoplasm upkeep", Weight: 3, Mine: slices.Concat(creatures, copiers), Theirs: slices.Concat([]gen.Pick{{Card: "Cryptoplasm", Weight: 60}}, creatures, copiers),
 			Steps: []harness.Step{harness.End}},
-		{Name: "until your next turn", Weight: 3, Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}}, mana, creatures, copiers),
-			Theirs: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 20}}, creatures), Hand: []gen.Pick{{Card: "Time Walk", Weight: 60}},
+		{Name: "until your next turn", Weight: 3, Mine: slices.Concat([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}}, mana, creatures, copiers),
+			Theirs: slices.Concat([]gen.Pick{{Card: "Crystalline Resonance", Weight: 20}}, creatures), Hand: []gen.Pick{{Card: "Time Walk", Weight: 60}},
 			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-		{Name: "mirror", Weight: 2, Mine: join([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
+		{Name: "mirror", Weight: 2, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 40}}, mana, creatures, copiers), Theirs: creatures,
 			Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Forest", Weight: 10}}, Steps: []harness.Step{harness.Main1, harness.Main2}},
 	}
 	// Cycling with Resonance out: each cycle triggers it (CR 702.29c), a second one
 	// overwrites the first copy (613.2a), a Clone may copy it as a copy (707.3, 707.9a),
 	// and Time Walk makes the next turn the one it ends before (500.7).
 	cycleIntoResonance := gen.Recipe{Name: "cycle into resonance", Weight: 6,
-		Mine:   join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 80}, {Card: "Wastes", Weight: 20}}, creatures),
+		Mine:   slices.Concat([]gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 80}, {Card: "Wastes", Weight: 20}}, creatures),
 		Theirs: creatures, AvoidMine: gen.Enchantment | gen.Artifact,
 		Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 40}, {Card: "Drifting Meadow", Weight: 20}, {Card: "Time Walk", Weight: 14},
 			{Card: "Clone", Weight: 10}, {Card: "Giant Growth", Weight: 8}},
@@ -99,9 +92,9 @@ func copySteer(name string) gen.Steer {
 		// Phantasmal Image is the cheapest to cast, Mana Flare doubles the lands' mana:
 		// fewer decisions to the copy choice.
 		recipes = append(recipes, gen.Recipe{Name: "copy a copy", Weight: 10,
-			Mine: join([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Cryptoplasm", Weight: 30}, {Card: "Mirage Mirror", Weight: 10},
+			Mine: slices.Concat([]gen.Pick{{Card: "Crystalline Resonance", Weight: 40}, {Card: "Cryptoplasm", Weight: 30}, {Card: "Mirage Mirror", Weight: 10},
 				{Card: "Mana Flare", Weight: 20}}, mana, creatures),
-			Theirs: join(creatures, copiers), AvoidMine: gen.Enchantment | gen.Artifact,
+			Theirs: slices.Concat(creatures, copiers), AvoidMine: gen.Enchantment | gen.Artifact,
 			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 50}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 15},
 				{Card: "Spark Double", Weight: 10}},
 			MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}})
@@ -112,7 +105,7 @@ func copySteer(name string) gen.Steer {
 		// Sources whose characteristics differ from their copiable values: an anthem,
 		// a granted ability, an animated land.
 		recipes = append(recipes, gen.Recipe{Name: "altered sources", Weight: 6,
-			Mine:  join([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
+			Mine:  slices.Concat([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
 			Hand:  []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
 			Steps: []harness.Step{harness.Main1, harness.Main2}})
 	}
