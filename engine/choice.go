@@ -57,10 +57,11 @@ type mark struct {
 // checkpoint notes s as a state the game passes through whatever is chosen from now on,
 // so that a decision asked later is asked in it (CR 704.3, 603.3b: state-based actions are
 // performed before triggers are put on the stack, and a player orders their triggers
-// seeing that). Only a scripted chooser keeps checkpoints; exploring needs none.
+// seeing that). Only a scripted chooser in a careful run keeps checkpoints (attempt): an
+// optimistic run that needs a choice is run again, and exploring needs none.
 func checkpoint(ch chooser, s *State, ev *events) {
 	sc, ok := ch.(*scripted)
-	if !ok || !ev.on() {
+	if !ok || !ev.on() || !s.careful {
 		return
 	}
 	sc.mark = &mark{state: s.clone(), events: len(ev.list), choices: sc.next}

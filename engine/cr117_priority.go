@@ -12,18 +12,33 @@ import (
 // check repeats (117.5). When all players pass in succession, the top of the stack
 // resolves, or, with an empty stack, the step ends (117.4).
 
-// attempt runs fn on a copy of base with the choices made so far. When fn needs a choice
-// nobody has made, the decision is asked in the last state fn marked as one the game
-// passes through whatever is chosen next (checkpoint), or in base if it marked none: what
-// came after is not committed, and fn runs again from there once the player answers.
+// attempt runs fn on base with the choices made so far. When fn needs a choice nobody has
+// made, the decision is asked in the last state fn marked as one the game passes through
+// whatever is chosen next (checkpoint), or in base if it marked none: what came after is
+// not committed, and fn runs again from there once the player answers.
+//
+// base is always the step's own state (never a finished one). A step first runs
+// optimistically: fn changes base itself and no checkpoint is copied, since most steps
+// need no choice nobody has made. If one does, the step is abandoned (errCareful) and Step
+// runs it again carefully, from its unchanged input: then fn works on a copy of base, and
+// checkpoints are kept, so the decision is asked in the state the rules say.
 func attempt(base *State, kind DecisionKind, prompt func() string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
-	c := base.clone()
+	c := base
+	if base.careful || base.view != nil {
+		c = base.clone()
+		c.careful = true
+	} else if base.faults.on(FaultCloneDropsCopyDuration) {
+		forgetCopyDurations(c.Effects) // as the copy the careful run makes would
+	}
 	c.Decision = nil
 	ev := &events{}
 	ch := &scripted{choices: prefix}
 	err := fn(c, ch, ev)
 	var nc *errNeedChoice
 	if errors.As(err, &nc) {
+		if !c.careful {
+			return nil, nil, errCareful
+		}
 		d, evs := base.clone(), []h.Event(nil)
 		if cp := ch.mark; cp != nil {
 			d, evs, prefix = cp.state, ev.list[:cp.events], prefix[cp.choices:]
@@ -40,6 +55,9 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 	}
 	return c, ev.list, nil
 }
+
+// errCareful abandons an optimistic step that needs a choice nobody has made (attempt).
+var errCareful = errors.New("engine: a choice is needed; the step runs again keeping its checkpoints")
 
 // fixedPrompt is a decision's prompt that needs no computing.
 func fixedPrompt(p string) func() string { return func() string { return p } }

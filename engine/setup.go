@@ -21,7 +21,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		return nil, err
 	}
 	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
-		LandsPlayed: setup.LandsPlayed, faults: fs}
+		LandsPlayed: setup.LandsPlayed, faults: fs,
+		// The game's first settle runs carefully (see attempt): a generated setup often
+		// needs a choice at once (the legend rule), and a game is dearer to build again
+		// than to copy.
+		careful: true}
 	def := func(name string) (*CardDef, error) {
 		d, ok := Card(name)
 		switch {

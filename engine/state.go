@@ -126,6 +126,10 @@ type State struct {
 	faults       *faultSet
 	// sbaChecks records each check of state-based actions, for Reference.SBAChecks only.
 	sbaChecks sbaLog
+	// careful: the step runs carefully, copying the state before each attempt and keeping
+	// checkpoints, because its optimistic run needed a choice nobody has made (attempt).
+	// A finished state is never careful.
+	careful bool
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
@@ -165,6 +169,7 @@ func (s *State) projected() *View {
 // rendering its own may reuse.
 func (s *State) finish(from *State) *State {
 	if s != nil {
+		s.careful = false
 		s.view = &viewCache{}
 		if from != nil && from.view != nil {
 			s.view.from = from.view.rendered.Load()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,6 +12,11 @@ import (
 // never changes s. An illegal action is an error naming the CR rule.
 func Step(s *State, a h.Action) (*State, []h.Event, error) {
 	next, evs, err := step(s, a)
+	if errors.Is(err, errCareful) {
+		cs := *s // s is read only: a shallow copy that differs only in the mode
+		cs.careful = true
+		next, evs, err = step(&cs, a)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
