@@ -30,7 +30,7 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 	} else if base.faults.on(FaultCloneDropsCopyDuration) {
 		forgetCopyDurations(c.Effects) // as the copy the careful run makes would
 	}
-	c.Decision = nil
+	c.Decision, c.projection = nil, nil // fn changes c: no projection made before holds
 	ev := &events{}
 	ch := &scripted{choices: prefix}
 	err := fn(c, ch, ev)
@@ -66,13 +66,17 @@ func fixedPrompt(p string) func() string { return func() string { return p } }
 // 603.3), choosing through ch. The state after each round of state-based actions and after
 // each trigger put on the stack is one the game passes through (settle may start again
 // from it), so a choice asked later, such as the order of the triggers, is asked there.
+// Settled, s keeps the projection its last check made of it, when that check did nothing
+// (State.projection).
 func settle(s *State, ch chooser, ev *events) error {
 	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
 	for i := 0; i < 100; i++ {
-		if err := checkSBAs(s, ch, ev); err != nil {
+		v, err := checkSBAs(s, ch, ev)
+		if err != nil {
 			return err
 		}
 		if s.GameOver || len(s.Pending) == 0 {
+			s.projection = v
 			return nil
 		}
 		checkpoint(ch, s, ev)
@@ -100,10 +104,12 @@ func givePriority(s *State) (*State, []h.Event, error) {
 
 // passPriority: the player with priority passes (CR 117.3d). When both have passed in
 // succession the top of the stack resolves (405.5), or the step ends (500.2).
-func passPriority(s *State) (*State, []h.Event, error) {
+// s is a clone of base, the finished state passed from, not changed yet.
+func passPriority(base, s *State) (*State, []h.Event, error) {
 	s.Passes++
 	if s.Passes < 2 && !s.faults.on(FaultOnePassResolves) {
 		s.Priority = s.Priority.Opponent()
+		s.projection = base.projected().of(s)
 		return s, nil, nil
 	}
 	s.Passes = 0

@@ -220,8 +220,10 @@ func legendRuleCounts(s *State, v *View, id h.ObjectID) bool {
 }
 
 // checkSBAs performs state-based actions until none applies (CR 704.3). The legend rule
-// asks the player which permanent to keep (704.5j) through ch.
-func checkSBAs(s *State, ch chooser, ev *events) error {
+// asks the player which permanent to keep (704.5j) through ch. It returns the projection
+// of its last round when that round found nothing to do: the projection of s as it is
+// left (the round only forgets the empty-library draws, which characteristics don't read).
+func checkSBAs(s *State, ch chooser, ev *events) (*View, error) {
 	for round := 0; round < 100; round++ {
 		v := Project(s)
 		seen := s.noteSBACheck(ev)
@@ -237,7 +239,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			s.Players[p].DrewEmpty = false
 		}
 		if len(hits) == 0 {
-			return nil
+			return v, nil
 		}
 		// Choices first (legend rule), then everything at once.
 		var moves []sbaHit
@@ -259,7 +261,7 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 			}
 			keep, err := chooseFor(ch, hit.player, h.ChoiceOption, opts)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if s.faults.on(FaultLegendKeepsFirst) {
 				keep = opts[0]
@@ -277,11 +279,11 @@ func checkSBAs(s *State, ch chooser, ev *events) error {
 		s.noteSBAEvents(seen, ev)
 		if s.Players[0].Lost || s.Players[1].Lost {
 			s.GameOver = true
-			return nil
+			return nil, nil
 		}
 		checkpoint(ch, s, ev)
 	}
-	return fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
+	return nil, fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
 }
 
 func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {

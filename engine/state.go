@@ -130,6 +130,13 @@ type State struct {
 	// checkpoints, because its optimistic run needed a choice nobody has made (attempt).
 	// A finished state is never careful.
 	careful bool
+	// projection is a projection of this very state made as the step went, which finish
+	// hands to the finished state's cache instead of projecting again: the one the check
+	// of state-based actions ending settle made when it found nothing to do (settling is
+	// the last thing a step does to its state), or, after a first pass, the projection of
+	// the state passed from (only who has priority and the count of passes changed, which
+	// no projection reads). A clone starts without it, and so does every attempt.
+	projection *View
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
@@ -160,7 +167,11 @@ func (s *State) projected() *View {
 	if c == nil {
 		return Project(s)
 	}
-	c.once.Do(func() { c.v = Project(s) })
+	c.once.Do(func() {
+		if c.v == nil {
+			c.v = Project(s)
+		}
+	})
 	return c.v
 }
 
@@ -170,7 +181,8 @@ func (s *State) projected() *View {
 func (s *State) finish(from *State) *State {
 	if s != nil {
 		s.careful = false
-		s.view = &viewCache{}
+		s.view = &viewCache{v: s.projection}
+		s.projection = nil
 		if from != nil && from.view != nil {
 			s.view.from = from.view.rendered.Load()
 		}
@@ -181,7 +193,7 @@ func (s *State) finish(from *State) *State {
 // clone returns a deep copy that shares nothing mutable with s.
 func (s *State) clone() *State {
 	c := *s
-	c.view = nil
+	c.view, c.projection = nil, nil
 	c.sbaChecks.list = slices.Clip(s.sbaChecks.list)
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Stack = cloneStack(s.Stack)

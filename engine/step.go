@@ -42,7 +42,7 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 	c := s.clone()
 	switch a.Kind {
 	case h.Pass:
-		return passPriority(c)
+		return passPriority(s, c)
 	case h.PlayLand:
 		return playLand(c, a)
 	case h.Cast:

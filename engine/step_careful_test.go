@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -13,7 +14,8 @@ import (
 // auditEngine is the reference engine with every Apply checked: the optimistic step
 // Step takes (attempt works on the step's own state, with no checkpoint) gives the same
 // state and events as the careful run that copies the state before each attempt and keeps
-// checkpoints, and no state it returned has changed by the end of the case.
+// checkpoints; the projection a returned state keeps from its step (State.projection) is
+// the one Project makes of it; and no state it returned has changed by the end of the case.
 type auditEngine struct {
 	*Reference
 	t        *testing.T
@@ -53,7 +55,11 @@ func (e *auditEngine) keep(s *State) {
 func (e *auditEngine) Start(setup h.Setup) (h.State, error) {
 	st, err := e.Reference.Start(setup)
 	if err == nil {
-		e.keep(st.(*State))
+		s := st.(*State)
+		if !sameProjection(s.projected(), Project(s)) {
+			e.t.Fatalf("the projection the new game kept is not its own")
+		}
+		e.keep(s)
 	}
 	return st, err
 }
@@ -86,8 +92,25 @@ func (e *auditEngine) Apply(st h.State, a h.Action) (h.State, []h.Event, error) 
 		p != nil && p.Before != nil && !same(frozen(p.Before), frozen(cp.Before)) {
 		e.t.Fatalf("%s: the proposals go back to different states", a)
 	}
+	if !sameProjection(n.projected(), Project(n)) {
+		e.t.Fatalf("%s: the projection the step kept is not its state's", a)
+	}
 	e.keep(n)
 	return next, evs, nil
+}
+
+// sameProjection: a and b give every object the same characteristics and copiable values.
+func sameProjection(a, b *View) bool {
+	if len(a.chars) != len(b.chars) || !slices.Equal(a.copies, b.copies) {
+		return false
+	}
+	for i := range a.chars {
+		id := h.ObjectID(i + 1)
+		if !cmp.Equal(a.Of(id), b.Of(id), stateOpts...) || !cmp.Equal(a.Copiable(id), b.Copiable(id), stateOpts...) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestOptimisticStepsMatchCareful walks generated cases through auditEngine: every step
