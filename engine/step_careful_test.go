@@ -127,7 +127,7 @@ func TestOptimisticStepsMatchCareful(t *testing.T) {
 	}
 	eng := &auditEngine{Reference: ref, t: t}
 	steps := 0
-	for seed := uint64(0); seed < 300; seed++ {
+	for seed := uint64(0); seed < 100; seed++ {
 		eng.returned, eng.saved = eng.returned[:0], eng.saved[:0]
 		tr := g.Run(gen.NewTapeSource(seed), eng, 12)
 		if tr.Err != nil {
