@@ -166,12 +166,17 @@ func durationOf(text string) string {
 }
 
 // copiableOf is an object's copiable values (CR 707.2): what the engine reports when it
-// copies something, else its printed card's. ok is false when neither is known.
+// copies something (or for a token whose creating effect set its size), else its printed
+// card's. ok is false when neither is known: a face-down object, or a token sized by the
+// effect that created it (111.3) that the engine reports no copiable values for.
 func copiableOf(o *harness.Object) (harness.Characteristics, bool) {
 	if o.Copiable != nil {
 		return *o.Copiable, true
 	}
 	if o.FaceDown {
+		return harness.Characteristics{}, false
+	}
+	if c, ok := cards.ByName(o.Name); ok && c.SizeX && o.Token {
 		return harness.Characteristics{}, false
 	}
 	return printedValues(o.Name)
