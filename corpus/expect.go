@@ -71,6 +71,12 @@ type Life struct {
 	Life PerPlayer[int]
 }
 
+// Lost: whether each named player has lost the game (CR 104.3, 704.5a-c).
+type Lost struct {
+	At   Pos
+	Lost PerPlayer[bool]
+}
+
 // ZoneContents: the exact contents of a zone per player, as card references. The
 // library and graveyard are ordered (top first, bottom first); hand, exile and
 // battlefield are compared as multisets.
@@ -132,6 +138,7 @@ func (e *Legality) Position() Pos      { return e.At }
 func (e *ObjectCheck) Position() Pos   { return e.At }
 func (e *CouldProduce) Position() Pos  { return e.At }
 func (e *Life) Position() Pos          { return e.At }
+func (e *Lost) Position() Pos          { return e.At }
 func (e *ZoneContents) Position() Pos  { return e.At }
 func (e *StackContents) Position() Pos { return e.At }
 func (e *TurnStep) Position() Pos      { return e.At }
@@ -144,6 +151,7 @@ func (e *Pool) Key() string          { return "pool" }
 func (e *ObjectCheck) Key() string   { return "object" }
 func (e *CouldProduce) Key() string  { return "could_produce" }
 func (e *Life) Key() string          { return "life" }
+func (e *Lost) Key() string          { return "lost" }
 func (e *ZoneContents) Key() string  { return string(e.Zone) }
 func (e *StackContents) Key() string { return "stack" }
 func (e *TurnStep) Key() string      { return "step" }

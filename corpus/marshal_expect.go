@@ -35,6 +35,8 @@ func expectationNode(e Expectation) *yaml.Node {
 		return perPlayerNode(e.Pools, manaNode)
 	case *Life:
 		return perPlayerNode(e.Life, intNode)
+	case *Lost:
+		return perPlayerNode(e.Lost, boolNode)
 	case *Tapped:
 		return seqNode(true, strNodes(e.Cards)...)
 	case *Legality:
