@@ -140,6 +140,9 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 	if e.Sick != nil {
 		add(n, "sick", boolNode(*e.Sick))
 	}
+	if e.Token != nil {
+		add(n, "token", boolNode(*e.Token))
+	}
 	if e.Counters != nil {
 		add(n, "counters", countersNode(*e.Counters))
 	}

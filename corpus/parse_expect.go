@@ -170,12 +170,15 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 					e.Controller = &pl
 				}
 			}
-		case "tapped", "sick":
+		case "tapped", "sick", "token":
 			if b, ok := p.boolean(kv.v, w); ok {
-				if kv.k.Value == "tapped" {
+				switch kv.k.Value {
+				case "tapped":
 					e.Tapped = &b
-				} else {
+				case "sick":
 					e.Sick = &b
+				default:
+					e.Token = &b
 				}
 			}
 		case "counters":
