@@ -49,7 +49,7 @@ type ObjectCheck struct {
 	Owner          *harness.Player
 	Tapped         *bool
 	Sick           *bool
-	Token          *bool // a token, not a card (CR 111.1); being one isn't copied (707.2)
+	Token          *bool           // a token, not a card (CR 111.1); being one isn't copied (707.2)
 	Counters       *map[string]int // exact: kinds with 0 are the same as absent
 	Damage         *int
 	ManaValue      *int // CR 202.3: X is 0 but on the stack (107.3g, 107.3m)
