@@ -488,6 +488,16 @@ func (v *View) IsCopy(id h.ObjectID) bool {
 	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
 }
 
+// charsEqual reports whether two sets of characteristics are the same, field by field
+// (abilities by identity).
+func charsEqual(a, b *Chars) bool {
+	return a == b || a.Name == b.Name && a.Cost == b.Cost && a.costText == b.costText && a.Colors == b.Colors &&
+		slices.Equal(a.Supertypes, b.Supertypes) && slices.Equal(a.Types, b.Types) && slices.Equal(a.Subtypes, b.Subtypes) &&
+		a.AllCreatureTypes == b.AllCreatureTypes && a.Power == b.Power && a.Toughness == b.Toughness && a.HasPT == b.HasPT &&
+		a.Loyalty == b.Loyalty && a.HasLoyalty == b.HasLoyalty && a.StartingLoyalty == b.StartingLoyalty &&
+		slices.Equal(a.Abilities, b.Abilities)
+}
+
 // asPrinted reports whether the object has its card's printed characteristics, no effect or
 // counter having changed them: those are the same in every state of every game.
 func (v *View) asPrinted(id h.ObjectID) bool { return v.Of(id) == &v.s.obj(id).Def.printed }
