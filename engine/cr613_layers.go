@@ -138,11 +138,24 @@ func Project(s *State) *View {
 		v.chars[id-1] = &o.Def.printed
 		faceDown = faceDown || o.FaceDown
 	})
-	var effects []liveEffect
-	if len(s.Effects) > 0 {
-		effects = make([]liveEffect, 0, len(s.Effects))
-	}
+	// The effects: those of resolved spells and abilities, then those of static
+	// abilities, at most one for each permanent whose card has a continuous one (more, and
+	// the list grows, only for abilities copied or granted).
+	statics := 0
 	owners := 0 // how many objects the effects and counters may change, at most
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Def.continuous {
+			statics++
+		}
+		if o.Counters[PlusOne] != 0 || o.Counters[Loyalty] != 0 || o.FaceDown {
+			owners++
+		}
+	}
+	var effects []liveEffect
+	if n := len(s.Effects) + statics; n > 0 {
+		effects = make([]liveEffect, 0, n)
+	}
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
@@ -152,16 +165,12 @@ func Project(s *State) *View {
 			objects: e.Objects, locked: true})
 		owners += len(e.Objects)
 	}
-	for _, id := range s.Battlefield {
-		if o := s.obj(id); o.Counters[PlusOne] != 0 || o.Counters[Loyalty] != 0 || o.FaceDown {
-			owners++
-		}
-	}
 	if owners > 0 {
 		v.slab = make([]Chars, 0, owners)
 		v.owned = make([]h.ObjectID, 0, owners)
 	}
-	var order []*liveEffect
+	var orderBuf [8]*liveEffect // the effects of one layer: few
+	order := orderBuf[:0]
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
