@@ -101,6 +101,7 @@ func (v *View) of(t *State) *View {
 type liveEffect struct {
 	ts      uint64
 	mods    []Modification
+	layers  layerSet // the layers of mods
 	key     effectKey
 	objects []h.ObjectID
 	locked  bool // objects decided: the effect has started to apply
@@ -133,36 +134,40 @@ func Project(s *State) *View {
 	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
-	faceDown := false
-	s.eachWithCharacteristics(func(id h.ObjectID) {
-		o := &s.Objects[id-1]
-		v.chars[id-1] = &o.Def.printed
-		faceDown = faceDown || o.FaceDown
-	})
-	var effects []liveEffect
-	if len(s.Effects) > 0 {
-		effects = make([]liveEffect, 0, len(s.Effects))
-	}
+	faceDown := v.startPrinted()
+	// The effects: those of resolved spells and abilities, then those of static
+	// abilities, at most one for each permanent whose card has a continuous one (more, and
+	// the list grows, only for abilities copied or granted).
+	statics := 0
 	owners := 0 // how many objects the effects and counters may change, at most
+	for _, id := range s.Battlefield {
+		o := s.obj(id)
+		if o.Def.continuous {
+			statics++
+		}
+		if o.Counters[PlusOne] != 0 || o.Counters[Loyalty] != 0 || o.FaceDown {
+			owners++
+		}
+	}
+	var effects []liveEffect
+	if n := len(s.Effects) + statics; n > 0 {
+		effects = make([]liveEffect, 0, n)
+	}
 	for i := range s.Effects {
 		e := &s.Effects[i]
 		if e.Duration.ends(s, e, AnyTime, h.NoPlayer) {
 			continue // over since the last check (CR 611.2b); removed at the next one
 		}
-		effects = append(effects, liveEffect{ts: e.Timestamp, mods: e.Mods, key: effectKey{effect: e.ID},
-			objects: e.Objects, locked: true})
+		effects = append(effects, liveEffect{ts: e.Timestamp, mods: e.Mods, layers: layersOf(e.Mods, s.faults),
+			key: effectKey{effect: e.ID}, objects: e.Objects, locked: true})
 		owners += len(e.Objects)
-	}
-	for _, id := range s.Battlefield {
-		if o := s.obj(id); o.Counters[PlusOne] != 0 || o.Counters[Loyalty] != 0 || o.FaceDown {
-			owners++
-		}
 	}
 	if owners > 0 {
 		v.slab = make([]Chars, 0, owners)
 		v.owned = make([]h.ObjectID, 0, owners)
 	}
-	var order []*liveEffect
+	var orderBuf [8]*liveEffect // the effects of one layer: few
+	order := orderBuf[:0]
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
@@ -182,7 +187,7 @@ func Project(s *State) *View {
 				})
 			}
 		}
-		order = orderLayer(layer, effects, order[:0], s.faults)
+		order = orderLayer(layer, effects, order[:0])
 		for _, e := range order {
 			if !e.locked {
 				e.objects, e.locked = v.affected(&e.scope), true
@@ -212,6 +217,36 @@ func Project(s *State) *View {
 		}
 	}
 	return v
+}
+
+// startPrinted gives every object in a zone that gives it characteristics its printed
+// ones, the zones as eachWithCharacteristics lists them, and reports whether one is face
+// down.
+func (v *View) startPrinted() (faceDown bool) {
+	s := v.s
+	start := func(ids []h.ObjectID) {
+		for _, id := range ids {
+			o := &s.Objects[id-1]
+			v.chars[id-1] = &o.Def.printed
+			faceDown = faceDown || o.FaceDown
+		}
+	}
+	start(s.Battlefield)
+	for i := range s.Stack {
+		if it := &s.Stack[i]; it.IsSpell {
+			o := &s.Objects[it.ID-1]
+			v.chars[it.ID-1] = &o.Def.printed
+			faceDown = faceDown || o.FaceDown
+		}
+	}
+	for p := range s.Players {
+		ps := &s.Players[p]
+		start(ps.Library)
+		start(ps.Hand)
+		start(ps.Graveyard)
+		start(ps.Exile)
+	}
+	return faceDown
 }
 
 // eachWithCharacteristics calls f for every object in a zone that gives it
@@ -257,13 +292,10 @@ func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).D
 // orderLayer is the order of the effects that apply in a layer, appended to out:
 // timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
 // this pool depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect, faults *faultSet) []*liveEffect {
+func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEffect {
 	for i := range effects {
-		for _, m := range effects[i].mods {
-			if layerOf(m, faults) == layer {
-				out = append(out, &effects[i])
-				break
-			}
+		if effects[i].layers.has(layer) {
+			out = append(out, &effects[i])
 		}
 	}
 	if len(out) > 1 {
@@ -278,6 +310,20 @@ func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect, faults *fa
 		})
 	}
 	return out
+}
+
+// layerSet is a set of layers.
+type layerSet uint16
+
+func (ls layerSet) has(l Layer) bool { return ls&(1<<l) != 0 }
+
+// layersOf is the set of the layers mods apply in.
+func layersOf(mods []Modification, faults *faultSet) layerSet {
+	var ls layerSet
+	for _, m := range mods {
+		ls |= 1 << layerOf(m, faults)
+	}
+	return ls
 }
 
 // layerOf is the layer modification m applies in: its own (CR 613.1), but for the faults
@@ -336,8 +382,8 @@ func (v *View) staticEffects(effects []liveEffect) []liveEffect {
 			if !ok {
 				continue
 			}
-			effects = append(effects, liveEffect{ts: src.Timestamp, mods: a.Static.mods, key: effectKey{source: id, index: i},
-				static: true, scope: scope, ability: key})
+			effects = append(effects, liveEffect{ts: src.Timestamp, mods: a.Static.mods, layers: layersOf(a.Static.mods, v.s.faults),
+				key: effectKey{source: id, index: i}, static: true, scope: scope, ability: key})
 		}
 	}
 	return effects
@@ -487,6 +533,16 @@ func (v *View) Copiable(id h.ObjectID) *Chars {
 // IsCopy reports whether a copy effect applies to the object (CR 707.2).
 func (v *View) IsCopy(id h.ObjectID) bool {
 	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
+}
+
+// charsEqual reports whether two sets of characteristics are the same, field by field
+// (abilities by identity).
+func charsEqual(a, b *Chars) bool {
+	return a == b || a.Name == b.Name && a.Cost == b.Cost && a.costText == b.costText && a.Colors == b.Colors &&
+		slices.Equal(a.Supertypes, b.Supertypes) && slices.Equal(a.Types, b.Types) && slices.Equal(a.Subtypes, b.Subtypes) &&
+		a.AllCreatureTypes == b.AllCreatureTypes && a.Power == b.Power && a.Toughness == b.Toughness && a.HasPT == b.HasPT &&
+		a.Loyalty == b.Loyalty && a.HasLoyalty == b.HasLoyalty && a.StartingLoyalty == b.StartingLoyalty &&
+		slices.Equal(a.Abilities, b.Abilities)
 }
 
 // asPrinted reports whether the object has its card's printed characteristics, no effect or

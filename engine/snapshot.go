@@ -88,15 +88,14 @@ func playerZone(p int, z h.Zone) int {
 
 // rendering is what a snapshot's objects were rendered from, for the snapshot of a state
 // stepped from its state to reuse. An object's rendering is a function of its record, of
-// its characteristics (and copiable values), of the cards exiled with it, and of the
-// faults: when the characteristics are the card's printed ones (no effect, counter or
-// copy effect applies to it) and the rest is equal, the rendering is the same, and is
-// reused (most objects, from one step to the next: libraries, hands, untouched
-// permanents). A zone whose objects are the same, in the same order, and all reused, is
-// shared whole.
+// its characteristics and copiable values (and whether a copy effect applies to it), of
+// the cards exiled with it, and of the faults: when those are equal, the rendering is the
+// same, and is reused (most objects, from one step to the next: libraries, hands,
+// untouched permanents, those an effect or counters change the same way as before). A
+// zone whose objects are the same, in the same order, and all reused, is shared whole.
 type rendering struct {
 	faults  *faultSet
-	objects []*rendered // by ObjectID-1; nil for an object not reusable
+	objects []*rendered // by ObjectID-1; nil for an object in no zone
 	zones   [numZones]renderedZone
 }
 
@@ -107,11 +106,21 @@ type renderedZone struct {
 	objs []h.Object
 }
 
-// rendered is one object's rendering, made with its printed characteristics, and the
-// record it was made from.
+// rendered is one object's rendering and what it was made from: the record, and the
+// characteristics of the view that rendered it (read only: a finished state's view never
+// changes, and a printed one is its card's).
 type rendered struct {
-	rec Object
-	out *h.Object
+	rec             Object
+	chars, copiable *Chars
+	copy            bool
+	ints            [3]int // the power, toughness and loyalty out points to
+	out             *h.Object
+}
+
+// renders reports whether e renders object id of view v: the same characteristics,
+// copiable values and copy status (the record is compared by the caller).
+func (e *rendered) renders(v *View, id h.ObjectID) bool {
+	return charsEqual(e.chars, v.Of(id)) && e.copy == v.IsCopy(id) && charsEqual(e.copiable, v.Copiable(id))
 }
 
 // renderer renders the zones of one snapshot: the objects it can't reuse into one
@@ -122,8 +131,7 @@ type renderer struct {
 	from     *rendering // the rendering of the state s was stepped from, or nil
 	out      *rendering
 	objs     []h.Object
-	ints     []int // power, toughness, loyalty of each object rendered
-	rendered []rendered
+	rendered []rendered // sized for every object rendered anew: the rendering points into it
 }
 
 // newRenderer lists the objects of every zone, finds those from renders again, and sizes
@@ -173,7 +181,6 @@ func newRenderer(s *State, v *View, from *rendering) *renderer {
 		}
 	}
 	r.objs = make([]h.Object, 0, objs)
-	r.ints = make([]int, 0, 3*misses)
 	r.rendered = make([]rendered, 0, misses)
 	return r
 }
@@ -185,9 +192,8 @@ func (r *renderer) reusable(id h.ObjectID) *rendered {
 	}
 	e := r.from.objects[id-1]
 	o := r.s.obj(id)
-	// The record holds what the object is attached to, whose card never changes; a copy
-	// effect gives an object characteristics of its own (not its printed ones).
-	if e == nil || e.rec != *o || !r.v.asPrinted(id) {
+	// The record holds what the object is attached to, whose card never changes.
+	if e == nil || e.rec != *o || !e.renders(r.v, id) {
 		return nil
 	}
 	if o.Zone == h.Battlefield && !slices.Equal(e.out.ExiledWith, exiledWith(r.s, r.v, id)) {
@@ -209,14 +215,12 @@ func (r *renderer) zone(z int) []h.Object {
 			r.objs = append(r.objs, *e.out)
 			continue
 		}
-		at := len(r.ints)
-		r.ints = r.ints[:at+3]
 		o := r.s.obj(id)
-		r.objs = append(r.objs, object(r.s, r.v, o, r.ints[at:at+3:at+3]))
-		if r.v.asPrinted(id) {
-			r.rendered = append(r.rendered, rendered{rec: *o, out: &r.objs[len(r.objs)-1]})
-			r.out.objects[id-1] = &r.rendered[len(r.rendered)-1]
-		}
+		r.rendered = append(r.rendered, rendered{rec: *o, chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
+		e := &r.rendered[len(r.rendered)-1]
+		r.objs = append(r.objs, object(r.s, r.v, o, e.ints[:]))
+		e.out = &r.objs[len(r.objs)-1]
+		r.out.objects[id-1] = e
 	}
 	zn.objs = r.objs[start:len(r.objs):len(r.objs)]
 	return zn.objs
