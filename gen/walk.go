@@ -21,19 +21,17 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	setup := g.Board(src)
 	w := startWalk(eng, setup)
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
-	for n := 0; n < maxSteps; n++ {
-		stop := false
-		src.Group("step", func(s Source) {
-			// "more" comes first, so a walk about to stop asks the engine nothing more.
-			if !flag(s, "more", 94) || !w.live() {
-				stop = true
-				return
-			}
-			g.safeDecide(s, w)
-		})
-		if stop {
-			break
+	stop := false
+	step := func(s Source) { // one closure for the whole walk: each would be allocated
+		// "more" comes first, so a walk about to stop asks the engine nothing more.
+		if !flag(s, "more", 94) || !w.live() {
+			stop = true
+			return
 		}
+		g.safeDecide(s, w)
+	}
+	for n := 0; n < maxSteps && !stop; n++ {
+		src.Group("step", step)
 	}
 	return w.tr
 }
@@ -96,21 +94,7 @@ func (g *Generator) decide(s Source, w *walker) {
 		}
 	}
 	w.cats = cats
-	var items, cum [numCategories]int
-	t := table{items: items[:0], cum: cum[:0]}
-	for c := Category(0); c < numCategories; c++ {
-		if counts[c] > 0 {
-			t.add(int(c), g.actions.of(c))
-		}
-	}
-	if t.empty() { // every present kind weighs 0: count them equally
-		for c := Category(0); c < numCategories; c++ {
-			if counts[c] > 0 {
-				t.add(int(c), 1)
-			}
-		}
-	}
-	cat := Category(t.draw(s, "kind"))
+	cat := g.drawKind(s, &counts)
 	which := s.Uintn("which", counts[cat])
 	var chosen harness.Action
 	for i, c := range cats {
@@ -143,6 +127,32 @@ func (g *Generator) decide(s Source, w *walker) {
 		}
 		w.apply(pass)
 	}
+}
+
+// drawKind draws the kind of the next action among the kinds present (counts), weighed
+// by the steer; when every present kind weighs 0, counted equally. It is a [table] draw,
+// built on the stack: decide runs once per decision.
+func (g *Generator) drawKind(s Source, counts *[numCategories + 1]int) Category {
+	var kinds [numCategories]Category
+	var cum [numCategories]int
+	n, total := 0, 0
+	for _, equal := range [...]bool{false, true} {
+		for c := Category(0); c < numCategories; c++ {
+			w := 1
+			if !equal {
+				w = g.actions.of(c)
+			}
+			if counts[c] > 0 && w > 0 {
+				total += w
+				kinds[n], cum[n] = c, total
+				n++
+			}
+		}
+		if n > 0 {
+			break
+		}
+	}
+	return kinds[drawCum(s, "kind", cum[:n])]
 }
 
 // prefersOtherThanPass reports whether the steer marks some legal action of the walk's
@@ -273,19 +283,28 @@ func (w *walker) apply(a harness.Action) {
 }
 
 // guard runs one engine call, turning an error or a panic into Trace.Err. It reports
-// whether the call failed.
+// whether the call failed. The error holds a copy of a (nil: no action), made only on
+// failure, so that the caller's action stays on its stack.
 func (w *walker) guard(step int, op string, a *harness.Action, call func() error) (failed bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Panic: r, Stack: CleanStack(debug.Stack(), walkerFrames)}
+			w.tr.Err = &EngineError{Step: step, Op: op, Action: copyAction(a), Panic: r, Stack: CleanStack(debug.Stack(), walkerFrames)}
 			failed = true
 		}
 	}()
 	if err := call(); err != nil {
-		w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Err: err}
+		w.tr.Err = &EngineError{Step: step, Op: op, Action: copyAction(a), Err: err}
 		return true
 	}
 	return false
+}
+
+func copyAction(a *harness.Action) *harness.Action {
+	if a == nil {
+		return nil
+	}
+	c := *a
+	return &c
 }
 
 // walkerFrames begins the frames of the harness below an engine call: a report needs the
