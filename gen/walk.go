@@ -3,6 +3,7 @@ package gen
 import (
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -21,6 +22,8 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	setup := g.Board(src)
 	w := startWalk(eng, setup)
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
+	scratch := stepScratch.Get().(*[]TraceStep)
+	w.tr.Steps = (*scratch)[:0]
 	stop := false
 	step := func(s Source) { // one closure for the whole walk: each would be allocated
 		// "more" comes first, so a walk about to stop asks the engine nothing more.
@@ -33,7 +36,26 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	for n := 0; n < maxSteps && !stop; n++ {
 		src.Group("step", step)
 	}
+	w.tr.Steps, *scratch = keepSteps(w.tr.Steps)
+	stepScratch.Put(scratch)
 	return w.tr
+}
+
+// stepScratch recycles the buffers Run records steps in. How many steps a walk takes is
+// known only at its end (a decision to pass may pass dozens of times), and steps are
+// large (two snapshots), so room for the long walks was most of a short trace's bytes:
+// Run records into a reused buffer and keeps an exactly sized copy ([keepSteps]).
+var stepScratch = sync.Pool{New: func() any { return new([]TraceStep) }}
+
+// keepSteps returns a copy of steps exactly sized (nil if none), and steps emptied for
+// reuse, zeroed so that the buffer keeps no snapshot or engine state alive.
+func keepSteps(steps []TraceStep) (kept, buf []TraceStep) {
+	if len(steps) > 0 {
+		kept = make([]TraceStep, len(steps))
+		copy(kept, steps)
+	}
+	clear(steps)
+	return kept, steps[:0]
 }
 
 // Replay plays actions from setup and records the trace, exactly as Run did for the case
