@@ -157,21 +157,26 @@ func (g *Generator) decide(s Source, w *walker) {
 func (g *Generator) drawKind(s Source, counts *[numCategories + 1]int) Category {
 	var kinds [numCategories]Category
 	var cum [numCategories]int
-	n, total := 0, 0
-	for _, equal := range [...]bool{false, true} {
-		for c := Category(0); c < numCategories; c++ {
-			w := 1
-			if !equal {
-				w = g.actions.of(c)
+	n := 0
+	add := func(c Category, weight int) {
+		if weight > 0 {
+			kinds[n], cum[n] = c, weight
+			if n > 0 {
+				cum[n] += cum[n-1]
 			}
-			if counts[c] > 0 && w > 0 {
-				total += w
-				kinds[n], cum[n] = c, total
-				n++
-			}
+			n++
 		}
-		if n > 0 {
-			break
+	}
+	for c := Category(0); c < numCategories; c++ {
+		if counts[c] > 0 {
+			add(c, g.actions.of(c))
+		}
+	}
+	if n == 0 { // every present kind weighs 0: count them equally
+		for c := Category(0); c < numCategories; c++ {
+			if counts[c] > 0 {
+				add(c, 1)
+			}
 		}
 	}
 	return kinds[drawCum(s, "kind", cum[:n])]
