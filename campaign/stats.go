@@ -80,10 +80,10 @@ func statsOf(tr *gen.Trace, pool map[string]int, maxSteps int) caseStats {
 			cs.mark(pool, pm.Name)
 		}
 	}
-	for _, st := range tr.Steps {
+	for s := range tr.Steps { // by index: a step is large
 		k := len(actionKinds) - 1
 		for i, kind := range actionKinds[:k] {
-			if st.Action.Kind == kind {
+			if tr.Steps[s].Action.Kind == kind {
 				k = i
 				break
 			}
@@ -95,11 +95,7 @@ func statsOf(tr *gen.Trace, pool map[string]int, maxSteps int) caseStats {
 	case errors.As(tr.Err, &ee) && ee.Step < 0 && (ee.Op == "setup" || ee.Op == "start"):
 		cs.rejected = true
 	case tr.Err == nil && len(tr.Steps) < maxSteps:
-		last := tr.Start
-		if n := len(tr.Steps); n > 0 {
-			last = tr.Steps[n-1].After
-		}
-		cs.endedEarly = last.GameOver || len(tr.Steps) > 0 && len(tr.Steps[len(tr.Steps)-1].Legal) == 0
+		cs.endedEarly = tr.Final().GameOver || len(tr.Steps) > 0 && len(tr.Steps[len(tr.Steps)-1].Legal) == 0
 	}
 	return cs
 }

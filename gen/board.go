@@ -1,6 +1,9 @@
 package gen
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -237,14 +240,14 @@ func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
 // such abilities once its copy effects are in force: its own card's, or those of the last
 // permanent it copies. The cards are numbered after every other card of the setup.
 func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
-	next := harness.CardID(0)
-	for _, c := range s.Cards() {
-		next = max(next, c.ID)
-	}
+	next := harness.CardID(0) // the highest ID so far, once some card is exiled
 	for _, d := range drafts {
 		self := &s.Players[d.player].Battlefield[d.index]
 		if len(d.exiled) == 0 || !linksOf(s, self, pool) {
 			continue
+		}
+		if next == 0 { // self is numbered, so the highest ID is at least 1
+			s.EachCard(func(c *harness.CardSpec) { next = max(next, c.ID) })
 		}
 		for _, name := range d.exiled {
 			next++
@@ -259,36 +262,46 @@ func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
 // own copy effects), or its own card's. Where copy effects form a cycle, the order the
 // engine starts them in decides, so it says no.
 func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
-	byID := map[harness.CardID]*harness.PermanentSpec{}
-	for p := range s.Players {
-		for i := range s.Players[p].Battlefield {
-			byID[s.Players[p].Battlefield[i].ID] = &s.Players[p].Battlefield[i]
-		}
-	}
-	state := map[harness.CardID]int{} // 1: being visited, 2: done
-	var cyclic func(id harness.CardID) bool
-	cyclic = func(id harness.CardID) bool {
-		switch state[id] {
-		case 1:
+	// A depth-first walk of the copy effects: a permanent met again on the path is a cycle.
+	// Boards are small and chains short, so plain lists beat maps.
+	var path, done []harness.CardID
+	var cyclic func(pm *harness.PermanentSpec) bool
+	cyclic = func(pm *harness.PermanentSpec) bool {
+		switch {
+		case slices.Contains(path, pm.ID):
 			return true
-		case 2:
+		case slices.Contains(done, pm.ID):
 			return false
 		}
-		state[id] = 1
-		for _, c := range byID[id].Copying {
-			if cyclic(c) {
+		path = append(path, pm.ID)
+		for _, c := range pm.Copying {
+			if cyclic(permanentSpec(s, c)) {
 				return true
 			}
 		}
-		state[id] = 2
+		path = path[:len(path)-1]
+		done = append(done, pm.ID)
 		return false
 	}
-	if cyclic(pm.ID) {
+	if cyclic(pm) {
 		return false
 	}
 	for len(pm.Copying) > 0 {
-		pm = byID[pm.Copying[len(pm.Copying)-1]]
+		pm = permanentSpec(s, pm.Copying[len(pm.Copying)-1])
 	}
 	c, ok := pool.Card(pm.Name)
 	return ok && c.Kind.Has(ExilesLinked)
+}
+
+// permanentSpec is the setup's permanent with card ID id; the setup is normalized, so
+// every copy effect names one.
+func permanentSpec(s *harness.Setup, id harness.CardID) *harness.PermanentSpec {
+	for p := range s.Players {
+		for i := range s.Players[p].Battlefield {
+			if s.Players[p].Battlefield[i].ID == id {
+				return &s.Players[p].Battlefield[i]
+			}
+		}
+	}
+	panic("gen: no permanent with card id " + strconv.Itoa(int(id)))
 }

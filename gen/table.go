@@ -28,17 +28,23 @@ func (t *table) empty() bool { return len(t.items) == 0 }
 
 // draw picks an item; it must not be empty.
 func (t *table) draw(src Source, label string) int {
-	v := src.Uintn(label, t.total())
-	lo, hi := 0, len(t.cum)-1
+	return t.items[drawCum(src, label, t.cum)]
+}
+
+// drawCum is a table's draw over its cumulative weights alone: the index of the item
+// whose range holds one draw below the total. cum must not be empty.
+func drawCum(src Source, label string, cum []int) int {
+	v := src.Uintn(label, cum[len(cum)-1])
+	lo, hi := 0, len(cum)-1
 	for lo < hi { // first cum > v
 		mid := (lo + hi) / 2
-		if t.cum[mid] > v {
+		if cum[mid] > v {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
-	return t.items[lo]
+	return lo
 }
 
 // flag is a yes/no draw that says yes pct times in a hundred. No is the value 0 end, so
@@ -61,21 +67,19 @@ const floorPct = 97
 // floor that holds nine times in ten for three groups, while shrinking still deletes
 // groups one by one.
 func repeatAtLeast(src Source, label string, least, pct, max int, f func(Source)) {
-	for i := 0; i < max; i++ {
-		stop := false
-		p := pct
+	stop, p := false, pct
+	group := func(s Source) { // one closure for all the groups: each would be allocated
+		if !flag(s, "more", p) {
+			stop = true
+			return
+		}
+		f(s)
+	}
+	for i := 0; i < max && !stop; i++ {
+		p = pct
 		if i < least {
 			p = floorPct
 		}
-		src.Group(label, func(s Source) {
-			if !flag(s, "more", p) {
-				stop = true
-				return
-			}
-			f(s)
-		})
-		if stop {
-			return
-		}
+		src.Group(label, group)
 	}
 }

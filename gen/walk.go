@@ -3,6 +3,7 @@ package gen
 import (
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -21,21 +22,40 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	setup := g.Board(src)
 	w := startWalk(eng, setup)
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
-	for n := 0; n < maxSteps; n++ {
-		stop := false
-		src.Group("step", func(s Source) {
-			// "more" comes first, so a walk about to stop asks the engine nothing more.
-			if !flag(s, "more", 94) || !w.live() {
-				stop = true
-				return
-			}
-			g.safeDecide(s, w)
-		})
-		if stop {
-			break
+	scratch := stepScratch.Get().(*[]TraceStep)
+	w.tr.Steps = (*scratch)[:0]
+	stop := false
+	step := func(s Source) { // one closure for the whole walk: each would be allocated
+		// "more" comes first, so a walk about to stop asks the engine nothing more.
+		if !flag(s, "more", 94) || !w.live() {
+			stop = true
+			return
 		}
+		g.safeDecide(s, w)
 	}
+	for n := 0; n < maxSteps && !stop; n++ {
+		src.Group("step", step)
+	}
+	w.tr.Steps, *scratch = keepSteps(w.tr.Steps)
+	stepScratch.Put(scratch)
 	return w.tr
+}
+
+// stepScratch recycles the buffers Run records steps in. How many steps a walk takes is
+// known only at its end (a decision to pass may pass dozens of times), and steps are
+// large (two snapshots), so room for the long walks was most of a short trace's bytes:
+// Run records into a reused buffer and keeps an exactly sized copy ([keepSteps]).
+var stepScratch = sync.Pool{New: func() any { return new([]TraceStep) }}
+
+// keepSteps returns a copy of steps exactly sized (nil if none), and steps emptied for
+// reuse, zeroed so that the buffer keeps no snapshot or engine state alive.
+func keepSteps(steps []TraceStep) (kept, buf []TraceStep) {
+	if len(steps) > 0 {
+		kept = make([]TraceStep, len(steps))
+		copy(kept, steps)
+	}
+	clear(steps)
+	return kept, steps[:0]
 }
 
 // Replay plays actions from setup and records the trace, exactly as Run did for the case
@@ -96,21 +116,7 @@ func (g *Generator) decide(s Source, w *walker) {
 		}
 	}
 	w.cats = cats
-	var items, cum [numCategories]int
-	t := table{items: items[:0], cum: cum[:0]}
-	for c := Category(0); c < numCategories; c++ {
-		if counts[c] > 0 {
-			t.add(int(c), g.actions.of(c))
-		}
-	}
-	if t.empty() { // every present kind weighs 0: count them equally
-		for c := Category(0); c < numCategories; c++ {
-			if counts[c] > 0 {
-				t.add(int(c), 1)
-			}
-		}
-	}
-	cat := Category(t.draw(s, "kind"))
+	cat := g.drawKind(s, &counts)
 	which := s.Uintn("which", counts[cat])
 	var chosen harness.Action
 	for i, c := range cats {
@@ -143,6 +149,37 @@ func (g *Generator) decide(s Source, w *walker) {
 		}
 		w.apply(pass)
 	}
+}
+
+// drawKind draws the kind of the next action among the kinds present (counts), weighed
+// by the steer; when every present kind weighs 0, counted equally. It is a [table] draw,
+// built on the stack: decide runs once per decision.
+func (g *Generator) drawKind(s Source, counts *[numCategories + 1]int) Category {
+	var kinds [numCategories]Category
+	var cum [numCategories]int
+	n := 0
+	add := func(c Category, weight int) {
+		if weight > 0 {
+			kinds[n], cum[n] = c, weight
+			if n > 0 {
+				cum[n] += cum[n-1]
+			}
+			n++
+		}
+	}
+	for c := Category(0); c < numCategories; c++ {
+		if counts[c] > 0 {
+			add(c, g.actions.of(c))
+		}
+	}
+	if n == 0 { // every present kind weighs 0: count them equally
+		for c := Category(0); c < numCategories; c++ {
+			if counts[c] > 0 {
+				add(c, 1)
+			}
+		}
+	}
+	return kinds[drawCum(s, "kind", cum[:n])]
 }
 
 // prefersOtherThanPass reports whether the steer marks some legal action of the walk's
@@ -273,19 +310,28 @@ func (w *walker) apply(a harness.Action) {
 }
 
 // guard runs one engine call, turning an error or a panic into Trace.Err. It reports
-// whether the call failed.
+// whether the call failed. The error holds a copy of a (nil: no action), made only on
+// failure, so that the caller's action stays on its stack.
 func (w *walker) guard(step int, op string, a *harness.Action, call func() error) (failed bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Panic: r, Stack: CleanStack(debug.Stack(), walkerFrames)}
+			w.tr.Err = &EngineError{Step: step, Op: op, Action: copyAction(a), Panic: r, Stack: CleanStack(debug.Stack(), walkerFrames)}
 			failed = true
 		}
 	}()
 	if err := call(); err != nil {
-		w.tr.Err = &EngineError{Step: step, Op: op, Action: a, Err: err}
+		w.tr.Err = &EngineError{Step: step, Op: op, Action: copyAction(a), Err: err}
 		return true
 	}
 	return false
+}
+
+func copyAction(a *harness.Action) *harness.Action {
+	if a == nil {
+		return nil
+	}
+	c := *a
+	return &c
 }
 
 // walkerFrames begins the frames of the harness below an engine call: a report needs the

@@ -190,3 +190,38 @@ func TestLogReadsLikeAGame(t *testing.T) {
 	assert.Contains(t, gen.AnnotatedLog(tr, notes), "2. T3 A main1: A passes\n   !! A passed\n3. T3 B main1: B passes",
 		"a run of passes ends at a step with a note")
 }
+
+// TestTracesOwnTheirSteps: Run records steps in a buffer it reuses for the next walk;
+// the trace it returns keeps its own copy, sized to its steps, that later walks, on this
+// goroutine or others, leave as it was.
+func TestTracesOwnTheirSteps(t *testing.T) {
+	g := newGen(t, gen.Steer{})
+	eng := gentest.New(gentest.Options{})
+	var traces []*gen.Trace
+	var logs []string
+	var steps [][]gen.TraceStep
+	for seed := uint64(0); seed < 40; seed++ {
+		tr := g.Run(gen.NewTapeSource(seed), eng, 12)
+		assert.Equal(t, len(tr.Steps), cap(tr.Steps), "seed %d: sized to its steps", seed)
+		if len(tr.Steps) == 0 {
+			assert.Nil(t, tr.Steps, "seed %d: no steps, no slice", seed)
+		}
+		traces, logs = append(traces, tr), append(logs, gen.Log(tr))
+		steps = append(steps, append([]gen.TraceStep(nil), tr.Steps...))
+	}
+	done := make(chan struct{})
+	for w := 0; w < 2; w++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for seed := uint64(100); seed < 140; seed++ {
+				g.Run(gen.NewTapeSource(seed), eng, 12)
+			}
+		}()
+	}
+	<-done
+	<-done
+	for i, tr := range traces {
+		assert.Equal(t, logs[i], gen.Log(tr), "trace %d changed after later walks", i)
+		assert.Equal(t, steps[i], tr.Steps, "trace %d changed after later walks", i)
+	}
+}

@@ -2,6 +2,8 @@ package harness
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 )
 
@@ -74,16 +76,18 @@ func (s *Setup) Normalize() error {
 	if s.Active != A && s.Active != B {
 		return fmt.Errorf("setup: active player must be A or B")
 	}
-	// Explicit IDs first, so automatic numbering never takes one of them.
-	used := map[CardID]bool{}
+	// Explicit IDs first, so automatic numbering never takes one of them. Sets of IDs are
+	// sorted slices, on the stack for setups of the usual size (tens of cards): every
+	// generated case is normalized, and maps were most of the cost.
+	used := make([]CardID, 0, 128)
 	var err error
 	s.EachCard(func(c *CardSpec) {
-		switch {
-		case err != nil || c.ID == 0:
-		case used[c.ID]:
-			err = fmt.Errorf("setup: card id %d used twice", c.ID)
-		default:
-			used[c.ID] = true
+		if err == nil && c.ID != 0 {
+			if i, found := slices.BinarySearch(used, c.ID); found {
+				err = fmt.Errorf("setup: card id %d used twice", c.ID)
+			} else {
+				used = slices.Insert(used, i, c.ID)
+			}
 		}
 		if err == nil && c.Name == "" {
 			err = fmt.Errorf("setup: a card has no name")
@@ -93,40 +97,47 @@ func (s *Setup) Normalize() error {
 		return err
 	}
 	var next CardID = 1
+	skip := used // the explicit IDs not below next
 	s.EachCard(func(c *CardSpec) {
 		if c.ID != 0 {
 			return
 		}
-		for used[next] {
-			next++
+		for len(skip) > 0 && skip[0] <= next {
+			if skip[0] == next {
+				next++
+			}
+			skip = skip[1:]
 		}
 		c.ID = next
-		used[next] = true
+		next++
 	})
-	onField, inExile := map[CardID]bool{}, map[CardID]bool{}
+	onField, inExile := make([]CardID, 0, 64), make([]CardID, 0, 64)
 	for p := range s.Players {
 		for _, pm := range s.Players[p].Battlefield {
-			onField[pm.ID] = true
+			onField = append(onField, pm.ID)
 		}
 		for _, c := range s.Players[p].Exile {
-			inExile[c.ID] = true
+			inExile = append(inExile, c.ID)
 		}
 	}
+	slices.Sort(onField)
+	slices.Sort(inExile)
+	has := func(ids []CardID, id CardID) bool { _, ok := slices.BinarySearch(ids, id); return ok }
 	for p := range s.Players {
 		for _, pm := range s.Players[p].Battlefield {
-			if pm.AttachedTo != 0 && !onField[pm.AttachedTo] {
+			if pm.AttachedTo != 0 && !has(onField, pm.AttachedTo) {
 				return fmt.Errorf("setup: %s (card %d) is attached to card %d, which is not on the battlefield", pm.Name, pm.ID, pm.AttachedTo)
 			}
 			if pm.AttachedTo == pm.ID && pm.ID != 0 {
 				return fmt.Errorf("setup: %s is attached to itself", pm.Name)
 			}
 			for _, c := range pm.Copying {
-				if !onField[c] || c == pm.ID {
+				if !has(onField, c) || c == pm.ID {
 					return fmt.Errorf("setup: %s (card %d) is copying card %d, which is not another permanent", pm.Name, pm.ID, c)
 				}
 			}
 			for _, c := range pm.ExiledWith {
-				if !inExile[c] {
+				if !has(inExile, c) {
 					return fmt.Errorf("setup: %s (card %d) has card %d exiled with it, which is not in exile", pm.Name, pm.ID, c)
 				}
 			}
@@ -170,28 +181,38 @@ func SortedKeys[V any](m map[string]V) []string {
 }
 
 // Clone returns a deep copy, so that Normalize or an engine can't change the caller's.
+// The cards of all zones share one new array, and the permanents another: every case's
+// setup is cloned as its game starts. Each zone is capped at its length, so appending to
+// one never writes into the next.
 func (s Setup) Clone() Setup {
+	cards, perms := 0, 0
 	for p := range s.Players {
 		ps := &s.Players[p]
-		ps.Library = append([]CardSpec(nil), ps.Library...)
-		ps.Hand = append([]CardSpec(nil), ps.Hand...)
-		ps.Graveyard = append([]CardSpec(nil), ps.Graveyard...)
-		ps.Exile = append([]CardSpec(nil), ps.Exile...)
-		bf := make([]PermanentSpec, len(ps.Battlefield))
-		for i, pm := range ps.Battlefield {
+		cards += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+		perms += len(ps.Battlefield)
+	}
+	cardBuf, permBuf := make([]CardSpec, 0, cards), make([]PermanentSpec, 0, perms)
+	zone := func(z []CardSpec) []CardSpec {
+		if len(z) == 0 {
+			return nil
+		}
+		cardBuf = append(cardBuf, z...)
+		return cardBuf[len(cardBuf)-len(z) : len(cardBuf) : len(cardBuf)]
+	}
+	for p := range s.Players {
+		ps := &s.Players[p]
+		ps.Library, ps.Hand, ps.Graveyard, ps.Exile = zone(ps.Library), zone(ps.Hand), zone(ps.Graveyard), zone(ps.Exile)
+		if len(ps.Battlefield) == 0 {
+			ps.Battlefield = nil
+			continue
+		}
+		start := len(permBuf)
+		for _, pm := range ps.Battlefield {
 			if pm.Counters != nil {
-				c := make(map[string]int, len(pm.Counters))
-				for k, v := range pm.Counters {
-					c[k] = v
-				}
-				pm.Counters = c
+				pm.Counters = maps.Clone(pm.Counters)
 			}
 			if pm.Choices != nil {
-				c := make(map[string]string, len(pm.Choices))
-				for k, v := range pm.Choices {
-					c[k] = v
-				}
-				pm.Choices = c
+				pm.Choices = maps.Clone(pm.Choices)
 			}
 			if pm.Owner != nil {
 				o := *pm.Owner
@@ -199,9 +220,9 @@ func (s Setup) Clone() Setup {
 			}
 			pm.Copying = append([]CardID(nil), pm.Copying...)
 			pm.ExiledWith = append([]CardID(nil), pm.ExiledWith...)
-			bf[i] = pm
+			permBuf = append(permBuf, pm)
 		}
-		ps.Battlefield = bf
+		ps.Battlefield = permBuf[start:len(permBuf):len(permBuf)]
 	}
 	return s
 }
