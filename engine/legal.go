@@ -110,7 +110,7 @@ func (l *listing) proposalActions(p *Proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	payable := p.Source == 0 || nonManaCostError(s, l.v, s.obj(p.Source), p.Cost) == nil
+	payable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
 		if payable {
 			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
@@ -203,7 +203,7 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 			}
 			c := v.Of(id)
 			for i, ab := range c.Abilities {
-				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostError(s, v, o, ab.Cost) == nil {
+				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostBlock(s, v, o, ab.Cost) == payable {
 					f(o, c, i, ab)
 				}
 			}
@@ -267,19 +267,34 @@ func (l *listing) manaActions(p h.Player) {
 	}
 }
 
-// targetCombos lists every combination of legal targets for the requirements
-// (one empty combination when there are none).
+// targetCombos lists every combination of legal targets for the requirements (one empty
+// combination when there are none), in the order of each requirement's candidates, the
+// last requirement's varying slowest. The result is shared and read-only when there are
+// no requirements; otherwise each combination has its own exact-capacity slice, cut from
+// one array per requirement.
 func targetCombos(s *State, v *View, p h.Player, specs []TargetSpec) [][]h.Target {
-	combos := [][]h.Target{nil}
-	for _, spec := range specs {
-		var next [][]h.Target
-		for _, cand := range spec.candidates(s, v, p) {
+	if len(specs) == 0 {
+		return noTargets
+	}
+	combos := noTargets
+	for depth, spec := range specs {
+		cands := spec.candidates(s, v, p)
+		next := make([][]h.Target, 0, len(cands)*len(combos))
+		all := make([]h.Target, len(cands)*len(combos)*(depth+1))
+		for _, cand := range cands {
 			t := cand.target()
 			for _, c := range combos {
-				next = append(next, append(append([]h.Target(nil), c...), t))
+				combo := all[: depth+1 : depth+1]
+				all = all[depth+1:]
+				copy(combo, c)
+				combo[depth] = t
+				next = append(next, combo)
 			}
 		}
 		combos = next
 	}
 	return combos
 }
+
+// noTargets is the one combination of no targets, shared: it is only read.
+var noTargets = [][]h.Target{nil}
