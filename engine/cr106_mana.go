@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -164,9 +166,13 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 		if s.faults.on(FaultOneOrderOnly) {
 			names = names[:1]
 		}
-		name, err := ch.choose(h.ChoiceReplace, names)
-		if err != nil {
-			return m, err
+		name := names[0] // a forced choice: no chooser records it
+		if len(names) > 1 {
+			// A copy: a chooser may keep the options (a pending decision does).
+			var err error
+			if name, err = ch.choose(h.ChoiceReplace, slices.Clone(names)); err != nil {
+				return m, err
+			}
 		}
 		for i, r := range reps {
 			if !applied[i] && r.name == name {
