@@ -241,11 +241,11 @@ func (l *listing) manaActions(p h.Player) {
 	s := l.s
 	for _, m := range l.manaSources(p) {
 		colored, generic := m.ab.Cost.Mana.total(0)
-		pays := []h.Mana{{}}
+		pays := noPayment
 		if colored.Total()+generic > 0 {
 			pays = payments(s, s.Players[p].Pool, colored, generic)
 			if len(pays) == 0 && canProposeMana(s) {
-				pays = []h.Mana{{}}
+				pays = noPayment
 			}
 		}
 		if s.faults.on(FaultUndefinedNotListed) && len(m.outcomes) == 1 && m.outcomes[0].mana.IsZero() {
@@ -256,7 +256,9 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					text = "activate " + m.c.Name + ": " + m.ab.Text + " -> " + oc.mana.String()
+					var buf [128]byte // one allocation for the text
+					b := append(append(append(append(buf[:0], "activate "...), m.c.Name...), ": "...), m.ab.Text...)
+					text = string(oc.mana.AppendSymbols(append(b, " -> "...)))
 				} else {
 					text = l.out[first+k].Text
 				}
@@ -266,6 +268,10 @@ func (l *listing) manaActions(p h.Player) {
 		}
 	}
 }
+
+// noPayment is the one payment of a mana ability that pays nothing now, shared: it is
+// only read.
+var noPayment = []h.Mana{{}}
 
 // targetCombos lists every combination of legal targets for the requirements (one empty
 // combination when there are none), in the order of each requirement's candidates, the
