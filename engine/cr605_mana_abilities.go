@@ -60,7 +60,7 @@ func proposeManaAbility(base, s *State, v *View, src *Object, a *Ability, act h.
 	// that no payment could complete.
 	ch := &scripted{choices: act.Choices}
 	var buf [4]manaPart
-	if _, err := manaParts(s, v, src, a, ch, buf[:0]); err != nil {
+	if _, err := manaParts(s, v, src, a, productionChoice(s, v, src, a.Produce), ch, buf[:0]); err != nil {
 		return nil, nil, fmt.Errorf("CR 605.3b: %w", err)
 	}
 	if err := ch.done(); err != nil {
@@ -142,7 +142,7 @@ func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ab
 // that production triggers (106.12a, 605.4a). It returns the mana added in all.
 func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *events) (h.Mana, error) {
 	var buf [4]manaPart // no allocation for any real board
-	parts, err := manaParts(s, v, src, a, ch, buf[:0])
+	parts, err := manaParts(s, v, src, a, productionChoice(s, v, src, a.Produce), ch, buf[:0])
 	if err != nil {
 		return h.Mana{}, err
 	}
@@ -177,11 +177,12 @@ type manaPart struct {
 	stacked bool // with FaultTriggeredManaUsesStack: put on the stack, nothing added now
 }
 
-// manaParts is what resolving mana ability a of src produces, in order, appended to buf,
-// with the choices made through ch (resolveMana's rules). It reads s and v and changes
-// nothing, so exploring a resolution's choices needs no copy of the state.
-func manaParts(s *State, v *View, src *Object, a *Ability, ch chooser, buf []manaPart) ([]manaPart, error) {
-	m, err := rawProduction(s, v, src, a.Produce, ch)
+// manaParts is what resolving mana ability a of src, whose production is pr now, produces,
+// in order, appended to buf, with the choices made through ch (resolveMana's rules). It
+// reads s and v and changes nothing, so exploring a resolution's choices needs no copy of
+// the state.
+func manaParts(s *State, v *View, src *Object, a *Ability, pr production, ch chooser, buf []manaPart) ([]manaPart, error) {
+	m, err := pr.raw(s, ch)
 	if err != nil {
 		return buf, err
 	}
@@ -279,21 +280,21 @@ type manaOutcome struct {
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
 // each, in canonical order.
 func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+	pr := productionChoice(s, v, src, a.Produce)
 	if !v.manaModifiers() && !s.faults.on(FaultUndefinedGivesColorless) {
 		// Nothing on the battlefield replaces or adds to mana: the outcomes are just the
 		// production's, without exploring resolutions.
-		fixed, choices, choose := productionChoice(s, v, src, a.Produce)
-		if !choose {
-			return []manaOutcome{{mana: fixed}}
+		if !pr.choose {
+			return []manaOutcome{{mana: pr.fixed}}
 		}
-		if choices == 0 {
+		if pr.choices == 0 {
 			return []manaOutcome{{}}
 		}
-		var out []manaOutcome
-		for _, t := range choices.List() {
+		out := make([]manaOutcome, 0, pr.choices.Len())
+		for _, t := range pr.choices.List() {
 			oc := manaOutcome{mana: h.Of(t, 1)}
-			if choices.Len() > 1 {
-				oc.choices = []string{h.Choice(h.ChoiceType, t.Letter())}
+			if pr.choices.Len() > 1 {
+				oc.choices = typeChoices[t : t+1 : t+1]
 			}
 			out = append(out, oc)
 		}
@@ -304,7 +305,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	parts := buf[:0] // one buffer for every resolution explored
 	_ = explore(func(e *explorer) error {
 		var err error
-		if parts, err = manaParts(s, v, src, a, e, parts[:0]); err != nil {
+		if parts, err = manaParts(s, v, src, a, pr, e, parts[:0]); err != nil {
 			return nil
 		}
 		var m h.Mana
@@ -325,6 +326,15 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	slices.SortFunc(out, func(a, b manaOutcome) int { return compareMana(a.mana, b.mana) })
 	return out
 }
+
+// typeChoices holds, for each type, the choice of it, as an action writes it: outcomes
+// share them, read only.
+var typeChoices = func() (c [h.Colorless + 1]string) {
+	for t := range c {
+		c[t] = h.Choice(h.ChoiceType, h.ManaType(t).Letter())
+	}
+	return
+}()
 
 // manaModifiers reports whether any permanent has a mana replacement effect or a
 // "tapped for mana" trigger, computed once per view.
