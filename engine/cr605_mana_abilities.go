@@ -300,7 +300,8 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		}
 		return out
 	}
-	var out []manaOutcome
+	var outBuf [8]manaOutcome
+	out := outBuf[:0] // handed out at its exact length
 	var buf [4]manaPart
 	parts := buf[:0] // one buffer for every resolution explored
 	_ = explore(func(e *explorer) error {
@@ -324,7 +325,10 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	})
 	// The amounts are distinct, so the order is sortMana's, whatever the order found.
 	slices.SortFunc(out, func(a, b manaOutcome) int { return compareMana(a.mana, b.mana) })
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return append(make([]manaOutcome, 0, len(out)), out...)
 }
 
 // typeChoices holds, for each type, the choice of it, as an action writes it: outcomes
