@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // resolvedOutcomes is manaOutcomes by brute force: every path of choices resolved on its
@@ -37,48 +36,33 @@ func resolvedOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome 
 // it along every path of choices adds to the pool, with the same choices; and both kinds
 // of board, and outcomes with choices, are checked, or this test would check nothing.
 func TestManaOutcomesAreResolutions(t *testing.T) {
-	eng, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	steers := []gen.Steer{{}, {MaxPermanents: 20, Actions: gen.PreferMana()}}
-	for _, p := range props.All() {
-		steers = append(steers, p.Steer)
-	}
 	plain, modified, chosen := 0, 0, 0
-	for _, steer := range steers {
-		g, err := gen.New(nil, steer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for seed := uint64(1); seed <= 8; seed++ {
-			tr := g.Run(gen.NewTapeSource(seed), eng, 10)
-			for i := range tr.Steps {
-				s := tr.Steps[i].AfterState.(*State)
-				v := s.projected()
-				for _, id := range s.Battlefield {
-					for _, ab := range v.Of(id).Abilities {
-						if ab.Kind != Activated || !ab.IsMana() {
-							continue
-						}
-						o := s.obj(id)
-						got, want := manaOutcomes(s, v, o, ab.Ability), resolvedOutcomes(s, v, o, ab.Ability)
-						if !reflect.DeepEqual(got, want) {
-							t.Fatalf("seed %d step %d, %s: %s: outcomes %v, resolutions give %v", seed, i, v.Of(id).Name, ab.Text, got, want)
-						}
-						if v.manaModifiers() {
-							modified++
-						} else {
-							plain++
-						}
-						if slices.ContainsFunc(got, func(o manaOutcome) bool { return len(o.choices) > 0 }) {
-							chosen++
-						}
+	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
+		for i := range tr.Steps {
+			s := tr.Steps[i].AfterState.(*State)
+			v := s.projected()
+			for _, id := range s.Battlefield {
+				for _, ab := range v.Of(id).Abilities {
+					if ab.Kind != Activated || !ab.IsMana() {
+						continue
+					}
+					o := s.obj(id)
+					got, want := manaOutcomes(s, v, o, ab.Ability), resolvedOutcomes(s, v, o, ab.Ability)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d step %d, %s: %s: outcomes %v, resolutions give %v", seed, i, v.Of(id).Name, ab.Text, got, want)
+					}
+					if v.manaModifiers() {
+						modified++
+					} else {
+						plain++
+					}
+					if slices.ContainsFunc(got, func(o manaOutcome) bool { return len(o.choices) > 0 }) {
+						chosen++
 					}
 				}
 			}
 		}
-	}
+	})
 	t.Logf("%d abilities on boards without mana modifiers, %d with, %d with choices", plain, modified, chosen)
 	if plain == 0 || modified == 0 || chosen == 0 {
 		t.Fatalf("not every kind checked: %d abilities on boards without mana modifiers, %d with, %d with choices", plain, modified, chosen)
