@@ -110,9 +110,9 @@ func (l *listing) proposalActions(p *Proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	payable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
+	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
-		if payable {
+		if costsPayable {
 			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
 		}
 	}
