@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -140,10 +141,19 @@ func (e *explorer) path() []string {
 	return out
 }
 
+// explorers keeps explorers for reuse: listing legal actions explores the outcomes of
+// every mana ability on a board with mana replacement effects or triggers.
+var explorers = sync.Pool{New: func() any { return new(explorer) }}
+
 // explore runs f once for every path through its choices, in order.
 func explore(f func(ch *explorer) error) error {
-	e := &explorer{}
-	var prefix []int
+	e := explorers.Get().(*explorer)
+	defer func() {
+		clear(e.picks[:cap(e.picks)])
+		clear(e.kinds[:cap(e.kinds)])
+		explorers.Put(e)
+	}()
+	prefix := e.prefix[:0]
 	for {
 		e.prefix = prefix
 		e.taken, e.counts, e.kinds, e.picks = e.taken[:0], e.counts[:0], e.kinds[:0], e.picks[:0]
@@ -158,7 +168,8 @@ func explore(f func(ch *explorer) error) error {
 		if j < 0 {
 			return nil
 		}
-		prefix = append(append(prefix[:0:0], e.taken[:j]...), e.taken[j]+1)
+		// f only read prefix, and taken is its own buffer: prefix's can be reused.
+		prefix = append(append(prefix[:0], e.taken[:j]...), e.taken[j]+1)
 	}
 }
 

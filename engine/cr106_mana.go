@@ -1,20 +1,30 @@
 package engine
 
 import (
+	"slices"
+
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
 // CR 106: mana. What an ability would produce, what a permanent "could produce"
 // (106.7), undefined types (106.5) and replacement effects on "tapped for mana" (106.12b).
 
-// productionChoice says what a mana ability adds before replacement effects: either a
-// fixed amount, or one mana of a type chosen from a set. An empty set means the type is
-// undefined (CR 106.5).
-func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Mana, choices h.TypeSet, choose bool) {
+// production is what a mana ability adds before replacement effects: either a fixed
+// amount, or (choose) one mana of a type chosen from a set. An empty set means the type
+// is undefined (CR 106.5).
+type production struct {
+	fixed   h.Mana
+	choices h.TypeSet
+	choose  bool
+}
+
+// productionChoice is the production of p for src now.
+func productionChoice(s *State, v *View, src *Object, p *Production) production {
 	controller := src.Controller
+	var choices h.TypeSet
 	switch p.Kind {
 	case ProduceFixed:
-		return p.Fixed, 0, false
+		return production{fixed: p.Fixed}
 	case ProducePerCreature:
 		n := 0
 		for _, id := range s.Battlefield {
@@ -22,7 +32,7 @@ func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Ma
 				n++
 			}
 		}
-		return h.Of(p.Type, n), 0, false
+		return production{fixed: h.Of(p.Type, n)}
 	case ProduceAnyColor:
 		choices = h.AllColors
 	case ProduceColorOfYourPermanent:
@@ -38,26 +48,24 @@ func productionChoice(s *State, v *View, src *Object, p *Production) (fixed h.Ma
 	case ProduceLinkedExiledColor:
 		choices = v.linkedColors(src, p)
 	default:
-		return h.Mana{}, 0, false
+		return production{}
 	}
-	return h.Mana{}, choices, true
+	return production{choices: choices, choose: true}
 }
 
-// rawProduction is what a mana ability of src adds before replacement effects, making the
-// choices it needs through ch. An ability whose type can't be defined produces no mana
-// (CR 106.5): the zero Mana.
-func rawProduction(s *State, v *View, src *Object, p *Production, ch chooser) (h.Mana, error) {
-	fixed, choices, choose := productionChoice(s, v, src, p)
-	if !choose {
-		return fixed, nil
+// raw is what the production adds, making the choice it needs through ch. A production
+// whose type can't be defined adds no mana (CR 106.5): the zero Mana.
+func (pr production) raw(s *State, ch chooser) (h.Mana, error) {
+	if !pr.choose {
+		return pr.fixed, nil
 	}
-	if choices == 0 {
+	if pr.choices == 0 {
 		if s.faults.on(FaultUndefinedGivesColorless) {
 			return h.Of(h.Colorless, 1), nil
 		}
 		return h.Mana{}, nil // CR 106.5: undefined type, no mana
 	}
-	t, err := chooseType(ch, choices)
+	t, err := chooseType(ch, pr.choices)
 	if err != nil {
 		return h.Mana{}, err
 	}
@@ -103,9 +111,10 @@ func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement 
 	if !tappedForMana(s, a) {
 		return nil
 	}
-	k := repKey{controller: src.Controller, land: v.Of(src.ID).HasType("Land"), tapped: true}
-	if reps, ok := v.reps[k]; ok {
-		return reps
+	land := v.Of(src.ID).HasType("Land")
+	memo := &v.reps[src.Controller][b2i(land)]
+	if memo.done {
+		return memo.list
 	}
 	var out []replacement
 	for _, id := range s.Battlefield {
@@ -120,17 +129,27 @@ func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement 
 					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, ab.Static.N})
 				}
 			case ReplaceLandManaWithB: // "If a land is tapped for mana"
-				if k.land {
+				if land {
 					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, 0})
 				}
 			}
 		}
 	}
-	if v.reps == nil {
-		v.reps = map[repKey][]replacement{}
-	}
-	v.reps[k] = out
+	memo.list, memo.done = out, true
 	return out
+}
+
+// manaReps is manaReplacements for one kind of production, once computed (done).
+type manaReps struct {
+	list []replacement
+	done bool
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // tappedForMana reports whether activating a is tapping its source for mana: a mana
@@ -164,9 +183,13 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 		if s.faults.on(FaultOneOrderOnly) {
 			names = names[:1]
 		}
-		name, err := ch.choose(h.ChoiceReplace, names)
-		if err != nil {
-			return m, err
+		name := names[0] // a forced choice: no chooser records it
+		if len(names) > 1 {
+			// A copy: a chooser may keep the options (a pending decision does).
+			var err error
+			if name, err = ch.choose(h.ChoiceReplace, slices.Clone(names)); err != nil {
+				return m, err
+			}
 		}
 		for i, r := range reps {
 			if !applied[i] && r.name == name {
@@ -254,14 +277,14 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 
 // productionTypes is the set of types an ability could add, before replacements.
 func (v *View) productionTypes(src *Object, p *Production) h.TypeSet {
-	fixed, choices, choose := productionChoice(v.s, v, src, p)
-	if !choose {
-		return fixed.Types()
+	pr := productionChoice(v.s, v, src, p)
+	if !pr.choose {
+		return pr.fixed.Types()
 	}
-	if choices == 0 && v.s.faults.on(FaultUndefinedGivesColorless) {
+	if pr.choices == 0 && v.s.faults.on(FaultUndefinedGivesColorless) {
 		return h.TypeSet(0).With(h.Colorless)
 	}
-	return choices
+	return pr.choices
 }
 
 // replacedTypes is the set of types a production of the given types could end as under
@@ -326,8 +349,9 @@ func compareMana(a, b h.Mana) int {
 	return 0
 }
 
-// repKey identifies which replacement effects apply to a production: they depend only on
-// who taps, whether the permanent is a land, and whether it is tapped for mana.
+// repKey identifies the types a production could end as under replacement effects: the
+// effects that apply depend only on who taps, whether the permanent is a land, and whether
+// it is tapped for mana.
 type repKey struct {
 	controller h.Player
 	land       bool

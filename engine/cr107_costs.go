@@ -8,38 +8,44 @@ import (
 
 // CR 107.5 ({T}), 107.6 ({Q}), 302.6 (summoning sickness) and 601.2h (paying costs).
 
-// costError is why a cost can't be paid now, formatted only when read: listing the legal
-// actions asks about every activated ability of every permanent and only needs to know
-// whether each can be paid.
-type costError struct {
-	format string
-	args   []any
-}
+// costBlock is why the non-mana part of a cost can't be paid now; payable (the zero
+// value) if it can. It is data, formatted as an error only where one is reported: listing
+// the legal actions asks about every activated ability of every permanent and needs only
+// to know whether each can be paid.
+type costBlock uint8
 
-func (e *costError) Error() string { return fmt.Sprintf(e.format, e.args...) }
+const (
+	payable           costBlock = iota
+	blockTapped                 // CR 107.5
+	blockTapSick                // CR 302.6
+	blockUntapped               // CR 107.6
+	blockUntapSick              // CR 302.6
+	blockLoyaltyUsed            // CR 606.3
+	blockLoyaltyShort           // CR 606.6
+	blockNotInHand              // CR 701.9a
+	blockCounters               // CR 118.3
+)
 
-func costErrorf(format string, args ...any) error { return &costError{format, args} }
-
-// tapCostError says why src can't pay {T} now, or nil if it can (CR 107.5, 302.6).
-func tapCostError(s *State, v *View, src *Object) error {
+// tapCostBlock says why src can't pay {T} now (CR 107.5, 302.6).
+func tapCostBlock(s *State, v *View, src *Object) costBlock {
 	if src.Tapped && !s.faults.on(FaultTapPayableWhileTapped) {
-		return costErrorf("CR 107.5: %s is already tapped, so {T} can't be paid", v.Of(src.ID).Name)
+		return blockTapped
 	}
 	if sick(s, v, src) && !s.faults.on(FaultTapIgnoresSickness) {
-		return costErrorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {T} abilities can't be activated", v.Of(src.ID).Name)
+		return blockTapSick
 	}
-	return nil
+	return payable
 }
 
-// untapCostError says why src can't pay {Q} now, or nil if it can (CR 107.6, 302.6).
-func untapCostError(s *State, v *View, src *Object) error {
+// untapCostBlock says why src can't pay {Q} now (CR 107.6, 302.6).
+func untapCostBlock(s *State, v *View, src *Object) costBlock {
 	if !src.Tapped && !s.faults.on(FaultUntapPayableWhileUntapped) {
-		return costErrorf("CR 107.6: %s is untapped, so {Q} can't be paid", v.Of(src.ID).Name)
+		return blockUntapped
 	}
 	if sick(s, v, src) && !s.faults.on(FaultUntapIgnoresSickness) {
-		return costErrorf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {Q} abilities can't be activated", v.Of(src.ID).Name)
+		return blockUntapSick
 	}
-	return nil
+	return payable
 }
 
 // sick reports whether 302.6 stops src's {T} and {Q} abilities: it is a creature now,
@@ -87,35 +93,74 @@ func controlsStatic(s *State, v *View, player h.Player, kind StaticKind) bool {
 	return false
 }
 
-// nonManaCostError checks the parts of an activation cost other than mana.
-func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
+// nonManaCostBlock checks the parts of an activation cost other than mana.
+func nonManaCostBlock(s *State, v *View, src *Object, c Cost) costBlock {
 	if c.Tap {
-		if err := tapCostError(s, v, src); err != nil {
-			return err
+		if b := tapCostBlock(s, v, src); b != payable {
+			return b
 		}
 	}
 	if c.Untap {
-		if err := untapCostError(s, v, src); err != nil {
-			return err
+		if b := untapCostBlock(s, v, src); b != payable {
+			return b
 		}
 	}
 	if c.LoyaltySymbol {
-		if err := loyaltyCostError(s, v, src, c); err != nil {
-			return err
+		if b := loyaltyCostBlock(s, src, c); b != payable {
+			return b
 		}
 	}
 	if c.DiscardSelf && src.Zone != h.Hand { // CR 702.29a: discarding this card needs it in hand
-		return costErrorf("CR 701.9a: %s is not in a hand, so it can't be discarded", v.Of(src.ID).Name)
+		return blockNotInHand
 	}
 	if c.RemoveN > 0 && src.Counters[c.RemoveCounter] < c.RemoveN {
-		return costErrorf("CR 118.3: %s has fewer than %d %s counters to remove", v.Of(src.ID).Name, c.RemoveN, c.RemoveCounter)
+		return blockCounters
 	}
-	return nil
+	return payable
 }
 
-// costPayableIgnoringMana is nonManaCostError as a bool.
+// nonManaCostError is nonManaCostBlock as an error that says why, or nil.
+func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
+	b := nonManaCostBlock(s, v, src, c)
+	if b == payable {
+		return nil
+	}
+	return &costError{block: b, name: v.Of(src.ID).Name, loyalty: src.Counters[Loyalty], cost: c}
+}
+
+// costError is a costBlock with what its message names, formatted only when read (a
+// walk tries actions that fail and only needs to know that they do).
+type costError struct {
+	block   costBlock
+	name    string
+	loyalty int // the loyalty counters src had
+	cost    Cost
+}
+
+func (e *costError) Error() string {
+	switch e.block {
+	case blockTapped:
+		return fmt.Sprintf("CR 107.5: %s is already tapped, so {T} can't be paid", e.name)
+	case blockTapSick:
+		return fmt.Sprintf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {T} abilities can't be activated", e.name)
+	case blockUntapped:
+		return fmt.Sprintf("CR 107.6: %s is untapped, so {Q} can't be paid", e.name)
+	case blockUntapSick:
+		return fmt.Sprintf("CR 302.6: %s is a creature its controller hasn't controlled continuously since their most recent turn began, so its {Q} abilities can't be activated", e.name)
+	case blockLoyaltyUsed:
+		return fmt.Sprintf("CR 606.3: a loyalty ability of %s has already been activated this turn", e.name)
+	case blockLoyaltyShort:
+		return fmt.Sprintf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", e.name, e.loyalty, -e.cost.Loyalty)
+	case blockNotInHand:
+		return fmt.Sprintf("CR 701.9a: %s is not in a hand, so it can't be discarded", e.name)
+	default: // blockCounters
+		return fmt.Sprintf("CR 118.3: %s has fewer than %d %s counters to remove", e.name, e.cost.RemoveN, e.cost.RemoveCounter)
+	}
+}
+
+// costPayableIgnoringMana reports whether a's non-mana costs can be paid now.
 func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
-	return nonManaCostError(s, v, src, a.Cost) == nil
+	return nonManaCostBlock(s, v, src, a.Cost) == payable
 }
 
 // payNonMana pays {T}, {Q} and counter costs.

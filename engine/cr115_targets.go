@@ -28,19 +28,11 @@ func (t TargetSpec) zone() h.Zone {
 // candidates lists every legal choice for the requirement, players first, then objects
 // by card ID (CR 601.2c).
 func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen {
-	var out []Chosen
-	if t.Player {
-		out = append(out, Chosen{Player: h.A}, Chosen{Player: h.B})
-	}
 	var ids []h.ObjectID
+	n := 0 // how many candidates at most: one allocation for the list
 	switch t.zone() {
 	case h.Stack:
-		for i := range s.Stack {
-			if it := &s.Stack[i]; t.Stack(s, controller, it) {
-				out = append(out, Chosen{Player: h.NoPlayer, Object: it.ID, Card: it.SourceCard, Stack: true})
-			}
-		}
-		return out
+		n = len(s.Stack)
 	case h.Battlefield:
 		ids = s.Battlefield
 	default:
@@ -48,15 +40,33 @@ func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen 
 			ids = append(ids, *s.zoneList(h.Player(p), t.zone())...)
 		}
 	}
-	var objs []Chosen
+	if t.Player {
+		n += 2
+	}
+	var out []Chosen
+	if n += len(ids); n > 0 {
+		out = make([]Chosen, 0, n)
+	}
+	if t.Player {
+		out = append(out, Chosen{Player: h.A}, Chosen{Player: h.B})
+	}
+	if t.zone() == h.Stack {
+		for i := range s.Stack {
+			if it := &s.Stack[i]; t.Stack(s, controller, it) {
+				out = append(out, Chosen{Player: h.NoPlayer, Object: it.ID, Card: it.SourceCard, Stack: true})
+			}
+		}
+		return out
+	}
+	players := len(out)
 	for _, id := range ids {
 		o := s.obj(id)
 		if t.Match == nil || t.Match(s, v, controller, o) {
-			objs = append(objs, Chosen{Player: h.NoPlayer, Object: id, Card: o.Card})
+			out = append(out, Chosen{Player: h.NoPlayer, Object: id, Card: o.Card})
 		}
 	}
-	sortChosen(objs)
-	return append(out, objs...)
+	sortChosen(out[players:])
+	return out
 }
 
 func sortChosen(cs []Chosen) {

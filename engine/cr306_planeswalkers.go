@@ -17,15 +17,15 @@ func startingLoyalty(s *State, c *Chars) int {
 	return c.StartingLoyalty
 }
 
-// loyaltyCostError says why src can't pay a loyalty ability's cost now, or nil.
-func loyaltyCostError(s *State, v *View, src *Object, c Cost) error {
+// loyaltyCostBlock says why src can't pay a loyalty ability's cost now (CR 606.3, 606.6).
+func loyaltyCostBlock(s *State, src *Object, c Cost) costBlock {
 	if src.LoyaltyActivated && !s.faults.on(FaultLoyaltyTwicePerTurn) {
-		return costErrorf("CR 606.3: a loyalty ability of %s has already been activated this turn", v.Of(src.ID).Name)
+		return blockLoyaltyUsed
 	}
 	if c.Loyalty < 0 && src.Counters[Loyalty] < -c.Loyalty {
-		return costErrorf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", v.Of(src.ID).Name, src.Counters[Loyalty], -c.Loyalty)
+		return blockLoyaltyShort
 	}
-	return nil
+	return payable
 }
 
 // payLoyalty pays a loyalty cost (CR 606.4) and records the activation (606.3).

@@ -56,10 +56,11 @@ func proposeManaAbility(base, s *State, v *View, src *Object, a *Ability, act h.
 	if err := nonManaCostError(s, v, src, a.Cost); err != nil {
 		return nil, nil, err
 	}
-	// The choices are checked now, on a scratch copy, so that a proposal is never left
+	// The choices are checked now, without resolving, so that a proposal is never left
 	// that no payment could complete.
 	ch := &scripted{choices: act.Choices}
-	if _, err := resolveMana(scratch(s), v, src, a, ch, nil); err != nil {
+	var buf [4]manaPart
+	if _, err := manaParts(s, v, src, a, productionChoice(s, v, src, a.Produce), ch, buf[:0]); err != nil {
 		return nil, nil, fmt.Errorf("CR 605.3b: %w", err)
 	}
 	if err := ch.done(); err != nil {
@@ -136,41 +137,64 @@ func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ab
 	return nil
 }
 
-// scratch is a copy of s to resolve a mana ability on and throw away: resolving only adds
-// to pools (and, with a fault, to the stack), so a shallow copy whose appends can't reach
-// s's arrays is enough.
-func scratch(s *State) *State {
-	c := new(State)
-	c.reset(s)
-	return c
-}
-
-// reset makes c a scratch copy of s again (scratch), for the next resolution explored.
-func (c *State) reset(s *State) {
-	*c = *s
-	c.view = nil
-	c.Stack = s.Stack[:len(s.Stack):len(s.Stack)]
-	c.Objects = s.Objects[:len(s.Objects):len(s.Objects)]
-}
-
 // resolveMana resolves mana ability a of src: what it produces (CR 106.5), replacement
 // effects if it was tapped for mana (106.12b, 616.1), then the triggered mana abilities
 // that production triggers (106.12a, 605.4a). It returns the mana added in all.
 func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *events) (h.Mana, error) {
-	m, err := rawProduction(s, v, src, a.Produce, ch)
+	var buf [4]manaPart // no allocation for any real board
+	parts, err := manaParts(s, v, src, a, productionChoice(s, v, src, a.Produce), ch, buf[:0])
 	if err != nil {
 		return h.Mana{}, err
+	}
+	var total h.Mana
+	for _, pt := range parts {
+		if pt.trigger == nil {
+			addMana(s, v, src.Controller, pt.mana, src, ev)
+			total = total.Add(pt.mana)
+			continue
+		}
+		trig := pt.trigger
+		if pt.stacked { // the fault: the triggered mana ability uses the stack
+			s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
+				Source: trig.ID, SourceCard: trig.Card, Controller: src.Controller, Ability: pt.ability, Produced: parts[0].mana, Tapped: src.ID})
+			continue
+		}
+		if ev.on() { // it triggered and resolved at once, never on the stack (CR 605.4a)
+			ev.add(h.Event{Kind: "triggered", Player: src.Controller, Card: trig.Card, Object: trig.ID, Text: "trigger (mana ability, resolves at once): " + v.Of(trig.ID).Name})
+		}
+		addMana(s, v, src.Controller, pt.mana, trig, ev)
+		total = total.Add(pt.mana)
+	}
+	return total, nil
+}
+
+// manaPart is one production of a mana ability's resolution: the ability's own, after
+// replacement effects (first), or a triggered mana ability's (trigger and ability set).
+type manaPart struct {
+	mana    h.Mana
+	trigger *Object
+	ability *Ability
+	stacked bool // with FaultTriggeredManaUsesStack: put on the stack, nothing added now
+}
+
+// manaParts is what resolving mana ability a of src, whose production is pr now, produces,
+// in order, appended to buf, with the choices made through ch (resolveMana's rules). It
+// reads s and v and changes nothing, so exploring a resolution's choices needs no copy of
+// the state.
+func manaParts(s *State, v *View, src *Object, a *Ability, pr production, ch chooser, buf []manaPart) ([]manaPart, error) {
+	m, err := pr.raw(s, ch)
+	if err != nil {
+		return buf, err
 	}
 	tapped := tappedForMana(s, a)
 	if tapped {
 		if m, err = applyReplacements(s, m, manaReplacements(s, v, src, a), ch); err != nil {
-			return h.Mana{}, err
+			return buf, err
 		}
 	}
-	total := m
-	addMana(s, v, src.Controller, m, src, ev)
+	buf = append(buf, manaPart{mana: m})
 	if !tapped || (m.IsZero() && !s.faults.on(FaultTriggerOnZeroMana)) {
-		return total, nil // CR 106.12a: it triggers only if the ability produced mana
+		return buf, nil // CR 106.12a: it triggers only if the ability produced mana
 	}
 	for _, tt := range v.manaTriggers() {
 		trig, ta := s.obj(tt.source), tt.ability
@@ -178,21 +202,16 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 			continue
 		}
 		if s.faults.on(FaultTriggeredManaUsesStack) {
-			s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
-				Source: tt.source, SourceCard: trig.Card, Controller: src.Controller, Ability: ta, Produced: m, Tapped: src.ID})
+			buf = append(buf, manaPart{trigger: trig, ability: ta, stacked: true})
 			continue
 		}
 		extra, err := triggeredProduction(trig, ta.Produce, m, ch)
 		if err != nil {
-			return h.Mana{}, err
+			return buf, err
 		}
-		if ev.on() { // it triggered and resolved at once, never on the stack (CR 605.4a)
-			ev.add(h.Event{Kind: "triggered", Player: src.Controller, Card: trig.Card, Object: trig.ID, Text: "trigger (mana ability, resolves at once): " + v.Of(trig.ID).Name})
-		}
-		addMana(s, v, src.Controller, extra, trig, ev)
-		total = total.Add(extra)
+		buf = append(buf, manaPart{mana: extra, trigger: trig, ability: ta})
 	}
-	return total, nil
+	return buf, nil
 }
 
 // tapTriggerMatches checks a "whenever ... is tapped for mana" condition against the
@@ -261,33 +280,40 @@ type manaOutcome struct {
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
 // each, in canonical order.
 func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+	pr := productionChoice(s, v, src, a.Produce)
 	if !v.manaModifiers() && !s.faults.on(FaultUndefinedGivesColorless) {
 		// Nothing on the battlefield replaces or adds to mana: the outcomes are just the
 		// production's, without exploring resolutions.
-		fixed, choices, choose := productionChoice(s, v, src, a.Produce)
-		if !choose {
-			return []manaOutcome{{mana: fixed}}
+		if !pr.choose {
+			return []manaOutcome{{mana: pr.fixed}}
 		}
-		if choices == 0 {
+		if pr.choices == 0 {
 			return []manaOutcome{{}}
 		}
-		var out []manaOutcome
-		for _, t := range choices.List() {
+		out := make([]manaOutcome, 0, pr.choices.Len())
+		for _, t := range pr.choices.List() {
 			oc := manaOutcome{mana: h.Of(t, 1)}
-			if choices.Len() > 1 {
-				oc.choices = []string{h.Choice(h.ChoiceType, t.Letter())}
+			if pr.choices.Len() > 1 {
+				oc.choices = typeChoices[t : t+1 : t+1]
 			}
 			out = append(out, oc)
 		}
 		return out
 	}
-	var out []manaOutcome
-	sc := new(State) // one scratch copy for every resolution explored
+	var outBuf [8]manaOutcome
+	out := outBuf[:0] // handed out at its exact length
+	var buf [4]manaPart
+	parts := buf[:0] // one buffer for every resolution explored
 	_ = explore(func(e *explorer) error {
-		sc.reset(s)
-		m, err := resolveMana(sc, v, src, a, e, nil)
-		if err != nil {
+		var err error
+		if parts, err = manaParts(s, v, src, a, pr, e, parts[:0]); err != nil {
 			return nil
+		}
+		var m h.Mana
+		for _, pt := range parts {
+			if !pt.stacked {
+				m = m.Add(pt.mana)
+			}
 		}
 		for _, o := range out {
 			if o.mana == m {
@@ -299,8 +325,20 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	})
 	// The amounts are distinct, so the order is sortMana's, whatever the order found.
 	slices.SortFunc(out, func(a, b manaOutcome) int { return compareMana(a.mana, b.mana) })
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return append(make([]manaOutcome, 0, len(out)), out...)
 }
+
+// typeChoices holds, for each type, the choice of it, as an action writes it: outcomes
+// share them, read only.
+var typeChoices = func() (c [h.Colorless + 1]string) {
+	for t := range c {
+		c[t] = h.Choice(h.ChoiceType, h.ManaType(t).Letter())
+	}
+	return
+}()
 
 // manaModifiers reports whether any permanent has a mana replacement effect or a
 // "tapped for mana" trigger, computed once per view.

@@ -79,8 +79,8 @@ type View struct {
 
 	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
 	replaced     map[repKey]h.TypeSet
-	reps         map[repKey][]replacement // manaReplacements, per kind of production
-	tapTrigs     []tapTrigger             // manaTriggers, computed once
+	reps         [2][2]manaReps // manaReplacements, by controller and whether a land
+	tapTrigs     []tapTrigger   // manaTriggers, computed once
 	tapTrigsDone bool
 	unions       [2]h.TypeSet // landsCould of each player
 	unionsValid  bool

@@ -110,9 +110,9 @@ func (l *listing) proposalActions(p *Proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	payable := p.Source == 0 || nonManaCostError(s, l.v, s.obj(p.Source), p.Cost) == nil
+	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
-		if payable {
+		if costsPayable {
 			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
 		}
 	}
@@ -203,7 +203,7 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 			}
 			c := v.Of(id)
 			for i, ab := range c.Abilities {
-				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostError(s, v, o, ab.Cost) == nil {
+				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostBlock(s, v, o, ab.Cost) == payable {
 					f(o, c, i, ab)
 				}
 			}
@@ -241,11 +241,11 @@ func (l *listing) manaActions(p h.Player) {
 	s := l.s
 	for _, m := range l.manaSources(p) {
 		colored, generic := m.ab.Cost.Mana.total(0)
-		pays := []h.Mana{{}}
+		pays := noPayment
 		if colored.Total()+generic > 0 {
 			pays = payments(s, s.Players[p].Pool, colored, generic)
 			if len(pays) == 0 && canProposeMana(s) {
-				pays = []h.Mana{{}}
+				pays = noPayment
 			}
 		}
 		if s.faults.on(FaultUndefinedNotListed) && len(m.outcomes) == 1 && m.outcomes[0].mana.IsZero() {
@@ -256,7 +256,9 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					text = "activate " + m.c.Name + ": " + m.ab.Text + " -> " + oc.mana.String()
+					var buf [128]byte // one allocation for the text
+					b := append(append(append(append(buf[:0], "activate "...), m.c.Name...), ": "...), m.ab.Text...)
+					text = string(oc.mana.AppendSymbols(append(b, " -> "...)))
 				} else {
 					text = l.out[first+k].Text
 				}
@@ -267,19 +269,38 @@ func (l *listing) manaActions(p h.Player) {
 	}
 }
 
-// targetCombos lists every combination of legal targets for the requirements
-// (one empty combination when there are none).
+// noPayment is the one payment of a mana ability that pays nothing now, shared: it is
+// only read.
+var noPayment = []h.Mana{{}}
+
+// targetCombos lists every combination of legal targets for the requirements (one empty
+// combination when there are none), in the order of each requirement's candidates, the
+// last requirement's varying slowest. The result is shared and read-only when there are
+// no requirements; otherwise each combination has its own exact-capacity slice, cut from
+// one array per requirement.
 func targetCombos(s *State, v *View, p h.Player, specs []TargetSpec) [][]h.Target {
-	combos := [][]h.Target{nil}
-	for _, spec := range specs {
-		var next [][]h.Target
-		for _, cand := range spec.candidates(s, v, p) {
+	if len(specs) == 0 {
+		return noTargets
+	}
+	combos := noTargets
+	for depth, spec := range specs {
+		cands := spec.candidates(s, v, p)
+		next := make([][]h.Target, 0, len(cands)*len(combos))
+		all := make([]h.Target, len(cands)*len(combos)*(depth+1))
+		for _, cand := range cands {
 			t := cand.target()
 			for _, c := range combos {
-				next = append(next, append(append([]h.Target(nil), c...), t))
+				combo := all[: depth+1 : depth+1]
+				all = all[depth+1:]
+				copy(combo, c)
+				combo[depth] = t
+				next = append(next, combo)
 			}
 		}
 		combos = next
 	}
 	return combos
 }
+
+// noTargets is the one combination of no targets, shared: it is only read.
+var noTargets = [][]h.Target{nil}

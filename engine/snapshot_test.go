@@ -6,7 +6,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	h "github.com/mtgfuzz/mtgfuzz/harness"
-	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // TestSnapshotReuseIsExact: the snapshot of every state of generated games (steered as
@@ -15,55 +14,40 @@ import (
 // nothing; and the reuse happens (whole zones shared, objects rendered once, those whose
 // characteristics effects or counters change included), or this test would check nothing.
 func TestSnapshotReuseIsExact(t *testing.T) {
-	eng, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	steers := []gen.Steer{{}, {MaxPermanents: 20, Actions: gen.PreferMana()}}
-	for _, p := range props.All() {
-		steers = append(steers, p.Steer)
-	}
 	zones, shared, objects, reused, reusedChanged := 0, 0, 0, 0, 0
-	for _, steer := range steers {
-		g, err := gen.New(nil, steer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for seed := uint64(1); seed <= 20; seed++ {
-			tr := g.Run(gen.NewTapeSource(seed), eng, 12)
-			for i := range tr.Steps {
-				st := &tr.Steps[i]
-				s := st.AfterState.(*State)
-				r := s.view.rendered.Load()
-				if fresh := snapshot(s, nil); !reflect.DeepEqual(st.After, fresh) {
-					t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
-				}
-				prev := &st.Before
-				for p := range st.After.Players {
-					a, b := &st.After.Players[p], &prev.Players[p]
-					for _, zone := range [][2][]h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
-						if len(zone[0]) > 0 && len(zone[1]) > 0 {
-							zones++
-							if &zone[0][0] == &zone[1][0] {
-								shared++
-							}
+	eachGeneratedTrace(t, 20, 12, func(seed uint64, tr *gen.Trace) {
+		for i := range tr.Steps {
+			st := &tr.Steps[i]
+			s := st.AfterState.(*State)
+			r := s.view.rendered.Load()
+			if fresh := snapshot(s, nil); !reflect.DeepEqual(st.After, fresh) {
+				t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
+			}
+			prev := &st.Before
+			for p := range st.After.Players {
+				a, b := &st.After.Players[p], &prev.Players[p]
+				for _, zone := range [][2][]h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
+					if len(zone[0]) > 0 && len(zone[1]) > 0 {
+						zones++
+						if &zone[0][0] == &zone[1][0] {
+							shared++
 						}
 					}
 				}
-				for _, e := range r.objects {
-					if e != nil {
-						objects++
-						if from := s.view.from; from != nil && int(e.rec.ID) <= len(from.objects) && from.objects[e.rec.ID-1] == e {
-							reused++
-							if e.chars != &e.rec.Def.printed {
-								reusedChanged++
-							}
+			}
+			for _, e := range r.objects {
+				if e != nil {
+					objects++
+					if from := s.view.from; from != nil && int(e.rec.ID) <= len(from.objects) && from.objects[e.rec.ID-1] == e {
+						reused++
+						if e.chars != &e.rec.Def.printed {
+							reusedChanged++
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 	t.Logf("%d of %d zones shared, %d of %d object renderings reused (%d with changed characteristics)", shared, zones, reused, objects, reusedChanged)
 	if shared == 0 || reused == 0 || reusedChanged == 0 {
 		t.Fatalf("nothing reused: %d of %d zones shared, %d of %d object renderings reused (%d with changed characteristics)", shared, zones, reused, objects, reusedChanged)

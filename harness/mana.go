@@ -103,20 +103,24 @@ func (m Mana) Types() TypeSet {
 }
 
 // String writes the mana in symbols, WUBRG then C: "{B}{B}{G}"; "{}" for none.
-func (m Mana) String() string {
-	var b strings.Builder
+func (m Mana) String() string { return string(m.AppendSymbols(nil)) }
+
+// AppendSymbols appends String's text to b: one allocation at most for a text built
+// around it.
+func (m Mana) AppendSymbols(b []byte) []byte {
+	start := len(b)
 	for i, v := range m {
 		for j := 0; j < v; j++ {
-			b.WriteString(ManaType(i).String())
+			b = append(b, '{', manaLetters[i], '}')
 		}
 		if v < 0 {
-			fmt.Fprintf(&b, "{%s:%d}", ManaType(i).Letter(), v)
+			b = fmt.Appendf(b, "{%s:%d}", ManaType(i).Letter(), v)
 		}
 	}
-	if b.Len() == 0 {
-		return "{}"
+	if len(b) == start {
+		b = append(b, "{}"...)
 	}
-	return b.String()
+	return b
 }
 
 // ParseMana reads symbols like "{B}{B}{G}", "BBG", "{}" or "" (no mana).
