@@ -49,5 +49,11 @@ func (r *Resolution) ReturnToBattlefield(id h.ObjectID) {
 	if o := r.s.live(id); o == nil || o.Zone != h.Exile {
 		return
 	}
+	if r.s.faults.on(FaultReturnSkipsEntering) {
+		n := r.s.obj(r.MoveTo(id, h.Battlefield, false))
+		n.Controller, n.Sick = n.Owner, true
+		applyEnterReplacements(r.s, n, 0, r.Choose)
+		return
+	}
 	r.PutOntoBattlefield([]h.ObjectID{id}, func(o *Object) h.Player { return o.Owner })
 }

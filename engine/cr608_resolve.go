@@ -361,6 +361,9 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 		// The choices "as it enters" are its controller's, the player it enters under
 		// (CR 707.5, 614.12, 303.4f), not the resolving ability's controller's.
 		choose := func(options []string) string { return r.chooseBy(o.Controller, options) }
+		if r.s.faults.on(FaultEnteringChoiceByResolver) {
+			choose = r.Choose
+		}
 		if enterAsCopy(r.s, o, choose, r.ev, out) {
 			r.enchantAsCopy(o, out)
 		}

@@ -101,6 +101,8 @@ const (
 	FaultAnimatedIsNewObject         = "rules.zones/animated-new-object"
 	FaultAuraStaysOnNothing          = "invariant.sba/aura-stays-on-nothing"
 	FaultEquipmentOnNoncreature      = "invariant.sba/equipment-stays-on-noncreature"
+	FaultReturnSkipsEntering         = "copy.of-a-copy/delayed-return-skips-entering"
+	FaultEnteringChoiceByResolver    = "copy.of-a-copy/entering-choice-by-resolver"
 )
 
 var faultInfo = []FaultInfo{
@@ -195,6 +197,8 @@ var faultInfo = []FaultInfo{
 	{FaultAnimatedIsNewObject, "rules.zones", "400.7", "a permanent an effect makes a creature is reported as a new object, as if it had entered"},
 	{FaultAuraStaysOnNothing, "invariant.sba", "704.5m", "an Aura whose host has left the battlefield stays on the battlefield, attached to nothing"},
 	{FaultEquipmentOnNoncreature, "invariant.sba", "704.5n", "an Equipment attached to a permanent that is no longer a creature stays attached"},
+	{FaultReturnSkipsEntering, "copy.of-a-copy", "614.1c", "a card a delayed trigger returns from exile (Astral Slide) is put onto the battlefield without its \"enter as a copy\" replacement: a returned Clone copies nothing and dies a 0/0"},
+	{FaultEnteringChoiceByResolver, "copy.of-a-copy", "707.5", "a permanent another player's ability puts onto the battlefield makes its \"as it enters\" choices (what it copies, a colour) as that ability's controller"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 }
 

@@ -102,6 +102,8 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 				if text == "" {
 					continue
 				}
+				// Several may enter at once (Helvault), each answering its own choice.
+				src = enteringSource(tr, i, o, src)
 			default:
 				continue
 			}
@@ -110,6 +112,28 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 		}
 	}
 	return out
+}
+
+// enteringSource is what o, one of the cards entering at once in step i, copied: of the
+// "copy ... (card N)" answers of the choices that led to the step, the one whose
+// permanent o is now a copy of what it is; def (the step's own answer) when none is.
+func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object) *harness.Object {
+	for k := i; k >= 0 && tr.Steps[k].Action.Kind == harness.Choose && tr.Steps[k].Before.Pending != nil; k-- {
+		st := &tr.Steps[k]
+		if len(st.Action.Choices) == 0 {
+			continue
+		}
+		_, opt := harness.SplitChoice(st.Action.Choices[0])
+		m := reCopyOption.FindStringSubmatch(opt)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if t := tr.Steps[i].Before.Permanent(harness.CardID(n)); t != nil && (t.CopyOf == o.CopyOf || t.CopyOf == "" && t.Name == o.CopyOf) {
+			return t
+		}
+	}
+	return def
 }
 
 // copySource finds what a step's resolving copy ability or entering copy copied: the

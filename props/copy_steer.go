@@ -99,7 +99,24 @@ func copySteer(name string) gen.Steer {
 				{Card: "Spark Double", Weight: 10}},
 			MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}})
 		if name == "copy.of-a-copy" {
-			recipes = append(recipes, cycleIntoResonance)
+			// Astral Slide out, copies on both sides, cycling cards in hand: a cycle
+			// exiles a copy, which returns at the end step and enters anew, its controller
+			// choosing what it copies (CR 614.1c, 707.5), under its owner's control
+			// whoever controls the Slide (614.12).
+			recipes = append(recipes, cycleIntoResonance, gen.Recipe{Name: "astral slide returns a copy", Weight: 30,
+				Mine: []gen.Pick{{Card: "Astral Slide", Weight: 24}, {Card: "Island", Weight: 36},
+					{Card: "Clone", Weight: 24}, {Card: "Clever Impersonator", Weight: 12}},
+				Theirs:    []gen.Pick{{Card: "Clone", Weight: 30}, {Card: "Clever Impersonator", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+				AvoidMine: gen.Permanent &^ gen.Land, AvoidTheirs: gen.Permanent,
+				Hand:    []gen.Pick{{Card: "Curator of Mysteries", Weight: 60}},
+				MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main2}, StepWeight: 200},
+				// Two Helvaults with copy cards exiled with them (drawn as hand cards are):
+				// the legend rule puts one into the graveyard as the game begins, and the
+				// cards it returns enter as copies or not, as their owners choose.
+				gen.Recipe{Name: "helvault returns copies", Weight: 10,
+					Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Wastes", Weight: 20}}, AvoidMine: gen.Permanent,
+					Theirs: []gen.Pick{{Card: "Hill Giant", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}}, AvoidTheirs: gen.Permanent,
+					Hand: []gen.Pick{{Card: "Clone", Weight: 40}, {Card: "Clever Impersonator", Weight: 30}}, Steps: []harness.Step{harness.Main1, harness.Main2}})
 		}
 	case "copy.copiable-values":
 		// Sources whose characteristics differ from their copiable values: an anthem,
@@ -126,7 +143,11 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	switch a.Kind {
 	case harness.Choose:
 		for _, c := range a.Choices {
-			if _, v := harness.SplitChoice(c); strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ") {
+			_, v := harness.SplitChoice(c)
+			if strings.HasPrefix(v, "exile ") && before != nil && slidesOnCycling(before) {
+				return true
+			}
+			if strings.HasPrefix(v, "copy ") || strings.HasPrefix(v, "target ") {
 				return before == nil || before.Pending == nil || namesACopy(before, v) || !slices.ContainsFunc(before.Pending.Options, func(o string) bool {
 					_, ov := harness.SplitChoice(o)
 					return namesACopy(before, ov)
@@ -143,14 +164,14 @@ func preferCopying(before *harness.Snapshot, a harness.Action) bool {
 	case harness.Pay:
 		return true
 	case harness.Pass:
-		return before != nil && len(before.Stack) > 0
+		return before != nil && (len(before.Stack) > 0 || slidesOnCycling(before) && exiledCopier(before))
 	case harness.Activate:
 		if gen.IsManaAbility(before, &a) {
 			return before != nil && before.Casting != nil && helpsPay(before, a)
 		}
 		text := gen.AbilityText(before, &a)
 		return strings.Contains(text, "becomes a copy") ||
-			isCyclingText(text) && watchesCycling(before, a.Player) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
+			isCyclingText(text) && (watchesCycling(before, a.Player) || slidesOnCycling(before)) && affordable(before, a.Player, strings.TrimPrefix(text, "Cycling "), a.X)
 	}
 	return false
 }
@@ -177,6 +198,33 @@ func watchesCycling(s *harness.Snapshot, p harness.Player) bool {
 				if strings.HasPrefix(t, "Whenever you cycle") && strings.Contains(t, "a copy of") {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// slidesOnCycling reports whether a permanent has a trigger that any player's cycling
+// sets off to exile a creature (Astral Slide), which returns it later: a copy so exiled
+// enters anew.
+func slidesOnCycling(s *harness.Snapshot) bool {
+	for i := range s.Battlefield {
+		for _, t := range s.Battlefield[i].Abilities {
+			if strings.HasPrefix(t, "Whenever a player cycles") && strings.Contains(t, "return that card to the battlefield") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exiledCopier reports whether a card with an "enter as a copy" ability is in exile: for
+// steering, passing on to the end step that returns it.
+func exiledCopier(s *harness.Snapshot) bool {
+	for p := range s.Players {
+		for _, o := range s.Players[p].Exile {
+			if reEntersAsCopy.MatchString(copyAbilityText(o.Name)) {
+				return true
 			}
 		}
 	}

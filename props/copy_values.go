@@ -27,15 +27,18 @@ func copyOfACopy() *Property {
 		Clauses: []Clause{
 			{Name: "direct", Rules: []string{"707.2"}, Description: "copying a permanent that copies nothing gives its printed values"},
 			{Name: "chain", Rules: []string{"707.3"}, Description: "copying a copy gives what that copy copies, not the copy's own card"},
+			{Name: "enters-offered", Rules: []string{"707.5", "614.1c", "614.12"}, Description: "a card with an \"enter as a copy\" ability that enters by any route (cast, returned by Astral Slide, Oblivion Ring or Helvault) while something it could copy is there is offered the choice, by its controller"},
 		},
 		Steer: copySteer("copy.of-a-copy"),
 		Check: func(_ harness.Engine, tr *gen.Trace) Verdict {
-			return checkCopyEvents(tr, "copy.of-a-copy", "707.3", func(e *copyEvent, src harness.Characteristics) string {
+			v := checkCopyEvents(tr, "copy.of-a-copy", "707.3", func(e *copyEvent, src harness.Characteristics) string {
 				if e.Src.CopyOf != "" {
 					return "chain"
 				}
 				return "direct"
 			})
+			checkEnteringCopies(tr, &v)
+			return v
 		},
 	}
 }
