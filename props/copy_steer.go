@@ -60,7 +60,14 @@ func copySteer(name string) gen.Steer {
 				{Card: "Grizzly Bears", Weight: 20}},
 			Theirs: creatures, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Hand:    []gen.Pick{{Card: "Time Walk", Weight: 80}},
-			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300})
+			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300},
+			// The other player's Resonance set up copying until their next turn, at the end
+			// of my turn, with little else to do: their turn, the one it ends before, is a
+			// few passes away.
+			gen.Recipe{Name: "their resonance at my end step", Weight: 1,
+				Mine:      []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+				Theirs:    []gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+				AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 3, Steps: []harness.Step{harness.End}, StepWeight: 400})
 		prefer = func(before *harness.Snapshot, a harness.Action) bool {
 			return preferCopying(before, a) || a.Kind == harness.Pass && before != nil && tookExtraTurn(before)
 		}
