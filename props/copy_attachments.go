@@ -95,8 +95,9 @@ func auraEquipment() *Property {
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
-				// Clever Impersonator in hand, with the mana to cast it, beside Pacifisms to copy and
-				// creatures (or none) for the copy to enchant.
+				// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
+				// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
+				// none) for the copy to enchant.
 				{Name: "impersonating an aura", Weight: 8,
 					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},

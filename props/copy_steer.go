@@ -237,8 +237,7 @@ func namesAltered(s *harness.Snapshot, option string) bool {
 	if o.Copiable != nil {
 		want, ok = *o.Copiable, true
 	}
-	return ok && (intText(o.Power) != intText(want.Power) || intText(o.Toughness) != intText(want.Toughness) ||
-		!slices.Equal(o.Types, want.Types) || o.Colors != want.Colors || !sameMultiset(o.Abilities, want.Abilities))
+	return ok && differsFrom(o, want)
 }
 
 // namesACopy reports whether a "copy ... (card N)" or "target ... (card N)" option names a
