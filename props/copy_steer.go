@@ -224,12 +224,7 @@ func preferCopyingAltered(before *harness.Snapshot, a harness.Action) bool {
 // power, toughness, types, colours or abilities are not its copiable values (those the
 // engine reports, or its printed card's).
 func namesAltered(s *harness.Snapshot, option string) bool {
-	m := reOptionCard.FindStringSubmatch(option)
-	if m == nil {
-		return false
-	}
-	n, _ := strconv.Atoi(m[1])
-	o := s.Permanent(harness.CardID(n))
+	o := optionPermanent(s, option)
 	if o == nil {
 		return false
 	}
@@ -244,11 +239,17 @@ func namesAltered(s *harness.Snapshot, option string) bool {
 // permanent that is itself a copy: copying it makes a chain (CR 707.3), and copying a
 // copy with an exception passes the exception on (707.9a).
 func namesACopy(s *harness.Snapshot, option string) bool {
+	o := optionPermanent(s, option)
+	return o != nil && o.CopyOf != ""
+}
+
+// optionPermanent is the permanent a "copy ... (card N)" or "target ... (card N)" option
+// names, or nil.
+func optionPermanent(s *harness.Snapshot, option string) *harness.Object {
 	m := reOptionCard.FindStringSubmatch(option)
 	if m == nil {
-		return false
+		return nil
 	}
 	n, _ := strconv.Atoi(m[1])
-	o := s.Permanent(harness.CardID(n))
-	return o != nil && o.CopyOf != ""
+	return s.Permanent(harness.CardID(n))
 }
