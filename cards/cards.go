@@ -28,6 +28,10 @@ type Card struct {
 	// Token: not a card but a token some card of the pool creates (Hangarback Walker's
 	// Thopter), listed so it can be looked up and placed too.
 	Token bool `json:"token,omitempty"`
+	// SizeX: a token whose power and toughness are the X of the effect that creates it
+	// (an X/X Shark). The effect's values are its copiable values (CR 111.3); the table's
+	// Power and Toughness (0) only stand for X.
+	SizeX bool `json:"size_x,omitempty"`
 }
 
 // HasType reports whether the type line has card type t.

@@ -170,7 +170,7 @@ var table = []Card{
 		"Flying"}}, 2, 2),
 	// The Shark's power and toughness are the X of the effect that creates it (CR 111.3);
 	// the table's 0/0 is replaced by that X as it is created.
-	creature(Card{Name: "Shark", Token: true, Colors: []string{"U"}, Types: []string{"Creature"}, Subtypes: []string{"Shark"}, Oracle: []string{
+	creature(Card{Name: "Shark", Token: true, SizeX: true, Colors: []string{"U"}, Types: []string{"Creature"}, Subtypes: []string{"Shark"}, Oracle: []string{
 		"Flying"}}, 0, 0),
 }
 

@@ -142,4 +142,4 @@ func characteristicsOf(o *harness.Object) *harness.Characteristics {
 // objectKeys are the keys of an `object:` expectation: the card, its characteristics,
 // its status, and its copiable values.
 var objectKeys = slices.Concat([]string{"card"}, characteristicKeys, []string{"zone", "controller", "owner", "tapped",
-	"sick", "counters", "damage", "mana_value", "abilities_count", "attached", "copy_of", "copiable"})
+	"sick", "token", "counters", "damage", "mana_value", "abilities_count", "attached", "copy_of", "copiable"})

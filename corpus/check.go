@@ -53,6 +53,14 @@ func (r *replayer) check(e Expectation) []string {
 			}
 		}
 		return out
+	case *Lost:
+		var out []string
+		for pl, want := range e.Lost {
+			if want != nil && s.Players[pl].Lost != *want {
+				out = append(out, fmt.Sprintf("expected %s %s, got %s", harness.Player(pl), lostWord(*want), lostWord(s.Players[pl].Lost)))
+			}
+		}
+		return out
 	case *Tapped:
 		var out []string
 		for _, ref := range e.Cards {
@@ -115,6 +123,13 @@ func tappedWord(t bool) string {
 		return "tapped"
 	}
 	return "untapped"
+}
+
+func lostWord(lost bool) string {
+	if lost {
+		return "to have lost the game"
+	}
+	return "still in the game"
 }
 
 func typesText(ts harness.TypeSet) string {

@@ -51,6 +51,9 @@ func (r *replayer) checkObject(e *ObjectCheck) []string {
 	if e.Sick != nil {
 		diff("summoning sickness (CR 302.6)", fmt.Sprint(*e.Sick), fmt.Sprint(o.Sick))
 	}
+	if e.Token != nil {
+		diff("token (CR 111.1)", fmt.Sprint(*e.Token), fmt.Sprint(o.Token))
+	}
 	if e.Counters != nil {
 		diff("counters", countersText(*e.Counters), countersText(o.Counters))
 	}

@@ -49,6 +49,7 @@ type ObjectCheck struct {
 	Owner          *harness.Player
 	Tapped         *bool
 	Sick           *bool
+	Token          *bool           // a token, not a card (CR 111.1); being one isn't copied (707.2)
 	Counters       *map[string]int // exact: kinds with 0 are the same as absent
 	Damage         *int
 	ManaValue      *int // CR 202.3: X is 0 but on the stack (107.3g, 107.3m)
@@ -69,6 +70,12 @@ type CouldProduce struct {
 type Life struct {
 	At   Pos
 	Life PerPlayer[int]
+}
+
+// Lost: whether each named player has lost the game (CR 104.3, 704.5a-c).
+type Lost struct {
+	At   Pos
+	Lost PerPlayer[bool]
 }
 
 // ZoneContents: the exact contents of a zone per player, as card references. The
@@ -132,6 +139,7 @@ func (e *Legality) Position() Pos      { return e.At }
 func (e *ObjectCheck) Position() Pos   { return e.At }
 func (e *CouldProduce) Position() Pos  { return e.At }
 func (e *Life) Position() Pos          { return e.At }
+func (e *Lost) Position() Pos          { return e.At }
 func (e *ZoneContents) Position() Pos  { return e.At }
 func (e *StackContents) Position() Pos { return e.At }
 func (e *TurnStep) Position() Pos      { return e.At }
@@ -144,6 +152,7 @@ func (e *Pool) Key() string          { return "pool" }
 func (e *ObjectCheck) Key() string   { return "object" }
 func (e *CouldProduce) Key() string  { return "could_produce" }
 func (e *Life) Key() string          { return "life" }
+func (e *Lost) Key() string          { return "lost" }
 func (e *ZoneContents) Key() string  { return string(e.Zone) }
 func (e *StackContents) Key() string { return "stack" }
 func (e *TurnStep) Key() string      { return "step" }

@@ -35,6 +35,8 @@ func expectationNode(e Expectation) *yaml.Node {
 		return perPlayerNode(e.Pools, manaNode)
 	case *Life:
 		return perPlayerNode(e.Life, intNode)
+	case *Lost:
+		return perPlayerNode(e.Lost, boolNode)
 	case *Tapped:
 		return seqNode(true, strNodes(e.Cards)...)
 	case *Legality:
@@ -137,6 +139,9 @@ func objectNode(e *ObjectCheck) *yaml.Node {
 	}
 	if e.Sick != nil {
 		add(n, "sick", boolNode(*e.Sick))
+	}
+	if e.Token != nil {
+		add(n, "token", boolNode(*e.Token))
 	}
 	if e.Counters != nil {
 		add(n, "counters", countersNode(*e.Counters))

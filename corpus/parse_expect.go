@@ -12,7 +12,7 @@ import (
 )
 
 var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
-	"could_produce", "life", "hand", "library", "graveyard", "exile", "battlefield", "stack",
+	"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack",
 	"step", "pending", "casting", "property", "exiled_with", "triggered", "not_triggered"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
@@ -70,6 +70,8 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return e
 	case "life":
 		return &Life{At: at, Life: perPlayer(p, v, "life", p.integer)}
+	case "lost":
+		return &Lost{At: at, Lost: perPlayer(p, v, "lost", p.boolean)}
 	case "hand", "library", "graveyard", "exile", "battlefield":
 		read := func(n *yaml.Node, what string) ([]string, bool) { return nonNil(p.strs(n, what)), true }
 		return &ZoneContents{At: at, Zone: harness.Zone(key), Cards: perPlayer(p, v, key, read)}
@@ -168,12 +170,15 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 					e.Controller = &pl
 				}
 			}
-		case "tapped", "sick":
+		case "tapped", "sick", "token":
 			if b, ok := p.boolean(kv.v, w); ok {
-				if kv.k.Value == "tapped" {
+				switch kv.k.Value {
+				case "tapped":
 					e.Tapped = &b
-				} else {
+				case "sick":
 					e.Sick = &b
+				default:
+					e.Token = &b
 				}
 			}
 		case "counters":

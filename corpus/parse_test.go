@@ -104,13 +104,13 @@ func TestParseEveryKey(t *testing.T) {
 	assert.Equal(t, corpus.VerbResolve, act(18).Verb)
 
 	es := sc.Steps[18].Expect
-	require.Len(t, es, 20)
+	require.Len(t, es, 21)
 	keys := make([]string, len(es))
 	for i, e := range es {
 		keys[i] = e.Key()
 	}
 	assert.Equal(t, []string{"offered", "offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
-		"could_produce", "life", "hand", "library", "graveyard", "exile", "battlefield", "stack", "pending",
+		"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack", "pending",
 		"pending", "casting", "casting"}, keys)
 	off := es[0].(*corpus.Offered)
 	assert.Equal(t, []harness.Mana{{}, harness.Of(harness.Green, 2)}, off.Outcomes, "none is the zero Mana")
@@ -121,7 +121,8 @@ func TestParseEveryKey(t *testing.T) {
 	require.NotNil(t, obj.Attached)
 	assert.Equal(t, "", *obj.Attached, "attached: \"\" checks it is attached to nothing")
 	assert.Equal(t, harness.TypeSet(0).With(harness.Green).With(harness.Black), es[8].(*corpus.CouldProduce).Types)
-	cast := es[19].(*corpus.CastingCheck)
+	assert.Equal(t, false, *es[10].(*corpus.Lost).Lost[harness.A])
+	cast := es[20].(*corpus.CastingCheck)
 	assert.Equal(t, &corpus.Cost{Generic: 4, Mana: harness.Of(harness.Green, 1)}, cast.Cost)
 
 	// Two keys in one item are two expectations, in order.

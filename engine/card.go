@@ -449,6 +449,13 @@ func copyAbilityOf(d *CardDef) *Ability {
 	return nil
 }
 
+// isTableDef reports whether d is the pool's own definition of its card or token, not
+// one made for a token whose creating effect set its size (sized).
+func isTableDef(d *CardDef) bool {
+	name := d.printed.Name
+	return registry[name] == d || tokens[name] == d
+}
+
 type sizedKey struct {
 	def *CardDef
 	x   int

@@ -42,16 +42,12 @@ func delayedTriggers(s *State, step h.Step) {
 }
 
 // ReturnToBattlefield returns a card to the battlefield under its owner's control, if it
-// is still the object the effect refers to (CR 603.7c, 400.7): a new permanent, with its
-// "enters" replacement effects (CR 614.1c).
+// is still the object the effect refers to (CR 603.7c, 400.7): a new permanent, put there
+// as any other is, with all its "enters" replacement effects (a Clone chooses anew what
+// to enter as a copy of, 707.5, 614.1c) and its enters triggers (603.6a).
 func (r *Resolution) ReturnToBattlefield(id h.ObjectID) {
-	o := r.s.live(id)
-	if o == nil || o.Zone != h.Exile {
+	if o := r.s.live(id); o == nil || o.Zone != h.Exile {
 		return
 	}
-	nid := r.MoveTo(id, h.Battlefield, false)
-	n := r.s.obj(nid)
-	n.Controller = n.Owner
-	n.Sick = true
-	applyEnterReplacements(r.s, n, 0, r.Choose)
+	r.PutOntoBattlefield([]h.ObjectID{id}, func(o *Object) h.Player { return o.Owner })
 }

@@ -358,10 +358,13 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 	for _, nid := range out {
 		o := r.s.obj(nid)
 		o.Sick = entersSick(r.s, o)
-		if enterAsCopy(r.s, o, r.Choose, r.ev, out) {
+		// The choices "as it enters" are its controller's, the player it enters under
+		// (CR 707.5, 614.12, 303.4f), not the resolving ability's controller's.
+		choose := func(options []string) string { return r.chooseBy(o.Controller, options) }
+		if enterAsCopy(r.s, o, choose, r.ev, out) {
 			r.enchantAsCopy(o, out)
 		}
-		applyEnterReplacements(r.s, o, 0, r.Choose)
+		applyEnterReplacements(r.s, o, 0, choose)
 	}
 	for _, nid := range out {
 		enterTriggers(r.s, nid)

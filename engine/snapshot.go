@@ -261,10 +261,15 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 		ob.AttachedTo = attachedCard(s, o)
 		ob.ExiledWith = exiledWith(s, v, o.ID)
 	}
-	if v.IsCopy(o.ID) {
+	switch {
+	case v.IsCopy(o.ID):
 		cv := v.Copiable(o.ID)
 		ob.CopyOf = cv.Name
 		ob.Copiable = characteristics(cv)
+	case o.Token && !isTableDef(o.Def):
+		// The effect that created it defined values its table entry leaves open (a
+		// Shark's X/X): those are its copiable values (CR 111.3), not the table's.
+		ob.Copiable = characteristics(v.Copiable(o.ID))
 	}
 	if o.Zone == h.Battlefield && o.ChosenColor >= 0 {
 		ob.Choices = map[string]string{"color": h.ManaType(o.ChosenColor).Letter()}

@@ -62,7 +62,8 @@ type Object struct {
 	// Choices made as it entered the battlefield (CR 614.12), e.g. "color": "G" for
 	// Gauntlet of Power; the same keys as PermanentSpec.Choices.
 	Choices map[string]string `json:"choices,omitempty"`
-	// Copiable holds the copiable values (CR 707.2) when they differ from the computed ones;
+	// Copiable holds the copiable values (CR 707.2) of a copy, and of a token whose
+	// creating effect set values its card-table entry leaves open (an X/X Shark, 111.3);
 	// nil means "the same as the printed card" for engines that don't report them.
 	Copiable *Characteristics `json:"copiable,omitempty"`
 	// ExiledWith lists, for a permanent, the cards in exile that its linked abilities, as

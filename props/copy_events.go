@@ -84,15 +84,29 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 			if was != nil && sameTree(was.Copiable, o.Copiable) && was.CopyOf == o.CopyOf {
 				continue
 			}
-			if !isCopier(top, o, was) {
+			text, controller := top.Text, top.Controller
+			switch {
+			case isCopier(top, o, was):
+				if top.Kind == "spell" { // an "enters as a copy" replacement of the permanent spell
+					text = copyAbilityText(top.Name)
+				}
+			case was == nil && st.Action.Kind == harness.Choose:
+				// It entered answering its own "enter as a copy" choice while another
+				// object's ability put it onto the battlefield (Oblivion Ring, Helvault,
+				// Astral Slide returning a Clone): the replacement is the entering card's.
+				from := st.Before.Find(o.Card)
+				if from == nil || from.Zone == harness.Battlefield {
+					continue
+				}
+				text, controller = copyAbilityText(from.Name), o.Controller
+				if text == "" {
+					continue
+				}
+			default:
 				continue
 			}
-			text := top.Text
-			if top.Kind == "spell" { // an "enters as a copy" replacement of the permanent spell
-				text = copyAbilityText(top.Name)
-			}
 			out = append(out, copyEvent{Step: i, Obj: o, Was: was, Src: src, Ability: text, Until: durationOf(text),
-				Controller: top.Controller, Turn: st.Before.Turn})
+				Controller: controller, Turn: st.Before.Turn})
 		}
 	}
 	return out
@@ -166,12 +180,17 @@ func durationOf(text string) string {
 }
 
 // copiableOf is an object's copiable values (CR 707.2): what the engine reports when it
-// copies something, else its printed card's. ok is false when neither is known.
+// copies something (or for a token whose creating effect set its size), else its printed
+// card's. ok is false when neither is known: a face-down object, or a token sized by the
+// effect that created it (111.3) that the engine reports no copiable values for.
 func copiableOf(o *harness.Object) (harness.Characteristics, bool) {
 	if o.Copiable != nil {
 		return *o.Copiable, true
 	}
 	if o.FaceDown {
+		return harness.Characteristics{}, false
+	}
+	if c, ok := cards.ByName(o.Name); ok && c.SizeX && o.Token {
 		return harness.Characteristics{}, false
 	}
 	return printedValues(o.Name)

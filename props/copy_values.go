@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -119,6 +120,11 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 				want.Supertypes = slices.DeleteFunc(slices.Clone(want.Supertypes), func(s string) bool { return s == "Legendary" })
 			}
 			want.Abilities = nil
+			if c, _ := cards.ByName(o.CopyOf); c.SizeX {
+				// Its size is the X of the effect that created what it copies (CR 111.3),
+				// which the table doesn't hold.
+				want.Power, want.Toughness = got.Power, got.Toughness
+			}
 			if d := copyValueDiff(want, got); d != "" {
 				v.Violations = append(v.Violations, Violation{Step: m.Step, Ruling: ruling, Rule: "707.2", Clause: "every-state",
 					Message: fmt.Sprintf("%s: %s copies %s: expected: the copiable values of %s's printed card, without counters, status or other effects (ruling %s, CR 707.2); got: %s",
