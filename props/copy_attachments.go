@@ -81,7 +81,7 @@ func auraEquipment() *Property {
 					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "mirror and pacifism", Weight: 10,
+				{Name: "mirror and pacifism", Weight: 12,
 					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
@@ -95,19 +95,20 @@ func auraEquipment() *Property {
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
-				// Clever Impersonator in hand, with the mana to cast it, beside Pacifisms to copy and
-				// creatures (or none) for the copy to enchant.
-				{Name: "impersonating an aura", Weight: 5,
-					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Grizzly Bears", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 20}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
-					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 80}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 150},
+				// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
+				// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
+				// none) for the copy to enchant.
+				{Name: "impersonating an aura", Weight: 8,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
+					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 300}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 300},
 				{Name: "pacified creatures in combat", Weight: 3,
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
 					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
 			},
-			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
+			Actions: &gen.ActionWeights{Pass: 4, Preferred: 100, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				switch {
 				case before == nil:

@@ -335,10 +335,18 @@ func linkedSteer(name string) gen.Steer {
 			Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Oblivion Ring", Weight: 15}, {Card: "Mirage Mirror", Weight: 10},
 				{Card: "Grizzly Bears", Weight: 10}, {Card: "Plains", Weight: 25}},
 			AvoidMine: gen.Permanent, Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 15}, {Card: "Hill Giant", Weight: 10}, {Card: "Plains", Weight: 20}},
-			AvoidTheirs: gen.Permanent, Hand: returnedAuras, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			AvoidTheirs: gen.Permanent, Hand: returnedAuras, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 		{Name: "returned auras, no creature out", Weight: 5,
 			Mine: []gen.Pick{{Card: "Helvault", Weight: 80}, {Card: "Plains", Weight: 20}}, AvoidMine: gen.Permanent,
-			Theirs: []gen.Pick{{Card: "Plains", Weight: 20}}, AvoidTheirs: gen.Permanent, Hand: returnedAuras, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			Theirs: []gen.Pick{{Card: "Plains", Weight: 20}}, AvoidTheirs: gen.Permanent, Hand: returnedAuras, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		// A Mirage Mirror with the mana to become a copy of the other player's permanent
+		// with linked abilities, or a Clever Impersonator to enter as one: the copy's
+		// links start empty (CR 707.7, 607.5).
+		{Name: "copy a linked permanent", Weight: 5,
+			Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 40}, {Card: "Wastes", Weight: 40}, {Card: "Island", Weight: 40}, {Card: "Mana Reflection", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Oblivion Ring", Weight: 30}, {Card: "Chrome Mox", Weight: 30}, {Card: "Helvault", Weight: 10}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Hand: []gen.Pick{{Card: "Clever Impersonator", Weight: 100}},
+			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 		{Name: "over turns", Weight: 2, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: slices.Concat(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}

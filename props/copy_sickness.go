@@ -40,20 +40,27 @@ func becameCreatureSickness() *Property {
 		Steer: gen.Steer{
 			Name: "copy.summoning-sickness",
 			Recipes: []gen.Recipe{
-				{Name: "mutavault played and animated", Weight: 4,
+				{Name: "mutavault played and animated", Weight: 8,
 					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 10}, {Card: "Grizzly Bears"}},
 					Hand:  []gen.Pick{{Card: "Mutavault", Weight: 60}},
 					Steps: []harness.Step{harness.Main1}},
-				{Name: "mutavaults that arrived this turn", Weight: 4,
+				{Name: "mutavaults that arrived this turn", Weight: 8,
 					Mine:  []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mutavault", Weight: 40}},
 					Steps: []harness.Step{harness.Main1}},
 				// Copies of creatures: Mirage Mirror (cast this turn or not) becoming one,
 				// copy effects in force from the setup; then on to combat.
-				{Name: "copies of creatures", Weight: 6,
+				{Name: "copies of creatures", Weight: 12,
 					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 20},
 						{Card: "Hill Giant", Weight: 10}, {Card: "Crystalline Resonance", Weight: 10}},
 					Hand:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}},
 					AvoidMine: gen.Permanent, Steps: []harness.Step{harness.Main1, harness.BeginCombat}},
+				// Clones and Phantasmal Images set up copying creatures, at the beginning of
+				// combat: a pass or two from the declaration of attackers.
+				{Name: "copies before combat", Weight: 1,
+					Mine: []gen.Pick{{Card: "Clone", Weight: 30}, {Card: "Phantasmal Image", Weight: 20}, {Card: "Mirage Mirror", Weight: 15},
+						{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+					AvoidMine: gen.Permanent, MinPermanents: 3, Steps: []harness.Step{harness.BeginCombat}, StepWeight: 300},
 			},
 			Actions: &gen.ActionWeights{Pass: 2, Preferred: 200, Mana: 4, Land: 4, Cast: 1, Pay: 8, Activate: 2, Attack: 6, Choose: 4, Cancel: 1},
 			// Play a Mutavault, animate it once, let that resolve, then pass to combat.

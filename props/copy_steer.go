@@ -60,7 +60,14 @@ func copySteer(name string) gen.Steer {
 				{Card: "Grizzly Bears", Weight: 20}},
 			Theirs: creatures, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Hand:    []gen.Pick{{Card: "Time Walk", Weight: 80}},
-			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300})
+			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300},
+			// The other player's Resonance set up copying until their next turn, at the end
+			// of my turn, with little else to do: their turn, the one it ends before, is a
+			// few passes away.
+			gen.Recipe{Name: "their resonance at my end step", Weight: 1,
+				Mine:      []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+				Theirs:    []gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+				AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 3, Steps: []harness.Step{harness.End}, StepWeight: 400})
 		prefer = func(before *harness.Snapshot, a harness.Action) bool {
 			return preferCopying(before, a) || a.Kind == harness.Pass && before != nil && tookExtraTurn(before)
 		}
@@ -119,12 +126,23 @@ func copySteer(name string) gen.Steer {
 					Hand: []gen.Pick{{Card: "Clone", Weight: 40}, {Card: "Clever Impersonator", Weight: 30}}, Steps: []harness.Step{harness.Main1, harness.Main2}})
 		}
 	case "copy.copiable-values":
+		prefer = preferCopyingAltered
 		// Sources whose characteristics differ from their copiable values: an anthem,
 		// a granted ability, an animated land.
 		recipes = append(recipes, gen.Recipe{Name: "altered sources", Weight: 6,
 			Mine:  slices.Concat([]gen.Pick{{Card: "Gauntlet of Power", Weight: 40}, {Card: "Umbral Mantle", Weight: 30}}, mana, creatures),
 			Hand:  []gen.Pick{{Card: "Phantasmal Image", Weight: 30}, {Card: "Clone", Weight: 20}, {Card: "Clever Impersonator", Weight: 20}},
-			Steps: []harness.Step{harness.Main1, harness.Main2}})
+			Steps: []harness.Step{harness.Main1, harness.Main2}},
+			// The other player's creatures wearing Umbral Mantle (an ability granted, 613.1f),
+			// a copy spell in hand and the Islands to cast it, Mana Reflection doubling them
+			// (few decisions to the copy choice), and a Mirage Mirror that may copy a land.
+			gen.Recipe{Name: "copy an equipped creature", Weight: 3,
+				Mine:   []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Mana Reflection", Weight: 15}, {Card: "Mutavault", Weight: 10}, {Card: "Mirage Mirror", Weight: 10}},
+				Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}, {Card: "Umbral Mantle", Weight: 30}, {Card: "Gauntlet of Power", Weight: 10}},
+				Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 120}, {Card: "Clone", Weight: 40}, {Card: "Clever Impersonator", Weight: 40},
+					{Card: "Giant Growth", Weight: 20}},
+				AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 4,
+				Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200})
 	}
 	return gen.Steer{Name: name, Recipes: recipes, Actions: copyActions(), Prefer: prefer}
 }
@@ -233,15 +251,53 @@ func exiledCopier(s *harness.Snapshot) bool {
 
 var reOptionCard = regexp.MustCompile(`^(?:copy|target) .* \(card (\d+)\)$`)
 
+// preferCopyingAltered is preferCopying, but where a "copy ..." choice offers a permanent
+// whose characteristics differ from its copiable values (pumped, equipped, animated), it
+// favours copying one of those: what the copy must not get (CR 707.2, 613.2a).
+func preferCopyingAltered(before *harness.Snapshot, a harness.Action) bool {
+	if a.Kind != harness.Choose || before == nil || before.Pending == nil || len(a.Choices) == 0 {
+		return preferCopying(before, a)
+	}
+	altered := func(option string) bool {
+		_, v := harness.SplitChoice(option)
+		return namesAltered(before, v)
+	}
+	if !slices.ContainsFunc(before.Pending.Options, altered) {
+		return preferCopying(before, a)
+	}
+	return altered(a.Choices[0])
+}
+
+// namesAltered reports whether a "copy ... (card N)" option names a permanent whose
+// power, toughness, types, colours or abilities are not its copiable values (those the
+// engine reports, or its printed card's).
+func namesAltered(s *harness.Snapshot, option string) bool {
+	o := optionPermanent(s, option)
+	if o == nil {
+		return false
+	}
+	want, ok := printedValues(o.Name)
+	if o.Copiable != nil {
+		want, ok = *o.Copiable, true
+	}
+	return ok && differsFrom(o, want)
+}
+
 // namesACopy reports whether a "copy ... (card N)" or "target ... (card N)" option names a
 // permanent that is itself a copy: copying it makes a chain (CR 707.3), and copying a
 // copy with an exception passes the exception on (707.9a).
 func namesACopy(s *harness.Snapshot, option string) bool {
+	o := optionPermanent(s, option)
+	return o != nil && o.CopyOf != ""
+}
+
+// optionPermanent is the permanent a "copy ... (card N)" or "target ... (card N)" option
+// names, or nil.
+func optionPermanent(s *harness.Snapshot, option string) *harness.Object {
 	m := reOptionCard.FindStringSubmatch(option)
 	if m == nil {
-		return false
+		return nil
 	}
 	n, _ := strconv.Atoi(m[1])
-	o := s.Permanent(harness.CardID(n))
-	return o != nil && o.CopyOf != ""
+	return s.Permanent(harness.CardID(n))
 }

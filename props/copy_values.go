@@ -97,8 +97,7 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	const ruling = "copy.copiable-values"
 	v := checkCopyEvents(tr, ruling, "707.2", func(e *copyEvent, src harness.Characteristics) string {
 		switch {
-		case len(e.Src.Counters) == 0 && (intText(e.Src.Power) != intText(src.Power) || intText(e.Src.Toughness) != intText(src.Toughness) ||
-			!slices.Equal(e.Src.Types, src.Types) || e.Src.Colors != src.Colors || !sameMultiset(e.Src.Abilities, src.Abilities)):
+		case len(e.Src.Counters) == 0 && differsFrom(e.Src, src):
 			return "non-copy-effects"
 		case len(e.Src.Counters) > 0 || e.Src.Tapped:
 			return "counters"
@@ -138,6 +137,13 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
+}
+
+// differsFrom reports whether o's power, toughness, types, colours or abilities differ
+// from the characteristics c (its copiable values, say).
+func differsFrom(o *harness.Object, c harness.Characteristics) bool {
+	return intText(o.Power) != intText(c.Power) || intText(o.Toughness) != intText(c.Toughness) ||
+		!slices.Equal(o.Types, c.Types) || o.Colors != c.Colors || !sameMultiset(o.Abilities, c.Abilities)
 }
 
 // appendMissing is list with the strings of more it lacks.

@@ -75,6 +75,7 @@ func symbolClauses(r symbolRule) []Clause {
 
 // untapSymbolProp checks ruling cost.untap-symbol (CR 107.6, 302.6).
 func untapSymbolProp() *Property {
+	preferQ := preferAbilityKind(func(a ability) bool { return a.HasQ })
 	return &Property{
 		ID:      "cost.untap-symbol",
 		Rulings: []string{"cost.untap-symbol"},
@@ -89,9 +90,17 @@ func untapSymbolProp() *Property {
 				{Name: "pili-pala and mantle", Weight: 2, Mine: gen.Cards("Pili-Pala", "Umbral Mantle", "Thousand-Year Elixir", "Llanowar Elves", "Forest"),
 					Hand: gen.Cards("Twiddle")},
 				{Name: "sick pili-pala", Mine: gen.Cards("Pili-Pala", "Wastes", "Mountain"), Theirs: gen.Cards("Thousand-Year Elixir")},
+				// Pili-Palas (a quarter of them tapped) among the lands to pay their {2}.
+				{Name: "pili-palas and lands", Mine: []gen.Pick{{Card: "Pili-Pala", Weight: 40}, {Card: "Wastes", Weight: 40}, {Card: "Mountain", Weight: 20},
+					{Card: "Thousand-Year Elixir", Weight: 10}}, AvoidMine: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
 			Actions: &gen.ActionWeights{Pass: 5, Preferred: 12, Mana: 8, Land: 2, Cast: 4, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasQ }),
+			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
+				if before != nil && before.Casting != nil { // paying, say, a Pili-Pala's {2}
+					return advancesPayment(before, a)
+				}
+				return preferQ(before, a)
+			},
 		},
 		Check:   func(eng harness.Engine, tr *gen.Trace) Verdict { return checkSymbol(tr, untapSymbol) },
 		Clauses: symbolClauses(untapSymbol),

@@ -38,17 +38,16 @@ func triggerRules() *Property {
 				// combat step, the walk declares attackers and blockers soon.
 				{Name: "walkers in combat", Weight: 10, Mine: []gen.Pick{{Card: "Hangarback Walker", Weight: 40}}, Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 40}},
 					AvoidTheirs: gen.Creature, Steps: slices.Repeat([]harness.Step{harness.BeginCombat}, 10)},
-				// Each listed step weighs 20 against the usual mix's 100: listing the upkeep ten
-				// times starts two thirds of these cases there, a step before the draw-step
-				// trigger.
-				{Name: "vault and twiddle", Weight: 30, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 40}},
-					Hand: []gen.Pick{{Card: "Twiddle", Weight: 80}}, MinHand: 1, MinPermanents: 3, AvoidMine: gen.Enchantment, AvoidTheirs: gen.Enchantment,
-					Steps: slices.Repeat([]harness.Step{harness.Upkeep}, 10)},
+				// Four in five of these cases start in the upkeep, a step before the draw-step
+				// trigger, with a Twiddle in hand and Islands to cast it.
+				{Name: "vault and twiddle", Weight: 30, Mine: []gen.Pick{{Card: "Mana Vault", Weight: 40}, {Card: "Island", Weight: 60}},
+					Hand: []gen.Pick{{Card: "Twiddle", Weight: 300}}, MinHand: 1, MinPermanents: 3, AvoidMine: gen.Enchantment | gen.Creature, AvoidTheirs: gen.Enchantment,
+					Steps: []harness.Step{harness.Upkeep}, StepWeight: 400},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
 			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
-			Actions: &gen.ActionWeights{Pass: 4, Preferred: 30, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
+			Actions: &gen.ActionWeights{Pass: 4, Preferred: 60, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
 				return preferUntapInResponse(before, a) || preferDiesTogether(before, a)
 			},

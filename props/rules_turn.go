@@ -37,10 +37,10 @@ func turnRules() *Property {
 			Recipes: []gen.Recipe{
 				{Name: "pumps before the turn ends", Weight: 3,
 					Mine: []gen.Pick{{Card: "Mutavault", Weight: 24}, {Card: "Llanowar Elves"}, {Card: "Grizzly Bears"}, {Card: "Umbral Mantle"}, {Card: "Forest", Weight: 24}},
-					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 30}}, MinHand: 1, MinPermanents: 3,
-					// Each listed step weighs 20 against the usual mix's 100: most of these
-					// cases start in the end step, one pass from the cleanup step.
-					Steps: []harness.Step{harness.End, harness.End, harness.End, harness.Main2}},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 150}}, MinHand: 1, MinPermanents: 3,
+					// Four in five of these cases start in the end step, one pass from the
+					// cleanup step, or in the second main phase.
+					Steps: []harness.Step{harness.End, harness.Main2}, StepWeight: 200},
 				{Name: "pings", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Hill Giant"}, {Card: "Grizzly Bears"}},
 					Theirs: gen.Cards("Hill Giant", "Grizzly Bears", "Nyxbloom Ancient"), Hand: gen.Cards("Giant Growth"),
 					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
