@@ -92,6 +92,7 @@ func spellOf(s *harness.Snapshot, c harness.CardID) (string, *harness.StackObjec
 	return "", nil
 }
 
+// entryZone names, for a message, the zone a card entered the battlefield from.
 func entryZone(from *harness.Object) string {
 	switch {
 	case from == nil:

@@ -210,25 +210,26 @@ func tookExtraTurn(s *harness.Snapshot) bool {
 // watchesCycling reports whether player p controls a permanent with a copy ability that
 // a cycle of theirs triggers ("Whenever you cycle a card, ... become a copy").
 func watchesCycling(s *harness.Snapshot, p harness.Player) bool {
-	for i := range s.Battlefield {
-		if o := &s.Battlefield[i]; o.Controller == p {
-			for _, t := range o.Abilities {
-				if strings.HasPrefix(t, "Whenever you cycle") && strings.Contains(t, "a copy of") {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return anyAbility(s, func(o *harness.Object, t string) bool {
+		return o.Controller == p && strings.HasPrefix(t, "Whenever you cycle") && strings.Contains(t, "a copy of")
+	})
 }
 
 // slidesOnCycling reports whether a permanent has a trigger that any player's cycling
 // sets off to exile a creature (Astral Slide), which returns it later: a copy so exiled
 // enters anew.
 func slidesOnCycling(s *harness.Snapshot) bool {
+	return anyAbility(s, func(_ *harness.Object, t string) bool {
+		return strings.HasPrefix(t, "Whenever a player cycles") && strings.Contains(t, "return that card to the battlefield")
+	})
+}
+
+// anyAbility reports whether some ability of a permanent matches.
+func anyAbility(s *harness.Snapshot, match func(o *harness.Object, text string) bool) bool {
 	for i := range s.Battlefield {
-		for _, t := range s.Battlefield[i].Abilities {
-			if strings.HasPrefix(t, "Whenever a player cycles") && strings.Contains(t, "return that card to the battlefield") {
+		o := &s.Battlefield[i]
+		for _, t := range o.Abilities {
+			if match(o, t) {
 				return true
 			}
 		}

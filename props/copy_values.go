@@ -20,9 +20,10 @@ func copyOfACopy() *Property {
 	return &Property{
 		ID:      "copy.of-a-copy",
 		Rulings: []string{"copy.of-a-copy"},
-		Rules:   []string{"707.3", "707.2"},
+		Rules:   []string{"707.3", "707.2", "707.5", "614.1c"},
 		Description: "A permanent that becomes a copy of a permanent that is copying something becomes whatever that " +
-			"permanent is copying (its copy_of and copiable values), over chains of any depth.",
+			"permanent is copying (its copy_of and copiable values), over chains of any depth; a card that can enter as a " +
+			"copy is offered what to copy by its controller, whatever puts it onto the battlefield.",
 		Needs: copyNeeds,
 		Clauses: []Clause{
 			{Name: "direct", Rules: []string{"707.2"}, Description: "copying a permanent that copies nothing gives its printed values"},

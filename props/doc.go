@@ -48,7 +48,7 @@
 //	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
 //	copy.legend-rule              copy.legend-rule / 704.5j
 //	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7, 303.4f, 303.4g
-//	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2
+//	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2, 707.5, 614.1c
 //	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
 //	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
 //	copy.planeswalker-loyalty     copy.planeswalker-loyalty / 306.5b, 704.5i, 606.3, 606.4, 606.6
