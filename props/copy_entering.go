@@ -42,13 +42,10 @@ func checkEnteringCopies(tr *gen.Trace, v *Verdict) {
 			// Its controller: as it is now, else the spell's, else its owner, under whose
 			// control a card is returned (Astral Slide, Oblivion Ring, Helvault).
 			from, controller, name := st.Before.Find(ev.Card), ev.Player, ""
-			switch {
-			case from != nil:
+			if from != nil {
 				name = from.Name
-			case onStack(&st.Before, ev.Card):
-				var spell *harness.StackObject
-				name, spell = spellOf(&st.Before, ev.Card)
-				controller = spell.Controller
+			} else if spell := spellOf(&st.Before, ev.Card); spell != nil {
+				name, controller = spell.Name, spell.Controller
 			}
 			now := st.After.Permanent(ev.Card)
 			if now != nil && now.Object == ev.Object {
@@ -82,14 +79,14 @@ func checkEnteringCopies(tr *gen.Trace, v *Verdict) {
 	}
 }
 
-// spellOf is the name and stack object of the spell that is card c.
-func spellOf(s *harness.Snapshot, c harness.CardID) (string, *harness.StackObject) {
+// spellOf is the stack object of the spell that is card c (nil if c is no spell).
+func spellOf(s *harness.Snapshot, c harness.CardID) *harness.StackObject {
 	for k := range s.Stack {
 		if o := &s.Stack[k]; o.Kind == "spell" && o.Card == c {
-			return o.Name, o
+			return o
 		}
 	}
-	return "", nil
+	return nil
 }
 
 // entryZone names, for a message, the zone a card entered the battlefield from.
@@ -129,17 +126,27 @@ func copyable(st *gen.TraceStep, c harness.CardID, controller harness.Player, ki
 // the choices that led to step i: step i itself and the choices just before it, each
 // answering what the step before it left pending.
 func answeredBy(tr *gen.Trace, i int) (out [2]bool) {
-	for k := i; k >= 0 && tr.Steps[k].Action.Kind == harness.Choose; k-- {
-		d := tr.Steps[k].Before.Pending
-		if d == nil {
-			break
-		}
+	choicesLeadingTo(tr, i, func(st *gen.TraceStep) bool {
+		d := st.Before.Pending
 		for _, opt := range d.Options {
 			if _, val := harness.SplitChoice(opt); val == dontCopyOption {
 				out[d.Player] = true
 				break
 			}
 		}
-	}
+		return true
+	})
 	return out
+}
+
+// choicesLeadingTo calls f with step i and the steps before it, latest first, while each
+// answers a pending decision (a Choose action): the choices that led to step i's outcome.
+// f returns false to stop.
+func choicesLeadingTo(tr *gen.Trace, i int, f func(st *gen.TraceStep) bool) {
+	for k := i; k >= 0; k-- {
+		st := &tr.Steps[k]
+		if st.Action.Kind != harness.Choose || st.Before.Pending == nil || !f(st) {
+			return
+		}
+	}
 }

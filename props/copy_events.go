@@ -118,22 +118,24 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 // "copy ... (card N)" answers of the choices that led to the step, the one whose
 // permanent o is now a copy of what it is; def (the step's own answer) when none is.
 func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object) *harness.Object {
-	for k := i; k >= 0 && tr.Steps[k].Action.Kind == harness.Choose && tr.Steps[k].Before.Pending != nil; k-- {
-		st := &tr.Steps[k]
+	src := def
+	choicesLeadingTo(tr, i, func(st *gen.TraceStep) bool {
 		if len(st.Action.Choices) == 0 {
-			continue
+			return true
 		}
 		_, opt := harness.SplitChoice(st.Action.Choices[0])
 		m := reCopyOption.FindStringSubmatch(opt)
 		if m == nil {
-			continue
+			return true
 		}
 		n, _ := strconv.Atoi(m[1])
 		if t := tr.Steps[i].Before.Permanent(harness.CardID(n)); t != nil && (t.CopyOf == o.CopyOf || t.CopyOf == "" && t.Name == o.CopyOf) {
-			return t
+			src = t
+			return false
 		}
-	}
-	return def
+		return true
+	})
+	return src
 }
 
 // copySource finds what a step's resolving copy ability or entering copy copied: the

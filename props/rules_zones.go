@@ -178,11 +178,5 @@ func sortedCards(m map[harness.CardID]cardObject) []harness.CardID {
 	return out
 }
 
-func onStack(s *harness.Snapshot, c harness.CardID) bool {
-	for _, o := range s.Stack {
-		if o.Kind == "spell" && o.Card == c {
-			return true
-		}
-	}
-	return false
-}
+// onStack reports whether card c is a spell on the stack.
+func onStack(s *harness.Snapshot, c harness.CardID) bool { return spellOf(s, c) != nil }
