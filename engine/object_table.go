@@ -41,20 +41,19 @@ var owners atomic.Uint64
 
 // get returns record id (nil for 0 or unknown), to read only.
 func (t *objectTable) get(id h.ObjectID) *Object {
-	if id == 0 || id > h.ObjectID(t.n) {
-		return nil
+	if i := id - 1; i < h.ObjectID(t.n) { // id 0: i wraps past every index
+		return &t.chunks[i/objectChunkLen].recs[i%objectChunkLen]
 	}
-	return &t.chunks[(id-1)/objectChunkLen].recs[(id-1)%objectChunkLen]
+	return nil
 }
 
 // mut returns record id (nil for 0 or unknown), to change, copying its chunk first if the
 // table does not own it.
 func (t *objectTable) mut(id h.ObjectID) *Object {
-	if id == 0 || id > h.ObjectID(t.n) {
-		return nil
+	if i := id - 1; i < h.ObjectID(t.n) {
+		return &t.own(int(i / objectChunkLen)).recs[i%objectChunkLen]
 	}
-	i := (id - 1) / objectChunkLen
-	return &t.own(int(i)).recs[(id-1)%objectChunkLen]
+	return nil
 }
 
 // own returns chunk i, made the table's own.
