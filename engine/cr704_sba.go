@@ -98,7 +98,11 @@ var StateBasedActions = []SBA{
 		if s.faults.on(FaultLegendRuleOff) {
 			return nil
 		}
-		seen := map[string]bool{}
+		type legendKey struct {
+			controller h.Player
+			name       string
+		}
+		seen := map[legendKey]bool{}
 		legend := func(id h.ObjectID) bool {
 			return legendRuleCounts(s, v, id) && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
 		}
@@ -107,7 +111,7 @@ var StateBasedActions = []SBA{
 			if !legend(id) {
 				continue
 			}
-			key := fmt.Sprintf("%d|%s", s.obj(id).Controller, c.Name)
+			key := legendKey{s.obj(id).Controller, c.Name}
 			if seen[key] {
 				continue
 			}
