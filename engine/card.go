@@ -420,6 +420,18 @@ func CardNames() []string { return sortedNames(registry) }
 // TokenNames lists the tokens the pool creates, sorted.
 func TokenNames() []string { return sortedNames(tokens) }
 
+// SizedTokenNames lists the tokens the pool creates with a size, an X/X whose X the
+// creating effect sets (CR 111.3), sorted.
+func SizedTokenNames() []string {
+	var out []string
+	for _, n := range TokenNames() {
+		if c, _ := cards.ByName(n); c.SizeX {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func sortedNames(defs map[string]*CardDef) []string {
 	names := make([]string, 0, len(defs))
 	for n := range defs {
