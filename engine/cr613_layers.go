@@ -149,8 +149,10 @@ func Project(s *State) *View {
 			owners++
 		}
 	}
-	var effects []liveEffect
-	if n := len(s.Effects) + statics; n > 0 {
+	// Few effects apply at once: they are kept on the stack unless more do.
+	var effectsBuf [8]liveEffect
+	effects := effectsBuf[:0]
+	if n := len(s.Effects) + statics; n > len(effectsBuf) {
 		effects = make([]liveEffect, 0, n)
 	}
 	for i := range s.Effects {
@@ -166,7 +168,7 @@ func Project(s *State) *View {
 		v.slab = make([]Chars, 0, owners)
 		v.owned = make([]h.ObjectID, 0, owners)
 	}
-	var orderBuf [8]*liveEffect // the effects of one layer: few
+	var orderBuf [8]int // the effects of one layer (their indices): few
 	order := orderBuf[:0]
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
@@ -188,7 +190,8 @@ func Project(s *State) *View {
 			}
 		}
 		order = orderLayer(layer, effects, order[:0])
-		for _, e := range order {
+		for _, i := range order {
+			e := &effects[i]
 			if !e.locked {
 				e.objects, e.locked = v.affected(&e.scope), true
 			}
@@ -210,7 +213,9 @@ func Project(s *State) *View {
 		case LayerType:
 			// Only characteristics an effect changed can have gained a land type.
 			for _, id := range v.owned {
-				addIntrinsicLandAbilities(v.chars[id-1])
+				if abs, changed := withIntrinsicLandAbilities(v.chars[id-1]); changed {
+					v.own(id).Abilities = abs
+				}
 			}
 		case LayerPTModify:
 			v.applyCounters()
@@ -271,43 +276,46 @@ func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
 	}
 }
 
-// own returns the view's own copy of id's characteristics, to be changed.
+// own returns the view's own copy of id's characteristics, to be changed: a new one when
+// they are the printed ones or the copiable values kept.
 func (v *View) own(id h.ObjectID) *Chars {
-	if !v.owns(id) {
-		if len(v.slab) == cap(v.slab) {
-			// Few objects are changed by effects or counters: start small and double (the
-			// copies already made stay where they are).
-			v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
-		}
-		v.slab = append(v.slab, *v.chars[id-1])
-		v.chars[id-1] = &v.slab[len(v.slab)-1]
+	c := v.chars[id-1]
+	if v.owns(id) {
+		return c
+	}
+	if len(v.slab) == cap(v.slab) {
+		// Few objects are changed by effects or counters: start small and double (the
+		// copies already made stay where they are).
+		v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
+	}
+	v.slab = append(v.slab, *c)
+	v.chars[id-1] = &v.slab[len(v.slab)-1]
+	if c == &v.s.obj(id).Def.printed { // kept copiable values are owned already
 		v.owned = append(v.owned, id)
 	}
 	return v.chars[id-1]
 }
 
-// owns reports whether the view has its own copy of id's characteristics.
-func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).Def.printed }
+// owns reports whether the view has its own copy of id's characteristics, to change.
+func (v *View) owns(id h.ObjectID) bool {
+	c := v.chars[id-1]
+	return c != &v.s.obj(id).Def.printed && (v.copiable == nil || c != v.copiable[id-1])
+}
 
-// orderLayer is the order of the effects that apply in a layer, appended to out:
+// orderLayer is the order of the effects that apply in a layer, their indices appended to out:
 // timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
 // this pool depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEffect {
+func orderLayer(layer Layer, effects []liveEffect, out []int) []int {
 	for i := range effects {
 		if effects[i].layers.has(layer) {
-			out = append(out, &effects[i])
+			out = append(out, i)
 		}
 	}
-	if len(out) > 1 {
-		slices.SortStableFunc(out, func(a, b *liveEffect) int {
-			switch {
-			case a.ts < b.ts:
-				return -1
-			case a.ts > b.ts:
-				return 1
-			}
-			return 0
-		})
+	// A stable insertion sort: a layer has few effects, kept on Project's stack.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && effects[out[j]].ts < effects[out[j-1]].ts; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
 	}
 	return out
 }
@@ -501,16 +509,15 @@ func appendNew(list []string, add ...string) []string {
 
 // keepCopiable records the copiable values of the objects layer 1 changed (CR 707.2:
 // printed values as modified by copy effects and face-down status), before the later
-// layers change them.
+// layers change them: their characteristics so far are kept as they are, and own makes a
+// new copy for a later layer to change.
 func (v *View) keepCopiable() {
 	if len(v.owned) == 0 {
 		return
 	}
 	v.copiable = make([]*Chars, len(v.chars))
-	kept := make([]Chars, len(v.owned))
-	for i, id := range v.owned {
-		kept[i] = *v.chars[id-1]
-		v.copiable[id-1] = &kept[i]
+	for _, id := range v.owned {
+		v.copiable[id-1] = v.chars[id-1]
 	}
 }
 

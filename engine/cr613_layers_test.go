@@ -134,3 +134,34 @@ func TestViewOfCloneIsItsProjection(t *testing.T) {
 		}
 	}
 }
+
+// TestCopiableValuesStayAsLayerOneLeftThem: a projection keeps a copy's copiable values as
+// layer 1 left them (CR 707.2) while the later layers change its characteristics: its
+// +1/+1 counters and an anthem (layer 7c) count in its characteristics only, and a copy of
+// a land has its type's ability once in both (CR 305.6); a copy no later layer changes has
+// one set of values for both.
+func TestCopiableValuesStayAsLayerOneLeftThem(t *testing.T) {
+	setup := board([]string{"Grizzly Bears", "Clone", "Forest", "Mirage Mirror", "Gauntlet of Power", "Clone"}, nil)
+	bf := setup.Players[0].Battlefield
+	chosenColor(&setup, 0, 4, "G")
+	bf[1].Copying, bf[1].Counters = []h.CardID{bf[0].ID}, map[string]int{"+1/+1": 2}
+	bf[3].Copying = []h.CardID{bf[2].ID}
+	bf[5].Copying = []h.CardID{bf[4].ID}
+	s := start(t, setup)
+	v := s.projected()
+	clone, mirror, other := s.byCard(bf[1].ID).ID, s.byCard(bf[3].ID).ID, s.byCard(bf[5].ID).ID
+
+	c, cv := v.Of(clone), v.Copiable(clone)
+	assert.Equal(t, []int{5, 5}, []int{c.Power, c.Toughness}, "2/2, +2/+2 from counters, +1/+1 from the anthem")
+	assert.Equal(t, "Grizzly Bears", cv.Name)
+	assert.Equal(t, []int{2, 2}, []int{cv.Power, cv.Toughness}, "copiable values: the Bears' printed 2/2")
+
+	m, mv := v.Of(mirror), v.Copiable(mirror)
+	require.Len(t, m.Abilities, 1)
+	assert.Equal(t, AbilityID{Origin: Intrinsic, Index: 4}, m.Abilities[0].ID, "the Forest type's {T}: Add {G}, given again after layer 4")
+	assert.Equal(t, "Forest", mv.Name)
+	assert.Len(t, mv.Abilities, 1, "the copiable values have the ability once")
+
+	assert.Same(t, v.Of(other), v.Copiable(other), "a copy of the Gauntlet that no later layer changes")
+	assert.Equal(t, "Gauntlet of Power", v.Copiable(other).Name)
+}
