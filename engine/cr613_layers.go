@@ -95,6 +95,50 @@ func (v *View) of(t *State) *View {
 	return &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
 }
 
+// projectsAlike reports whether Project computes the same characteristics for t as for s
+// (both of one game): it reads nothing else than what is compared here. Of every object in
+// a zone that gives characteristics (the zone lists, in order), its card and face-down
+// status; of every permanent, its +1/+1 and loyalty counters, chosen colour, attachment
+// and timestamp (its static abilities' effects); and the effects with the same identity,
+// objects and parts (never changed after creation), ended or not in both. Tapping, mana,
+// damage, life, priority and the rest don't change characteristics (CR 613).
+func projectsAlike(s, t *State) bool {
+	if s.faults != t.faults || len(s.Objects) != len(t.Objects) || len(s.Stack) != len(t.Stack) ||
+		len(s.Effects) != len(t.Effects) || !slices.Equal(s.Battlefield, t.Battlefield) {
+		return false
+	}
+	for p := range s.Players {
+		a, b := &s.Players[p], &t.Players[p]
+		if !slices.Equal(a.Library, b.Library) || !slices.Equal(a.Hand, b.Hand) ||
+			!slices.Equal(a.Graveyard, b.Graveyard) || !slices.Equal(a.Exile, b.Exile) {
+			return false
+		}
+	}
+	for i := range s.Stack {
+		a, b := &s.Stack[i], &t.Stack[i]
+		if a.IsSpell != b.IsSpell || a.IsSpell && a.ID != b.ID {
+			return false
+		}
+	}
+	same := true
+	s.eachWithCharacteristics(func(id h.ObjectID) {
+		a, b := s.obj(id), t.obj(id)
+		same = same && a.Def == b.Def && a.FaceDown == b.FaceDown
+	})
+	for _, id := range s.Battlefield {
+		a, b := s.obj(id), t.obj(id)
+		same = same && a.Counters[PlusOne] == b.Counters[PlusOne] && a.Counters[Loyalty] == b.Counters[Loyalty] &&
+			a.ChosenColor == b.ChosenColor && a.AttachedTo == b.AttachedTo && a.Timestamp == b.Timestamp
+	}
+	for i := range s.Effects {
+		a, b := &s.Effects[i], &t.Effects[i]
+		same = same && a.ID == b.ID && a.Timestamp == b.Timestamp && slices.Equal(a.Objects, b.Objects) &&
+			len(a.Mods) == len(b.Mods) && (len(a.Mods) == 0 || &a.Mods[0] == &b.Mods[0]) &&
+			a.Duration.ends(s, a, AnyTime, h.NoPlayer) == b.Duration.ends(t, b, AnyTime, h.NoPlayer)
+	}
+	return same
+}
+
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell
 // or ability (its objects locked in, CR 611.2c) or from a static ability (its objects
 // decided in the first layer it applies in, and kept for the later ones, CR 613.6).
