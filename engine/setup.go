@@ -99,6 +99,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			if err != nil {
 				return nil, err
 			}
+			if pm.Size != 0 {
+				if d, err = sizedToken(pm, d); err != nil {
+					return nil, err
+				}
+			}
 			owner := p
 			if pm.Owner != nil {
 				owner = *pm.Owner

@@ -162,6 +162,10 @@ type viewCache struct {
 	// (done): the projection shares it when nothing it reads changed (projectsAlike).
 	base *View
 	done atomic.Pointer[View]
+	// outcomesFrom is the memo of mana outcomes published by the state this one was
+	// stepped from (or handed to it), outcomes this state's (outcomeMemo).
+	outcomesFrom *outcomeMemo
+	outcomes     atomic.Pointer[outcomeMemo]
 }
 
 // projected returns the state's projection, computed once. Only for states no one will
@@ -196,6 +200,9 @@ func (s *State) finish(from *State) *State {
 			s.view.from = from.view.rendered.Load()
 			if s.view.v == nil {
 				s.view.base = from.view.done.Load()
+			}
+			if s.view.outcomesFrom = from.view.outcomes.Load(); s.view.outcomesFrom == nil {
+				s.view.outcomesFrom = from.view.outcomesFrom
 			}
 		}
 	}
