@@ -87,7 +87,8 @@ type View struct {
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
 // clone, or one where only who has priority and the count of passes differ, which no
-// projection reads), so that its projection would be the same. The characteristics, read
+// projection reads), or a state that projects alike (projectsAlike), so that its
+// projection would be the same. The characteristics, read
 // only, are shared; what a view computes on first use starts again, from t.
 func (v *View) of(t *State) *View {
 	return &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
