@@ -61,10 +61,8 @@ type draft struct {
 	attach int   // the "attach" draw; 0 = unattached
 	stray  bool  // any other permanent may be the host, legal or not
 	copies []int // the "copy" draws of a copier: which permanents it copies, oldest first
-	// exiled names the cards its linked abilities exiled, if it has (or copies) them;
-	// theirs says, for each, that the other player owns it, so it is in their exile.
+	// exiled names the cards its linked abilities exiled, if it has (or copies) them.
 	exiled []string
-	theirs []bool
 }
 
 // player fills one player's zones. side 0 is the active player.
@@ -106,10 +104,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 				repeat(s, "copies", 55, 3, func(s Source) { d.copies = append(d.copies, s.Uintn("copy", 12)) })
 			}
 			if c.Kind.Has(ExilesLinked) || len(d.copies) > 0 && flag(s, "copies-linked", 85) {
-				repeat(s, "exiled", 80, 2, func(s Source) {
-					d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name)
-					d.theirs = append(d.theirs, flag(s, "theirs", 35))
-				})
+				repeat(s, "exiled", 80, 2, func(s Source) { d.exiled = append(d.exiled, g.pool.cards[hand.draw(s, "card")].Name) })
 			}
 			drafts = append(drafts, d)
 		}
@@ -243,12 +238,10 @@ func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
 	}
 }
 
-// exiledWith puts each drafted permanent's "exiled" cards into exile as cards its linked
-// abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has such abilities once
-// its copy effects are in force: its own card's, or those of the last permanent it
-// copies. Each is in its owner's exile (CR 400.3), its controller's or the other
-// player's: a link doesn't care whose (an Oblivion Ring holding the other player's
-// Clone). The cards are numbered after every other card of the setup.
+// exiledWith puts each drafted permanent's "exiled" cards into its controller's exile as
+// cards its linked abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has
+// such abilities once its copy effects are in force: its own card's, or those of the last
+// permanent it copies. The cards are numbered after every other card of the setup.
 func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
 	next := harness.CardID(0) // the highest ID so far, once some card is exiled
 	for _, d := range drafts {
@@ -259,13 +252,9 @@ func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
 		if next == 0 { // self is numbered, so the highest ID is at least 1
 			s.EachCard(func(c *harness.CardSpec) { next = max(next, c.ID) })
 		}
-		for k, name := range d.exiled {
+		for _, name := range d.exiled {
 			next++
-			owner := d.player
-			if d.theirs[k] {
-				owner = owner.Opponent()
-			}
-			s.Players[owner].Exile = append(s.Players[owner].Exile, harness.CardSpec{ID: next, Name: name})
+			s.Players[d.player].Exile = append(s.Players[d.player].Exile, harness.CardSpec{ID: next, Name: name})
 			self.ExiledWith = append(self.ExiledWith, next)
 		}
 	}
