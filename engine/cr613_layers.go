@@ -77,14 +77,12 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
-	replaced     map[repKey]h.TypeSet
-	reps         [2][2]manaReps // manaReplacements, by controller and whether a land
-	tapTrigs     []tapTrigger   // manaTriggers, computed once
-	tapTrigsDone bool
-	unions       [2]h.TypeSet // landsCould of each player
-	unionsValid  bool
-	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+	could       []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
+	replaced    map[repKey]h.TypeSet
+	unions      [2]h.TypeSet // landsCould of each player
+	unionsValid bool
+	env         *manaEnv    // computed on first use
+	outcomes    outcomeMemo // manaOutcomes, by key
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact

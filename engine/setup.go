@@ -3,9 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
-
-	"github.com/mtgfuzz/mtgfuzz/cards"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -130,22 +127,6 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	// The game starts where a player would receive priority (CR 117.5).
 	next, _, err := settleWith(s, nil)
 	return next.finish(nil), err
-}
-
-// sizedToken is the definition of an X/X token the setup gives a size: the X of the
-// effect that created it is its power and toughness, part of its copiable values (CR
-// 111.3). Only a token whose creating effect defines that size takes one.
-func sizedToken(pm h.PermanentSpec, d *CardDef) (*CardDef, error) {
-	c, _ := cards.ByName(pm.Name)
-	switch {
-	case pm.Size < 0:
-		return nil, fmt.Errorf("setup: %s: size %d: want 0 or more", pm.Name, pm.Size)
-	case !pm.Token:
-		return nil, fmt.Errorf("setup: %s: size %d: only an X/X token takes a size, and this permanent is not a token", pm.Name, pm.Size)
-	case tokens[pm.Name] != d || !c.SizeX:
-		return nil, fmt.Errorf("setup: %s: size %d: this token's power and toughness are printed, not an X it is created with (the sized tokens: %s)", pm.Name, pm.Size, strings.Join(SizedTokenNames(), ", "))
-	}
-	return sized(d, pm.Size), nil
 }
 
 // startCopies starts the copy effects the setup says are in force. A permanent's copy

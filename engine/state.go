@@ -158,6 +158,10 @@ type viewCache struct {
 	// rendered is this state's, once Snapshot made it, for the states stepped from it.
 	from     *rendering
 	rendered atomic.Pointer[rendering]
+	// outcomesFrom is the memo of mana outcomes published by the state this one was
+	// stepped from (or handed to it), outcomes this state's (outcomeMemo).
+	outcomesFrom *outcomeMemo
+	outcomes     atomic.Pointer[outcomeMemo]
 }
 
 // projected returns the state's projection, computed once. Only for states no one will
@@ -185,6 +189,9 @@ func (s *State) finish(from *State) *State {
 		s.projection = nil
 		if from != nil && from.view != nil {
 			s.view.from = from.view.rendered.Load()
+			if s.view.outcomesFrom = from.view.outcomes.Load(); s.view.outcomesFrom == nil {
+				s.view.outcomesFrom = from.view.outcomesFrom
+			}
 		}
 	}
 	return s
