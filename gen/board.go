@@ -77,6 +77,9 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			ps.Pool[harness.ManaTypes[s.Uintn("type", harness.NumManaTypes)]]++
 		})
 	}
+	if side == 0 && !r.pool.IsZero() && flag(src, "recipe-pool", 90) {
+		ps.Pool = ps.Pool.Add(r.pool)
+	}
 	field, hand, library := &r.mine, &r.hand, &r.library
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
