@@ -67,11 +67,14 @@ func fixedPrompt(p string) func() string { return func() string { return p } }
 // each trigger put on the stack is one the game passes through (settle may start again
 // from it), so a choice asked later, such as the order of the triggers, is asked there.
 // Settled, s keeps the projection its last check made of it, when that check did nothing
-// (State.projection).
-func settle(s *State, ch chooser, ev *events) error {
-	s.endEffects(AnyTime, h.NoPlayer) // "for as long as" durations that no longer hold (611.2b)
+// (State.projection). current is a projection of s as it is, or nil: the first check uses
+// it unless a duration ends first.
+func settle(s *State, ch chooser, ev *events, current *View) error {
+	if s.endEffects(AnyTime, h.NoPlayer) { // "for as long as" durations that no longer hold (611.2b)
+		current = nil
+	}
 	for i := 0; i < 100; i++ {
-		v, err := checkSBAs(s, ch, ev)
+		v, err := checkSBAs(s, ch, ev, current)
 		if err != nil {
 			return err
 		}
@@ -83,6 +86,7 @@ func settle(s *State, ch chooser, ev *events) error {
 		if err := putTriggersOnStack(s, ch, ev); err != nil {
 			return err
 		}
+		current = nil
 	}
 	return fmt.Errorf("CR 117.5: triggers and state-based actions did not settle")
 }
@@ -90,16 +94,34 @@ func settle(s *State, ch chooser, ev *events) error {
 // settleWith runs settle as an attempt: a legend-rule or trigger-order choice it needs
 // becomes a pending decision.
 func settleWith(base *State, prefix []string) (*State, []h.Event, error) {
+	return settleFrom(base, prefix, nil)
+}
+
+// settleFrom is settleWith given v, a projection of base as it is, or nil.
+func settleFrom(base *State, prefix []string, v *View) (*State, []h.Event, error) {
 	return attempt(base, DecideLegend, fixedPrompt("state-based actions and triggers"), prefix, func(c *State, ch chooser, ev *events) error {
-		return settle(c, ch, ev)
+		cv := v
+		switch {
+		case cv == nil || c.faults.on(FaultCloneDropsCopyDuration): // attempt changed c's durations
+			cv = nil
+		case cv.s != c:
+			cv = cv.of(c) // c is base's exact copy (a careful run)
+		}
+		return settle(c, ch, ev, cv)
 	})
 }
 
 // givePriority gives the active player priority (CR 117.3a, 117.3b) after settling.
 func givePriority(s *State) (*State, []h.Event, error) {
+	return givePriorityProjected(s, nil)
+}
+
+// givePriorityProjected is givePriority given v, a projection of s as it is, or nil.
+// Who has priority and the count of passes, which it changes, no projection reads.
+func givePriorityProjected(s *State, v *View) (*State, []h.Event, error) {
 	s.Priority = s.Active
 	s.Passes = 0
-	return settleWith(s, nil)
+	return settleFrom(s, nil, v)
 }
 
 // passPriority: the player with priority passes (CR 117.3d). When both have passed in

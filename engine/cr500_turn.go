@@ -65,7 +65,10 @@ func beginTurn(s *State, ev *events) {
 // game now waits for a player (priority or a decision).
 func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	// Each step projects the state as it begins, if it reads characteristics at all: most
-	// of the steps a turn passes through have no turn-based action.
+	// of the steps a turn passes through have no turn-based action. current is such a
+	// projection when nothing it reads changed since, for the first check of state-based
+	// actions as priority is given: noting triggers (Pending) changes no characteristic.
+	var current *View
 	switch s.Step {
 	case h.Untap: // CR 502.3: untap the active player's permanents
 		v := Project(s)
@@ -77,15 +80,17 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		return nil, nil, nil, false
 	case h.Upkeep:
-		stepTriggers(s, Project(s), h.Upkeep)
+		current = Project(s)
+		stepTriggers(s, current, h.Upkeep)
 	case h.Draw:
 		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
 			draw(s, Project(s), s.Active, ev)
 		}
-		stepTriggers(s, Project(s), h.Draw)
+		current = Project(s)
+		stepTriggers(s, current, h.Draw)
 	case h.DeclareAttackers:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
-		if len(attackCandidates(s, Project(s))) > 0 {
+		if current = Project(s); len(attackCandidates(s, current)) > 0 {
 			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
 			s.Priority = h.NoPlayer
 			return s, nil, nil, true
@@ -130,7 +135,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		s.CleanupAgain = true
 	}
-	next, evs, err := givePriority(s)
+	next, evs, err := givePriorityProjected(s, current)
 	return next, evs, err, true
 }
 

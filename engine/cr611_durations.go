@@ -59,7 +59,7 @@ func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
 
 // endEffects removes every effect whose duration is over at the moment m. "For as long
 // as" durations are checked at every moment.
-func (s *State) endEffects(m Moment, p h.Player) {
+func (s *State) endEffects(m Moment, p h.Player) (ended bool) {
 	var kept []Effect
 	copyEnded := false
 	for i := range s.Effects {
@@ -79,6 +79,7 @@ func (s *State) endEffects(m Moment, p h.Player) {
 	if kept != nil {
 		s.Effects = kept
 	}
+	return kept != nil
 }
 
 // WhileSourceOnBattlefield is "for as long as [this] remains on the battlefield": the

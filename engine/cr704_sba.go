@@ -226,9 +226,13 @@ func legendRuleCounts(s *State, v *View, id h.ObjectID) bool {
 // asks the player which permanent to keep (704.5j) through ch. It returns the projection
 // of its last round when that round found nothing to do: the projection of s as it is
 // left (the round only forgets the empty-library draws, which characteristics don't read).
-func checkSBAs(s *State, ch chooser, ev *events) (*View, error) {
+// first is a projection of s as it is, or nil: the first round uses it.
+func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
 	for round := 0; round < 100; round++ {
-		v := Project(s)
+		v := first
+		if round > 0 || v == nil {
+			v = Project(s)
+		}
 		seen := s.noteSBACheck(ev)
 		var hits []sbaHit
 		var rules []string

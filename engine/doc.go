@@ -8,7 +8,10 @@
 //   - [State] is the base state: printed card data by reference, status, counters,
 //     attachments, timestamps and continuous-effect records ([Effect]: parts that are
 //     [Modification] values, a [Duration] checked at the moments the rules name). It is a
-//     value; [Step] never changes its input.
+//     value; [Step] never changes its input. Its object records are shared with the
+//     states cloned from it until one writes them (object_table.go): rules code reads a
+//     record with obj/live and writes one only through State.mut, which a structural test
+//     (object_writes_test.go) holds it to.
 //   - Characteristics, in every zone, are computed through the layer system (CR 613) by
 //     [Project], layer by layer across all objects, and never written back
 //     (cr613_layers.go). The rules read them only there ([View.Of]): a structural test
