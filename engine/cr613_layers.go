@@ -102,7 +102,7 @@ func (v *View) of(t *State) *View {
 // objects and parts (never changed after creation), ended or not in both. Tapping, mana,
 // damage, life, priority and the rest don't change characteristics (CR 613).
 func projectsAlike(s, t *State) bool {
-	if s.faults != t.faults || len(s.Objects) != len(t.Objects) || len(s.Stack) != len(t.Stack) ||
+	if s.faults != t.faults || s.numObjects() != t.numObjects() || len(s.Stack) != len(t.Stack) ||
 		len(s.Effects) != len(t.Effects) || !slices.Equal(s.Battlefield, t.Battlefield) {
 		return false
 	}

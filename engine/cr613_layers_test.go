@@ -177,19 +177,19 @@ func TestProjectsAlike(t *testing.T) {
 	s := start(t, setup)
 	bears, forest := cardNamed(t, s, "Grizzly Bears").ID, cardNamed(t, s, "Forest").ID
 	alike := map[string]func(c *State){
-		"tapped":   func(c *State) { c.obj(forest).Tapped = true },
-		"damage":   func(c *State) { c.obj(bears).Damage = 1 },
+		"tapped":   func(c *State) { c.mut(forest).Tapped = true },
+		"damage":   func(c *State) { c.mut(bears).Damage = 1 },
 		"mana":     func(c *State) { c.Players[0].Pool = h.Of(h.Green, 1) },
 		"life":     func(c *State) { c.Players[1].Life = 3 },
 		"priority": func(c *State) { c.Priority, c.Passes = h.B, 1 },
 	}
 	differ := map[string]func(c *State){
-		"+1/+1 counter": func(c *State) { c.obj(bears).Counters[PlusOne]++ },
-		"loyalty":       func(c *State) { c.obj(bears).Counters[Loyalty]++ },
-		"attachment":    func(c *State) { c.obj(cardNamed(t, s, "Umbral Mantle").ID).AttachedTo = 0 },
-		"chosen colour": func(c *State) { c.obj(cardNamed(t, s, "Gauntlet of Power").ID).ChosenColor = int8(h.Red) },
-		"timestamp":     func(c *State) { c.obj(bears).Timestamp = c.timestamp() },
-		"face down":     func(c *State) { c.obj(bears).FaceDown = true },
+		"+1/+1 counter": func(c *State) { c.mut(bears).Counters[PlusOne]++ },
+		"loyalty":       func(c *State) { c.mut(bears).Counters[Loyalty]++ },
+		"attachment":    func(c *State) { c.mut(cardNamed(t, s, "Umbral Mantle").ID).AttachedTo = 0 },
+		"chosen colour": func(c *State) { c.mut(cardNamed(t, s, "Gauntlet of Power").ID).ChosenColor = int8(h.Red) },
+		"timestamp":     func(c *State) { c.mut(bears).Timestamp = c.timestamp() },
+		"face down":     func(c *State) { c.mut(bears).FaceDown = true },
 		"zone":          func(c *State) { c.Players[0].Graveyard = append(c.Players[0].Graveyard, c.Players[0].Hand...) },
 		"battlefield":   func(c *State) { c.Battlefield = removeID(c.Battlefield, forest) },
 		"new object":    func(c *State) { c.newObject(Object{Def: c.obj(bears).Def, Zone: h.Exile}) },

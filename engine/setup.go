@@ -49,15 +49,14 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}
 		return def(name) // a token that copies a card has its characteristics (CR 707.2)
 	}
-	// Room for every object, and for every zone's list in one array: each zone's piece is
-	// capped, so that appending to one reallocates it rather than writing into the next.
+	// Room for every zone's list in one array: each zone's piece is capped, so that
+	// appending to one reallocates it rather than writing into the next.
 	cards, perms := 0, 0
 	for pi := range setup.Players {
 		ps := &setup.Players[pi]
 		cards += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
 		perms += len(ps.Battlefield)
 	}
-	s.Objects = make([]Object, 0, cards+perms)
 	ids := make([]h.ObjectID, cards+perms)
 	piece := func(n int) []h.ObjectID {
 		p := ids[:0:n]
