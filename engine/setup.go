@@ -49,8 +49,8 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}
 		return def(name) // a token that copies a card has its characteristics (CR 707.2)
 	}
-	// Room for every zone's list in one array: each zone's piece is
-	// capped, so that appending to one reallocates it rather than writing into the next.
+	// Room for every zone's list in one array: each zone's piece is capped, so that
+	// appending to one reallocates it rather than writing into the next.
 	cards, perms := 0, 0
 	for pi := range setup.Players {
 		ps := &setup.Players[pi]
