@@ -2,6 +2,8 @@ package campaign_test
 
 import (
 	"context"
+	"os"
+	"runtime/debug"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
@@ -29,8 +31,21 @@ func reference(b *testing.B) harness.Engine {
 // BenchmarkCaseReference20x10 is one whole generated case on the reference engine through
 // the tape source with a trivial property: a board of 20 permanents or more, then 10
 // decisions (at least 10 trace steps). The target is 5,000 cases per second per core,
-// 200µs per op.
-func BenchmarkCaseReference20x10(b *testing.B) {
+// 200µs per op. It runs with the test binary's garbage collector settings (GOGC, 100 by
+// default); BenchmarkCaseReference20x10FuzzGC runs it as the fuzz command does.
+func BenchmarkCaseReference20x10(b *testing.B) { benchCase20x10(b) }
+
+// BenchmarkCaseReference20x10FuzzGC is BenchmarkCaseReference20x10 with the collector's
+// target the fuzz command sets (campaign.GCPercent), unless GOGC is set: the figure a
+// campaign run from the command sees.
+func BenchmarkCaseReference20x10FuzzGC(b *testing.B) {
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(campaign.GCPercent))
+	}
+	benchCase20x10(b)
+}
+
+func benchCase20x10(b *testing.B) {
 	eng := reference(b)
 	g, _ := gen.New(nil, gen.Steer{MaxPermanents: 20, Actions: gen.PreferMana()})
 	var seeds []uint64

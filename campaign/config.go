@@ -10,6 +10,13 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
+// GCPercent is the garbage collector's target percentage (runtime/debug.SetGCPercent) the
+// fuzz command runs with unless GOGC is set. A case allocates many short-lived states and
+// snapshots and a campaign keeps little, so with Go's default of 100 the collector runs every
+// few cases; at 400 the default campaign used about a quarter less CPU for a peak resident
+// size of about 290 MB instead of 120 MB (2-core AMD EPYC VM).
+const GCPercent = 400
+
 // Config is one campaign.
 type Config struct {
 	// Engine makes one engine per worker (engines need not be safe for concurrent use).

@@ -177,6 +177,9 @@ func permanentNode(pe *PermanentEntry) *yaml.Node {
 		if pe.Token {
 			add(n, "token", boolNode(true))
 		}
+		if pe.Size != 0 {
+			add(n, "size", intNode(pe.Size))
+		}
 		if pe.FaceDown {
 			add(n, "face_down", boolNode(true))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -13,7 +14,7 @@ var (
 	setupKeys     = []string{"turn", "active", "step", "lands_played", "A", "B"}
 	playerKeys    = []string{"life", "pool", "library", "hand", "graveyard", "exile", "battlefield"}
 	cardKeys      = []string{"card", "label", "id"}
-	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "face_down", "counters",
+	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "size", "face_down", "counters",
 		"damage", "attached", "owner", "choices", "copying", "exiled_with"}
 )
 
@@ -138,9 +139,13 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 		e.Name = s
 		return e, ok && p.checkCard(n, s, what)
 	}
+	var size *yaml.Node
 	for _, kv := range p.mapping(n, what+" permanent", permanentKeys...) {
 		w := what + " " + kv.k.Value
 		switch kv.k.Value {
+		case "size":
+			e.Size, _ = p.natural(kv.v, w)
+			size = kv.v
 		case "card", "label", "id":
 			p.cardKey(&e.CardEntry, kv, what)
 		case "tapped":
@@ -175,7 +180,33 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 			}
 		}
 	}
+	if size != nil && e.Name != "" {
+		p.checkSize(size, &e, what)
+	}
 	return e, p.requireName(n, &e.CardEntry, what)
+}
+
+// checkSize reports a size given to anything but a token whose creating effect sets its
+// power and toughness (an X/X Shark, CR 111.3).
+func (p *parser) checkSize(n *yaml.Node, e *PermanentEntry, what string) {
+	c, ok := cards.ByName(e.Name)
+	switch {
+	case !e.Token:
+		p.errf(n, "%s size: only an X/X token takes a size, and %s is not marked token: true", what, e.Name)
+	case ok && (!c.Token || !c.SizeX):
+		p.errf(n, "%s size: %s's power and toughness are printed, not an X it is created with; sized tokens: %s", what, e.Name, strings.Join(sizedTokens(), ", "))
+	}
+}
+
+// sizedTokens lists the tokens of the printed card table that are created with a size.
+func sizedTokens() []string {
+	var out []string
+	for _, c := range cards.All() {
+		if c.Token && c.SizeX {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // counters reads {+1/+1: 2, charge: 1}.

@@ -75,6 +75,7 @@ func TestParseEveryKey(t *testing.T) {
 	assert.True(t, a.Battlefield[4].Token && a.Battlefield[4].FaceDown)
 	assert.Equal(t, "growth", a.Hand[1].Label)
 	assert.Equal(t, "Crystal Skull, Isu Spyglass", in.Players[harness.B].Battlefield[0].Name)
+	assert.Equal(t, 3, in.Players[harness.B].Battlefield[1].Size, "the X of a sized token")
 
 	// The checkpoint, then one step per action line.
 	require.Len(t, sc.Steps, 19)

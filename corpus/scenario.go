@@ -92,6 +92,7 @@ type PermanentEntry struct {
 	Tapped   bool
 	Sick     bool // came under its controller's control this turn (CR 302.6)
 	Token    bool
+	Size     int // the X of an X/X token (harness.PermanentSpec.Size)
 	FaceDown bool
 	Counters map[string]int
 	Damage   int

@@ -40,8 +40,8 @@ func (sc *Scenario) build() (harness.Setup, *refBook, error) {
 		for _, pe := range ps.Battlefield {
 			out.Battlefield = append(out.Battlefield, harness.PermanentSpec{
 				CardSpec: harness.CardSpec{ID: pe.ID, Name: pe.Name},
-				Owner:    pe.Owner, Tapped: pe.Tapped, Sick: pe.Sick, Token: pe.Token, FaceDown: pe.FaceDown,
-				Counters: cloneMap(pe.Counters), Damage: pe.Damage, Choices: cloneMap(pe.Choices),
+				Owner:    pe.Owner, Tapped: pe.Tapped, Sick: pe.Sick, Token: pe.Token, Size: pe.Size,
+				FaceDown: pe.FaceDown, Counters: cloneMap(pe.Counters), Damage: pe.Damage, Choices: cloneMap(pe.Choices),
 			})
 		}
 	}

@@ -420,6 +420,18 @@ func CardNames() []string { return sortedNames(registry) }
 // TokenNames lists the tokens the pool creates, sorted.
 func TokenNames() []string { return sortedNames(tokens) }
 
+// SizedTokenNames lists the tokens the pool creates with a size, an X/X whose X the
+// creating effect sets (CR 111.3), sorted.
+func SizedTokenNames() []string {
+	var out []string
+	for _, n := range TokenNames() {
+		if c, _ := cards.ByName(n); c.SizeX {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func sortedNames(defs map[string]*CardDef) []string {
 	names := make([]string, 0, len(defs))
 	for n := range defs {
@@ -462,6 +474,22 @@ type sizedKey struct {
 }
 
 var sizedDefs sync.Map // sizedKey -> *CardDef
+
+// sizedToken is the definition of an X/X token the setup gives a size: the X of the
+// effect that created it is its power and toughness, part of its copiable values (CR
+// 111.3). Only a token whose creating effect defines that size takes one.
+func sizedToken(pm h.PermanentSpec, d *CardDef) (*CardDef, error) {
+	c, _ := cards.ByName(pm.Name)
+	switch {
+	case pm.Size < 0:
+		return nil, fmt.Errorf("setup: %s: size %d: want 0 or more", pm.Name, pm.Size)
+	case !pm.Token:
+		return nil, fmt.Errorf("setup: %s: size %d: only an X/X token takes a size, and this permanent is not a token", pm.Name, pm.Size)
+	case tokens[pm.Name] != d || !c.SizeX:
+		return nil, fmt.Errorf("setup: %s: size %d: this token's power and toughness are printed, not an X it is created with (the sized tokens: %s)", pm.Name, pm.Size, strings.Join(SizedTokenNames(), ", "))
+	}
+	return sized(d, pm.Size), nil
+}
 
 // sized is def with power and toughness x, made once per x and shared.
 func sized(def *CardDef, x int) *CardDef {

@@ -111,38 +111,7 @@ func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement 
 	if !tappedForMana(s, a) {
 		return nil
 	}
-	land := v.Of(src.ID).HasType("Land")
-	memo := &v.reps[src.Controller][b2i(land)]
-	if memo.done {
-		return memo.list
-	}
-	var out []replacement
-	for _, id := range s.Battlefield {
-		o := s.obj(id)
-		for _, ab := range v.Of(id).Abilities {
-			if ab.Kind != Static {
-				continue
-			}
-			switch ab.Static.Kind {
-			case ReplaceMultiplyMana: // "If you tap a permanent for mana"
-				if o.Controller == src.Controller {
-					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, ab.Static.N})
-				}
-			case ReplaceLandManaWithB: // "If a land is tapped for mana"
-				if land {
-					out = append(out, replacement{id, v.Of(id).Name, ab.Static.Kind, 0})
-				}
-			}
-		}
-	}
-	memo.list, memo.done = out, true
-	return out
-}
-
-// manaReps is manaReplacements for one kind of production, once computed (done).
-type manaReps struct {
-	list []replacement
-	done bool
+	return v.manaEnv().reps[src.Controller][b2i(v.Of(src.ID).HasType("Land"))]
 }
 
 func b2i(b bool) int {
@@ -185,10 +154,11 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 		}
 		name := names[0] // a forced choice: no chooser records it
 		if len(names) > 1 {
-			// A copy: a chooser may keep the options (a pending decision does).
 			var err error
-			if name, err = ch.choose(h.ChoiceReplace, slices.Clone(names)); err != nil {
-				return m, err
+			if e, ok := ch.(*explorer); ok {
+				name, _ = e.choose(h.ChoiceReplace, names) // it keeps only the one chosen
+			} else if name, err = ch.choose(h.ChoiceReplace, slices.Clone(names)); err != nil {
+				return m, err // a copy: a chooser may keep the options (a pending decision does)
 			}
 		}
 		for i, r := range reps {
@@ -215,7 +185,7 @@ func (v *View) landsCould(player h.Player) h.TypeSet {
 		for _, id := range v.s.Battlefield {
 			if v.Of(id).HasType("Land") {
 				c := v.s.obj(id).Controller
-				v.unions[c] = v.unions[c].Union(could[id])
+				v.unions[c] = v.unions[c].Union(could[id-1])
 			}
 		}
 		v.unionsValid = true
@@ -224,24 +194,39 @@ func (v *View) landsCould(player h.Player) h.TypeSet {
 }
 
 // couldProduceAll computes, for every permanent, the types of mana it could produce
-// (CR 106.7): every type any of its mana abilities would produce if it resolved now,
-// with replacement effects in any order, ignoring costs. Abilities that depend on what
-// other lands could produce (Reflecting Pool, Exotic Orchard, Fellwar Stone) make this a
-// system of equations; its least fixpoint is the answer (two Reflecting Pools alone
-// produce nothing). Each round only adds types, so at most 6 x permanents rounds run;
-// in practice two or three.
-func (v *View) couldProduceAll() map[h.ObjectID]h.TypeSet {
+// (CR 106.7), by ObjectID-1: every type any of its mana abilities would produce if it
+// resolved now, with replacement effects in any order, ignoring costs. Abilities that
+// depend on what other lands could produce (Reflecting Pool, Exotic Orchard, Fellwar
+// Stone) make this a system of equations; its least fixpoint is the answer (two
+// Reflecting Pools alone produce nothing). Each round only adds types, and every
+// equation is monotone, so the fixpoint is reached whatever order the permanents are
+// evaluated in: after a first round over all of them, only those whose answer depends
+// on others' are evaluated again, until none changes (in practice two or three rounds).
+func (v *View) couldProduceAll() []h.TypeSet {
 	if v.could != nil {
 		return v.could
 	}
 	s := v.s
-	could := make(map[h.ObjectID]h.TypeSet, len(s.Battlefield))
+	could := make([]h.TypeSet, s.numObjects())
 	v.could = could // readers inside the loop see the current approximation
-	for changed := true; changed; {
+	var buf [8]h.ObjectID
+	dependent := buf[:0]
+	for _, id := range s.Battlefield {
+		set, reads := v.couldProduce(id)
+		if set != 0 {
+			could[id-1] = set
+			v.unionsValid = false
+		}
+		if reads {
+			dependent = append(dependent, id)
+		}
+	}
+	for changed := len(dependent) > 0; changed; {
 		changed = false
-		for _, id := range s.Battlefield {
-			if set := v.couldProduce(id) | could[id]; set != could[id] {
-				could[id] = set
+		for _, id := range dependent {
+			set, _ := v.couldProduce(id)
+			if set |= could[id-1]; set != could[id-1] {
+				could[id-1] = set
 				changed = true
 				v.unionsValid = false
 			}
@@ -251,17 +236,20 @@ func (v *View) couldProduceAll() map[h.ObjectID]h.TypeSet {
 }
 
 // couldProduce is one round of CR 106.7 for one permanent, reading other permanents'
-// current approximations from v.could.
-func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
+// current approximations from v.could, and whether it read them.
+func (v *View) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {
 	s := v.s
 	src := s.obj(id)
-	var set h.TypeSet
 	for _, a := range v.Of(id).Abilities {
 		if a.Kind != Activated || !a.IsMana() {
 			continue
 		}
 		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a.Ability) {
 			continue
+		}
+		switch a.Produce.Kind {
+		case ProduceYourLandsCould, ProduceOpponentLandsCouldColor:
+			readsOthers = true
 		}
 		types := v.productionTypes(src, a.Produce)
 		if types == 0 {
@@ -272,7 +260,7 @@ func (v *View) couldProduce(id h.ObjectID) h.TypeSet {
 		}
 		set = set.Union(types)
 	}
-	return set
+	return set, readsOthers
 }
 
 // productionTypes is the set of types an ability could add, before replacements.
@@ -362,6 +350,10 @@ type repKey struct {
 // replacedTypesCached is replacedTypes memoized per view: in a "could produce" fixpoint
 // the same question is asked for every land in every round.
 func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.TypeSet {
+	reps := manaReplacements(v.s, v, src, a)
+	if len(reps) == 0 {
+		return types
+	}
 	k := repKey{src.Controller, v.Of(src.ID).HasType("Land"), tappedForMana(v.s, a), types}
 	if t, ok := v.replaced[k]; ok {
 		return t
@@ -369,7 +361,7 @@ func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.T
 	if v.replaced == nil {
 		v.replaced = map[repKey]h.TypeSet{}
 	}
-	t := replacedTypes(types, manaReplacements(v.s, v, src, a))
+	t := replacedTypes(types, reps)
 	v.replaced[k] = t
 	return t
 }

@@ -123,6 +123,7 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 // with the given choices (CR 605.3b).
 func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ability, choices []string, ev *events) error {
 	payNonMana(s, v, src, a.Cost, ev)
+	src = s.obj(src.ID) // as paid
 	ch := &scripted{choices: choices}
 	if _, err := resolveMana(s, v, src, a, ch, ev); err != nil {
 		return fmt.Errorf("CR 605.3b: %w", err)
@@ -278,9 +279,28 @@ type manaOutcome struct {
 
 // manaOutcomes lists every distinct amount of mana activating a of src would add if it
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
-// each, in canonical order.
+// each, in canonical order. The list is shared (outcomeMemo) and read only.
 func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	pr := productionChoice(s, v, src, a.Produce)
+	m := v.outcomeMemo()
+	k, keyed := m.env.outcomeKey(s, v, src, a, pr)
+	if !keyed {
+		return resolvedManaOutcomes(s, v, src, a, pr)
+	}
+	if out, ok := m.lookup(k); ok {
+		return out
+	}
+	out := resolvedManaOutcomes(s, v, src, a, pr)
+	m.add(k, out)
+	if c := s.view; c != nil && c.v == v { // for the states stepped from this one
+		c.outcomes.Store(m.published())
+	}
+	return out
+}
+
+// resolvedManaOutcomes is manaOutcomes computed: the production's outcomes when nothing
+// replaces or adds to mana, or every resolution explored.
+func resolvedManaOutcomes(s *State, v *View, src *Object, a *Ability, pr production) []manaOutcome {
 	if !v.manaModifiers() && !s.faults.on(FaultUndefinedGivesColorless) {
 		// Nothing on the battlefield replaces or adds to mana: the outcomes are just the
 		// production's, without exploring resolutions.
@@ -341,40 +361,9 @@ var typeChoices = func() (c [h.Colorless + 1]string) {
 }()
 
 // manaModifiers reports whether any permanent has a mana replacement effect or a
-// "tapped for mana" trigger, computed once per view.
-func (v *View) manaModifiers() bool {
-	if v.modifiers == 0 {
-		v.modifiers = 1
-		for _, id := range v.s.Battlefield {
-			for _, a := range v.Of(id).Abilities {
-				if (a.Kind == Static && (a.Static.Kind == ReplaceMultiplyMana || a.Static.Kind == ReplaceLandManaWithB)) ||
-					(a.Kind == Triggered && a.Trigger.Event == OnTappedForMana) {
-					v.modifiers = 2
-				}
-			}
-		}
-	}
-	return v.modifiers == 2
-}
-
-// tapTrigger is a "whenever ... is tapped for mana" triggered ability on the battlefield.
-type tapTrigger struct {
-	source  h.ObjectID
-	ability *Ability
-}
+// "tapped for mana" trigger.
+func (v *View) manaModifiers() bool { return v.manaEnv().modified() }
 
 // manaTriggers lists the battlefield's "tapped for mana" triggered abilities in
-// battlefield order, computed once per view.
-func (v *View) manaTriggers() []tapTrigger {
-	if !v.tapTrigsDone {
-		v.tapTrigsDone = true
-		for _, id := range v.s.Battlefield {
-			for _, a := range v.Of(id).Abilities {
-				if a.Kind == Triggered && a.Trigger.Event == OnTappedForMana {
-					v.tapTrigs = append(v.tapTrigs, tapTrigger{id, a.Ability})
-				}
-			}
-		}
-	}
-	return v.tapTrigs
-}
+// battlefield order.
+func (v *View) manaTriggers() []tapTrigger { return v.manaEnv().trigs }

@@ -77,14 +77,12 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could        map[h.ObjectID]h.TypeSet // CR 106.7, computed on first use
-	replaced     map[repKey]h.TypeSet
-	reps         [2][2]manaReps // manaReplacements, by controller and whether a land
-	tapTrigs     []tapTrigger   // manaTriggers, computed once
-	tapTrigsDone bool
-	unions       [2]h.TypeSet // landsCould of each player
-	unionsValid  bool
-	modifiers    uint8 // manaModifiers: 0 unknown, 1 none, 2 some
+	could       []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
+	replaced    map[repKey]h.TypeSet
+	unions      [2]h.TypeSet // landsCould of each player
+	unionsValid bool
+	env         *manaEnv    // computed on first use
+	outcomes    outcomeMemo // manaOutcomes, by key
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
@@ -131,7 +129,7 @@ func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
+	v := &View{s: s, chars: make([]*Chars, s.numObjects())}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
 	faceDown := v.startPrinted()
@@ -226,7 +224,7 @@ func (v *View) startPrinted() (faceDown bool) {
 	s := v.s
 	start := func(ids []h.ObjectID) {
 		for _, id := range ids {
-			o := &s.Objects[id-1]
+			o := s.obj(id)
 			v.chars[id-1] = &o.Def.printed
 			faceDown = faceDown || o.FaceDown
 		}
@@ -234,7 +232,7 @@ func (v *View) startPrinted() (faceDown bool) {
 	start(s.Battlefield)
 	for i := range s.Stack {
 		if it := &s.Stack[i]; it.IsSpell {
-			o := &s.Objects[it.ID-1]
+			o := s.obj(it.ID)
 			v.chars[it.ID-1] = &o.Def.printed
 			faceDown = faceDown || o.FaceDown
 		}
@@ -479,7 +477,7 @@ func ptSetByEffect(s *State, id h.ObjectID) bool {
 // (a record kept for last known information) or created since the projection has its
 // printed characteristics.
 func (v *View) Of(id h.ObjectID) *Chars {
-	if id == 0 || int(id) > len(v.s.Objects) {
+	if id == 0 || int(id) > v.s.numObjects() {
 		return nil
 	}
 	if int(id) <= len(v.chars) && v.chars[id-1] != nil {

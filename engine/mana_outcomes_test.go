@@ -68,3 +68,79 @@ func TestManaOutcomesAreResolutions(t *testing.T) {
 		t.Fatalf("not every kind checked: %d abilities on boards without mana modifiers, %d with, %d with choices", plain, modified, chosen)
 	}
 }
+
+// TestOutcomeMemoIsTheComputation: on every state of generated games, the outcomes of
+// every mana ability of every permanent, as the memo gives them (kept within the state,
+// or handed from the state before), are those computed afresh, uncached, on a projection
+// of the state's own; memos handed from state to state are used, or this test would
+// check nothing of them; and what a finished state published is never changed after,
+// however often its state and those stepped from it are asked again.
+func TestOutcomeMemoIsTheComputation(t *testing.T) {
+	handed, inherited := 0, 0
+	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
+		type published struct {
+			m     *outcomeMemo
+			keys  []outcomeKey
+			lists [][]manaOutcome
+		}
+		var pubs []published
+		for i := range tr.Steps {
+			if m := tr.Steps[i].AfterState.(*State).view.outcomes.Load(); m != nil {
+				lists := make([][]manaOutcome, len(m.lists))
+				for j, l := range m.lists {
+					for _, oc := range l {
+						lists[j] = append(lists[j], manaOutcome{oc.mana, slices.Clone(oc.choices)})
+					}
+				}
+				pubs = append(pubs, published{m, slices.Clone(m.keys), lists})
+			}
+		}
+		for i := range tr.Steps {
+			s := tr.Steps[i].AfterState.(*State)
+			v, fresh := s.projected(), Project(s)
+			from := s.view.outcomesFrom
+			if from != nil && from.env.equal(v.manaEnv()) {
+				handed++
+			} else {
+				from = nil
+			}
+			for _, id := range s.Battlefield {
+				for _, ab := range v.Of(id).Abilities {
+					if ab.Kind != Activated || !ab.IsMana() {
+						continue
+					}
+					o := s.obj(id)
+					pr := productionChoice(s, v, o, ab.Produce)
+					if from != nil {
+						if k, ok := from.env.outcomeKey(s, v, o, ab.Ability, pr); ok {
+							if _, ok := from.lookup(k); ok {
+								inherited++
+							}
+						}
+					}
+					got, want := manaOutcomes(s, v, o, ab.Ability), resolvedManaOutcomes(s, fresh, o, ab.Ability, pr)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d step %d, %s: %s: outcomes %v from the memo, %v computed", seed, i, v.Of(id).Name, ab.Text, got, want)
+					}
+				}
+			}
+			LegalActions(s)
+		}
+		for _, p := range pubs {
+			if !reflect.DeepEqual(p.m.keys, p.keys) || len(p.m.lists) != len(p.lists) {
+				t.Fatalf("seed %d: a published memo changed its keys", seed)
+			}
+			for j, l := range p.m.lists {
+				for k, oc := range l {
+					if oc.mana != p.lists[j][k].mana || !slices.Equal(oc.choices, p.lists[j][k].choices) {
+						t.Fatalf("seed %d: a published memo changed outcome %d of key %d", seed, k, j)
+					}
+				}
+			}
+		}
+	})
+	t.Logf("%d states started from the memo of the state before, %d outcomes found there", handed, inherited)
+	if handed == 0 || inherited == 0 {
+		t.Fatalf("memos handed on never used: %d states, %d outcomes", handed, inherited)
+	}
+}

@@ -120,7 +120,7 @@ func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
 	if o == nil || o.Zone != h.Battlefield {
 		return 0, fmt.Errorf("card %d is not a permanent", card)
 	}
-	return s.projected().couldProduceAll()[o.ID], nil
+	return s.projected().couldProduceAll()[o.ID-1], nil
 }
 
 // SBAChecks takes action a as Apply does and returns the checks of state-based actions it

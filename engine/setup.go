@@ -75,6 +75,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			if err != nil {
 				return nil, err
 			}
+			if pm.Size != 0 {
+				if d, err = sizedToken(pm, d); err != nil {
+					return nil, err
+				}
+			}
 			owner := p
 			if pm.Owner != nil {
 				owner = *pm.Owner
@@ -103,7 +108,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	for pi := range setup.Players {
 		for _, pm := range setup.Players[pi].Battlefield {
 			if pm.AttachedTo != 0 {
-				s.obj(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
+				s.mut(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
 			}
 		}
 	}

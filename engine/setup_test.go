@@ -33,3 +33,44 @@ func TestTokenInSetup(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `"Thopter" is a token`)
 }
+
+// TestSizedTokenInSetup: a setup places an X/X Shark with its size, the X of the effect
+// that created it. That size is part of its copiable values (CR 111.3), so a Clone set up
+// copying it is a 3/3 too (707.2), not the table's 0/0. A size on a token whose power and
+// toughness are printed, or on a card, is an error that says what takes one.
+func TestSizedTokenInSetup(t *testing.T) {
+	setup := board([]string{"Shark", "Clone"}, nil)
+	setup.Players[0].Battlefield[0].Token = true
+	setup.Players[0].Battlefield[0].Size = 3
+	setup.Players[0].Battlefield[1].Copying = []h.CardID{100}
+	snap := Snapshot(start(t, setup))
+	require.Len(t, snap.Battlefield, 2)
+	for _, o := range snap.Battlefield {
+		assert.Equal(t, "Shark", o.Name)
+		require.NotNil(t, o.Power)
+		require.NotNil(t, o.Toughness)
+		assert.Equal(t, [2]int{3, 3}, [2]int{*o.Power, *o.Toughness}, "%s#%d", o.Name, o.Card)
+		assert.Equal(t, []string{"Flying"}, o.Abilities)
+		require.NotNil(t, o.Copiable, "the creating effect's size is a copiable value")
+		assert.Equal(t, 3, *o.Copiable.Power)
+		assert.Equal(t, 3, *o.Copiable.Toughness)
+	}
+	assert.Equal(t, "Shark", snap.Battlefield[1].CopyOf)
+
+	for _, tc := range []struct {
+		name  string
+		token bool
+		want  string
+	}{
+		{"Thopter", true, "Thopter: size 2: this token's power and toughness are printed, not an X it is created with (the sized tokens: Shark)"},
+		{"Grizzly Bears", true, "Grizzly Bears: size 2: this token's power and toughness are printed"},
+		{"Grizzly Bears", false, "Grizzly Bears: size 2: only an X/X token takes a size, and this permanent is not a token"},
+	} {
+		setup := board([]string{tc.name}, nil)
+		setup.Players[0].Battlefield[0].Token = tc.token
+		setup.Players[0].Battlefield[0].Size = 2
+		_, err := NewGame(setup, nil)
+		require.Error(t, err, tc.name)
+		assert.Contains(t, err.Error(), tc.want)
+	}
+}

@@ -38,10 +38,14 @@ type CardSpec struct {
 // PermanentSpec is a permanent on the battlefield under the player whose list holds it.
 type PermanentSpec struct {
 	CardSpec
-	Owner      *Player           `json:"owner,omitempty"` // default: its controller
-	Tapped     bool              `json:"tapped,omitempty"`
-	Sick       bool              `json:"sick,omitempty"` // came under its controller's control this turn (CR 302.6)
-	Token      bool              `json:"token,omitempty"`
+	Owner  *Player `json:"owner,omitempty"` // default: its controller
+	Tapped bool    `json:"tapped,omitempty"`
+	Sick   bool    `json:"sick,omitempty"` // came under its controller's control this turn (CR 302.6)
+	Token  bool    `json:"token,omitempty"`
+	// Size is the X of an X/X token (a Shark): the effect that created it defined its
+	// power and toughness, so they are its copiable values (CR 111.3, 707.2). 0 for
+	// every other permanent.
+	Size       int               `json:"size,omitempty"`
 	FaceDown   bool              `json:"face_down,omitempty"`
 	Counters   map[string]int    `json:"counters,omitempty"` // kind ("+1/+1", "charge", "loyalty") -> how many
 	Damage     int               `json:"damage,omitempty"`

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -52,7 +53,7 @@ func setupLeftAs(setup *harness.Setup, pm *harness.PermanentSpec, o *harness.Obj
 // setupCopiable is the copiable values the setup gives pm (CR 707.2): its newest copy
 // effect's source's (the newest wins, 613.2a), through copies of copies (707.3), with its
 // own copy ability's exceptions (707.9); a permanent copying nothing has its printed
-// card's. A setup's copy effects start after those of what they copy, so this holds
+// card's, with the size the setup gives an X/X token (111.3). A setup's copy effects start after those of what they copy, so this holds
 // unless the permanents pm depends on copy each other in a loop (then ok is false: which
 // started first is the setup's order, not the rules').
 func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Characteristics, bool) {
@@ -64,7 +65,13 @@ func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Cha
 
 func setupCopiableIn(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Characteristics, bool) {
 	if len(pm.Copying) == 0 {
-		return printedValues(pm.Name)
+		cv, ok := printedValues(pm.Name)
+		if c, _ := cards.ByName(pm.Name); ok && pm.Token && c.SizeX {
+			// The effect that created it set its size (the table's 0/0 stands for X).
+			p, t := pm.Size, pm.Size
+			cv.Power, cv.Toughness = &p, &t
+		}
+		return cv, ok
 	}
 	src := setupPermanent(setup, pm.Copying[len(pm.Copying)-1])
 	if src == nil {

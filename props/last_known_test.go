@@ -39,3 +39,21 @@ func TestSetupCopiable(t *testing.T) {
 	assert.True(t, isCreature(&was), "it left the battlefield a creature")
 	assert.Equal(t, harness.Graveyard, was.Zone, "only the characteristics change")
 }
+
+// TestSetupCopiableSizedToken: a setup's X/X token has the size the setup gives it as
+// copiable values (CR 111.3), and so does a copy of it (707.2), not the table's 0/0.
+func TestSetupCopiableSizedToken(t *testing.T) {
+	setup := harness.Setup{}
+	setup.Players[A].Battlefield = []harness.PermanentSpec{
+		{CardSpec: harness.CardSpec{ID: 1, Name: "Shark"}, Token: true, Size: 3},
+		{CardSpec: harness.CardSpec{ID: 2, Name: "Clone"}, Copying: []harness.CardID{1}},
+	}
+	for i := range setup.Players[A].Battlefield {
+		cv, ok := setupCopiable(&setup, &setup.Players[A].Battlefield[i])
+		require.True(t, ok)
+		assert.Equal(t, "Shark", cv.Name)
+		require.NotNil(t, cv.Power)
+		require.NotNil(t, cv.Toughness)
+		assert.Equal(t, [2]int{3, 3}, [2]int{*cv.Power, *cv.Toughness})
+	}
+}

@@ -24,16 +24,13 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
-// gcPercent: a campaign allocates many short-lived snapshots and keeps little; collecting
-// less often measured about 15% more cases per second for about 15 MB more memory.
-// GOGC in the environment still wins.
-const gcPercent = 400
-
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+	if os.Getenv("GOGC") == "" { // GOGC in the environment wins
+		debug.SetGCPercent(campaign.GCPercent)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := newInterrupt(cancel)
