@@ -23,7 +23,8 @@ func snapshot(s *State, from *rendering) h.Snapshot {
 	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
-	r := newRenderer(s, v, from)
+	var r renderer // on the stack: what outlives the snapshot is r.out
+	r.init(s, v, from)
 	for pi := range s.Players {
 		ps := &s.Players[pi]
 		out := &snap.Players[pi]
@@ -135,13 +136,13 @@ type renderer struct {
 	rendered []rendered // sized for every object rendered anew: the rendering points into it
 }
 
-// newRenderer lists the objects of every zone, finds those from renders again, and sizes
-// the allocations for the rest.
-func newRenderer(s *State, v *View, from *rendering) *renderer {
+// init lists the objects of every zone, finds those from renders again, and sizes the
+// allocations for the rest.
+func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	r := &renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
+	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
 	n := len(s.Battlefield)
 	for p := range s.Players {
 		ps := &s.Players[p]
@@ -183,7 +184,6 @@ func newRenderer(s *State, v *View, from *rendering) *renderer {
 	}
 	r.objs = make([]*h.Object, 0, objs)
 	r.rendered = make([]rendered, 0, misses)
-	return r
 }
 
 // reusable is from's rendering of object id, if it is the object's rendering now.
