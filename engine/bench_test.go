@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/benchcpu"
 )
@@ -154,4 +155,62 @@ func BenchmarkProjectCopyChains(b *testing.B) {
 			})
 		}
 	}
+}
+
+// generatedSetups are the boards of the first seeds whose generated board (the campaign
+// benchmark's generator: up to 20 permanents a side, steered to mana) holds 20 permanents
+// or more, as a case starts from them.
+func generatedSetups(b *testing.B, n int) []h.Setup {
+	g, err := gen.New(nil, gen.Steer{MaxPermanents: 20, Actions: gen.PreferMana()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []h.Setup
+	for seed := uint64(0); len(out) < n && seed < 100000; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		if len(s.Players[0].Battlefield)+len(s.Players[1].Battlefield) >= 20 {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		b.Fatal("no generated board of 20 permanents")
+	}
+	return out
+}
+
+// BenchmarkNewGame: building the game of a generated 20-permanent setup, as a case starts
+// (objects and zones, copy effects and links, the first settle).
+func BenchmarkNewGame(b *testing.B) {
+	setups := generatedSetups(b, 64)
+	b.ReportAllocs()
+	i := 0
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		if _, err := NewGame(setups[i%len(setups)], nil); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	cpu.Report(b)
+}
+
+// BenchmarkProjectGenerated: projecting the started games of generated 20-permanent
+// setups (CR 613).
+func BenchmarkProjectGenerated(b *testing.B) {
+	var states []*State
+	for _, setup := range generatedSetups(b, 64) {
+		s, err := NewGame(setup, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = append(states, s)
+	}
+	b.ReportAllocs()
+	i := 0
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		Project(states[i%len(states)])
+		i++
+	}
+	cpu.Report(b)
 }

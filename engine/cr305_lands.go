@@ -20,6 +20,15 @@ var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Fores
 // addIntrinsicLandAbilities gives c the mana abilities of its basic land types (CR 305.6),
 // first, in place of any it had from types it had before.
 func addIntrinsicLandAbilities(c *Chars) {
+	if abs, changed := withIntrinsicLandAbilities(c); changed {
+		c.Abilities = abs
+	}
+}
+
+// withIntrinsicLandAbilities is c's abilities as addIntrinsicLandAbilities makes them, and
+// whether it changes them: never for an object that is no land and has no intrinsic
+// ability.
+func withIntrinsicLandAbilities(c *Chars) ([]AbilityInstance, bool) {
 	var intrinsic []AbilityInstance
 	if c.HasType("Land") {
 		for i, t := range basicLandTypes {
@@ -33,7 +42,7 @@ func addIntrinsicLandAbilities(c *Chars) {
 		had++
 	}
 	if had == 0 && len(intrinsic) == 0 {
-		return
+		return c.Abilities, false
 	}
-	c.Abilities = append(intrinsic, c.Abilities[had:]...)
+	return append(intrinsic, c.Abilities[had:]...), true
 }

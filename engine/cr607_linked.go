@@ -160,8 +160,7 @@ func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
 // setupLinks records the cards a setup says were exiled with a permanent: by the first
 // of its abilities that another of its abilities is linked to (the exiling one), under the
 // identity it has once the setup's copy effects are in force (CR 607.2a, 707.7).
-func setupLinks(s *State, id h.ObjectID, cards []h.CardID) error {
-	v := Project(s)
+func setupLinks(s *State, v *View, id h.ObjectID, cards []h.CardID) error {
 	c := v.Of(id)
 	exiling := -1
 	for _, a := range c.Abilities {

@@ -87,10 +87,55 @@ type View struct {
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
 // clone, or one where only who has priority and the count of passes differ, which no
-// projection reads), so that its projection would be the same. The characteristics, read
+// projection reads), or a state that projects alike (projectsAlike), so that its
+// projection would be the same. The characteristics, read
 // only, are shared; what a view computes on first use starts again, from t.
 func (v *View) of(t *State) *View {
 	return &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
+}
+
+// projectsAlike reports whether Project computes the same characteristics for t as for s
+// (both of one game): it reads nothing else than what is compared here. Of every object in
+// a zone that gives characteristics (the zone lists, in order), its card and face-down
+// status; of every permanent, its +1/+1 and loyalty counters, chosen colour, attachment
+// and timestamp (its static abilities' effects); and the effects with the same identity,
+// objects and parts (never changed after creation), ended or not in both. Tapping, mana,
+// damage, life, priority and the rest don't change characteristics (CR 613).
+func projectsAlike(s, t *State) bool {
+	if s.faults != t.faults || s.numObjects() != t.numObjects() || len(s.Stack) != len(t.Stack) ||
+		len(s.Effects) != len(t.Effects) || !slices.Equal(s.Battlefield, t.Battlefield) {
+		return false
+	}
+	for p := range s.Players {
+		a, b := &s.Players[p], &t.Players[p]
+		if !slices.Equal(a.Library, b.Library) || !slices.Equal(a.Hand, b.Hand) ||
+			!slices.Equal(a.Graveyard, b.Graveyard) || !slices.Equal(a.Exile, b.Exile) {
+			return false
+		}
+	}
+	for i := range s.Stack {
+		a, b := &s.Stack[i], &t.Stack[i]
+		if a.IsSpell != b.IsSpell || a.IsSpell && a.ID != b.ID {
+			return false
+		}
+	}
+	same := true
+	s.eachWithCharacteristics(func(id h.ObjectID) {
+		a, b := s.obj(id), t.obj(id)
+		same = same && a.Def == b.Def && a.FaceDown == b.FaceDown
+	})
+	for _, id := range s.Battlefield {
+		a, b := s.obj(id), t.obj(id)
+		same = same && a.Counters[PlusOne] == b.Counters[PlusOne] && a.Counters[Loyalty] == b.Counters[Loyalty] &&
+			a.ChosenColor == b.ChosenColor && a.AttachedTo == b.AttachedTo && a.Timestamp == b.Timestamp
+	}
+	for i := range s.Effects {
+		a, b := &s.Effects[i], &t.Effects[i]
+		same = same && a.ID == b.ID && a.Timestamp == b.Timestamp && slices.Equal(a.Objects, b.Objects) &&
+			len(a.Mods) == len(b.Mods) && (len(a.Mods) == 0 || &a.Mods[0] == &b.Mods[0]) &&
+			a.Duration.ends(s, a, AnyTime, h.NoPlayer) == b.Duration.ends(t, b, AnyTime, h.NoPlayer)
+	}
+	return same
 }
 
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell
@@ -147,8 +192,10 @@ func Project(s *State) *View {
 			owners++
 		}
 	}
-	var effects []liveEffect
-	if n := len(s.Effects) + statics; n > 0 {
+	// Few effects apply at once: they are kept on the stack unless more do.
+	var effectsBuf [8]liveEffect
+	effects := effectsBuf[:0]
+	if n := len(s.Effects) + statics; n > len(effectsBuf) {
 		effects = make([]liveEffect, 0, n)
 	}
 	for i := range s.Effects {
@@ -164,7 +211,7 @@ func Project(s *State) *View {
 		v.slab = make([]Chars, 0, owners)
 		v.owned = make([]h.ObjectID, 0, owners)
 	}
-	var orderBuf [8]*liveEffect // the effects of one layer: few
+	var orderBuf [8]int // the effects of one layer (their indices): few
 	order := orderBuf[:0]
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
@@ -186,7 +233,8 @@ func Project(s *State) *View {
 			}
 		}
 		order = orderLayer(layer, effects, order[:0])
-		for _, e := range order {
+		for _, i := range order {
+			e := &effects[i]
 			if !e.locked {
 				e.objects, e.locked = v.affected(&e.scope), true
 			}
@@ -208,7 +256,9 @@ func Project(s *State) *View {
 		case LayerType:
 			// Only characteristics an effect changed can have gained a land type.
 			for _, id := range v.owned {
-				addIntrinsicLandAbilities(v.chars[id-1])
+				if abs, changed := withIntrinsicLandAbilities(v.chars[id-1]); changed {
+					v.own(id).Abilities = abs
+				}
 			}
 		case LayerPTModify:
 			v.applyCounters()
@@ -269,43 +319,46 @@ func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
 	}
 }
 
-// own returns the view's own copy of id's characteristics, to be changed.
+// own returns the view's own copy of id's characteristics, to be changed: a new one when
+// they are the printed ones or the copiable values kept.
 func (v *View) own(id h.ObjectID) *Chars {
-	if !v.owns(id) {
-		if len(v.slab) == cap(v.slab) {
-			// Few objects are changed by effects or counters: start small and double (the
-			// copies already made stay where they are).
-			v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
-		}
-		v.slab = append(v.slab, *v.chars[id-1])
-		v.chars[id-1] = &v.slab[len(v.slab)-1]
+	c := v.chars[id-1]
+	if v.owns(id) {
+		return c
+	}
+	if len(v.slab) == cap(v.slab) {
+		// Few objects are changed by effects or counters: start small and double (the
+		// copies already made stay where they are).
+		v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
+	}
+	v.slab = append(v.slab, *c)
+	v.chars[id-1] = &v.slab[len(v.slab)-1]
+	if c == &v.s.obj(id).Def.printed { // kept copiable values are owned already
 		v.owned = append(v.owned, id)
 	}
 	return v.chars[id-1]
 }
 
-// owns reports whether the view has its own copy of id's characteristics.
-func (v *View) owns(id h.ObjectID) bool { return v.chars[id-1] != &v.s.obj(id).Def.printed }
+// owns reports whether the view has its own copy of id's characteristics, to change.
+func (v *View) owns(id h.ObjectID) bool {
+	c := v.chars[id-1]
+	return c != &v.s.obj(id).Def.printed && (v.copiable == nil || c != v.copiable[id-1])
+}
 
-// orderLayer is the order of the effects that apply in a layer, appended to out:
+// orderLayer is the order of the effects that apply in a layer, their indices appended to out:
 // timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
 // this pool depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []liveEffect, out []*liveEffect) []*liveEffect {
+func orderLayer(layer Layer, effects []liveEffect, out []int) []int {
 	for i := range effects {
 		if effects[i].layers.has(layer) {
-			out = append(out, &effects[i])
+			out = append(out, i)
 		}
 	}
-	if len(out) > 1 {
-		slices.SortStableFunc(out, func(a, b *liveEffect) int {
-			switch {
-			case a.ts < b.ts:
-				return -1
-			case a.ts > b.ts:
-				return 1
-			}
-			return 0
-		})
+	// A stable insertion sort: a layer has few effects, kept on Project's stack.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && effects[out[j]].ts < effects[out[j-1]].ts; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
 	}
 	return out
 }
@@ -499,16 +552,15 @@ func appendNew(list []string, add ...string) []string {
 
 // keepCopiable records the copiable values of the objects layer 1 changed (CR 707.2:
 // printed values as modified by copy effects and face-down status), before the later
-// layers change them.
+// layers change them: their characteristics so far are kept as they are, and own makes a
+// new copy for a later layer to change.
 func (v *View) keepCopiable() {
 	if len(v.owned) == 0 {
 		return
 	}
 	v.copiable = make([]*Chars, len(v.chars))
-	kept := make([]Chars, len(v.owned))
-	for i, id := range v.owned {
-		kept[i] = *v.chars[id-1]
-		v.copiable[id-1] = &kept[i]
+	for _, id := range v.owned {
+		v.copiable[id-1] = v.chars[id-1]
 	}
 }
 

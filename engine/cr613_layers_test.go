@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -133,4 +134,106 @@ func TestViewOfCloneIsItsProjection(t *testing.T) {
 			s = next
 		}
 	}
+}
+
+// TestCopiableValuesStayAsLayerOneLeftThem: a projection keeps a copy's copiable values as
+// layer 1 left them (CR 707.2) while the later layers change its characteristics: its
+// +1/+1 counters and an anthem (layer 7c) count in its characteristics only, and a copy of
+// a land has its type's ability once in both (CR 305.6); a copy no later layer changes has
+// one set of values for both.
+func TestCopiableValuesStayAsLayerOneLeftThem(t *testing.T) {
+	setup := board([]string{"Grizzly Bears", "Clone", "Forest", "Mirage Mirror", "Gauntlet of Power", "Clone"}, nil)
+	bf := setup.Players[0].Battlefield
+	chosenColor(&setup, 0, 4, "G")
+	bf[1].Copying, bf[1].Counters = []h.CardID{bf[0].ID}, map[string]int{"+1/+1": 2}
+	bf[3].Copying = []h.CardID{bf[2].ID}
+	bf[5].Copying = []h.CardID{bf[4].ID}
+	s := start(t, setup)
+	v := s.projected()
+	clone, mirror, other := s.byCard(bf[1].ID).ID, s.byCard(bf[3].ID).ID, s.byCard(bf[5].ID).ID
+
+	c, cv := v.Of(clone), v.Copiable(clone)
+	assert.Equal(t, []int{5, 5}, []int{c.Power, c.Toughness}, "2/2, +2/+2 from counters, +1/+1 from the anthem")
+	assert.Equal(t, "Grizzly Bears", cv.Name)
+	assert.Equal(t, []int{2, 2}, []int{cv.Power, cv.Toughness}, "copiable values: the Bears' printed 2/2")
+
+	m, mv := v.Of(mirror), v.Copiable(mirror)
+	require.Len(t, m.Abilities, 1)
+	assert.Equal(t, AbilityID{Origin: Intrinsic, Index: 4}, m.Abilities[0].ID, "the Forest type's {T}: Add {G}, given again after layer 4")
+	assert.Equal(t, "Forest", mv.Name)
+	assert.Len(t, mv.Abilities, 1, "the copiable values have the ability once")
+
+	assert.Same(t, v.Of(other), v.Copiable(other), "a copy of the Gauntlet that no later layer changes")
+	assert.Equal(t, "Gauntlet of Power", v.Copiable(other).Name)
+}
+
+// TestProjectsAlike: what changes characteristics makes a state project differently from
+// the one it was copied from (counters, an attachment, a zone, an effect, CR 613), and what
+// doesn't leaves them alike (tapping, damage, mana, life, priority).
+func TestProjectsAlike(t *testing.T) {
+	setup := board([]string{"Grizzly Bears", "Umbral Mantle@0", "Forest", "Gauntlet of Power"}, []string{"Walking Ballista"})
+	chosenColor(&setup, 0, 3, "G")
+	setup.Players[0].Hand = []h.CardSpec{{ID: 1, Name: "Giant Growth"}}
+	s := start(t, setup)
+	bears, forest := cardNamed(t, s, "Grizzly Bears").ID, cardNamed(t, s, "Forest").ID
+	alike := map[string]func(c *State){
+		"tapped":   func(c *State) { c.mut(forest).Tapped = true },
+		"damage":   func(c *State) { c.mut(bears).Damage = 1 },
+		"mana":     func(c *State) { c.Players[0].Pool = h.Of(h.Green, 1) },
+		"life":     func(c *State) { c.Players[1].Life = 3 },
+		"priority": func(c *State) { c.Priority, c.Passes = h.B, 1 },
+	}
+	differ := map[string]func(c *State){
+		"+1/+1 counter": func(c *State) { c.mut(bears).Counters[PlusOne]++ },
+		"loyalty":       func(c *State) { c.mut(bears).Counters[Loyalty]++ },
+		"attachment":    func(c *State) { c.mut(cardNamed(t, s, "Umbral Mantle").ID).AttachedTo = 0 },
+		"chosen colour": func(c *State) { c.mut(cardNamed(t, s, "Gauntlet of Power").ID).ChosenColor = int8(h.Red) },
+		"timestamp":     func(c *State) { c.mut(bears).Timestamp = c.timestamp() },
+		"face down":     func(c *State) { c.mut(bears).FaceDown = true },
+		"zone":          func(c *State) { c.Players[0].Graveyard = append(c.Players[0].Graveyard, c.Players[0].Hand...) },
+		"battlefield":   func(c *State) { c.Battlefield = removeID(c.Battlefield, forest) },
+		"new object":    func(c *State) { c.newObject(Object{Def: c.obj(bears).Def, Zone: h.Exile}) },
+		"effect": func(c *State) {
+			c.addEffect(Effect{Duration: untilEndOfTurn, Mods: []Modification{ModifyPT{1, 1}}, Objects: []h.ObjectID{bears}})
+		},
+		"effect objects": nil,
+	}
+	withPump := withEffect(s, untilEndOfTurn, []Modification{ModifyPT{1, 1}}, bears)
+	differ["effect objects"] = func(c *State) { c.Effects[0].Objects = []h.ObjectID{forest} }
+	for name, change := range alike {
+		c := s.clone()
+		change(c)
+		assert.True(t, projectsAlike(s, c), name)
+		assert.True(t, sameProjection(Project(s), Project(c)), "%s: the projections are the same", name)
+	}
+	for name, change := range differ {
+		base := s
+		if name == "effect objects" {
+			base = withPump
+		}
+		c := base.clone()
+		change(c)
+		assert.False(t, projectsAlike(base, c), name)
+	}
+}
+
+// TestSteppedProjectionShared: a finished state whose step changed nothing a projection
+// reads shares the projection of the state it was stepped from, and every finished state's
+// projection is the one Project computes for it, along generated games.
+func TestSteppedProjectionShared(t *testing.T) {
+	shared, steps := 0, 0
+	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {
+		for i, st := range tr.Steps {
+			before, after := st.BeforeState.(*State), st.AfterState.(*State)
+			v := after.projected()
+			require.True(t, sameProjection(v, Project(after)), "seed %d step %d: %s", seed, i, st.Action)
+			if b := before.projected(); len(v.chars) > 0 && &v.chars[0] == &b.chars[0] {
+				shared++
+			}
+			steps++
+		}
+	})
+	assert.Positive(t, shared, "some step shares its projection")
+	assert.Less(t, shared, steps, "some step projects anew")
+	t.Logf("%d of %d steps share the projection of the state before", shared, steps)
 }

@@ -96,8 +96,10 @@ func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controlle
 	if s.faults.on(FaultSickFromCopied) {
 		s.mut(id).Sick = s.obj(target).Sick // the copied permanent's status (CR 302.6, 707.2: status isn't copied)
 	}
-	ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
-		Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})
+	if ev != nil {
+		ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
+			Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})
+	}
 }
 
 // copyOption is how the choice to copy a permanent reads.
@@ -178,7 +180,7 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 // setupCopies starts the copy effects a setup says are in force on a permanent, oldest
 // first: each is the effect of the permanent's own copy ability (its duration and
 // exceptions), begun before the game starts, controlled by the permanent's controller.
-func setupCopies(s *State, id h.ObjectID, targets []h.ObjectID) error {
+func setupCopies(s *State, bases *copyBases, id h.ObjectID, targets []h.ObjectID) error {
 	o := s.obj(id)
 	ab := copyAbilityOf(o.Def)
 	if ab == nil {
@@ -188,10 +190,32 @@ func setupCopies(s *State, id h.ObjectID, targets []h.ObjectID) error {
 		if t == id {
 			return fmt.Errorf("setup: %s (card %d) can't copy itself", Project(s).Of(id).Name, o.Card)
 		}
-		copyEffect(s, Project(s), id, t, ab, o.Controller, ab.Copy.duration(o.Controller), &events{})
+		copyEffect(s, bases.of(s, t), id, t, ab, o.Controller, ab.Copy.duration(o.Controller), nil)
+		bases.began(id)
 	}
 	return nil
 }
+
+// copyBases hands the setup's copy effects the projection each begins from: the copied
+// permanent's copiable values as the effect begins (CR 707.2). A copy effect's values are
+// fixed as it begins and it applies only to the permanent becoming a copy, so it changes
+// no other permanent's copiable values (707.3: a copy of that one gets them from its own
+// effect): a projection serves every copy effect whose target no copy effect began on
+// since. Under the fault that copies every effect, each needs its own.
+type copyBases struct {
+	v     *View
+	since []h.ObjectID // the permanents a copy effect began on since v was made
+}
+
+func (b *copyBases) of(s *State, target h.ObjectID) *View {
+	if b.v == nil || slices.Contains(b.since, target) || s.faults.on(FaultCopiesNonCopyEffects) {
+		b.v, b.since = Project(s), b.since[:0]
+	}
+	return b.v
+}
+
+// began notes that a copy effect began on id.
+func (b *copyBases) began(id h.ObjectID) { b.since = append(b.since, id) }
 
 // Candidates of "enter as a copy of ...".
 var (

@@ -12,7 +12,14 @@ import (
 // what the setup says (tapped, sick, counters, damage, attachments, choices made as the
 // permanents entered).
 func NewGame(setup h.Setup, faults []string) (*State, error) {
-	setup = setup.Clone()
+	// The game only reads the setup. Normalize changes its cards only to number those
+	// without an ID (a generated case's setup is numbered already), and fills defaults in
+	// this copy's own fields: the caller's cards are cloned only when some need a number.
+	numbered := true
+	setup.EachCard(func(c *h.CardSpec) { numbered = numbered && c.ID != 0 })
+	if !numbered {
+		setup = setup.Clone()
+	}
 	if err := setup.Normalize(); err != nil {
 		return nil, err
 	}
@@ -42,17 +49,33 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		}
 		return def(name) // a token that copies a card has its characteristics (CR 707.2)
 	}
-	byCard := map[h.CardID]h.ObjectID{}
+	// Room for every zone's list in one array: each zone's piece is
+	// capped, so that appending to one reallocates it rather than writing into the next.
+	cards, perms := 0, 0
+	for pi := range setup.Players {
+		ps := &setup.Players[pi]
+		cards += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+		perms += len(ps.Battlefield)
+	}
+	ids := make([]h.ObjectID, cards+perms)
+	piece := func(n int) []h.ObjectID {
+		p := ids[:0:n]
+		ids = ids[n:]
+		return p
+	}
+	s.Battlefield = piece(perms)
+	byCard := make(map[h.CardID]h.ObjectID, perms)
 	for pi := range setup.Players {
 		p := h.Player(pi)
 		ps := &setup.Players[pi]
 		s.Players[p].Life = ps.Life
 		s.Players[p].Pool = ps.Pool
-		zones := []struct {
+		zones := [...]struct {
 			zone  h.Zone
 			cards []h.CardSpec
 		}{{h.Library, ps.Library}, {h.Hand, ps.Hand}, {h.Graveyard, ps.Graveyard}, {h.Exile, ps.Exile}}
 		for _, z := range zones {
+			*s.zoneList(p, z.zone) = piece(len(z.cards))
 			for _, c := range z.cards {
 				d, err := def(c.Name)
 				if err != nil {
@@ -115,10 +138,14 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	if err := startCopies(s, setup, byCard); err != nil {
 		return nil, err
 	}
+	var v *View // links change no characteristics: one projection serves them all
 	for pi := range setup.Players {
 		for _, pm := range setup.Players[pi].Battlefield {
 			if len(pm.ExiledWith) > 0 {
-				if err := setupLinks(s, byCard[pm.ID], pm.ExiledWith); err != nil {
+				if v == nil {
+					v = Project(s)
+				}
+				if err := setupLinks(s, v, byCard[pm.ID], pm.ExiledWith); err != nil {
 					return nil, err
 				}
 			}
@@ -133,15 +160,15 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 // effects start after those of the permanents it copies, so that a copy of a copy gets
 // what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
 func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error {
-	var pending []h.PermanentSpec
+	var pending []*h.PermanentSpec
 	for pi := range setup.Players {
-		for _, pm := range setup.Players[pi].Battlefield {
-			if len(pm.Copying) > 0 {
+		for i := range setup.Players[pi].Battlefield {
+			if pm := &setup.Players[pi].Battlefield[i]; len(pm.Copying) > 0 {
 				pending = append(pending, pm)
 			}
 		}
 	}
-	waits := func(pm h.PermanentSpec) bool {
+	waits := func(pm *h.PermanentSpec) bool {
 		for _, c := range pm.Copying {
 			for _, q := range pending {
 				if q.ID == c && q.ID != pm.ID {
@@ -151,6 +178,7 @@ func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error 
 		}
 		return false
 	}
+	var bases copyBases
 	for len(pending) > 0 {
 		next := 0
 		for i, pm := range pending {
@@ -161,11 +189,11 @@ func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error 
 		}
 		pm := pending[next]
 		pending = append(pending[:next:next], pending[next+1:]...)
-		var targets []h.ObjectID
-		for _, c := range pm.Copying {
-			targets = append(targets, byCard[c])
+		targets := make([]h.ObjectID, len(pm.Copying))
+		for i, c := range pm.Copying {
+			targets[i] = byCard[c]
 		}
-		if err := setupCopies(s, byCard[pm.ID], targets); err != nil {
+		if err := setupCopies(s, &bases, byCard[pm.ID], targets); err != nil {
 			return err
 		}
 	}

@@ -161,6 +161,10 @@ type viewCache struct {
 	// rendered is this state's, once Snapshot made it, for the states stepped from it.
 	from     *rendering
 	rendered atomic.Pointer[rendering]
+	// base is the projection of the state this one was stepped from, if it had been made
+	// (done): the projection shares it when nothing it reads changed (projectsAlike).
+	base *View
+	done atomic.Pointer[View]
 	// outcomesFrom is the memo of mana outcomes published by the state this one was
 	// stepped from (or handed to it), outcomes this state's (outcomeMemo).
 	outcomesFrom *outcomeMemo
@@ -175,9 +179,14 @@ func (s *State) projected() *View {
 		return Project(s)
 	}
 	c.once.Do(func() {
+		if c.v == nil && c.base != nil && projectsAlike(c.base.s, s) {
+			c.v = c.base.of(s)
+		}
 		if c.v == nil {
 			c.v = Project(s)
 		}
+		c.base = nil
+		c.done.Store(c.v)
 	})
 	return c.v
 }
@@ -193,6 +202,9 @@ func (s *State) finish(from *State) *State {
 		s.projection = nil
 		if from != nil && from.view != nil {
 			s.view.from = from.view.rendered.Load()
+			if s.view.v == nil {
+				s.view.base = from.view.done.Load()
+			}
 			if s.view.outcomesFrom = from.view.outcomes.Load(); s.view.outcomesFrom == nil {
 				s.view.outcomesFrom = from.view.outcomesFrom
 			}

@@ -3,6 +3,7 @@ package gen
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -76,6 +77,9 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			ps.Pool[harness.ManaTypes[s.Uintn("type", harness.NumManaTypes)]]++
 		})
 	}
+	if side == 0 && !r.pool.IsZero() && flag(src, "recipe-pool", 90) {
+		ps.Pool = ps.Pool.Add(r.pool)
+	}
 	field, hand, library := &r.mine, &r.hand, &r.library
 	if side == 1 {
 		field, hand, library = &r.theirs, &r.otherHand, &r.otherLb
@@ -86,6 +90,8 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if field.empty() {
 		perms = 0
 	}
+	scratch := permScratch.Get().(*[]harness.PermanentSpec)
+	ps.Battlefield = (*scratch)[:0]
 	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
@@ -106,6 +112,8 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			drafts = append(drafts, d)
 		}
 	})
+	ps.Battlefield, *scratch = keepExact(ps.Battlefield)
+	permScratch.Put(scratch)
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}
@@ -123,6 +131,11 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	}
 	return drafts
 }
+
+// permScratch recycles the buffers player draws a battlefield into. How many permanents
+// it gets is known only at its end, and permanents are large values, so growing the list
+// was most of a board's bytes: the setup keeps an exactly sized copy ([keepExact]).
+var permScratch = sync.Pool{New: func() any { return new([]harness.PermanentSpec) }}
 
 // maxHand is the most cards a generated hand holds.
 const maxHand = 7

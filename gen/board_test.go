@@ -257,3 +257,15 @@ func TestAvoidingEveryPermanentStillDrawsPermanents(t *testing.T) {
 	}
 	assert.Positive(t, hands, "its cards still go to hands")
 }
+
+// TestRecipePool: a recipe's starting mana is in the active player's pool nine times in
+// ten, beside whatever the usual mix floats; never the other player's, and never at the
+// zero tape, so shrinking removes it.
+func TestRecipePool(t *testing.T) {
+	blue := harness.Of(harness.Blue, 1)
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "cycle at once", Weight: 1000, Pool: blue}}})
+	withPool := countBoards(g, 300, func(s *harness.Setup) bool { return s.Players[s.Active].Pool.Covers(blue) })
+	assert.Greater(t, withPool, 240, "about nine boards in ten start with the recipe's {U} floating")
+	zero := g.Board(gen.ReplayTape(nil))
+	assert.True(t, zero.Players[zero.Active].Pool.IsZero(), "the zero tape floats nothing")
+}

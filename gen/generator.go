@@ -32,6 +32,7 @@ type recipe struct {
 	steps              table
 	minHand            [2]int // by side: the active player's, the other's
 	minPerm            int
+	pool               harness.Mana // the active player's starting pool (Recipe.Pool)
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -80,7 +81,7 @@ func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
-		minPerm: min(max(r.MinPermanents, 0), g.maxPerm)}
+		minPerm: min(max(r.MinPermanents, 0), g.maxPerm), pool: r.Pool}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)

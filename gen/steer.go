@@ -78,6 +78,11 @@ type Recipe struct {
 	// leaves a battlefield empty a fifth of the time): for situations where both players
 	// need mana. Shrinking still removes them one by one.
 	MinPermanents int
+	// Pool is mana the active player's pool starts with, nine times in ten (shrinking
+	// removes it), beside the usual mix's random floating mana: for situations that
+	// begin with paying at once (cycling a card in hand), with no mana ability to
+	// activate first.
+	Pool harness.Mana
 }
 
 // DefaultStepWeight is the weight of each of a Recipe's Steps when it gives none.

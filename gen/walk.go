@@ -36,7 +36,7 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 	for n := 0; n < maxSteps && !stop; n++ {
 		src.Group("step", step)
 	}
-	w.tr.Steps, *scratch = keepSteps(w.tr.Steps)
+	w.tr.Steps, *scratch = keepExact(w.tr.Steps)
 	stepScratch.Put(scratch)
 	return w.tr
 }
@@ -44,18 +44,18 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 // stepScratch recycles the buffers Run records steps in. How many steps a walk takes is
 // known only at its end (a decision to pass may pass dozens of times), and steps are
 // large (two snapshots), so room for the long walks was most of a short trace's bytes:
-// Run records into a reused buffer and keeps an exactly sized copy ([keepSteps]).
+// Run records into a reused buffer and keeps an exactly sized copy ([keepExact]).
 var stepScratch = sync.Pool{New: func() any { return new([]TraceStep) }}
 
-// keepSteps returns a copy of steps exactly sized (nil if none), and steps emptied for
-// reuse, zeroed so that the buffer keeps no snapshot or engine state alive.
-func keepSteps(steps []TraceStep) (kept, buf []TraceStep) {
-	if len(steps) > 0 {
-		kept = make([]TraceStep, len(steps))
-		copy(kept, steps)
+// keepExact returns a copy of buf exactly sized (nil if empty), and buf emptied for reuse,
+// zeroed so that the buffer keeps nothing it held alive (snapshots, engine states, maps).
+func keepExact[T any](buf []T) (kept, empty []T) {
+	if len(buf) > 0 {
+		kept = make([]T, len(buf))
+		copy(kept, buf)
 	}
-	clear(steps)
-	return kept, steps[:0]
+	clear(buf)
+	return kept, buf[:0]
 }
 
 // Replay plays actions from setup and records the trace, exactly as Run did for the case

@@ -32,7 +32,10 @@ type copyEvent struct {
 	Ability    string
 	Until      string // the duration: untilNextTurn, untilEndOfTurn or "" (none)
 	Controller harness.Player
-	Turn       int // the turn it began in
+	// ChosenBy is the player who answered the "copy ..." choice that made it, NoPlayer
+	// when no choice did (a targeted copy ability, a setup's copy effect).
+	ChosenBy harness.Player
+	Turn     int // the turn it began in
 }
 
 const (
@@ -84,7 +87,10 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 			if was != nil && sameTree(was.Copiable, o.Copiable) && was.CopyOf == o.CopyOf {
 				continue
 			}
-			text, controller := top.Text, top.Controller
+			text, controller, chosenBy := top.Text, top.Controller, harness.NoPlayer
+			if st.Action.Kind == harness.Choose {
+				chosenBy = st.Action.Player
+			}
 			switch {
 			case isCopier(top, o, was):
 				if top.Kind == "spell" { // an "enters as a copy" replacement of the permanent spell
@@ -103,22 +109,25 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 					continue
 				}
 				// Several may enter at once (Helvault), each answering its own choice.
-				src = enteringSource(tr, i, o, src)
+				src, chosenBy = enteringSource(tr, i, o, src)
 			default:
 				continue
 			}
 			out = append(out, copyEvent{Step: i, Obj: o, Was: was, Src: src, Ability: text, Until: durationOf(text),
-				Controller: controller, Turn: st.Before.Turn})
+				Controller: controller, ChosenBy: chosenBy, Turn: st.Before.Turn})
 		}
 	}
 	return out
 }
 
-// enteringSource is what o, one of the cards entering at once in step i, copied: of the
-// "copy ... (card N)" answers of the choices that led to the step, the one whose
-// permanent o is now a copy of what it is; def (the step's own answer) when none is.
-func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object) *harness.Object {
-	src := def
+// enteringSource is what o, one of the cards entering at once in step i, copied, and who
+// chose it: of the "copy ... (card N)" answers of the choices that led to the step, one
+// whose permanent o is now a copy of what it is, its controller's if one is (two cards
+// entering as copies of the same permanent, each its own controller's choice); def, the
+// step's own answer, when none is.
+func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object) (*harness.Object, harness.Player) {
+	src, by := def, tr.Steps[i].Action.Player
+	found := false
 	choicesLeadingTo(tr, i, func(st *gen.TraceStep) bool {
 		if len(st.Action.Choices) == 0 {
 			return true
@@ -130,12 +139,14 @@ func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object
 		}
 		n, _ := strconv.Atoi(m[1])
 		if t := tr.Steps[i].Before.Permanent(harness.CardID(n)); t != nil && (t.CopyOf == o.CopyOf || t.CopyOf == "" && t.Name == o.CopyOf) {
-			src = t
-			return false
+			if !found || st.Action.Player == o.Controller {
+				src, by, found = t, st.Action.Player, true
+			}
+			return st.Action.Player != o.Controller
 		}
 		return true
 	})
-	return src
+	return src, by
 }
 
 // copySource finds what a step's resolving copy ability or entering copy copied: the

@@ -346,6 +346,8 @@ func linkedSteer(name string) gen.Steer {
 			Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 40}, {Card: "Wastes", Weight: 40}, {Card: "Island", Weight: 40}, {Card: "Mana Reflection", Weight: 10}},
 			Theirs:    []gen.Pick{{Card: "Oblivion Ring", Weight: 30}, {Card: "Chrome Mox", Weight: 30}, {Card: "Helvault", Weight: 10}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Hand: []gen.Pick{{Card: "Clever Impersonator", Weight: 100}},
+			// The Mirror's {2} at once, with no land to tap first.
+			Pool:    harness.Of(harness.Colorless, 2),
 			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 		{Name: "over turns", Weight: 2, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: slices.Concat(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},

@@ -115,7 +115,9 @@ func copySteer(name string) gen.Steer {
 					{Card: "Clone", Weight: 24}, {Card: "Clever Impersonator", Weight: 12}},
 				Theirs:    []gen.Pick{{Card: "Clone", Weight: 30}, {Card: "Clever Impersonator", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
 				AvoidMine: gen.Permanent &^ gen.Land, AvoidTheirs: gen.Permanent,
-				Hand:    []gen.Pick{{Card: "Curator of Mysteries", Weight: 60}},
+				Hand: []gen.Pick{{Card: "Curator of Mysteries", Weight: 60}},
+				// The {U} to cycle the Curator at once, with no Island to tap first.
+				Pool:    harness.Of(harness.Blue, 1),
 				MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main2}, StepWeight: 200},
 				// Two Helvaults with copy cards exiled with them (drawn as hand cards are):
 				// the legend rule puts one into the graveyard as the game begins, and the

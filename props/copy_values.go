@@ -184,12 +184,10 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 		what := fmt.Sprintf("%s: %s became a copy of %s", where(tr, e.Step), describe(e.Obj), describe(e.Src))
 		// What it copies is chosen by its controller: "you" of its copy ability, the player
 		// it enters under (CR 707.5, 614.12), whoever's ability put it there.
-		if e.Step >= 0 {
-			if a := tr.Steps[e.Step].Action; a.Kind == harness.Choose && a.Player != e.Obj.Controller {
-				v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.5", name, what,
-					"its controller, "+e.Obj.Controller.String()+", chose what it copies (CR 707.5, 614.12)", a.Player.String()+" chose"))
-				continue
-			}
+		if e.Step >= 0 && e.ChosenBy != harness.NoPlayer && e.ChosenBy != e.Obj.Controller {
+			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.5", name, what,
+				"its controller, "+e.Obj.Controller.String()+", chose what it copies (CR 707.5, 614.12)", e.ChosenBy.String()+" chose"))
+			continue
 		}
 		wantOf := e.Src.Name
 		if e.Src.CopyOf != "" {

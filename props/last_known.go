@@ -20,6 +20,13 @@ import (
 func leftAs(st *gen.TraceStep, o *harness.Object, entered bool) (harness.Object, bool) {
 	out := *o
 	src, top := copySource(st)
+	if entered && (top == nil || top.Card != o.Card) && reEntersAsCopy.MatchString(copyAbilityText(o.Name)) {
+		// Another object's ability put it onto the battlefield (Helvault, Oblivion Ring,
+		// Astral Slide), and it entered as a copy of what its controller chose, or of
+		// nothing: which answer was its, when several cards entered at once, the step
+		// doesn't say.
+		return out, false
+	}
 	if src == nil || top.Card != o.Card || (top.Kind == "spell") != entered {
 		return out, true
 	}
