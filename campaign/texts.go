@@ -13,17 +13,18 @@ import (
 // they can't read, so such a text would make them silently check nothing: it is reported
 // as an error of the engine, at the step where it appeared, instead.
 //
-// Snapshots share the zones a step left unchanged with the snapshot before (the same
-// array, read-only once observed): such a zone was checked there, so it is skipped.
+// Snapshots may share the objects a step left unchanged with the snapshot before (the
+// same object, read only once observed): one at the same place of the same zone there was
+// checked there, so it is skipped.
 func unreadableText(tr *gen.Trace) *gen.EngineError {
-	var prev [9][]harness.Object
+	var prev [9][]*harness.Object
 	check := func(step int, s *harness.Snapshot) *gen.EngineError {
 		zones := snapshotZones(s)
 		for z, zone := range zones {
-			if len(zone) > 0 && len(prev[z]) == len(zone) && &prev[z][0] == &zone[0] {
-				continue
-			}
-			for _, o := range zone {
+			for j, o := range zone {
+				if j < len(prev[z]) && prev[z][j] == o {
+					continue
+				}
 				for i, text := range o.Abilities {
 					if !cards.IsPrinted(text) {
 						return &gen.EngineError{Step: step, Op: "observe", Err: fmt.Errorf(
@@ -48,9 +49,9 @@ func unreadableText(tr *gen.Trace) *gen.EngineError {
 }
 
 // snapshotZones are the zones of s but the stack, in the order of [harness.Snapshot.Objects].
-func snapshotZones(s *harness.Snapshot) [9][]harness.Object {
+func snapshotZones(s *harness.Snapshot) [9][]*harness.Object {
 	a, b := &s.Players[0], &s.Players[1]
-	return [9][]harness.Object{a.Library, a.Hand, a.Graveyard, a.Exile, b.Library, b.Hand, b.Graveyard, b.Exile, s.Battlefield}
+	return [9][]*harness.Object{a.Library, a.Hand, a.Graveyard, a.Exile, b.Library, b.Hand, b.Graveyard, b.Exile, s.Battlefield}
 }
 
 // printedOf is "; printed: ..." with the card's Oracle text, to compare with.

@@ -14,26 +14,26 @@ import (
 // snapshot that holds it, whether it comes in a zone the step changed or sits from the
 // start in a zone every later snapshot shares.
 func TestUnreadableTextFoundWhereItAppears(t *testing.T) {
-	bad := harness.Object{Card: 9, Name: "Llanowar Elves", Abilities: []string{"{T}: Add {G}"}} // no final period
-	good := harness.Object{Card: 1, Name: "Llanowar Elves", Abilities: []string{"{T}: Add {G}."}}
-	field := []harness.Object{good}
-	hand := []harness.Object{good}
+	bad := &harness.Object{Card: 9, Name: "Llanowar Elves", Abilities: []string{"{T}: Add {G}"}} // no final period
+	good := &harness.Object{Card: 1, Name: "Llanowar Elves", Abilities: []string{"{T}: Add {G}."}}
+	field := []*harness.Object{good}
+	hand := []*harness.Object{good}
 	var start harness.Snapshot
 	start.Battlefield, start.Players[0].Hand = field, hand
 	later := start
-	later.Battlefield = []harness.Object{good, bad} // a new battlefield: a permanent entered
+	later.Battlefield = []*harness.Object{good, bad} // a new battlefield: a permanent entered
 	tr := &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: start}, {After: start}, {After: later}, {After: later}}}
 	e := unreadableText(tr)
 	require.NotNil(t, e)
 	assert.Equal(t, 2, e.Step)
 	assert.Contains(t, e.Err.Error(), `card 9`)
 
-	tr.Start.Players[0].Hand = []harness.Object{bad} // in the start's hand, which no step shares
+	tr.Start.Players[0].Hand = []*harness.Object{bad} // in the start's hand, which no step shares
 	e = unreadableText(tr)
 	require.NotNil(t, e)
 	assert.Equal(t, -1, e.Step)
 
-	shared := []harness.Object{good, bad}
+	shared := []*harness.Object{good, bad}
 	tr = &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: start}, {After: later}}}
 	tr.Start.Players[1].Exile, tr.Steps[0].After.Players[1].Exile = shared, shared
 	e = unreadableText(tr)

@@ -52,7 +52,7 @@ func BoardLines(s *harness.Snapshot) []string {
 		}
 		var perms []string
 		for i := range s.Battlefield {
-			if o := &s.Battlefield[i]; o.Controller == harness.Player(pl) {
+			if o := s.Battlefield[i]; o.Controller == harness.Player(pl) {
 				perms = append(perms, permanentText(o))
 			}
 		}
@@ -75,7 +75,7 @@ func zoneText(name string, items []string) string {
 	return fmt.Sprintf("; %s: %s", name, strings.Join(items, ", "))
 }
 
-func objectNames(objs []harness.Object) []string {
+func objectNames(objs []*harness.Object) []string {
 	out := make([]string, len(objs))
 	for i, o := range objs {
 		out[i] = fmt.Sprintf("%s#%d", o.Name, o.Card)

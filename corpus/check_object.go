@@ -161,7 +161,7 @@ func (r *replayer) checkZone(e *ZoneContents) []string {
 	return out
 }
 
-func (r *replayer) zone(pl harness.Player, z harness.Zone) []harness.Object {
+func (r *replayer) zone(pl harness.Player, z harness.Zone) []*harness.Object {
 	ps := &r.snap.Players[pl]
 	switch z {
 	case harness.Hand:
@@ -173,7 +173,7 @@ func (r *replayer) zone(pl harness.Player, z harness.Zone) []harness.Object {
 	case harness.Exile:
 		return ps.Exile
 	}
-	var out []harness.Object
+	var out []*harness.Object
 	for _, o := range r.snap.Battlefield {
 		if o.Controller == pl {
 			out = append(out, o)
@@ -184,7 +184,7 @@ func (r *replayer) zone(pl harness.Player, z harness.Zone) []harness.Object {
 
 // zoneMatches pairs each expected item with a distinct object: in order when ordered,
 // otherwise exact references first, then names.
-func (r *replayer) zoneMatches(want []string, objs []harness.Object, ordered bool) (bool, error) {
+func (r *replayer) zoneMatches(want []string, objs []*harness.Object, ordered bool) (bool, error) {
 	if len(want) != len(objs) {
 		return false, nil
 	}
@@ -204,7 +204,7 @@ func (r *replayer) zoneMatches(want []string, objs []harness.Object, ordered boo
 			items[i].id = id
 		}
 	}
-	fits := func(it item, o harness.Object) bool {
+	fits := func(it item, o *harness.Object) bool {
 		if it.id != 0 {
 			return o.Card == it.id
 		}

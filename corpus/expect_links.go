@@ -152,14 +152,14 @@ func (r *replayer) checkExiledWith(e *ExiledWithCheck) []string {
 	if msg != "" {
 		return []string{msg}
 	}
-	var objs []harness.Object
+	var objs []*harness.Object
 	var got []string
 	for _, c := range o.ExiledWith {
 		x := r.snap.Find(c)
 		if x == nil {
 			return []string{fmt.Sprintf("the engine says card %d is exiled with %s, but it is in no zone", c, e.Card)}
 		}
-		objs = append(objs, *x)
+		objs = append(objs, x)
 		got = append(got, r.book.write(c, &r.snap))
 	}
 	ok, err := r.zoneMatches(e.Cards, objs, false)

@@ -26,7 +26,7 @@ func (toyEngine) Start(s harness.Setup) (harness.State, error) {
 		snap.Players[p].Life = s.Players[p].Life
 		snap.Players[p].Pool = s.Players[p].Pool
 		for _, pm := range s.Players[p].Battlefield {
-			o := harness.Object{Card: pm.ID, Name: pm.Name, Controller: harness.Player(p), Owner: harness.Player(p),
+			o := &harness.Object{Card: pm.ID, Name: pm.Name, Controller: harness.Player(p), Owner: harness.Player(p),
 				Zone: harness.Battlefield, Tapped: pm.Tapped}
 			if _, ok := toyMana[pm.Name]; ok {
 				o.Abilities = []string{"{T}: Add mana."}
@@ -60,7 +60,7 @@ func (toyEngine) Legal(st harness.State) ([]harness.Action, error) {
 func (e toyEngine) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
 	old := st.(*toyState).snap
 	s := old
-	s.Battlefield = append([]harness.Object(nil), old.Battlefield...)
+	s.Battlefield = append([]*harness.Object(nil), old.Battlefield...)
 	switch a.Kind {
 	case harness.Pass:
 		i := s.Step.Index() + 1
@@ -74,7 +74,7 @@ func (e toyEngine) Apply(st harness.State, a harness.Action) (harness.State, []h
 		return &toyState{snap: s}, []harness.Event{{Kind: "step", Text: fmt.Sprintf("turn %d %s", s.Turn, s.Step)}}, nil
 	case harness.Activate:
 		for i := range s.Battlefield {
-			o := &s.Battlefield[i]
+			o := s.Battlefield[i]
 			if o.Card != a.Card {
 				continue
 			}

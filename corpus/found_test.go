@@ -75,7 +75,7 @@ func TestFromCounterexampleText(t *testing.T) {
 		{Player: harness.A, Kind: harness.Activate, Card: 1, Ability: 0},
 		{Player: harness.A, Kind: harness.Pass},
 	}
-	before := harness.Snapshot{Battlefield: []harness.Object{{Card: 1, Name: "Forest", Abilities: []string{"({T}: Add {G}.)"}}}}
+	before := harness.Snapshot{Battlefield: []*harness.Object{{Card: 1, Name: "Forest", Abilities: []string{"({T}: Add {G}.)"}}}}
 	sc := corpus.FromCounterexample([]string{"mana.tapped-trigger"}, []string{"106.12a"}, "Wild Growth on a tapped Forest",
 		"found by fuzz run --seed 42", setup, actions, corpus.WithSnapshots([]harness.Snapshot{before, before}),
 		corpus.WithProperties("mana.tapped-trigger/extra-mana"))

@@ -278,13 +278,13 @@ func (b *refBook) write(id harness.CardID, snap *harness.Snapshot) string {
 // eachObject visits every object of a snapshot outside the stack.
 func eachObject(s *harness.Snapshot, f func(*harness.Object)) {
 	for i := range s.Battlefield {
-		f(&s.Battlefield[i])
+		f(s.Battlefield[i])
 	}
 	for p := range s.Players {
 		ps := &s.Players[p]
-		for _, zone := range [][]harness.Object{ps.Hand, ps.Library, ps.Graveyard, ps.Exile} {
+		for _, zone := range [][]*harness.Object{ps.Hand, ps.Library, ps.Graveyard, ps.Exile} {
 			for i := range zone {
-				f(&zone[i])
+				f(zone[i])
 			}
 		}
 	}

@@ -92,10 +92,16 @@ func orNone(s string) string {
 // stack texts) left out: what the rules decide, not how an engine says it.
 func canonical(snap harness.Snapshot, ids renumber) any {
 	s := snap
-	objs := func(list []harness.Object) []harness.Object {
-		out := slices.Clone(list)
-		for i := range out {
-			out[i].Object = ids.of(out[i].Object)
+	// The engine's objects are read only: renumber copies.
+	objs := func(list []*harness.Object) []*harness.Object {
+		if list == nil {
+			return nil
+		}
+		out, copies := make([]*harness.Object, len(list)), make([]harness.Object, len(list))
+		for i, o := range list {
+			copies[i] = *o
+			copies[i].Object = ids.of(o.Object)
+			out[i] = &copies[i]
 		}
 		return out
 	}

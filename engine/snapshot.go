@@ -23,7 +23,8 @@ func snapshot(s *State, from *rendering) h.Snapshot {
 	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
-	r := newRenderer(s, v, from)
+	var r renderer // on the stack: what outlives the snapshot is r.out
+	r.init(s, v, from)
 	for pi := range s.Players {
 		ps := &s.Players[pi]
 		out := &snap.Players[pi]
@@ -90,9 +91,10 @@ func playerZone(p int, z h.Zone) int {
 // stepped from its state to reuse. An object's rendering is a function of its record, of
 // its characteristics and copiable values (and whether a copy effect applies to it), of
 // the cards exiled with it, and of the faults: when those are equal, the rendering is the
-// same, and is reused (most objects, from one step to the next: libraries, hands,
-// untouched permanents, those an effect or counters change the same way as before). A
-// zone whose objects are the same, in the same order, and all reused, is shared whole.
+// same, and the snapshot points to the same h.Object (most objects, from one step to the
+// next: libraries, hands, untouched permanents, those an effect or counters change the
+// same way as before). A zone whose objects are the same, in the same order, and all
+// reused, is shared whole.
 type rendering struct {
 	faults  *faultSet
 	objects []*rendered // by ObjectID-1; nil for an object in no zone
@@ -103,7 +105,7 @@ type rendering struct {
 // their renderings.
 type renderedZone struct {
 	ids  []h.ObjectID
-	objs []h.Object
+	objs []*h.Object
 }
 
 // rendered is one object's rendering and what it was made from: the record, and the
@@ -114,7 +116,7 @@ type rendered struct {
 	chars, copiable *Chars
 	copy            bool
 	ints            [3]int // the power, toughness and loyalty out points to
-	out             *h.Object
+	out             h.Object
 }
 
 // renders reports whether e renders object id of view v: the same characteristics,
@@ -130,17 +132,17 @@ type renderer struct {
 	v        *View
 	from     *rendering // the rendering of the state s was stepped from, or nil
 	out      *rendering
-	objs     []h.Object
+	objs     []*h.Object
 	rendered []rendered // sized for every object rendered anew: the rendering points into it
 }
 
-// newRenderer lists the objects of every zone, finds those from renders again, and sizes
-// the allocations for the rest.
-func newRenderer(s *State, v *View, from *rendering) *renderer {
+// init lists the objects of every zone, finds those from renders again, and sizes the
+// allocations for the rest.
+func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	r := &renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
+	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
 	n := len(s.Battlefield)
 	for p := range s.Players {
 		ps := &s.Players[p]
@@ -180,9 +182,8 @@ func newRenderer(s *State, v *View, from *rendering) *renderer {
 			objs += len(zn.ids)
 		}
 	}
-	r.objs = make([]h.Object, 0, objs)
+	r.objs = make([]*h.Object, 0, objs)
 	r.rendered = make([]rendered, 0, misses)
-	return r
 }
 
 // reusable is from's rendering of object id, if it is the object's rendering now.
@@ -204,23 +205,22 @@ func (r *renderer) reusable(id h.ObjectID) *rendered {
 
 // zone renders zone z (a shared zone is from's), in its order; an empty zone is an empty
 // list, not nil.
-func (r *renderer) zone(z int) []h.Object {
+func (r *renderer) zone(z int) []*h.Object {
 	zn := &r.out.zones[z]
 	if zn.objs != nil {
 		return zn.objs
 	}
 	start := len(r.objs)
 	for _, id := range zn.ids {
-		if e := r.out.objects[id-1]; e != nil {
-			r.objs = append(r.objs, *e.out)
-			continue
+		e := r.out.objects[id-1]
+		if e == nil {
+			o := r.s.obj(id)
+			r.rendered = append(r.rendered, rendered{rec: *o, chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
+			e = &r.rendered[len(r.rendered)-1]
+			object(&e.out, r.s, r.v, o, e.ints[:])
+			r.out.objects[id-1] = e
 		}
-		o := r.s.obj(id)
-		r.rendered = append(r.rendered, rendered{rec: *o, chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
-		e := &r.rendered[len(r.rendered)-1]
-		r.objs = append(r.objs, object(r.s, r.v, o, e.ints[:]))
-		e.out = &r.objs[len(r.objs)-1]
-		r.out.objects[id-1] = e
+		r.objs = append(r.objs, &e.out)
 	}
 	zn.objs = r.objs[start:len(r.objs):len(r.objs)]
 	return zn.objs
@@ -234,10 +234,10 @@ func attachedCard(s *State, o *Object) h.CardID {
 	return s.obj(o.AttachedTo).Card
 }
 
-// object renders one object with its computed characteristics.
-func object(s *State, v *View, o *Object, ints []int) h.Object {
+// object renders one object with its computed characteristics into ob.
+func object(ob *h.Object, s *State, v *View, o *Object, ints []int) {
 	c := v.Of(o.ID)
-	ob := h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
+	*ob = h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
 		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
 		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
 		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
@@ -286,7 +286,6 @@ func object(s *State, v *View, o *Object, ints []int) h.Object {
 			ob.Counters[CounterKind(k).String()] = n
 		}
 	}
-	return ob
 }
 
 // abilityTexts lists the texts of an object's abilities, an instant's or sorcery's spell

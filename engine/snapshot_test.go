@@ -26,7 +26,7 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 			prev := &st.Before
 			for p := range st.After.Players {
 				a, b := &st.After.Players[p], &prev.Players[p]
-				for _, zone := range [][2][]h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
+				for _, zone := range [][2][]*h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
 					if len(zone[0]) > 0 && len(zone[1]) > 0 {
 						zones++
 						if &zone[0][0] == &zone[1][0] {

@@ -241,8 +241,7 @@ func ProbePool(eng harness.Engine, names []string) (*Pool, error) {
 		}
 		// Normalize numbered the hand 1..n in order, so card i+1 is batch[i].
 		found := make([]Card, len(batch))
-		for i := range snap.Players[harness.A].Hand {
-			o := &snap.Players[harness.A].Hand[i]
+		for _, o := range snap.Players[harness.A].Hand {
 			j := int(o.Card) - 1
 			if j < 0 || j >= len(batch) || found[j].Name != "" {
 				return false

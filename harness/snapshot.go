@@ -3,7 +3,9 @@ package harness
 // Snapshot is the canonical, engine-independent picture of a game: every object with its
 // computed characteristics (after all layers, CR 613), zones, status, pools, the stack,
 // and who is to act. Slices are in a fixed order (battlefield by card ID, libraries top
-// first, stack bottom first), so two snapshots compare with ==-like diffing.
+// first, stack bottom first), so two snapshots compare with ==-like diffing. Zones hold
+// pointers: an object may be shared with other snapshots and must not be modified (see
+// the package doc).
 type Snapshot struct {
 	Turn        int            `json:"turn"`
 	Active      Player         `json:"active"`
@@ -11,7 +13,7 @@ type Snapshot struct {
 	Priority    Player         `json:"priority"` // NoPlayer when a decision, not priority, is pending
 	LandsPlayed int            `json:"lands_played"`
 	Players     [2]PlayerState `json:"players"`
-	Battlefield []Object       `json:"battlefield"`
+	Battlefield []*Object      `json:"battlefield"`
 	Stack       []StackObject  `json:"stack"`
 	Pending     *Decision      `json:"pending,omitempty"`
 	Casting     *Proposal      `json:"casting,omitempty"`
@@ -20,13 +22,13 @@ type Snapshot struct {
 
 // PlayerState is one player's public and private zones.
 type PlayerState struct {
-	Life      int      `json:"life"`
-	Pool      Mana     `json:"pool"`
-	Lost      bool     `json:"lost,omitempty"`
-	Library   []Object `json:"library"` // top first
-	Hand      []Object `json:"hand"`
-	Graveyard []Object `json:"graveyard"` // bottom first
-	Exile     []Object `json:"exile"`
+	Life      int       `json:"life"`
+	Pool      Mana      `json:"pool"`
+	Lost      bool      `json:"lost,omitempty"`
+	Library   []*Object `json:"library"` // top first
+	Hand      []*Object `json:"hand"`
+	Graveyard []*Object `json:"graveyard"` // bottom first
+	Exile     []*Object `json:"exile"`
 }
 
 // Object is one object with its computed characteristics.
@@ -139,17 +141,15 @@ type Proposal struct {
 
 // Find returns the object that is card c, wherever it is, or nil.
 func (s *Snapshot) Find(c CardID) *Object {
-	for i := range s.Battlefield {
-		if s.Battlefield[i].Card == c {
-			return &s.Battlefield[i]
-		}
+	if o := s.Permanent(c); o != nil {
+		return o
 	}
 	for p := range s.Players {
 		ps := &s.Players[p]
-		for _, zone := range [][]Object{ps.Hand, ps.Library, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				if zone[i].Card == c {
-					return &zone[i]
+		for _, zone := range [][]*Object{ps.Hand, ps.Library, ps.Graveyard, ps.Exile} {
+			for _, o := range zone {
+				if o.Card == c {
+					return o
 				}
 			}
 		}
@@ -158,28 +158,26 @@ func (s *Snapshot) Find(c CardID) *Object {
 }
 
 // Objects lists every object in every zone but the stack: each player's library, hand,
-// graveyard and exile (A's first), then the battlefield. The pointers are into s.
+// graveyard and exile (A's first), then the battlefield: s's own pointers (read only).
 func (s *Snapshot) Objects() []*Object {
-	var out []*Object
+	n := len(s.Battlefield)
 	for p := range s.Players {
 		ps := &s.Players[p]
-		for _, zone := range [][]Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				out = append(out, &zone[i])
-			}
-		}
+		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
 	}
-	for i := range s.Battlefield {
-		out = append(out, &s.Battlefield[i])
+	out := make([]*Object, 0, n)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		out = append(append(append(append(out, ps.Library...), ps.Hand...), ps.Graveyard...), ps.Exile...)
 	}
-	return out
+	return append(out, s.Battlefield...)
 }
 
 // Permanent returns the battlefield object that is card c, or nil.
 func (s *Snapshot) Permanent(c CardID) *Object {
-	for i := range s.Battlefield {
-		if s.Battlefield[i].Card == c {
-			return &s.Battlefield[i]
+	for _, o := range s.Battlefield {
+		if o.Card == c {
+			return o
 		}
 	}
 	return nil

@@ -52,13 +52,16 @@ func (o *Object) Clone() Object {
 	return c
 }
 
-func cloneObjects(list []Object) []Object {
+// cloneObjects copies list and every object in it, into one allocation.
+func cloneObjects(list []*Object) []*Object {
 	if list == nil {
 		return nil
 	}
-	out := make([]Object, len(list))
-	for i := range list {
-		out[i] = list[i].Clone()
+	objs := make([]Object, len(list))
+	out := make([]*Object, len(list))
+	for i, o := range list {
+		objs[i] = o.Clone()
+		out[i] = &objs[i]
 	}
 	return out
 }

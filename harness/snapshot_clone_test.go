@@ -9,20 +9,20 @@ func intp(n int) *int { return &n }
 
 // fullSnapshot sets every field Clone copies, nested ones included.
 func fullSnapshot() Snapshot {
-	obj := func(c CardID, z Zone) Object {
-		return Object{Card: c, Object: ObjectID(c), Name: "X", Zone: z, Supertypes: []string{"Legendary"},
+	obj := func(c CardID, z Zone) *Object {
+		return &Object{Card: c, Object: ObjectID(c), Name: "X", Zone: z, Supertypes: []string{"Legendary"},
 			Types: []string{"Creature"}, Subtypes: []string{"Bear"}, Power: intp(2), Toughness: intp(2), Loyalty: intp(3),
 			Abilities: []string{"Flying"}, Counters: map[string]int{"+1/+1": 1}, Choices: map[string]string{"color": "G"},
 			ExiledWith: []CardID{9}, Copiable: &Characteristics{Name: "Y", Supertypes: []string{"Basic"}, Types: []string{"Land"},
 				Subtypes: []string{"Forest"}, Power: intp(1), Toughness: intp(1), Loyalty: intp(4), Abilities: []string{"{T}: Add {G}."}}}
 	}
-	s := Snapshot{Turn: 2, Battlefield: []Object{obj(1, Battlefield)},
+	s := Snapshot{Turn: 2, Battlefield: []*Object{obj(1, Battlefield)},
 		Stack:   []StackObject{{Object: 5, Targets: []Target{CardTarget(1)}, Abilities: []string{"Draw a card."}}},
 		Pending: &Decision{Prompt: "p", Options: []string{"a", "b"}}, Casting: &Proposal{Name: "Z", Generic: 1}}
 	for p := range s.Players {
 		ps := &s.Players[p]
-		ps.Library, ps.Hand = []Object{obj(10, Library)}, []Object{obj(11, Hand)}
-		ps.Graveyard, ps.Exile = []Object{obj(12, Graveyard)}, []Object{obj(13, Exile)}
+		ps.Library, ps.Hand = []*Object{obj(10, Library)}, []*Object{obj(11, Hand)}
+		ps.Graveyard, ps.Exile = []*Object{obj(12, Graveyard)}, []*Object{obj(13, Exile)}
 	}
 	return s
 }

@@ -212,7 +212,7 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		for j := range st.Before.Battlefield {
-			if o := &st.Before.Battlefield[j]; o.AttachedTo != 0 {
+			if o := st.Before.Battlefield[j]; o.AttachedTo != 0 {
 				if ok, known := mayAttach(o, st.Before.Permanent(o.AttachedTo)); ok || !known || attachmentKind(o) == attachedOther {
 					// Legal before (or an Equipment that stops being one now): judge what it is now.
 					judgeAttachment(tr, i, &st.Before, &st.After, o.Card, o.AttachedTo, &v)
@@ -352,7 +352,7 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 // restrains reports whether a permanent attached to o says o can't attack (or block).
 func restrains(s *harness.Snapshot, o *harness.Object, block bool) bool {
 	for i := range s.Battlefield {
-		a := &s.Battlefield[i]
+		a := s.Battlefield[i]
 		if a.AttachedTo != o.Card {
 			continue
 		}
@@ -379,7 +379,7 @@ func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		return
 	}
 	for j := range b.Battlefield {
-		o := &b.Battlefield[j]
+		o := b.Battlefield[j]
 		if !isCreature(o) || o.Tapped || !restrains(b, o, block) || attack && (o.Controller != b.Active || o.Sick && !hasKeyword(o, "Haste")) || block && o.Controller == b.Active {
 			continue
 		}
@@ -443,7 +443,7 @@ func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	for j := range b.Battlefield {
-		o := &b.Battlefield[j]
+		o := b.Battlefield[j]
 		if o.CopyOf == "" || o.Controller != b.Priority || attachmentKind(o) != attachedEquipment || !controlsOtherCreature(b, o) {
 			continue
 		}
@@ -469,7 +469,7 @@ func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
 // o is attached to.
 func controlsOtherCreature(s *harness.Snapshot, o *harness.Object) bool {
 	for i := range s.Battlefield {
-		if c := &s.Battlefield[i]; c.Card != o.Card && c.Card != o.AttachedTo && c.Controller == o.Controller && isCreature(c) {
+		if c := s.Battlefield[i]; c.Card != o.Card && c.Card != o.AttachedTo && c.Controller == o.Controller && isCreature(c) {
 			return true
 		}
 	}
@@ -501,7 +501,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 	aura.Card = top.Card
 	var hosts []harness.CardID
 	for j := range st.Before.Battlefield {
-		p := &st.Before.Battlefield[j]
+		p := st.Before.Battlefield[j]
 		ok, known := mayAttach(&aura, p)
 		if !known {
 			return

@@ -106,7 +106,7 @@ func entryZone(from *harness.Object) string {
 // controlled by c's controller if mine.
 func copyable(st *gen.TraceStep, c harness.CardID, controller harness.Player, kinds string, mine bool) bool {
 	for k := range st.Before.Battlefield {
-		t := &st.Before.Battlefield[k]
+		t := st.Before.Battlefield[k]
 		if t.Card == c || t.FaceDown || mine && t.Controller != controller {
 			continue
 		}

@@ -76,7 +76,7 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 			continue
 		}
 		for j := range st.After.Battlefield {
-			o := &st.After.Battlefield[j]
+			o := st.After.Battlefield[j]
 			if o.CopyOf == "" {
 				continue
 			}

@@ -91,7 +91,7 @@ func legendRule() *Property {
 func legendGroups(s *harness.Snapshot) [][]harness.CardID {
 	byKey := map[string][]harness.CardID{}
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if o.HasSupertype("Legendary") && o.Name != "" {
 			k := o.Controller.String() + "\x00" + o.Name
 			byKey[k] = append(byKey[k], o.Card)

@@ -107,7 +107,7 @@ func resolvingTop(st *gen.TraceStep) *harness.StackObject {
 func checkOwnExile(tr *gen.Trace, ms []moment, v *Verdict) {
 	for m, mo := range ms {
 		for i := range mo.Snap.Battlefield {
-			p := &mo.Snap.Battlefield[i]
+			p := mo.Snap.Battlefield[i]
 			if len(p.ExiledWith) == 0 {
 				continue
 			}
@@ -181,7 +181,7 @@ func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
 	for m := 1; m < len(ms); m++ {
 		st := &tr.Steps[m-1]
 		for i := range st.After.Battlefield {
-			o := &st.After.Battlefield[i]
+			o := st.After.Battlefield[i]
 			was := st.Before.Permanent(o.Card)
 			if was == nil || was.Object != o.Object {
 				continue

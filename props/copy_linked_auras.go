@@ -32,7 +32,7 @@ func checkReturnedAuras(tr *gen.Trace, ms []moment, v *Verdict) {
 			var hosts []harness.CardID
 			known := true
 			for j := range st.Before.Battlefield {
-				p := &st.Before.Battlefield[j]
+				p := st.Before.Battlefield[j]
 				ok, k := mayAttach(aura, p)
 				known = known && k
 				if ok {

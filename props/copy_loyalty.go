@@ -173,7 +173,7 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 		// once-per-turn and cost, on what is offered
 		if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
 			for j := range b.Battlefield {
-				o := &b.Battlefield[j]
+				o := b.Battlefield[j]
 				if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
 					v.Reach("once-per-turn")
 				}
@@ -266,7 +266,7 @@ func hasLoyaltyAbility(o *harness.Object) bool {
 func objectOnBattlefield(s *harness.Snapshot, id harness.ObjectID) *harness.Object {
 	for i := range s.Battlefield {
 		if s.Battlefield[i].Object == id {
-			return &s.Battlefield[i]
+			return s.Battlefield[i]
 		}
 	}
 	return nil

@@ -102,7 +102,7 @@ func printedCreature(name string) bool {
 // isAnimatedToday: a land of the active player that is a creature (the recipe's aim).
 func isAnimatedToday(s *harness.Snapshot) bool {
 	for i := range s.Battlefield {
-		if o := &s.Battlefield[i]; o.Controller == s.Active && isCreature(o) && isLand(o) {
+		if o := s.Battlefield[i]; o.Controller == s.Active && isCreature(o) && isLand(o) {
 			return true
 		}
 	}
@@ -136,7 +136,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 	for _, m := range moments(tr) {
 		s := m.Snap
 		for i := range s.Battlefield {
-			o := &s.Battlefield[i]
+			o := s.Battlefield[i]
 			if c, seen := ctl[o.Object]; m.Step >= 0 && (!seen || c != o.Controller) {
 				if !isCreature(o) && o.Controller == s.Active {
 					arrived[o.Object] = s.Turn
@@ -153,7 +153,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 		next := &tr.Steps[m.Step+1] // what is offered in this state
 		checkCopyAttacks(tr, m, next, since, &v)
 		for i := range s.Battlefield {
-			o := &s.Battlefield[i]
+			o := s.Battlefield[i]
 			if t, ok := arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
 				continue
 			}
@@ -209,7 +209,7 @@ func checkCopyAttacks(tr *gen.Trace, m moment, next *gen.TraceStep, since map[ha
 		return // not the declaration of attackers
 	}
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		t, seen := since[o.Object]
 		if o.CopyOf == "" || !isCreature(o) || o.Controller != s.Active || o.Tapped || !seen || t >= s.Turn || restrains(s, o, false) || hasKeyword(o, "Defender") {
 			continue

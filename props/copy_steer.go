@@ -229,7 +229,7 @@ func slidesOnCycling(s *harness.Snapshot) bool {
 // anyAbility reports whether some ability of a permanent matches.
 func anyAbility(s *harness.Snapshot, match func(o *harness.Object, text string) bool) bool {
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		for _, t := range o.Abilities {
 			if match(o, t) {
 				return true

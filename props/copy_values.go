@@ -107,7 +107,7 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	})
 	for _, m := range moments(tr) {
 		for i := range m.Snap.Battlefield {
-			o := &m.Snap.Battlefield[i]
+			o := m.Snap.Battlefield[i]
 			if o.CopyOf == "" || o.Copiable == nil {
 				continue
 			}

@@ -113,7 +113,7 @@ var reAsThoughHaste = regexp.MustCompile(`(?i)activate abilities of creatures yo
 // abilities of their creatures as though they had haste (Thousand-Year Elixir).
 func asThoughHaste(s *harness.Snapshot, p harness.Player) bool {
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if o.Controller != p {
 			continue
 		}
@@ -201,7 +201,7 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) (status, sick bool) {
 		return false, false
 	}
 	for i := range b.Battlefield {
-		o := &b.Battlefield[i]
+		o := b.Battlefield[i]
 		if o.Controller != b.Priority {
 			continue
 		}

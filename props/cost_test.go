@@ -104,8 +104,9 @@ func TestUntapSymbol(t *testing.T) {
 		s0 := f.add(board(bears, perm(2, "Umbral Mantle", A, attached(1))), pump, pass)
 		v := p.Check(f, f.trace(s0, mv(s0, pass, s0)))
 		assert.Empty(t, v.Violations, "tapped, not sick: {Q} payable; the Mantle's own quoted text is not a {Q} ability")
-		bears.Tapped = false
-		s1 := f.add(board(bears, perm(2, "Umbral Mantle", A, attached(1))), pump, pass)
+		untapped := *bears
+		untapped.Tapped = false
+		s1 := f.add(board(&untapped, perm(2, "Umbral Mantle", A, attached(1))), pump, pass)
 		requireViolation(t, p.Check(f, f.trace(s1, mv(s1, pass, s1))), "cost.untap-symbol", "107.6", "is untapped")
 	})
 }

@@ -70,7 +70,7 @@ func cycleTriggers(before *harness.Snapshot, p harness.Player, card harness.Card
 		}
 	}
 	for i := range before.Battlefield {
-		add(&before.Battlefield[i], false)
+		add(before.Battlefield[i], false)
 	}
 	if o := before.Find(card); o != nil {
 		add(o, true)
@@ -276,7 +276,7 @@ func isCounterCard(o *harness.Object) bool {
 // they hold an affordable "Counter target" card that may be cast now.
 func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
 	for _, o := range s.Players[p].Hand {
-		if o.HasType("Instant") && isCounterCard(&o) && affordable(s, p, o.ManaCost, 0) {
+		if o.HasType("Instant") && isCounterCard(o) && affordable(s, p, o.ManaCost, 0) {
 			return true
 		}
 	}

@@ -106,8 +106,8 @@ func checkCyclingOffered(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	for _, o := range b.Players[b.Priority].Hand {
-		ci := cyclingIndex(&o)
-		if ci < 0 || !hasTargetedCycleTrigger(&o) {
+		ci := cyclingIndex(o)
+		if ci < 0 || !hasTargetedCycleTrigger(o) {
 			continue
 		}
 		v.Reach("cycle-without-target")
@@ -119,7 +119,7 @@ func checkCyclingOffered(tr *gen.Trace, i int, v *Verdict) {
 		}
 		if !offered {
 			v.Violations = append(v.Violations, clauseViolation(i, ruling, "702.29c", "cycle-without-target",
-				fmt.Sprintf("%s: %s in %s's hand", where(tr, i), describe(&o), b.Priority),
+				fmt.Sprintf("%s: %s in %s's hand", where(tr, i), describe(o), b.Priority),
 				fmt.Sprintf("its cycling ability %q offered: its trigger's targets don't matter (CR 603.3d)", o.Abilities[ci]), "not offered"))
 		}
 	}

@@ -117,7 +117,7 @@ func classifyEffect(text string) effectText {
 func scanEffects(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaType, bool)) manaEffects {
 	var fx manaEffects
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		for _, text := range o.Abilities {
 			e := classifyEffect(text)
 			switch e.kind {

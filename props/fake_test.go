@@ -66,7 +66,7 @@ var testCards = map[string]harness.Object{
 func ptr(n int) *int { return &n }
 
 // perm is card id, a testCards card, on the battlefield under ctl. Options change it.
-func perm(id harness.CardID, name string, ctl harness.Player, opts ...func(*harness.Object)) harness.Object {
+func perm(id harness.CardID, name string, ctl harness.Player, opts ...func(*harness.Object)) *harness.Object {
 	o, ok := testCards[name]
 	if !ok {
 		panic("testCards has no " + name)
@@ -79,7 +79,7 @@ func perm(id harness.CardID, name string, ctl harness.Player, opts ...func(*harn
 	for _, f := range opts {
 		f(&o)
 	}
-	return o
+	return &o
 }
 
 func tapped(o *harness.Object) { o.Tapped = true }
@@ -98,11 +98,11 @@ func counters(kind string, n int) func(*harness.Object) {
 }
 
 // board is a snapshot of turn 3, A's first main phase, A with priority.
-func board(objs ...harness.Object) harness.Snapshot {
+func board(objs ...*harness.Object) harness.Snapshot {
 	s := harness.Snapshot{Turn: 3, Active: harness.A, Step: harness.Main1, Priority: harness.A}
 	s.Players[0].Life, s.Players[1].Life = 20, 20
 	s.Battlefield = objs
-	slices.SortFunc(s.Battlefield, func(a, b harness.Object) int { return int(a.Card) - int(b.Card) })
+	slices.SortFunc(s.Battlefield, func(a, b *harness.Object) int { return int(a.Card) - int(b.Card) })
 	return s
 }
 

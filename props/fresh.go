@@ -33,7 +33,7 @@ func setupOf(s *harness.Snapshot) harness.Setup {
 	}
 	onField := map[harness.CardID]bool{}
 	for i := range s.Battlefield {
-		if o := &s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" && o.CopyOf == "" {
+		if o := s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" && o.CopyOf == "" {
 			onField[o.Card] = true
 		}
 	}
@@ -41,7 +41,7 @@ func setupOf(s *harness.Snapshot) harness.Setup {
 		setup.Players[p].Life = max(s.Players[p].Life, 1)
 	}
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if !onField[o.Card] {
 			continue
 		}
@@ -87,7 +87,7 @@ func (f *freshBoards) of(s *harness.Snapshot) (map[harness.CardID]*harness.Objec
 	}
 	m := make(map[harness.CardID]*harness.Object, len(snap.Battlefield))
 	for i := range snap.Battlefield {
-		m[snap.Battlefield[i].Card] = &snap.Battlefield[i]
+		m[snap.Battlefield[i].Card] = snap.Battlefield[i]
 	}
 	f.memo[key] = m
 	return m, nil

@@ -96,7 +96,7 @@ func askAbout(eng harness.Engine, st *gen.TraceStep) {
 	_, _ = eng.Legal(st.BeforeState)
 	p := st.Before.Permanent(st.Action.Card)
 	if p == nil && len(st.Before.Battlefield) > 0 {
-		p = &st.Before.Battlefield[0]
+		p = st.Before.Battlefield[0]
 	}
 	if p == nil {
 		return

@@ -139,7 +139,7 @@ func sbaProblems(s *harness.Snapshot) []sbaProblem {
 	var out []sbaProblem
 	legends := map[string][]harness.CardID{}
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if isCreature(o) && o.Toughness != nil {
 			switch t := *o.Toughness; {
 			case t <= 0:

@@ -79,7 +79,7 @@ func TestManaAbilityInvariant(t *testing.T) {
 
 func TestSBAInvariant(t *testing.T) {
 	p := ByID("invariant.sba")
-	problems := func(objs ...harness.Object) Verdict {
+	problems := func(objs ...*harness.Object) Verdict {
 		f := &fake{}
 		return p.Check(f, f.trace(f.add(board(objs...))))
 	}
@@ -153,7 +153,7 @@ func TestSameTree(t *testing.T) {
 	a := board(perm(1, "Forest", A), perm(2, "Walking Ballista", B, counters("+1/+1", 2)))
 	b := board(perm(1, "Forest", A), perm(2, "Walking Ballista", B, counters("+1/+1", 2)))
 	assert.True(t, sameTree(a, b), "equal values behind different pointers")
-	b.Players[0].Hand = []harness.Object{}
+	b.Players[0].Hand = []*harness.Object{}
 	assert.True(t, sameTree(a, b), "nil and empty slices are the same")
 	*b.Battlefield[1].Power = 3
 	assert.False(t, sameTree(a, b), "a difference behind a pointer")

@@ -66,7 +66,7 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 	for m := range distinctBoards(tr) {
 		or := oracleAt(tr, m.Snap)
 		for i := range m.Snap.Battlefield {
-			p := &m.Snap.Battlefield[i]
+			p := m.Snap.Battlefield[i]
 			want, ok := or.CouldProduce(p.Card)
 			if !ok {
 				continue

@@ -63,7 +63,7 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		q := &queries{eng: mq, st: m.State}
 		for i := range m.Snap.Battlefield {
-			p := &m.Snap.Battlefield[i]
+			p := m.Snap.Battlefield[i]
 			if or.hasOwnTrigger(p) || len(or.fx.triggersFor(p, true)) > 0 {
 				continue
 			}
@@ -88,7 +88,7 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 		}
 		for i := range m.Snap.Battlefield {
-			p := &m.Snap.Battlefield[i]
+			p := m.Snap.Battlefield[i]
 			for _, ai := range manaAbilities(p) {
 				checkDerivedRelation(tr, m, or, q, p, ai, &v)
 			}
@@ -115,7 +115,7 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 	}
 	var union harness.TypeSet
 	for i := range m.Snap.Battlefield {
-		l := &m.Snap.Battlefield[i]
+		l := m.Snap.Battlefield[i]
 		if !isLand(l) || l.Controller != who {
 			continue
 		}

@@ -51,7 +51,7 @@ func TestUndefinedType(t *testing.T) {
 		s0 := f.add(poolAlone, act)
 		s1 := f.add(func() harness.Snapshot {
 			s := poolAlone
-			s.Battlefield = []harness.Object{perm(1, "Reflecting Pool", A, tapped), perm(2, "Forest", B)}
+			s.Battlefield = []*harness.Object{perm(1, "Reflecting Pool", A, tapped), perm(2, "Forest", B)}
 			return s
 		}())
 		v := p.Check(f, f.trace(s0, mv(s0, act, s1)))
@@ -254,7 +254,7 @@ func TestETBX(t *testing.T) {
 		after := board(perm(1, "Forest", A))
 		dead := perm(5, "Walking Ballista", A)
 		dead.Zone, dead.Object = harness.Graveyard, 42
-		after.Players[A].Graveyard = []harness.Object{dead}
+		after.Players[A].Graveyard = []*harness.Object{dead}
 		requireViolation(t, resolve(after), "x.etb-uses-spell-x", "107.3m", "it is in the graveyard")
 	})
 }

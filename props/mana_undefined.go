@@ -88,7 +88,7 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		for j := range b.Battlefield {
-			p := &b.Battlefield[j]
+			p := b.Battlefield[j]
 			if p.Controller != b.Priority || p.Tapped || isCreature(p) {
 				continue
 			}

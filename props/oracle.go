@@ -25,7 +25,7 @@ func newOracle(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaTy
 	o := &oracle{snap: s, fx: scanEffects(s, colorOf),
 		cp: map[harness.CardID]harness.TypeSet{}, unknown: map[harness.CardID]bool{}}
 	for i := range s.Battlefield {
-		p := &s.Battlefield[i]
+		p := s.Battlefield[i]
 		if o.fx.Unknown || o.hasOwnTrigger(p) {
 			o.unknown[p.Card] = true
 		}
@@ -38,7 +38,7 @@ func newOracle(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaTy
 	for changed := true; changed; {
 		changed = false
 		for i := range s.Battlefield {
-			p := &s.Battlefield[i]
+			p := s.Battlefield[i]
 			if got := o.couldProduce(p); got != o.cp[p.Card] {
 				o.cp[p.Card] = got
 				changed = true
@@ -49,7 +49,7 @@ func newOracle(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaTy
 	for changed := true; changed; {
 		changed = false
 		for i := range s.Battlefield {
-			p := &s.Battlefield[i]
+			p := s.Battlefield[i]
 			if !o.unknown[p.Card] && o.dependsOnUnknown(p) {
 				o.unknown[p.Card] = true
 				changed = true
@@ -88,7 +88,7 @@ func (o *oracle) dependsOnUnknown(p *harness.Object) bool {
 
 func (o *oracle) anyUnknownLand(controller harness.Player) bool {
 	for i := range o.snap.Battlefield {
-		l := &o.snap.Battlefield[i]
+		l := o.snap.Battlefield[i]
 		if isLand(l) && l.Controller == controller && o.unknown[l.Card] {
 			return true
 		}
@@ -124,7 +124,7 @@ func (o *oracle) couldProduce(p *harness.Object) harness.TypeSet {
 func (o *oracle) landTypes(controller harness.Player) harness.TypeSet {
 	var out harness.TypeSet
 	for i := range o.snap.Battlefield {
-		l := &o.snap.Battlefield[i]
+		l := o.snap.Battlefield[i]
 		if isLand(l) && l.Controller == controller {
 			out = out.Union(o.cp[l.Card])
 		}
@@ -142,7 +142,7 @@ func (o *oracle) base(p *harness.Object, a ability) []harness.Mana {
 	case prodPerCreature:
 		n := 0
 		for i := range o.snap.Battlefield {
-			c := &o.snap.Battlefield[i]
+			c := o.snap.Battlefield[i]
 			if isCreature(c) && c.Controller == p.Controller {
 				n++
 			}
@@ -161,7 +161,7 @@ func (o *oracle) base(p *harness.Object, a ability) []harness.Mana {
 	case prodPermColor:
 		var cs harness.TypeSet
 		for i := range o.snap.Battlefield {
-			if q := &o.snap.Battlefield[i]; q.Controller == p.Controller {
+			if q := o.snap.Battlefield[i]; q.Controller == p.Controller {
 				cs = cs.Union(colorSet(q))
 			}
 		}

@@ -22,65 +22,65 @@ func TestOracleOutcomes(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		board   []harness.Object
+		board   []*harness.Object
 		color   func(harness.CardID) (harness.ManaType, bool)
 		card    harness.CardID
 		ability int
 		want    []string
 		reason  string
 	}{
-		{"pool alone", []harness.Object{perm(1, "Reflecting Pool", A)}, nil, 1, 0, []string{""},
+		{"pool alone", []*harness.Object{perm(1, "Reflecting Pool", A)}, nil, 1, 0, []string{""},
 			"no land could produce anything: undefined type, no mana (CR 106.5)"},
-		{"two pools", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Reflecting Pool", A)}, nil, 1, 0, []string{""},
+		{"two pools", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Reflecting Pool", A)}, nil, 1, 0, []string{""},
 			"each Pool could produce only what the other could: the least fixpoint is empty (106.7)"},
-		{"pool, island, wastes", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A, tapped), perm(3, "Wastes", A)}, nil, 1, 0,
+		{"pool, island, wastes", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A, tapped), perm(3, "Wastes", A)}, nil, 1, 0,
 			[]string{"U", "C"}, "any type a land you control could produce, colourless included; a tapped Island still could (106.7 ignores costs)"},
-		{"pool ignores opponent", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Forest", B)}, nil, 1, 0, []string{""},
+		{"pool ignores opponent", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Forest", B)}, nil, 1, 0, []string{""},
 			"the Forest is B's"},
-		{"orchard via opponent's pool", []harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Reflecting Pool", B), perm(3, "Forest", B)}, nil, 1, 0,
+		{"orchard via opponent's pool", []*harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Reflecting Pool", B), perm(3, "Forest", B)}, nil, 1, 0,
 			[]string{"G"}, "B's Pool could produce G because B's Forest could"},
-		{"orchards facing each other", []harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Exotic Orchard", B), perm(3, "Forest", B)}, nil, 2, 0,
+		{"orchards facing each other", []*harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Exotic Orchard", B), perm(3, "Forest", B)}, nil, 2, 0,
 			[]string{"G"}, "B's Orchard looks at A's Orchard, which could produce G from B's Forest"},
-		{"orchard never colourless", []harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Wastes", B)}, nil, 1, 0, []string{""},
+		{"orchard never colourless", []*harness.Object{perm(1, "Exotic Orchard", A), perm(2, "Wastes", B)}, nil, 1, 0, []string{""},
 			"colours only: Wastes gives no colour"},
-		{"crater among colourless", []harness.Object{perm(1, "Meteor Crater", A), perm(2, "Pili-Pala", A), perm(3, "Llanowar Elves", B)}, nil, 1, 0,
+		{"crater among colourless", []*harness.Object{perm(1, "Meteor Crater", A), perm(2, "Pili-Pala", A), perm(3, "Llanowar Elves", B)}, nil, 1, 0,
 			[]string{""}, "A's permanents are colourless; B's Elves don't count"},
-		{"crater and elves", []harness.Object{perm(1, "Meteor Crater", A), perm(2, "Llanowar Elves", A)}, nil, 1, 0, []string{"G"}, "Elves are green"},
-		{"cradle counts creatures", []harness.Object{perm(1, "Gaea's Cradle", A), perm(2, "Llanowar Elves", A), perm(3, "Pili-Pala", A), perm(4, "Grizzly Bears", B)}, nil, 1, 0,
+		{"crater and elves", []*harness.Object{perm(1, "Meteor Crater", A), perm(2, "Llanowar Elves", A)}, nil, 1, 0, []string{"G"}, "Elves are green"},
+		{"cradle counts creatures", []*harness.Object{perm(1, "Gaea's Cradle", A), perm(2, "Llanowar Elves", A), perm(3, "Pili-Pala", A), perm(4, "Grizzly Bears", B)}, nil, 1, 0,
 			[]string{"GG"}, "two creatures A controls"},
-		{"contamination and two reflections", []harness.Object{perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Mana Reflection", A), perm(4, "Mana Reflection", A)}, nil, 1, 0,
+		{"contamination and two reflections", []*harness.Object{perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Mana Reflection", A), perm(4, "Mana Reflection", A)}, nil, 1, 0,
 			[]string{"B", "BB", "BBBB"}, "orders: R R C gives B; R C R gives BB; C R R gives BBBB (616.1, each once 614.5)"},
-		{"opponent's reflection", []harness.Object{perm(1, "Forest", A), perm(2, "Mana Reflection", B)}, nil, 1, 0, []string{"G"},
+		{"opponent's reflection", []*harness.Object{perm(1, "Forest", A), perm(2, "Mana Reflection", B)}, nil, 1, 0, []string{"G"},
 			"\"if you tap\": only B's permanents"},
-		{"reflection and nyxbloom", []harness.Object{perm(1, "Forest", A), perm(2, "Mana Reflection", A), perm(3, "Nyxbloom Ancient", A)}, nil, 1, 0,
+		{"reflection and nyxbloom", []*harness.Object{perm(1, "Forest", A), perm(2, "Mana Reflection", A), perm(3, "Nyxbloom Ancient", A)}, nil, 1, 0,
 			[]string{"GGGGGG"}, "×2 and ×3 in either order"},
-		{"pili-pala isn't tapped for mana", []harness.Object{perm(1, "Pili-Pala", A, tapped), perm(2, "Mana Reflection", A)}, nil, 1, 1,
+		{"pili-pala isn't tapped for mana", []*harness.Object{perm(1, "Pili-Pala", A, tapped), perm(2, "Mana Reflection", A)}, nil, 1, 1,
 			[]string{"W", "U", "B", "R", "G"}, "{Q}, no {T}: no \"tapped for mana\" replacement (106.12)"},
-		{"elves are tapped for mana", []harness.Object{perm(1, "Llanowar Elves", A), perm(2, "Mana Reflection", A)}, nil, 1, 0,
+		{"elves are tapped for mana", []*harness.Object{perm(1, "Llanowar Elves", A), perm(2, "Mana Reflection", A)}, nil, 1, 0,
 			[]string{"GG"}, "any permanent, not only lands"},
-		{"contamination spares creatures", []harness.Object{perm(1, "Llanowar Elves", A), perm(2, "Contamination", A)}, nil, 1, 0,
+		{"contamination spares creatures", []*harness.Object{perm(1, "Llanowar Elves", A), perm(2, "Contamination", A)}, nil, 1, 0,
 			[]string{"G"}, "\"if a land is tapped\""},
-		{"flare copies the type produced", []harness.Object{perm(1, "Forest", A), perm(2, "Mana Flare", B), perm(3, "Contamination", B)}, nil, 1, 0,
+		{"flare copies the type produced", []*harness.Object{perm(1, "Forest", A), perm(2, "Mana Flare", B), perm(3, "Contamination", B)}, nil, 1, 0,
 			[]string{"BB"}, "the Forest produced {B}; Flare adds one mana of a type it produced"},
-		{"flare and reflection", []harness.Object{perm(1, "Forest", A), perm(2, "Mana Flare", A), perm(3, "Mana Reflection", A)}, nil, 1, 0,
+		{"flare and reflection", []*harness.Object{perm(1, "Forest", A), perm(2, "Mana Flare", A), perm(3, "Mana Reflection", A)}, nil, 1, 0,
 			[]string{"GGG"}, "Reflection doubles the land's mana, not the trigger's"},
-		{"flare on a pool", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Mana Flare", B)}, nil, 1, 0,
+		{"flare on a pool", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Mana Flare", B)}, nil, 1, 0,
 			[]string{"UU"}, "the Pool produced {U}"},
-		{"flare needs mana produced", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Mana Flare", A), perm(3, "Wild Growth", A, attached(1))}, nil, 1, 0,
+		{"flare needs mana produced", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Mana Flare", A), perm(3, "Wild Growth", A, attached(1))}, nil, 1, 0,
 			[]string{""}, "no mana produced: nothing triggers (106.12a)"},
-		{"wild growth", []harness.Object{perm(1, "Forest", A), perm(2, "Wild Growth", B, attached(1)), perm(3, "Mana Reflection", A)}, nil, 1, 0,
+		{"wild growth", []*harness.Object{perm(1, "Forest", A), perm(2, "Wild Growth", B, attached(1)), perm(3, "Mana Reflection", A)}, nil, 1, 0,
 			[]string{"GGG"}, "Reflection doubles the Forest's {G}; Wild Growth adds one {G} for its controller's land"},
-		{"wild growth elsewhere", []harness.Object{perm(1, "Forest", A), perm(2, "Wild Growth", A, attached(3)), perm(3, "Island", A)}, nil, 1, 0,
+		{"wild growth elsewhere", []*harness.Object{perm(1, "Forest", A), perm(2, "Wild Growth", A, attached(3)), perm(3, "Island", A)}, nil, 1, 0,
 			[]string{"G"}, "it enchants the Island"},
-		{"gauntlet on its colour", []harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B)}, gauntlet(harness.Green), 1, 0,
+		{"gauntlet on its colour", []*harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B)}, gauntlet(harness.Green), 1, 0,
 			[]string{"GG"}, "a basic land tapped for green"},
-		{"gauntlet off colour", []harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B)}, gauntlet(harness.Red), 1, 0,
+		{"gauntlet off colour", []*harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B)}, gauntlet(harness.Red), 1, 0,
 			[]string{"G"}, "not mana of the chosen colour"},
-		{"gauntlet after contamination", []harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B), perm(3, "Contamination", B)}, gauntlet(harness.Green), 1, 0,
+		{"gauntlet after contamination", []*harness.Object{perm(1, "Forest", A), perm(2, "Gauntlet of Power", B), perm(3, "Contamination", B)}, gauntlet(harness.Green), 1, 0,
 			[]string{"B"}, "the Forest produced {B}, not green"},
-		{"gauntlet and a nonbasic", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Forest", A), perm(3, "Gauntlet of Power", A)}, gauntlet(harness.Green), 1, 0,
+		{"gauntlet and a nonbasic", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Forest", A), perm(3, "Gauntlet of Power", A)}, gauntlet(harness.Green), 1, 0,
 			[]string{"G"}, "Reflecting Pool is not a basic land"},
-		{"cradle with no creatures", []harness.Object{perm(1, "Gaea's Cradle", A), perm(2, "Contamination", A), perm(3, "Mana Flare", A)}, nil, 1, 0,
+		{"cradle with no creatures", []*harness.Object{perm(1, "Gaea's Cradle", A), perm(2, "Contamination", A), perm(3, "Mana Flare", A)}, nil, 1, 0,
 			[]string{""}, "zero {G}: no production event to replace, nothing to trigger (106.12a-b)"},
 	}
 	for _, tc := range tests {
@@ -96,19 +96,19 @@ func TestOracleOutcomes(t *testing.T) {
 func TestOracleCouldProduce(t *testing.T) {
 	tests := []struct {
 		name   string
-		board  []harness.Object
+		board  []*harness.Object
 		card   harness.CardID
 		want   string
 		reason string
 	}{
-		{"vivid crag without counters", []harness.Object{perm(1, "Vivid Crag", A, tapped)}, 1, "WUBRG", "costs are ignored (106.7): the counter ability counts"},
-		{"pili-pala without mana", []harness.Object{perm(1, "Pili-Pala", A)}, 1, "WUBRG", "the {2} and the {Q} are ignored"},
-		{"contaminated land", []harness.Object{perm(1, "Island", A), perm(2, "Contamination", B)}, 1, "B", "replacement effects apply (106.7)"},
-		{"contaminated pool", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Contamination", B)}, 1, "B", "its lands could produce {B}; so could it"},
-		{"two pools", []harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Reflecting Pool", A)}, 1, "", "least fixpoint"},
-		{"cradle without creatures", []harness.Object{perm(1, "Gaea's Cradle", A)}, 1, "", "it would produce no mana"},
-		{"no mana ability", []harness.Object{perm(1, "Grizzly Bears", A)}, 1, "", "nothing to produce"},
-		{"mutavault", []harness.Object{perm(1, "Mutavault", A)}, 1, "C", "only its first ability adds mana"},
+		{"vivid crag without counters", []*harness.Object{perm(1, "Vivid Crag", A, tapped)}, 1, "WUBRG", "costs are ignored (106.7): the counter ability counts"},
+		{"pili-pala without mana", []*harness.Object{perm(1, "Pili-Pala", A)}, 1, "WUBRG", "the {2} and the {Q} are ignored"},
+		{"contaminated land", []*harness.Object{perm(1, "Island", A), perm(2, "Contamination", B)}, 1, "B", "replacement effects apply (106.7)"},
+		{"contaminated pool", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Contamination", B)}, 1, "B", "its lands could produce {B}; so could it"},
+		{"two pools", []*harness.Object{perm(1, "Reflecting Pool", A), perm(2, "Reflecting Pool", A)}, 1, "", "least fixpoint"},
+		{"cradle without creatures", []*harness.Object{perm(1, "Gaea's Cradle", A)}, 1, "", "it would produce no mana"},
+		{"no mana ability", []*harness.Object{perm(1, "Grizzly Bears", A)}, 1, "", "nothing to produce"},
+		{"mutavault", []*harness.Object{perm(1, "Mutavault", A)}, 1, "C", "only its first ability adds mana"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,7 +175,7 @@ func TestParseAbility(t *testing.T) {
 // Many replacement effects must not cost factorial work (DESIGN.md: "could produce" must
 // not blow up): eight Reflections and two Contaminations on one land finish at once.
 func TestOracleManyReplacements(t *testing.T) {
-	objs := []harness.Object{perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Contamination", A)}
+	objs := []*harness.Object{perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Contamination", A)}
 	for i := 0; i < 8; i++ {
 		objs = append(objs, perm(harness.CardID(10+i), "Mana Reflection", A))
 	}
@@ -190,7 +190,7 @@ func TestOracleManyReplacements(t *testing.T) {
 // cards the snapshot says are exiled with the permanent (CR 607.2a); with none, or only
 // colourless ones, the colour is undefined and it adds nothing (106.5).
 func TestOracleChromeMox(t *testing.T) {
-	mox := harness.Object{Card: 1, Object: 1, Name: "Chrome Mox", Controller: A, Owner: A, Zone: harness.Battlefield,
+	mox := &harness.Object{Card: 1, Object: 1, Name: "Chrome Mox", Controller: A, Owner: A, Zone: harness.Battlefield,
 		Types: []string{"Artifact"}, Abilities: []string{"Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand.",
 			"{T}: Add one mana of any of the exiled card's colors."}}
 	s := board(mox)
@@ -198,7 +198,7 @@ func TestOracleChromeMox(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "", got.String(), "nothing imprinted")
 	s.Battlefield[0].ExiledWith = []harness.CardID{2, 3}
-	s.Players[0].Exile = []harness.Object{{Card: 2, Name: "Giant Growth", Colors: "G", Zone: harness.Exile}, {Card: 3, Name: "Dark Ritual", Colors: "B", Zone: harness.Exile}}
+	s.Players[0].Exile = []*harness.Object{{Card: 2, Name: "Giant Growth", Colors: "G", Zone: harness.Exile}, {Card: 3, Name: "Dark Ritual", Colors: "B", Zone: harness.Exile}}
 	got, ok = newOracle(&s, nil).CouldProduce(1)
 	require.True(t, ok)
 	assert.Equal(t, "BG", got.String(), "each exiled card answers (CR 607.3)")

@@ -43,7 +43,7 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 	for m, key := range distinctBoards(tr) {
 		or := ors.atKey(m.Snap, key)
 		for i := range m.Snap.Battlefield {
-			p := &m.Snap.Battlefield[i]
+			p := m.Snap.Battlefield[i]
 			for _, ai := range manaAbilities(p) {
 				c.query(eng, tr, m, or, p, ai, &v)
 			}
@@ -188,7 +188,7 @@ func baseWhy(or *oracle, p *harness.Object, a ability) string {
 	case prodPerCreature:
 		n := 0
 		for i := range or.snap.Battlefield {
-			if c := &or.snap.Battlefield[i]; isCreature(c) && c.Controller == p.Controller {
+			if c := or.snap.Battlefield[i]; isCreature(c) && c.Controller == p.Controller {
 				n++
 			}
 		}

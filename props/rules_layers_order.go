@@ -70,7 +70,7 @@ func ptOrderSubject(m moment) *harness.Object {
 		return nil
 	}
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if o.Controller != s.Priority {
 			continue
 		}

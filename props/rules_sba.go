@@ -329,7 +329,7 @@ func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Pl
 		return o.Card != dead.Card && o.Name == dead.Name && o.Controller == p && o.HasSupertype("Legendary")
 	}
 	for i := range after.Battlefield {
-		if namesake(&after.Battlefield[i]) {
+		if namesake(after.Battlefield[i]) {
 			return
 		}
 	}

@@ -126,7 +126,7 @@ func checkLoserLife(tr *gen.Trace, i int, b *harness.Snapshot, p harness.Player,
 // action in the same check, 704.3).
 func legendKept(b *harness.Snapshot, c *harness.SBACheck) *harness.Snapshot {
 	out := *b
-	out.Battlefield = slices.DeleteFunc(slices.Clone(b.Battlefield), func(o harness.Object) bool {
+	out.Battlefield = slices.DeleteFunc(slices.Clone(b.Battlefield), func(o *harness.Object) bool {
 		return slices.ContainsFunc(c.Events, func(e harness.Event) bool {
 			return e.Kind == "sba" && e.Card == o.Card && e.Rule == "704.5j"
 		})

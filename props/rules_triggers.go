@@ -72,7 +72,7 @@ func preferUntapInResponse(before *harness.Snapshot, a harness.Action) bool {
 	}
 	blue := func(p harness.Player) bool {
 		for i := range before.Battlefield {
-			if o := &before.Battlefield[i]; o.Controller == p && o.Name == "Island" && !o.Tapped {
+			if o := before.Battlefield[i]; o.Controller == p && o.Name == "Island" && !o.Tapped {
 				return true
 			}
 		}
@@ -126,7 +126,7 @@ func waitingOnTapped(s *harness.Snapshot, c harness.CardID) bool {
 // hasTapped reports whether p controls a tapped permanent named name.
 func hasTapped(s *harness.Snapshot, p harness.Player, name string) bool {
 	for i := range s.Battlefield {
-		if o := &s.Battlefield[i]; o.Controller == p && o.Name == name && o.Tapped {
+		if o := s.Battlefield[i]; o.Controller == p && o.Name == name && o.Tapped {
 			return true
 		}
 	}
@@ -252,7 +252,7 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	var out []expectedTrigger
 	if a.Turn != b.Turn || a.Step != b.Step {
 		for j := range a.Battlefield {
-			o := &a.Battlefield[j]
+			o := a.Battlefield[j]
 			if o.Controller != a.Active {
 				continue
 			}
@@ -275,7 +275,7 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	// Whether a creature died, and what it had, is judged as it last existed on the
 	// battlefield (CR 603.10a, last_known.go).
 	for j := range b.Battlefield {
-		o := &b.Battlefield[j]
+		o := b.Battlefield[j]
 		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
 			switch was, ok := leftAs(st, o, false); {
 			case !ok:

@@ -104,7 +104,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		out := map[harness.CardID]string{}
 		for i := range s.Battlefield {
-			o := &s.Battlefield[i]
+			o := s.Battlefield[i]
 			if fo := f[o.Card]; fo != nil {
 				out[o.Card] = effectDelta(o, fo)
 			}
@@ -143,7 +143,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string, v *Verdict) {
 	st := &tr.Steps[i]
 	for j := range st.Before.Battlefield {
-		o := &st.Before.Battlefield[j]
+		o := st.Before.Battlefield[j]
 		n := sameObject(&st.After, o)
 		if n == nil {
 			continue
@@ -174,7 +174,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]string, v *Verdict) {
 	st := &tr.Steps[i]
 	for j := range st.Before.Battlefield {
-		o := &st.Before.Battlefield[j]
+		o := st.Before.Battlefield[j]
 		n := sameObject(&st.After, o)
 		// A permanent missing from its fresh board (one whose toughness without the
 		// effects is 0 or less dies as that game begins) shows no effects to compare.
@@ -203,7 +203,7 @@ func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
 	active := st.After.Active
 	for j := range st.Before.Battlefield {
-		o := &st.Before.Battlefield[j]
+		o := st.Before.Battlefield[j]
 		n := sameObject(&st.After, o)
 		if n == nil || !o.Tapped {
 			continue

@@ -106,7 +106,7 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 		return
 	}
 	for j := range a.Battlefield {
-		o := &a.Battlefield[j]
+		o := a.Battlefield[j]
 		if b.Permanent(o.Card) != nil || b.Find(o.Card) == nil && !onStack(b, o.Card) {
 			continue // it was a permanent already, or it is new to the game (a token)
 		}
@@ -121,7 +121,7 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 				d))
 		}
 		for k := range b.Battlefield {
-			att := &b.Battlefield[k]
+			att := b.Battlefield[k]
 			if att.AttachedTo != o.Card {
 				continue
 			}
@@ -145,9 +145,9 @@ type cardObject struct {
 // cardObjects maps every card of s, in any zone but the stack's abilities, to its object.
 func cardObjects(s *harness.Snapshot) map[harness.CardID]cardObject {
 	out := map[harness.CardID]cardObject{}
-	add := func(objs []harness.Object) {
+	add := func(objs []*harness.Object) {
 		for i := range objs {
-			o := &objs[i]
+			o := objs[i]
 			out[o.Card] = cardObject{o.Card, o.Object, o.Zone, o.Name}
 		}
 	}

@@ -38,7 +38,7 @@ func checkSickness(tr *gen.Trace, v *Verdict) {
 	for k, m := range ms {
 		next := map[harness.ObjectID]int{}
 		for i := range m.Snap.Battlefield {
-			o := &m.Snap.Battlefield[i]
+			o := m.Snap.Battlefield[i]
 			if first, ok := since[o.Object]; ok && ctl[o.Object] == o.Controller {
 				next[o.Object] = first
 			} else {
@@ -48,7 +48,7 @@ func checkSickness(tr *gen.Trace, v *Verdict) {
 		}
 		since = next
 		for i := range m.Snap.Battlefield {
-			o := &m.Snap.Battlefield[i]
+			o := m.Snap.Battlefield[i]
 			t0, ok := lastTurnOf(o.Controller, m.Snap.Turn)
 			if !ok || o.Object == 0 { // no object identity reported: no history to judge by
 				continue
@@ -176,7 +176,7 @@ func attackerWhat(o *harness.Object) string {
 // (tapped, or sick without haste), so the engine must leave it out.
 func attackAtRisk(b *harness.Snapshot) bool {
 	for i := range b.Battlefield {
-		o := &b.Battlefield[i]
+		o := b.Battlefield[i]
 		if o.Controller == b.Active && isCreature(o) && (o.Tapped || o.Sick && !hasKeyword(o, "Haste")) {
 			return true
 		}

@@ -30,7 +30,7 @@ func affordable(s *harness.Snapshot, p harness.Player, text string, x int) bool 
 	spare := pool.Total()
 	var sources []harness.TypeSet // what each untapped mana source can add
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		if o.Controller != p || o.Tapped || o.Sick && isCreature(o) {
 			continue
 		}

@@ -90,7 +90,7 @@ func poolDelta(step *gen.TraceStep, p harness.Player) harness.Mana {
 func boardKey(s *harness.Snapshot) string {
 	b := make([]byte, 0, 64*len(s.Battlefield))
 	for i := range s.Battlefield {
-		o := &s.Battlefield[i]
+		o := s.Battlefield[i]
 		b = strconv.AppendUint(b, uint64(o.Card), 10)
 		b = append(b, '/')
 		b = strconv.AppendUint(b, uint64(o.Object), 10)

@@ -125,7 +125,7 @@ func player(s *harness.Snapshot, pl harness.Player, marked map[harness.CardID]bo
 	}
 	for _, z := range []struct {
 		name string
-		objs []harness.Object
+		objs []*harness.Object
 	}{{"hand", ps.Hand}, {"graveyard", ps.Graveyard}, {"exile", ps.Exile}} {
 		if len(z.objs) > 0 {
 			zones = append(zones, z.name+": "+strings.Join(names(z.objs), ", "))
@@ -144,7 +144,7 @@ func player(s *harness.Snapshot, pl harness.Player, marked map[harness.CardID]bo
 	return out
 }
 
-func names(objs []harness.Object) []string {
+func names(objs []*harness.Object) []string {
 	out := make([]string, len(objs))
 	for i, o := range objs {
 		out[i] = fmt.Sprintf("%s [%d]", o.Name, o.Card)
@@ -152,7 +152,7 @@ func names(objs []harness.Object) []string {
 	return out
 }
 
-func permanent(o harness.Object, names map[harness.CardID]string, marked bool) htmlPermanent {
+func permanent(o *harness.Object, names map[harness.CardID]string, marked bool) htmlPermanent {
 	p := htmlPermanent{Card: o.Card, Name: o.Name, Cost: o.ManaCost, Damage: o.Damage, CopyOf: o.CopyOf,
 		Abilities: o.Abilities, Tapped: o.Tapped, Marked: marked}
 	if p.Name == "" {

@@ -125,10 +125,10 @@ func TestHTMLInChromium(t *testing.T) {
 // TestHTMLBigBoard: a board of 20 permanents and a chain of copies stays one readable
 // page: every permanent is drawn, each copy says what it copies.
 func TestHTMLBigBoard(t *testing.T) {
-	var objs []harness.Object
+	var objs []*harness.Object
 	two := 2
 	for i := 1; i <= 20; i++ {
-		o := harness.Object{Card: harness.CardID(i), Name: fmt.Sprintf("Permanent number %d", i), Controller: harness.Player(i % 2),
+		o := &harness.Object{Card: harness.CardID(i), Name: fmt.Sprintf("Permanent number %d", i), Controller: harness.Player(i % 2),
 			Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Construct"}, Power: &two, Toughness: &two,
 			Tapped: i%3 == 0, Counters: map[string]int{"+1/+1": i % 4}, Abilities: []string{"{T}: Add {C}."}}
 		if i > 17 {

@@ -44,9 +44,9 @@ var cards = map[string]card{
 var cardNames = []string{"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Grizzly Bears"}
 
 // object renders o with its printed characteristics, as a Snapshot lists it.
-func (o *object) snapshot() harness.Object {
+func (o *object) snapshot() *harness.Object {
 	c := cards[o.name]
-	out := harness.Object{Card: o.card, Object: o.id, Name: c.name, Owner: o.owner, Controller: o.controller,
+	out := &harness.Object{Card: o.card, Object: o.id, Name: c.name, Owner: o.owner, Controller: o.controller,
 		Zone: o.zone, ManaCost: c.manaCost, Colors: c.colors, Supertypes: c.supertypes, Types: c.types,
 		Subtypes: c.subtypes, Abilities: c.abilities}
 	if c.isCreature() {

@@ -320,10 +320,10 @@ func (*Engine) Observe(st harness.State) (harness.Snapshot, error) {
 	for p := range s.players {
 		pl := s.players[p]
 		ps := harness.PlayerState{Life: pl.life, Pool: pl.pool, Lost: pl.lost,
-			Library: []harness.Object{}, Hand: []harness.Object{}, Graveyard: []harness.Object{}, Exile: []harness.Object{}}
+			Library: []*harness.Object{}, Hand: []*harness.Object{}, Graveyard: []*harness.Object{}, Exile: []*harness.Object{}}
 		for _, z := range []struct {
 			zone harness.Zone
-			list *[]harness.Object
+			list *[]*harness.Object
 		}{{harness.Library, &ps.Library}, {harness.Hand, &ps.Hand}, {harness.Graveyard, &ps.Graveyard}, {harness.Exile, &ps.Exile}} {
 			for _, i := range s.in(harness.Player(p), z.zone) {
 				*z.list = append(*z.list, s.objects[i].snapshot())
@@ -336,7 +336,7 @@ func (*Engine) Observe(st harness.State) (harness.Snapshot, error) {
 			snap.Battlefield = append(snap.Battlefield, s.objects[i].snapshot())
 		}
 	}
-	slices.SortFunc(snap.Battlefield, func(a, b harness.Object) int { return int(a.Card) - int(b.Card) })
+	slices.SortFunc(snap.Battlefield, func(a, b *harness.Object) int { return int(a.Card) - int(b.Card) })
 	if s.discard {
 		snap.Pending = &harness.Decision{Player: s.active, Prompt: "discard to hand size", Options: s.discardOptions()}
 	}

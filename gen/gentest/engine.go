@@ -242,7 +242,7 @@ func (n *state) advance() []harness.Event {
 func (e *Toy) Observe(s harness.State) (harness.Snapshot, error) {
 	st := s.(*state)
 	snap := harness.Snapshot{Turn: st.turn, Active: st.active, Step: st.step, Priority: st.priority,
-		LandsPlayed: st.landsPlayed, GameOver: st.over, Battlefield: []harness.Object{}, Stack: []harness.StackObject{}}
+		LandsPlayed: st.landsPlayed, GameOver: st.over, Battlefield: []*harness.Object{}, Stack: []harness.StackObject{}}
 	if st.over {
 		snap.Priority = harness.NoPlayer
 	}
@@ -257,20 +257,20 @@ func (e *Toy) Observe(s harness.State) (harness.Snapshot, error) {
 		for _, z := range []struct {
 			cards []card
 			zone  harness.Zone
-			out   *[]harness.Object
+			out   *[]*harness.Object
 		}{{st.hand[p], harness.Hand, &ps.Hand}, {st.lib[p], harness.Library, &ps.Library}, {st.gy[p], harness.Graveyard, &ps.Graveyard}} {
-			*z.out = []harness.Object{}
+			*z.out = []*harness.Object{}
 			for _, c := range z.cards {
 				*z.out = append(*z.out, object(c.id, c.name, harness.Player(p), z.zone))
 			}
 		}
-		ps.Exile = []harness.Object{}
+		ps.Exile = []*harness.Object{}
 	}
 	return snap, nil
 }
 
-func object(id harness.CardID, name string, owner harness.Player, zone harness.Zone) harness.Object {
-	o := harness.Object{Card: id, Object: harness.ObjectID(id), Name: name, Owner: owner, Controller: owner, Zone: zone}
+func object(id harness.CardID, name string, owner harness.Player, zone harness.Zone) *harness.Object {
+	o := &harness.Object{Card: id, Object: harness.ObjectID(id), Name: name, Owner: owner, Controller: owner, Zone: zone}
 	if t, ok := basicType[name]; ok {
 		o.Supertypes, o.Types = []string{"Basic"}, []string{"Land"}
 		// A basic land type's ability is intrinsic, written as its reminder (CR 305.6);
