@@ -86,6 +86,7 @@ func startListing(s *State) *listing {
 // release clears the listing, so that its buffers hold nothing of the state, and keeps it
 // for the next.
 func (l *listing) release() {
+	l.v.publishOutcomes()
 	clear(l.out)
 	out := l.out[:0]
 	for p := range l.mana {
@@ -256,9 +257,7 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					var buf [128]byte // one allocation for the text
-					b := append(append(append(append(buf[:0], "activate "...), m.c.Name...), ": "...), m.ab.Text...)
-					text = string(oc.mana.AppendSymbols(append(b, " -> "...)))
+					text = l.v.outcomeMemo().text(m.c.Name, m.ab.Text, oc.mana)
 				} else {
 					text = l.out[first+k].Text
 				}
