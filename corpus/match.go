@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -213,9 +215,53 @@ func (r *replayer) match(a *ActionSpec, legal []harness.Action) (harness.Action,
 	case len(exact) == 1:
 		return exact[0], nil
 	case len(all) == 0:
+		if la, ok, err := r.triggerBySource(a, legal); ok || err != nil {
+			return la, err
+		}
 		return harness.Action{}, fmt.Errorf("%q is not a legal action here; %s", a.String(), r.offers(rs, legal))
 	}
 	return harness.Action{}, fmt.Errorf("%q matches %d legal actions; say which:\n%s", a.String(), len(all), r.lines(all, len(all)))
+}
+
+// triggerOption is how an engine offers a triggered ability to put on the stack next, as
+// its controller orders them (CR 603.3b): its source's name and card, then its text.
+var triggerOption = regexp.MustCompile(`^(.*) \(card (\d+)\): `)
+
+// triggerBySource reads "B choose Contamination" at a trigger-ordering decision: the one
+// offered trigger whose source the option names (a label, a name, Name#id; CR 603.3b), so
+// a scenario need not write the ability's whole text. ok is false when the line names no
+// source of an offered trigger; more than one such trigger is an error listing them.
+func (r *replayer) triggerBySource(a *ActionSpec, legal []harness.Action) (harness.Action, bool, error) {
+	if a.Verb != VerbChoose || len(a.Choices) != 1 {
+		return harness.Action{}, false, nil
+	}
+	kind, ref := harness.SplitChoice(a.Choices[0])
+	if kind != harness.ChoiceOption {
+		return harness.Action{}, false, nil
+	}
+	ids, _ := r.book.resolve(ref, &r.snap) // a name the book doesn't know may still be a source's name now
+	var found []harness.Action
+	for _, la := range legal {
+		if la.Player != a.Player || la.Kind != harness.Choose || len(la.Choices) != 1 {
+			continue
+		}
+		m := triggerOption.FindStringSubmatch(strings.TrimPrefix(la.Choices[0], harness.ChoiceOption+":"))
+		if m == nil {
+			continue
+		}
+		card, _ := strconv.ParseUint(m[2], 10, 32)
+		if slices.Contains(ids, harness.CardID(card)) || strings.EqualFold(m[1], ref) {
+			found = append(found, la)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return harness.Action{}, false, nil
+	case 1:
+		return found[0], true, nil
+	}
+	return harness.Action{}, false, fmt.Errorf("%q: %d of the triggers to order have %s as their source; name one by a label or Name#id, or write its whole option:\n%s",
+		a.String(), len(found), ref, r.lines(found, len(found)))
 }
 
 // countMatches is how many legal actions an action line allows (for legal:/illegal:).

@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -14,8 +15,9 @@ import (
 // a creature now (an animated Mutavault, a Crystalline Resonance that copies a creature),
 // can't attack and can't use its {T} abilities unless it has haste. The history is the
 // trace's own: the object (its identity, CR 400.7) first seen this turn, during its
-// controller's turn, as a noncreature — or so placed by the setup (sick). The engine's
-// sickness flag is not consulted.
+// controller's turn, as a noncreature — or so placed by the setup (sick, and a
+// noncreature, or a noncreature card that its copy effects in force make a creature).
+// The engine's sickness flag is not consulted.
 //
 //   - attack: such a creature is never among the attackers offered.
 //   - tap-ability: none of its abilities with {T} in the cost is offered, unless something
@@ -87,6 +89,16 @@ func becameCreatureSickness() *Property {
 	}
 }
 
+// printedCreature reports whether the card's printed type line has Creature. A setup's
+// sick permanent of a noncreature card that is a creature only by its copy effects in
+// force (a Crystalline Resonance copying Grizzly Bears) came under its controller's
+// control this turn as that noncreature card, or already as the copy: it may not attack
+// either way (CR 302.6), so the setup needs to say no more.
+func printedCreature(name string) bool {
+	c, ok := printedValues(name)
+	return !ok || slices.Contains(c.Types, "Creature")
+}
+
 // isAnimatedToday: a land of the active player that is a creature (the recipe's aim).
 func isAnimatedToday(s *harness.Snapshot) bool {
 	for i := range s.Battlefield {
@@ -113,7 +125,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 			if o == nil {
 				continue
 			}
-			if pm.Sick && !isCreature(o) && o.Controller == tr.Start.Active {
+			if pm.Sick && o.Controller == tr.Start.Active && (!isCreature(o) || len(pm.Copying) > 0 && !printedCreature(pm.Name)) {
 				arrived[o.Object] = tr.Start.Turn
 			}
 			if !pm.Sick {
