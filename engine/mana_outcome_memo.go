@@ -158,8 +158,8 @@ func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr prod
 	return k, true
 }
 
-// outcomeMemo holds outcomes by key, under one environment, and the texts of mana
-// actions. A view's grows as its state's mana abilities are listed; a finished state
+// outcomeMemo holds outcomes by key, under one environment, and the texts of
+// activations. A view's grows as its state's mana abilities are listed; a finished state
 // publishes it for the states stepped from it, which start from it: its outcomes when
 // their environment is the same, its texts always (a text is a function of what it
 // is keyed by alone). Published lists are clipped to their length, so that appending to
@@ -167,7 +167,7 @@ func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr prod
 type outcomeMemo struct {
 	env     manaEnv // a value, so that a published memo holds no view (nor state)
 	entries []outcomeEntry
-	texts   []manaText
+	texts   []actionText
 	dirty   bool // changed since published
 }
 
@@ -176,11 +176,12 @@ type outcomeEntry struct {
 	outcomes []manaOutcome
 }
 
-// manaText is the text of a mana action (manaActions): an ability of a permanent with
-// that name and that text, adding that mana.
-type manaText struct {
+// actionText is the text of an action activating an ability of a permanent with that
+// name and that text; of a mana action (manaActions), with what it adds.
+type actionText struct {
 	name, ability string
 	mana          h.Mana
+	isMana        bool
 	text          string
 }
 
@@ -224,27 +225,31 @@ func (m *outcomeMemo) add(k outcomeKey, out []manaOutcome) {
 	m.entries, m.dirty = append(m.entries, outcomeEntry{k, out}), true
 }
 
-// text is the text of a mana action activating ability (its text) of permanent name,
-// adding mana (manaActionText), kept.
-func (m *outcomeMemo) text(name, ability string, mana h.Mana) string {
+// text is the text of an action activating ability (its text) of permanent name, of a
+// mana ability adding mana if isMana (actionText.build), kept.
+func (m *outcomeMemo) text(name, ability string, isMana bool, mana h.Mana) string {
 	for i := range m.texts {
-		if t := &m.texts[i]; t.mana == mana && t.name == name && t.ability == ability {
+		if t := &m.texts[i]; t.mana == mana && t.isMana == isMana && t.name == name && t.ability == ability {
 			return t.text
 		}
 	}
-	text := manaActionText(name, ability, mana)
+	t := actionText{name: name, ability: ability, mana: mana, isMana: isMana}
+	t.text = t.build()
 	if len(m.texts) >= maxMemo {
 		m.texts = nil
 	}
-	m.texts, m.dirty = append(m.texts, manaText{name, ability, mana, text}), true
-	return text
+	m.texts, m.dirty = append(m.texts, t), true
+	return t.text
 }
 
-// manaActionText is a mana action's text, built in one allocation.
-func manaActionText(name, ability string, mana h.Mana) string {
+// build makes the text, in one allocation: "activate Forest: {T}: Add {G}. -> {G}".
+func (t *actionText) build() string {
 	var buf [128]byte
-	b := append(append(append(append(buf[:0], "activate "...), name...), ": "...), ability...)
-	return string(mana.AppendSymbols(append(b, " -> "...)))
+	b := append(append(append(append(buf[:0], "activate "...), t.name...), ": "...), t.ability...)
+	if t.isMana {
+		b = t.mana.AppendSymbols(append(b, " -> "...))
+	}
+	return string(b)
 }
 
 // publishOutcomes makes what the memo holds now the state's, for the states stepped from it, if

@@ -82,7 +82,7 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 		type published struct {
 			m       *outcomeMemo
 			entries []outcomeEntry
-			texts   []manaText
+			texts   []actionText
 		}
 		var pubs []published
 		for i := range tr.Steps {
@@ -133,7 +133,7 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 				t.Fatalf("seed %d: a published memo changed", seed)
 			}
 			for _, tx := range p.texts {
-				if want := manaActionText(tx.name, tx.ability, tx.mana); tx.text != want {
+				if want := tx.build(); tx.text != want {
 					t.Fatalf("seed %d: the memo's text %q, built %q", seed, tx.text, want)
 				}
 			}
