@@ -117,8 +117,9 @@ func equip(c ManaCost) *Ability {
 			if !ok || src.Gone || src.Zone != h.Battlefield || t.Object == src.ID {
 				return
 			}
-			src.AttachedTo = t.Object
-			src.Timestamp = r.s.timestamp()
+			o := r.s.mut(src.ID)
+			o.AttachedTo = t.Object
+			o.Timestamp = r.s.timestamp()
 		}}
 }
 

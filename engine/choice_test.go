@@ -117,8 +117,10 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := &s.Objects[s.Battlefield[0]-1]
-		src.Def, s.view = def, nil
+		s = s.clone()
+		src := s.mut(s.Battlefield[0])
+		src.Def = def
+		s.finish(nil)
 		step := func(a h.Action) {
 			next, _, err := Step(s, a)
 			if err != nil {

@@ -207,7 +207,7 @@ func (v *View) couldProduceAll() []h.TypeSet {
 		return v.could
 	}
 	s := v.s
-	could := make([]h.TypeSet, len(s.Objects))
+	could := make([]h.TypeSet, s.numObjects())
 	v.could = could // readers inside the loop see the current approximation
 	var buf [8]h.ObjectID
 	dependent := buf[:0]

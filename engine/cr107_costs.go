@@ -163,8 +163,12 @@ func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
 	return nonManaCostBlock(s, v, src, a.Cost) == payable
 }
 
-// payNonMana pays {T}, {Q} and counter costs.
+// payNonMana pays {T}, {Q} and counter costs. A pointer to src the caller holds shows the
+// record as it was: take it again to read it paid (State.mut).
 func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
+	if c.Tap || c.Untap || c.RemoveN > 0 || c.LoyaltySymbol {
+		src = s.mut(src.ID)
+	}
 	if c.Tap && !s.faults.on(FaultTapNotPaid) {
 		src.Tapped = true
 		if ev.on() {
@@ -181,7 +185,7 @@ func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
 		src.Counters[c.RemoveCounter] -= c.RemoveN
 	}
 	if c.LoyaltySymbol {
-		payLoyalty(src, c)
+		payLoyalty(s, src.ID, c)
 		if ev.on() {
 			ev.add(h.Event{Kind: "counters", Player: src.Controller, Card: src.Card, Object: src.ID,
 				Rule: "606.4", Text: fmt.Sprintf("%s: loyalty cost %+d paid, %d loyalty counters", v.Of(src.ID).Name, c.Loyalty, src.Counters[Loyalty])})

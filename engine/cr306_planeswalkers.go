@@ -1,5 +1,7 @@
 package engine
 
+import h "github.com/mtgfuzz/mtgfuzz/harness"
+
 // CR 306 (planeswalkers) and 606 (loyalty abilities). A planeswalker enters with loyalty
 // counters equal to its printed loyalty number (306.5b), a replacement effect on entering:
 // a permanent that becomes a planeswalker without entering gets none. A loyalty ability is
@@ -28,8 +30,10 @@ func loyaltyCostBlock(s *State, src *Object, c Cost) costBlock {
 	return payable
 }
 
-// payLoyalty pays a loyalty cost (CR 606.4) and records the activation (606.3).
-func payLoyalty(src *Object, c Cost) {
+// payLoyalty pays a loyalty cost of permanent id (CR 606.4) and records the activation
+// (606.3).
+func payLoyalty(s *State, id h.ObjectID, c Cost) {
+	src := s.mut(id)
 	src.Counters[Loyalty] = max(0, src.Counters[Loyalty]+c.Loyalty)
 	src.LoyaltyActivated = true
 }
@@ -43,6 +47,8 @@ func loyaltyAbility(n int, targets []TargetSpec, resolve func(r *Resolution)) *A
 // in it (CR 606.3 counts per turn).
 func resetLoyaltyActivations(s *State) {
 	for _, id := range s.Battlefield {
-		s.obj(id).LoyaltyActivated = false
+		if s.obj(id).LoyaltyActivated {
+			s.mut(id).LoyaltyActivated = false
+		}
 	}
 }

@@ -47,7 +47,7 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 			}
 		}
 	}
-	old.Gone = true
+	s.mut(id).Gone = true
 	n := Object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)

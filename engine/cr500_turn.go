@@ -55,8 +55,8 @@ func beginTurn(s *State, ev *events) {
 	s.LandsPlayed = 0
 	resetLoyaltyActivations(s)
 	for _, id := range s.Battlefield {
-		if o := s.obj(id); o.Controller == next {
-			o.Sick = false
+		if o := s.obj(id); o.Controller == next && o.Sick {
+			s.mut(id).Sick = false
 		}
 	}
 }
@@ -72,7 +72,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
 			if (o.Controller == s.Active || s.faults.on(FaultUntapsEveryone)) && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
-				o.Tapped = false
+				s.mut(id).Tapped = false
 			}
 		}
 		return nil, nil, nil, false
@@ -158,8 +158,8 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 			}
 		}
 		for _, id := range c.Battlefield {
-			if !c.faults.on(FaultCleanupKeepsDamage) {
-				c.obj(id).Damage = 0
+			if !c.faults.on(FaultCleanupKeepsDamage) && c.obj(id).Damage != 0 {
+				c.mut(id).Damage = 0
 			}
 		}
 		if !c.faults.on(FaultEffectsOutlastCleanup) {

@@ -87,7 +87,7 @@ func declareAttackers(s *State, a h.Action) (*State, []h.Event, error) {
 	s.Decision = nil
 	s.Attackers, s.AttackTargets = ids, targets
 	for i, id := range ids {
-		o := s.obj(id)
+		o := s.mut(id)
 		o.Tapped = true
 		what := s.Active.Opponent().String()
 		if targets[i] != 0 {

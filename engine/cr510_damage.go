@@ -126,10 +126,10 @@ func dealDamage(s *State, v *View, source h.ObjectID, t Chosen, n int, rule stri
 		ev.add(h.Event{Kind: "damage", Player: t.Player, Card: cardOf(s, source), Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, t.Player)})
 		return
 	}
-	o := s.live(t.Object)
-	if o == nil || o.Zone != h.Battlefield {
+	if o := s.live(t.Object); o == nil || o.Zone != h.Battlefield {
 		return
 	}
+	o := s.mut(t.Object)
 	c := v.Of(o.ID)
 	if c.HasType("Planeswalker") {
 		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-n)

@@ -86,7 +86,7 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	ev := &events{}
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
-	s.obj(id).Controller = a.Player
+	s.mut(id).Controller = a.Player
 	item := StackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
 	if perm.Ability != nil {
 		item.Ability, item.Key = perm.Ability.Ability, perm.Ability.Key(id)
@@ -185,7 +185,7 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	ev := &events{}
 	id := moveTo(s, v, perm.Object, h.Battlefield, false, ev)
-	n := s.obj(id)
+	n := s.mut(id)
 	n.Controller = a.Player
 	n.Sick = entersSick(s, n)
 	applyEnterReplacements(s, n, 0, nil)

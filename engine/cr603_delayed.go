@@ -50,7 +50,7 @@ func (r *Resolution) ReturnToBattlefield(id h.ObjectID) {
 		return
 	}
 	if r.s.faults.on(FaultReturnSkipsEntering) {
-		n := r.s.obj(r.MoveTo(id, h.Battlefield, false))
+		n := r.s.mut(r.MoveTo(id, h.Battlefield, false))
 		n.Controller, n.Sick = n.Owner, true
 		applyEnterReplacements(r.s, n, 0, r.Choose)
 		return

@@ -123,6 +123,7 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 // with the given choices (CR 605.3b).
 func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ability, choices []string, ev *events) error {
 	payNonMana(s, v, src, a.Cost, ev)
+	src = s.obj(src.ID) // as paid
 	ch := &scripted{choices: choices}
 	if _, err := resolveMana(s, v, src, a, ch, ev); err != nil {
 		return fmt.Errorf("CR 605.3b: %w", err)

@@ -131,7 +131,8 @@ func (r *Resolution) Chars(id h.ObjectID) *Chars { return r.v.Of(id) }
 
 // AddCounters puts n counters of a kind on a permanent.
 func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
-	if o := r.s.live(id); o != nil && n > 0 {
+	if r.s.live(id) != nil && n > 0 {
+		o := r.s.mut(id)
 		o.Counters[k] += n
 		r.ev.add(h.Event{Kind: "counters", Player: o.Controller, Card: o.Card, Object: id, Text: fmt.Sprintf("%s gets %d %s counter(s)", r.v.Of(id).Name, n, k)})
 	}
@@ -144,10 +145,10 @@ func (r *Resolution) Damage(t Chosen, n int) {
 
 // SetTapped taps or untaps a permanent.
 func (r *Resolution) SetTapped(id h.ObjectID, tapped bool) {
-	o := r.s.live(id)
-	if o == nil || o.Tapped == tapped {
+	if o := r.s.live(id); o == nil || o.Tapped == tapped {
 		return
 	}
+	o := r.s.mut(id)
 	o.Tapped = tapped
 	kind := map[bool]string{true: "tapped", false: "untapped"}[tapped]
 	r.ev.add(h.Event{Kind: kind, Player: o.Controller, Card: o.Card, Object: id, Text: kind + " " + r.v.Of(id).Name})
@@ -296,7 +297,7 @@ func enterFromStack(r *Resolution, card *Object) {
 	s := r.s
 	aura := r.v.Of(card.ID).HasSubtype("Aura")
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
-	o := s.obj(nid)
+	o := s.mut(nid)
 	o.Controller = r.item.Controller
 	// a replacement: it enters as the copy (CR 707.5, 614.1c)
 	if enterAsCopy(s, o, r.Choose, r.ev, nil) && !aura {
@@ -351,12 +352,12 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 	out := make([]h.ObjectID, len(enter))
 	for i, e := range enter {
 		out[i] = moveTo(r.s, r.v, e.id, h.Battlefield, false, r.ev)
-		o := r.s.obj(out[i])
+		o := r.s.mut(out[i])
 		o.Controller = e.ctl
 		o.AttachedTo = e.host
 	}
 	for _, nid := range out {
-		o := r.s.obj(nid)
+		o := r.s.mut(nid)
 		o.Sick = entersSick(r.s, o)
 		// The choices "as it enters" are its controller's, the player it enters under
 		// (CR 707.5, 614.12, 303.4f), not the resolving ability's controller's.
@@ -397,7 +398,7 @@ func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
 		return
 	}
 	if host, ok := r.chooseAuraHost(v, o.ID, o.Controller, entering); ok {
-		o.AttachedTo = host
+		r.s.mut(o.ID).AttachedTo = host
 	}
 }
 
@@ -451,6 +452,7 @@ func (r *Resolution) TakeExtraTurn(p h.Player) {
 // that became it: 107.3m makes an ETB ability that refers to X use the spell's X, though
 // the permanent's own X is 0.
 func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
+	o = s.mut(o.ID)
 	o.ChosenColor = -1
 	v := Project(s)
 	c := v.Of(o.ID)

@@ -130,7 +130,7 @@ func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
 
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, len(s.Objects))}
+	v := &View{s: s, chars: make([]*Chars, s.numObjects())}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
 	faceDown := v.startPrinted()
@@ -225,7 +225,7 @@ func (v *View) startPrinted() (faceDown bool) {
 	s := v.s
 	start := func(ids []h.ObjectID) {
 		for _, id := range ids {
-			o := &s.Objects[id-1]
+			o := s.obj(id)
 			v.chars[id-1] = &o.Def.printed
 			faceDown = faceDown || o.FaceDown
 		}
@@ -233,7 +233,7 @@ func (v *View) startPrinted() (faceDown bool) {
 	start(s.Battlefield)
 	for i := range s.Stack {
 		if it := &s.Stack[i]; it.IsSpell {
-			o := &s.Objects[it.ID-1]
+			o := s.obj(it.ID)
 			v.chars[it.ID-1] = &o.Def.printed
 			faceDown = faceDown || o.FaceDown
 		}
@@ -478,7 +478,7 @@ func ptSetByEffect(s *State, id h.ObjectID) bool {
 // (a record kept for last known information) or created since the projection has its
 // printed characteristics.
 func (v *View) Of(id h.ObjectID) *Chars {
-	if id == 0 || int(id) > len(v.s.Objects) {
+	if id == 0 || int(id) > v.s.numObjects() {
 		return nil
 	}
 	if int(id) <= len(v.chars) && v.chars[id-1] != nil {

@@ -121,7 +121,7 @@ func TestViewOfCloneIsItsProjection(t *testing.T) {
 			c := s.clone()
 			got, want := s.projected().of(c), Project(c)
 			require.Same(t, c, got.s)
-			for id := h.ObjectID(1); int(id) <= len(c.Objects); id++ {
+			for id := h.ObjectID(1); int(id) <= c.numObjects(); id++ {
 				assert.Equal(t, want.Of(id), got.Of(id), "object %d", id)
 				assert.Equal(t, want.Copiable(id), got.Copiable(id), "object %d", id)
 				assert.Equal(t, want.IsCopy(id), got.IsCopy(id), "object %d", id)

@@ -46,9 +46,8 @@ var StateBasedActions = []SBA{
 		return
 	}},
 	{"704.5d", "token outside the battlefield", func(s *State, v *View) (out []sbaHit) {
-		for i := range s.Objects {
-			o := &s.Objects[i]
-			if o.Token && !o.Gone && o.Zone != h.Battlefield && o.Zone != "" {
+		for id := h.ObjectID(1); int(id) <= s.numObjects(); id++ {
+			if o := s.obj(id); o.Token && !o.Gone && o.Zone != h.Battlefield && o.Zone != "" {
 				out = append(out, sbaHit{object: o.ID, to: "none"})
 			}
 		}
@@ -99,7 +98,11 @@ var StateBasedActions = []SBA{
 		if s.faults.on(FaultLegendRuleOff) {
 			return nil
 		}
-		seen := map[string]bool{}
+		type legendKey struct {
+			controller h.Player
+			name       string
+		}
+		seen := map[legendKey]bool{}
 		legend := func(id h.ObjectID) bool {
 			return legendRuleCounts(s, v, id) && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
 		}
@@ -108,7 +111,7 @@ var StateBasedActions = []SBA{
 			if !legend(id) {
 				continue
 			}
-			key := fmt.Sprintf("%d|%s", s.obj(id).Controller, c.Name)
+			key := legendKey{s.obj(id).Controller, c.Name}
 			if seen[key] {
 				continue
 			}
@@ -292,14 +295,14 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 		s.Players[hit.player].Lost = true
 		ev.add(h.Event{Kind: "sba", Player: hit.player, Rule: rule, Text: fmt.Sprintf("%s loses the game (CR %s)", hit.player, rule)})
 	case hit.to == "none":
-		o := s.obj(hit.object)
+		o := s.mut(hit.object)
 		if list := s.zoneList(o.Owner, o.Zone); list != nil {
 			*list = removeID(*list, o.ID)
 		}
 		o.Gone = true
 		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: fmt.Sprintf("token %s ceases to exist (CR %s)", v.Of(o.ID).Name, rule)})
 	case hit.to == "":
-		o := s.obj(hit.object)
+		o := s.mut(hit.object)
 		o.AttachedTo = 0
 		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s becomes unattached (CR %s)", v.Of(o.ID).Name, rule)})
 	default:

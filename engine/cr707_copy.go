@@ -89,12 +89,12 @@ func copyValues(s *State, v *View, target h.ObjectID, ab *Ability) *Chars {
 func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controller h.Player, d Duration, ev *events) {
 	vals := copyValues(s, v, target, ab)
 	if s.faults.on(FaultCopyIsNewObject) { // its effects and counters gone, as if it had entered anew (CR 707.4)
-		s.Effects, s.obj(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e Effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
+		s.Effects, s.mut(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e Effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
 	}
 	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
 	o := s.obj(id)
 	if s.faults.on(FaultSickFromCopied) {
-		o.Sick = s.obj(target).Sick // the copied permanent's status (CR 302.6, 707.2: status isn't copied)
+		s.mut(id).Sick = s.obj(target).Sick // the copied permanent's status (CR 302.6, 707.2: status isn't copied)
 	}
 	ev.add(h.Event{Kind: "copy", Player: controller, Card: o.Card, Object: id,
 		Text: fmt.Sprintf("%s becomes a copy of %s (card %d)", v.Of(id).Name, vals.Name, s.obj(target).Card)})
@@ -123,7 +123,7 @@ func becomeCopyOfTarget(r *Resolution) {
 	}
 	copyEffect(r.s, r.v, src.ID, t.Object, r.item.Ability, r.Controller(), cp.duration(r.Controller()), r.ev)
 	if r.s.faults.on(FaultLoyaltyOnBecomingACopy) { // as if it had entered (CR 306.5b)
-		src.Counters[Loyalty] += startingLoyalty(r.s, Project(r.s).Of(src.ID))
+		r.s.mut(src.ID).Counters[Loyalty] += startingLoyalty(r.s, Project(r.s).Of(src.ID))
 	}
 }
 
@@ -164,10 +164,10 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 			copyEffect(s, v, o.ID, t.ID, a.Ability, o.Controller, Duration{}, ev)
 			c := Project(s).Of(o.ID)
 			if c.HasType("Creature") {
-				o.Counters[PlusOne] += cp.Except.PlusOneIfCreature
+				s.mut(o.ID).Counters[PlusOne] += cp.Except.PlusOneIfCreature
 			}
 			if c.HasType("Planeswalker") {
-				o.Counters[Loyalty] += cp.Except.LoyaltyIfPlaneswalker
+				s.mut(o.ID).Counters[Loyalty] += cp.Except.LoyaltyIfPlaneswalker
 			}
 		}
 		return pick != dontCopy

@@ -108,7 +108,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	for pi := range setup.Players {
 		for _, pm := range setup.Players[pi].Battlefield {
 			if pm.AttachedTo != 0 {
-				s.obj(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
+				s.mut(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
 			}
 		}
 	}

@@ -140,7 +140,7 @@ func newRenderer(s *State, v *View, from *rendering) *renderer {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	r := &renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, len(s.Objects))}}
+	r := &renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
 	n := len(s.Battlefield)
 	for p := range s.Players {
 		ps := &s.Players[p]

@@ -98,7 +98,10 @@ type State struct {
 	Passes      int      // consecutive passes with no action between (CR 117.4)
 	LandsPlayed int
 	Players     [2]PlayerState
-	Objects     []Object // indexed by ObjectID-1; never shrinks
+	// objects holds the object records, indexed by ObjectID-1 (it never shrinks), in
+	// chunks shared with the states cloned from this one until one of them writes a record
+	// of the chunk (objectTable).
+	objects     objectTable
 	Battlefield []h.ObjectID
 	Stack       []StackItem // bottom first
 	Effects     []Effect
@@ -185,6 +188,7 @@ func (s *State) projected() *View {
 func (s *State) finish(from *State) *State {
 	if s != nil {
 		s.careful = false
+		s.objects.freeze()
 		s.view = &viewCache{v: s.projection}
 		s.projection = nil
 		if from != nil && from.view != nil {
@@ -202,7 +206,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.view, c.projection = nil, nil
 	c.sbaChecks.list = slices.Clip(s.sbaChecks.list)
-	c.Objects = append([]Object(nil), s.Objects...)
+	c.objects = s.objects.share()
 	c.Stack = cloneStack(s.Stack)
 	c.Effects = cloneEffects(s.Effects)
 	if s.faults.on(FaultCloneDropsCopyDuration) {
@@ -245,13 +249,23 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// obj returns the object record with the given ID (nil for 0 or unknown).
+// obj returns the object record with the given ID (nil for 0 or unknown), to read only: it
+// may be shared with other states. Write through mut.
 func (s *State) obj(id h.ObjectID) *Object {
-	if id == 0 || int(id) > len(s.Objects) {
-		return nil
+	// objectTable.get written out: the hottest read of the engine stays cheap to inline.
+	if i := id - 1; i < h.ObjectID(s.objects.n) { // id 0: i wraps past every index
+		return &s.objects.chunks[i/objectChunkLen].recs[i%objectChunkLen]
 	}
-	return &s.Objects[id-1]
+	return nil
 }
+
+// mut returns the object record with the given ID (nil for 0 or unknown), to change: the
+// record's chunk becomes this state's own first. A pointer from mut is good until the state
+// is cloned (a checkpoint); take it again after one.
+func (s *State) mut(id h.ObjectID) *Object { return s.objects.mut(id) }
+
+// numObjects is how many object records the state holds: their IDs are 1 to numObjects.
+func (s *State) numObjects() int { return s.objects.n }
 
 // live returns the object if it still exists as that object (no zone change since).
 func (s *State) live(id h.ObjectID) *Object {
@@ -270,9 +284,8 @@ func (s *State) onBattlefield(id h.ObjectID) bool {
 
 // byCard finds the live object that is the given card, wherever it is.
 func (s *State) byCard(c h.CardID) *Object {
-	for i := len(s.Objects) - 1; i >= 0; i-- {
-		o := &s.Objects[i]
-		if o.Card == c && !o.Gone {
+	for id := h.ObjectID(s.numObjects()); id > 0; id-- {
+		if o := s.obj(id); o.Card == c && !o.Gone {
 			return o
 		}
 	}
@@ -281,10 +294,10 @@ func (s *State) byCard(c h.CardID) *Object {
 
 // newObject adds a fresh object record (CR 400.7) and returns its ID.
 func (s *State) newObject(o Object) h.ObjectID {
-	o.ID = h.ObjectID(len(s.Objects) + 1)
+	o.ID = h.ObjectID(s.numObjects() + 1)
 	s.NextTS++
 	o.Timestamp = s.NextTS
-	s.Objects = append(s.Objects, o)
+	s.objects.add(o)
 	return o.ID
 }
 

@@ -24,11 +24,17 @@ type auditEngine struct {
 	retried  int // steps whose optimistic run needed a choice (errCareful)
 }
 
-// frozen is a deep copy of s to compare with reflect.DeepEqual: its projection cache, its
-// mode and the state its proposal goes back to (a pointer, compared apart) left out.
+// frozen is a deep copy of s to compare with same: its projection cache, its mode and the
+// state its proposal goes back to (a pointer, compared apart) left out. Its object records
+// are copied too, not shared (objectTable), so that a later write into a record s shares
+// shows as a difference.
 func frozen(s *State) State {
 	c := s.clone()
 	c.view, c.careful = nil, false
+	c.objects = objectTable{n: s.objects.n}
+	for _, ch := range s.objects.chunks {
+		c.objects.chunks = append(c.objects.chunks, &objectChunk{recs: ch.recs})
+	}
 	if c.Proposal != nil {
 		c.Proposal.Before = nil
 	}
