@@ -279,7 +279,8 @@ type manaOutcome struct {
 
 // manaOutcomes lists every distinct amount of mana activating a of src would add if it
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
-// each, in canonical order. The list is shared (outcomeMemo) and read only.
+// each, in canonical order. The list is shared (outcomeMemo) and read only; the caller
+// publishes what the view's memo learnt (publishOutcomes).
 func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	pr := productionChoice(s, v, src, a.Produce)
 	m := v.outcomeMemo()
@@ -292,9 +293,6 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 	}
 	out := resolvedManaOutcomes(s, v, src, a, pr)
 	m.add(k, out)
-	if c := s.view; c != nil && c.v == v { // for the states stepped from this one
-		c.outcomes.Store(m.published())
-	}
 	return out
 }
 

@@ -81,8 +81,9 @@ type View struct {
 	replaced    map[repKey]h.TypeSet
 	unions      [2]h.TypeSet // landsCould of each player
 	unionsValid bool
-	env         *manaEnv    // computed on first use
-	outcomes    outcomeMemo // manaOutcomes, by key
+	outcomes    outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
+	envDone     bool
+	memoStarted bool // outcomes started from the memo handed to the state
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact

@@ -86,6 +86,7 @@ func startListing(s *State) *listing {
 // release clears the listing, so that its buffers hold nothing of the state, and keeps it
 // for the next.
 func (l *listing) release() {
+	l.v.publishOutcomes()
 	clear(l.out)
 	out := l.out[:0]
 	for p := range l.mana {
@@ -224,8 +225,12 @@ func (l *listing) abilityActions(p h.Player) {
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
 			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
-		text := "activate " + c.Name + ": " + ab.Text
-		for _, ts := range targetCombos(s, v, p, ab.Targets) {
+		combos := targetCombos(s, v, p, ab.Targets)
+		if len(combos) == 0 {
+			return
+		}
+		text := v.outcomeMemo().text(c.Name, ab.Text, false, h.Mana{})
+		for _, ts := range combos {
 			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
 				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
 			}
@@ -256,9 +261,7 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					var buf [128]byte // one allocation for the text
-					b := append(append(append(append(buf[:0], "activate "...), m.c.Name...), ": "...), m.ab.Text...)
-					text = string(oc.mana.AppendSymbols(append(b, " -> "...)))
+					text = l.v.outcomeMemo().text(m.c.Name, m.ab.Text, true, oc.mana)
 				} else {
 					text = l.out[first+k].Text
 				}

@@ -35,33 +35,72 @@ type tapTrigger struct {
 }
 
 // manaEnv is the view's mana environment, found in one pass over the battlefield, in
-// battlefield order.
+// battlefield order; its lists share one allocation, sized by what the pass found.
 func (v *View) manaEnv() *manaEnv {
-	if v.env != nil {
-		return v.env
+	e := &v.outcomes.env
+	if v.envDone {
+		return e
 	}
+	v.envDone = true
 	s := v.s
-	e := &manaEnv{faults: s.faults}
+	e.faults = s.faults
+	type found struct {
+		id h.ObjectID
+		c  *Chars
+		ab AbilityInstance
+	}
+	var buf [8]found
+	list := buf[:0]
+	var n [2][2]int // the length of each list of replacements
+	trigs := 0
 	for _, id := range s.Battlefield {
-		o := s.obj(id)
 		c := v.Of(id)
 		for _, ab := range c.Abilities {
 			switch {
 			case ab.Kind == Static && ab.Static.Kind == ReplaceMultiplyMana: // "If you tap a permanent for mana"
-				r := replacement{id, c.Name, ab.Static.Kind, ab.Static.N}
-				for land := range 2 {
-					e.reps[o.Controller][land] = append(e.reps[o.Controller][land], r)
-				}
+				p := s.obj(id).Controller
+				n[p][0]++
+				n[p][1]++
 			case ab.Kind == Static && ab.Static.Kind == ReplaceLandManaWithB: // "If a land is tapped for mana"
-				for p := range e.reps {
-					e.reps[p][1] = append(e.reps[p][1], replacement{id, c.Name, ab.Static.Kind, 0})
-				}
+				n[0][1]++
+				n[1][1]++
 			case ab.Kind == Triggered && ab.Trigger.Event == OnTappedForMana:
-				e.trigs = append(e.trigs, tapTrigger{id, ab.Ability, o.ChosenColor})
+				trigs++
+			default:
+				continue
 			}
+			list = append(list, found{id, c, ab})
 		}
 	}
-	v.env = e
+	if len(list) == 0 {
+		return e
+	}
+	all := make([]replacement, n[0][0]+n[0][1]+n[1][0]+n[1][1])
+	for p := range e.reps {
+		for land := range e.reps[p] {
+			e.reps[p][land], all = all[:0:n[p][land]], all[n[p][land]:]
+		}
+	}
+	if trigs > 0 {
+		e.trigs = make([]tapTrigger, 0, trigs)
+	}
+	for _, f := range list {
+		switch f.ab.Kind {
+		case Static:
+			r := replacement{f.id, f.c.Name, f.ab.Static.Kind, 0}
+			if r.kind == ReplaceMultiplyMana {
+				r.n = f.ab.Static.N
+				p := s.obj(f.id).Controller
+				e.reps[p][0] = append(e.reps[p][0], r)
+				e.reps[p][1] = append(e.reps[p][1], r)
+				continue
+			}
+			e.reps[0][1] = append(e.reps[0][1], r)
+			e.reps[1][1] = append(e.reps[1][1], r)
+		case Triggered:
+			e.trigs = append(e.trigs, tapTrigger{f.id, f.ab.Ability, s.obj(f.id).ChosenColor})
+		}
+	}
 	return e
 }
 
@@ -119,54 +158,106 @@ func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr prod
 	return k, true
 }
 
-// outcomeMemo holds outcomes by key, under one environment. A view's grows as its
-// state's mana abilities are asked about; a finished state publishes it (clipped, so
-// that what is published is never written again) for the states stepped from it, which
-// start from it when their environment is the same.
+// outcomeMemo holds outcomes by key, under one environment, and the texts of
+// activations. A view's grows as its state's mana abilities are listed; a finished state
+// publishes it for the states stepped from it, which start from it: its outcomes when
+// their environment is the same, its texts always (a text is a function of what it
+// is keyed by alone). Published lists are clipped to their length, so that appending to
+// them, here or in a state stepped from it, copies them: they are never written again.
 type outcomeMemo struct {
-	env   *manaEnv
-	keys  []outcomeKey
-	lists [][]manaOutcome
+	env     manaEnv // a value, so that a published memo holds no view (nor state)
+	entries []outcomeEntry
+	texts   []actionText
+	dirty   bool // changed since published
 }
 
-// maxOutcomeKeys bounds a memo handed from state to state: the productions that count
-// (one mana per creature) make new keys as a game goes on.
-const maxOutcomeKeys = 64
+type outcomeEntry struct {
+	key      outcomeKey
+	outcomes []manaOutcome
+}
+
+// actionText is the text of an action activating an ability of a permanent with that
+// name and that text; of a mana action (manaActions), with what it adds.
+type actionText struct {
+	name, ability string
+	mana          h.Mana
+	isMana        bool
+	text          string
+}
+
+// maxMemo bounds each list of a memo handed from state to state: the productions that
+// count (one mana per creature) make new keys as a game goes on.
+const maxMemo = 64
 
 // outcomeMemo is the view's memo, started on first use from the one published by the
-// state its state was stepped from, if their environments are equal.
+// state its state was stepped from.
 func (v *View) outcomeMemo() *outcomeMemo {
 	m := &v.outcomes
-	if m.env != nil {
+	if v.memoStarted {
 		return m
 	}
-	m.env = v.manaEnv()
+	v.memoStarted = true
+	v.manaEnv()
 	if c := v.s.view; c != nil && c.v == v {
-		if from := c.outcomesFrom; from != nil && from.env.equal(m.env) {
-			m.keys, m.lists = slices.Clone(from.keys), slices.Clone(from.lists)
+		if from := c.outcomesFrom; from != nil {
+			m.texts = from.texts
+			if from.env.equal(&m.env) {
+				m.entries = from.entries
+			}
 		}
 	}
 	return m
 }
 
 func (m *outcomeMemo) lookup(k outcomeKey) ([]manaOutcome, bool) {
-	for i := range m.keys {
-		if m.keys[i] == k {
-			return m.lists[i], true
+	for i := range m.entries {
+		if m.entries[i].key == k {
+			return m.entries[i].outcomes, true
 		}
 	}
 	return nil, false
 }
 
 func (m *outcomeMemo) add(k outcomeKey, out []manaOutcome) {
-	if len(m.keys) >= maxOutcomeKeys {
-		m.keys, m.lists = nil, nil
+	if len(m.entries) >= maxMemo {
+		m.entries = nil
 	}
-	m.keys, m.lists = append(m.keys, k), append(m.lists, out)
+	m.entries, m.dirty = append(m.entries, outcomeEntry{k, out}), true
 }
 
-// published is a read-only copy of the memo's header: its lists clipped to their length,
-// so that the memo's later entries are written past what a reader sees.
-func (m *outcomeMemo) published() *outcomeMemo {
-	return &outcomeMemo{env: m.env, keys: slices.Clip(m.keys), lists: slices.Clip(m.lists)}
+// text is the text of an action activating ability (its text) of permanent name, of a
+// mana ability adding mana if isMana (actionText.build), kept.
+func (m *outcomeMemo) text(name, ability string, isMana bool, mana h.Mana) string {
+	for i := range m.texts {
+		if t := &m.texts[i]; t.mana == mana && t.isMana == isMana && t.name == name && t.ability == ability {
+			return t.text
+		}
+	}
+	t := actionText{name: name, ability: ability, mana: mana, isMana: isMana}
+	t.text = t.build()
+	if len(m.texts) >= maxMemo {
+		m.texts = nil
+	}
+	m.texts, m.dirty = append(m.texts, t), true
+	return t.text
+}
+
+// build makes the text, in one allocation: "activate Forest: {T}: Add {G}. -> {G}".
+func (t *actionText) build() string {
+	var buf [128]byte
+	b := append(append(append(append(buf[:0], "activate "...), t.name...), ": "...), t.ability...)
+	if t.isMana {
+		b = t.mana.AppendSymbols(append(b, " -> "...))
+	}
+	return string(b)
+}
+
+// publishOutcomes makes what the memo holds now the state's, for the states stepped from it, if
+// the view is a finished state's and the memo changed.
+func (v *View) publishOutcomes() {
+	m := &v.outcomes
+	if c := v.s.view; m.dirty && c != nil && c.v == v {
+		c.outcomes.Store(&outcomeMemo{env: m.env, entries: slices.Clip(m.entries), texts: slices.Clip(m.texts)})
+		m.dirty = false
+	}
 }

@@ -74,25 +74,27 @@ func TestManaOutcomesAreResolutions(t *testing.T) {
 // or handed from the state before), are those computed afresh, uncached, on a projection
 // of the state's own; memos handed from state to state are used, or this test would
 // check nothing of them; and what a finished state published is never changed after,
-// however often its state and those stepped from it are asked again.
+// however often its state and those stepped from it are asked again; nor does a text it
+// holds differ from the one built.
 func TestOutcomeMemoIsTheComputation(t *testing.T) {
 	handed, inherited := 0, 0
 	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
 		type published struct {
-			m     *outcomeMemo
-			keys  []outcomeKey
-			lists [][]manaOutcome
+			m       *outcomeMemo
+			entries []outcomeEntry
+			texts   []actionText
 		}
 		var pubs []published
 		for i := range tr.Steps {
 			if m := tr.Steps[i].AfterState.(*State).view.outcomes.Load(); m != nil {
-				lists := make([][]manaOutcome, len(m.lists))
-				for j, l := range m.lists {
-					for _, oc := range l {
-						lists[j] = append(lists[j], manaOutcome{oc.mana, slices.Clone(oc.choices)})
+				entries := slices.Clone(m.entries)
+				for j, e := range entries {
+					entries[j].outcomes = nil
+					for _, oc := range e.outcomes {
+						entries[j].outcomes = append(entries[j].outcomes, manaOutcome{oc.mana, slices.Clone(oc.choices)})
 					}
 				}
-				pubs = append(pubs, published{m, slices.Clone(m.keys), lists})
+				pubs = append(pubs, published{m, entries, slices.Clone(m.texts)})
 			}
 		}
 		for i := range tr.Steps {
@@ -127,14 +129,12 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 			LegalActions(s)
 		}
 		for _, p := range pubs {
-			if !reflect.DeepEqual(p.m.keys, p.keys) || len(p.m.lists) != len(p.lists) {
-				t.Fatalf("seed %d: a published memo changed its keys", seed)
+			if !reflect.DeepEqual(p.m.entries, p.entries) || !reflect.DeepEqual(p.m.texts, p.texts) {
+				t.Fatalf("seed %d: a published memo changed", seed)
 			}
-			for j, l := range p.m.lists {
-				for k, oc := range l {
-					if oc.mana != p.lists[j][k].mana || !slices.Equal(oc.choices, p.lists[j][k].choices) {
-						t.Fatalf("seed %d: a published memo changed outcome %d of key %d", seed, k, j)
-					}
+			for _, tx := range p.texts {
+				if want := tx.build(); tx.text != want {
+					t.Fatalf("seed %d: the memo's text %q, built %q", seed, tx.text, want)
 				}
 			}
 		}

@@ -107,6 +107,7 @@ func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Ma
 	for _, oc := range manaOutcomes(s, v, o, abs[ability].Ability) {
 		out = append(out, oc.mana)
 	}
+	v.publishOutcomes()
 	return out, nil
 }
 
