@@ -213,7 +213,8 @@ func (s *State) finish(from *State) *State {
 	return s
 }
 
-// clone returns a deep copy that shares nothing mutable with s.
+// clone returns a copy that shares nothing either side will write: the object records are
+// shared until one side writes them (objectTable), everything else is copied.
 func (s *State) clone() *State {
 	c := *s
 	c.view, c.projection = nil, nil

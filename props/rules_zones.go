@@ -145,19 +145,8 @@ type cardObject struct {
 // cardObjects maps every card of s, in any zone but the stack's abilities, to its object.
 func cardObjects(s *harness.Snapshot) map[harness.CardID]cardObject {
 	out := map[harness.CardID]cardObject{}
-	add := func(objs []*harness.Object) {
-		for i := range objs {
-			o := objs[i]
-			out[o.Card] = cardObject{o.Card, o.Object, o.Zone, o.Name}
-		}
-	}
-	add(s.Battlefield)
-	for p := range s.Players {
-		ps := &s.Players[p]
-		add(ps.Library)
-		add(ps.Hand)
-		add(ps.Graveyard)
-		add(ps.Exile)
+	for _, o := range s.Objects() {
+		out[o.Card] = cardObject{o.Card, o.Object, o.Zone, o.Name}
 	}
 	for _, o := range s.Stack {
 		if o.Kind == "spell" {
