@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -28,8 +30,13 @@ func (t TargetSpec) zone() h.Zone {
 // candidates lists every legal choice for the requirement, players first, then objects
 // by card ID (CR 601.2c).
 func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen {
+	return t.appendCandidates(nil, s, v, controller)
+}
+
+// appendCandidates is candidates appended to out, which grows at most once.
+func (t TargetSpec) appendCandidates(out []Chosen, s *State, v *View, controller h.Player) []Chosen {
 	var ids []h.ObjectID
-	n := 0 // how many candidates at most: one allocation for the list
+	n := 0 // how many candidates at most
 	switch t.zone() {
 	case h.Stack:
 		n = len(s.Stack)
@@ -43,9 +50,8 @@ func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen 
 	if t.Player {
 		n += 2
 	}
-	var out []Chosen
 	if n += len(ids); n > 0 {
-		out = make([]Chosen, 0, n)
+		out = slices.Grow(out, n)
 	}
 	if t.Player {
 		out = append(out, Chosen{Player: h.A}, Chosen{Player: h.B})
@@ -58,14 +64,14 @@ func (t TargetSpec) candidates(s *State, v *View, controller h.Player) []Chosen 
 		}
 		return out
 	}
-	players := len(out)
+	objects := len(out)
 	for _, id := range ids {
 		o := s.obj(id)
 		if t.Match == nil || t.Match(s, v, controller, o) {
 			out = append(out, Chosen{Player: h.NoPlayer, Object: id, Card: o.Card})
 		}
 	}
-	sortChosen(out[players:])
+	sortChosen(out[objects:])
 	return out
 }
 

@@ -63,6 +63,7 @@ type listing struct {
 	manaDone      [2]bool
 	potential     [2]int // manaPotential, once asked (potentialDone)
 	potentialDone [2]bool
+	cands         []Chosen // targetCombos' candidates, one requirement at a time
 }
 
 // manaSource is a mana ability its controller can activate now, and every distinct
@@ -94,7 +95,8 @@ func (l *listing) release() {
 		l.mana[p] = l.mana[p][:0]
 	}
 	mana := l.mana
-	*l = listing{out: out, mana: mana}
+	cands := l.cands[:0] // Chosen holds no pointer: nothing to clear
+	*l = listing{out: out, mana: mana, cands: cands}
 	listings.Put(l)
 }
 
@@ -139,7 +141,7 @@ func (l *listing) playAndCastActions(p h.Player) {
 			continue
 		}
 		name := v.Of(perm.Object).Name
-		for _, ts := range targetCombos(s, v, p, perm.Targets) {
+		for _, ts := range l.targetCombos(p, perm.Targets) {
 			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
 				l.add(h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
 			}
@@ -225,11 +227,11 @@ func (l *listing) abilityActions(p h.Player) {
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
 			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
-		combos := targetCombos(s, v, p, ab.Targets)
+		combos := l.targetCombos(p, ab.Targets)
 		if len(combos) == 0 {
 			return
 		}
-		text := v.outcomeMemo().text(c.Name, ab.Text, false, h.Mana{})
+		text := activationText(c.Name, ab.Text, false, h.Mana{})
 		for _, ts := range combos {
 			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
 				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
@@ -261,7 +263,7 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					text = l.v.outcomeMemo().text(m.c.Name, m.ab.Text, true, oc.mana)
+					text = activationText(m.c.Name, m.ab.Text, true, oc.mana)
 				} else {
 					text = l.out[first+k].Text
 				}
@@ -281,13 +283,14 @@ var noPayment = []h.Mana{{}}
 // last requirement's varying slowest. The result is shared and read-only when there are
 // no requirements; otherwise each combination has its own exact-capacity slice, cut from
 // one array per requirement.
-func targetCombos(s *State, v *View, p h.Player, specs []TargetSpec) [][]h.Target {
+func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 	if len(specs) == 0 {
 		return noTargets
 	}
 	combos := noTargets
 	for depth, spec := range specs {
-		cands := spec.candidates(s, v, p)
+		l.cands = spec.appendCandidates(l.cands[:0], l.s, l.v, p)
+		cands := l.cands
 		next := make([][]h.Target, 0, len(cands)*len(combos))
 		all := make([]h.Target, len(cands)*len(combos)*(depth+1))
 		for _, cand := range cands {

@@ -158,16 +158,14 @@ func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr prod
 	return k, true
 }
 
-// outcomeMemo holds outcomes by key, under one environment, and the texts of
-// activations. A view's grows as its state's mana abilities are listed; a finished state
-// publishes it for the states stepped from it, which start from it: its outcomes when
-// their environment is the same, its texts always (a text is a function of what it
-// is keyed by alone). Published lists are clipped to their length, so that appending to
-// them, here or in a state stepped from it, copies them: they are never written again.
+// outcomeMemo holds outcomes by key, under one environment. A view's grows as its
+// state's mana abilities are listed; a finished state publishes it for the states
+// stepped from it, which start from it when their environment is the same. Published
+// lists are clipped to their length, so that appending to them, here or in a state
+// stepped from it, copies them: they are never written again.
 type outcomeMemo struct {
 	env     manaEnv // a value, so that a published memo holds no view (nor state)
 	entries []outcomeEntry
-	texts   []actionText
 	dirty   bool // changed since published
 }
 
@@ -176,16 +174,7 @@ type outcomeEntry struct {
 	outcomes []manaOutcome
 }
 
-// actionText is the text of an action activating an ability of a permanent with that
-// name and that text; of a mana action (manaActions), with what it adds.
-type actionText struct {
-	name, ability string
-	mana          h.Mana
-	isMana        bool
-	text          string
-}
-
-// maxMemo bounds each list of a memo handed from state to state: the productions that
+// maxMemo bounds the entries of a memo handed from state to state: the productions that
 // count (one mana per creature) make new keys as a game goes on.
 const maxMemo = 64
 
@@ -199,11 +188,8 @@ func (v *View) outcomeMemo() *outcomeMemo {
 	v.memoStarted = true
 	v.manaEnv()
 	if c := v.s.view; c != nil && c.v == v {
-		if from := c.outcomesFrom; from != nil {
-			m.texts = from.texts
-			if from.env.equal(&m.env) {
-				m.entries = from.entries
-			}
+		if from := c.outcomesFrom; from != nil && from.env.equal(&m.env) {
+			m.entries = from.entries
 		}
 	}
 	return m
@@ -225,39 +211,12 @@ func (m *outcomeMemo) add(k outcomeKey, out []manaOutcome) {
 	m.entries, m.dirty = append(m.entries, outcomeEntry{k, out}), true
 }
 
-// text is the text of an action activating ability (its text) of permanent name, of a
-// mana ability adding mana if isMana (actionText.build), kept.
-func (m *outcomeMemo) text(name, ability string, isMana bool, mana h.Mana) string {
-	for i := range m.texts {
-		if t := &m.texts[i]; t.mana == mana && t.isMana == isMana && t.name == name && t.ability == ability {
-			return t.text
-		}
-	}
-	t := actionText{name: name, ability: ability, mana: mana, isMana: isMana}
-	t.text = t.build()
-	if len(m.texts) >= maxMemo {
-		m.texts = nil
-	}
-	m.texts, m.dirty = append(m.texts, t), true
-	return t.text
-}
-
-// build makes the text, in one allocation: "activate Forest: {T}: Add {G}. -> {G}".
-func (t *actionText) build() string {
-	var buf [128]byte
-	b := append(append(append(append(buf[:0], "activate "...), t.name...), ": "...), t.ability...)
-	if t.isMana {
-		b = t.mana.AppendSymbols(append(b, " -> "...))
-	}
-	return string(b)
-}
-
 // publishOutcomes makes what the memo holds now the state's, for the states stepped from it, if
 // the view is a finished state's and the memo changed.
 func (v *View) publishOutcomes() {
 	m := &v.outcomes
 	if c := v.s.view; m.dirty && c != nil && c.v == v {
-		c.outcomes.Store(&outcomeMemo{env: m.env, entries: slices.Clip(m.entries), texts: slices.Clip(m.texts)})
+		c.outcomes.Store(&outcomeMemo{env: m.env, entries: slices.Clip(m.entries)})
 		m.dirty = false
 	}
 }
