@@ -1,17 +1,17 @@
 package engine
 
 import (
-	"maps"
+	"slices"
 	"sync/atomic"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
 // An Activate action's text is asked for every activatable ability of every state listed,
-// and it is a function of its textKey alone: the texts built are kept for every game of
-// the process. The card pool bounds the keys (names, ability texts, and what a mana
-// ability adds); maxActionTexts bounds them whatever the pool: past it, texts are built
-// each time.
+// and it is a function of its textKey alone. The texts of an object with its card's
+// printed characteristics are its card's, made with the card's definition
+// (printedActivations) and kept there for the amounts its mana abilities are found to
+// add, for every game of the process; the texts of the others are built.
 
 // textKey is what the text of an action activating an ability is made of: the name of the
 // permanent, the ability's text and, for a mana action (manaActions), what it adds.
@@ -21,48 +21,7 @@ type textKey struct {
 	isMana        bool
 }
 
-const maxActionTexts = 4096
-
-// actionTexts maps each key asked to its text. A published map is never written: a new
-// text publishes a copy that holds it too (compare and swap), so reading takes no lock,
-// and the copies stop once a campaign has met its pool's texts.
-var actionTexts atomic.Pointer[map[textKey]string]
-
-// activationText is the text of an action activating ability (its text) of permanent
-// name, of a mana ability adding mana if isMana: "activate Forest: {T}: Add {G}. -> {G}".
-func activationText(name, ability string, isMana bool, mana h.Mana) string {
-	k := textKey{name: name, ability: ability, mana: mana, isMana: isMana}
-	old := actionTexts.Load()
-	if old != nil {
-		if t, ok := (*old)[k]; ok {
-			return t
-		}
-	}
-	t := k.build()
-	for old == nil || len(*old) < maxActionTexts {
-		next := make(map[textKey]string, 1+lenOf(old))
-		if old != nil {
-			maps.Copy(next, *old)
-		}
-		next[k] = t
-		if actionTexts.CompareAndSwap(old, &next) {
-			break
-		}
-		if old = actionTexts.Load(); (*old)[k] != "" {
-			break // another game published it meanwhile
-		}
-	}
-	return t
-}
-
-func lenOf(m *map[textKey]string) int {
-	if m == nil {
-		return 0
-	}
-	return len(*m)
-}
-
-// build makes the text, in one allocation.
+// build makes the text, in one allocation: "activate Forest: {T}: Add {G}. -> {G}".
 func (k *textKey) build() string {
 	var buf [128]byte
 	b := append(append(append(append(buf[:0], "activate "...), k.name...), ": "...), k.ability...)
@@ -70,4 +29,93 @@ func (k *textKey) build() string {
 		b = k.mana.AppendSymbols(append(b, " -> "...))
 	}
 	return string(b)
+}
+
+// printedActivation is the text of activating one printed ability of a card: alone, and
+// for a mana ability, adding one mana of each type (what most productions add, CR 106.1)
+// or, kept as they are asked, the other amounts (replacement effects multiply mana, CR
+// 106.12b). A kept list is never written: a new amount publishes a copy that holds it
+// too (compare and swap; a copy lost to another game's only costs a text built again).
+type printedActivation struct {
+	text string
+	one  [h.NumManaTypes]string
+	key  textKey // of the other amounts, with no mana
+	more atomic.Pointer[[]manaText]
+}
+
+// manaText is the text of a mana action adding mana.
+type manaText struct {
+	mana h.Mana
+	text string
+}
+
+// maxMoreTexts bounds each printed ability's kept amounts: past it, texts are built.
+const maxMoreTexts = 32
+
+// printedActivations is, by index, the texts of the activated abilities of printed
+// characteristics c (zero for the others).
+func printedActivations(c *Chars) []printedActivation {
+	out := make([]printedActivation, len(c.Abilities))
+	for i, ab := range c.Abilities {
+		if ab.Kind != Activated {
+			continue
+		}
+		pa := &out[i]
+		pa.key = textKey{name: c.Name, ability: ab.Text}
+		pa.text = pa.key.build()
+		if !ab.IsMana() {
+			continue
+		}
+		pa.key.isMana = true
+		for t := range pa.one {
+			k := pa.key
+			k.mana = h.Of(h.ManaType(t), 1)
+			pa.one[t] = k.build()
+		}
+	}
+	return out
+}
+
+// manaText is the text of the mana ability's action adding mana.
+func (pa *printedActivation) manaText(mana h.Mana) string {
+	if mana.Total() == 1 {
+		for t, n := range mana {
+			if n == 1 {
+				return pa.one[t]
+			}
+		}
+	}
+	kept := pa.more.Load()
+	if kept != nil {
+		for _, mt := range *kept {
+			if mt.mana == mana {
+				return mt.text
+			}
+		}
+	}
+	k := pa.key
+	k.mana = mana
+	text := k.build()
+	if kept == nil || len(*kept) < maxMoreTexts {
+		var next []manaText
+		if kept != nil {
+			next = slices.Clone(*kept)
+		}
+		next = append(next, manaText{mana, text})
+		pa.more.CompareAndSwap(kept, &next)
+	}
+	return text
+}
+
+// activationText is the text of activating ability i (ab) of o, whose characteristics
+// are c, of a mana ability adding mana if isMana.
+func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bool, mana h.Mana) string {
+	if printed := v.printedActivations(o.ID); printed != nil { // c is its card's: i indexes them
+		if !isMana {
+			return printed[i].text
+		}
+		return printed[i].manaText(mana)
+	}
+	k := textKey{name: c.Name, ability: ab.Text, mana: mana, isMana: isMana}
+	return k.build()
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -11,11 +10,11 @@ import (
 )
 
 // TestActionTextsAreTheirs: on every state of generated games, the text of every listed
-// Activate action, kept across games (actionTexts), names its source as the state does,
-// the ability's text and, for a mana ability, what the action's choices make it add; and
-// every kept text is the one its key builds.
+// Activate action, its card's (printedActivations, kept across games) or built, names its
+// source as the state does, the ability's text and, for a mana ability, what the action's
+// choices make it add; both kinds are checked.
 func TestActionTextsAreTheirs(t *testing.T) {
-	checked, mana := 0, 0
+	checked, mana, printed := 0, 0, 0
 	eachGeneratedTrace(t, 4, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			s := tr.Steps[i].AfterState.(*State)
@@ -39,6 +38,9 @@ func TestActionTextsAreTheirs(t *testing.T) {
 					want += " -> " + manaOutcomes(s, v, o, ab.Ability)[at].mana.String()
 					mana++
 				}
+				if v.asPrinted(o.ID) {
+					printed++
+				}
 				if a.Text != want {
 					t.Fatalf("seed %d step %d: listed %q, want %q", seed, i, a.Text, want)
 				}
@@ -46,41 +48,39 @@ func TestActionTextsAreTheirs(t *testing.T) {
 			}
 		}
 	})
-	kept := actionTexts.Load()
-	if checked == 0 || mana == 0 || kept == nil {
-		t.Fatalf("%d texts checked, %d of mana abilities, texts kept: %v", checked, mana, kept != nil)
+	if checked == 0 || mana == 0 || printed == 0 || printed == checked {
+		t.Fatalf("%d texts checked, %d of mana abilities, %d of printed characteristics", checked, mana, printed)
 	}
-	for k, text := range *kept {
-		if text != k.build() {
-			t.Fatalf("kept %q for %+v, which builds %q", text, k, k.build())
-		}
-	}
-	t.Logf("%d texts checked (%d of mana abilities), %d kept", checked, mana, len(*kept))
+	t.Logf("%d texts checked (%d of mana abilities, %d of printed characteristics)", checked, mana, printed)
 }
 
-// TestActionTextsConcurrent: games on several goroutines asking for texts never seen get
-// each its own, and every one is kept (the compare and swap loses none); go test -race
-// checks that reading a published map races with no write.
-func TestActionTextsConcurrent(t *testing.T) {
-	const games, each = 4, 50
+// TestPrintedManaTextsConcurrent: games on several goroutines asking for a printed mana
+// ability's texts of amounts never seen get each the one built, and the amounts kept are
+// distinct, each with its text; go test -race checks that reading a published list races
+// with no write.
+func TestPrintedManaTextsConcurrent(t *testing.T) {
+	pa := &printedActivations(&Chars{Name: "Test Land", Abilities: []AbilityInstance{{Ability: &Ability{
+		Kind: Activated, Text: "{T}: Add {C}.", Cost: Cost{Tap: true}, Produce: &Production{Kind: ProduceFixed, Fixed: h.Of(h.Colorless, 1)}}}}})[0]
 	var wg sync.WaitGroup
-	got := make([][]string, games)
-	for g := range games {
+	for range 4 {
 		wg.Go(func() {
-			for i := range each {
-				got[g] = append(got[g], activationText(fmt.Sprintf("Test Card %d-%d", g, i), "{T}: Draw a card.", false, h.Mana{}))
+			for n := 2; n < 2+maxMoreTexts; n++ {
+				if got, want := pa.manaText(h.Of(h.Colorless, n)), "activate Test Land: {T}: Add {C}. -> "+h.Of(h.Colorless, n).String(); got != want {
+					t.Errorf("%d mana: %q, want %q", n, got, want)
+				}
 			}
 		})
 	}
 	wg.Wait()
-	kept := *actionTexts.Load()
-	for g := range games {
-		for i, text := range got[g] {
-			k := textKey{name: fmt.Sprintf("Test Card %d-%d", g, i), ability: "{T}: Draw a card."}
-			if want := "activate " + k.name + ": " + k.ability; text != want || kept[k] != want {
-				t.Fatalf("game %d text %d: got %q, kept %q, want %q", g, i, text, kept[k], want)
-			}
+	kept := *pa.more.Load()
+	for i, mt := range kept {
+		k := textKey{name: "Test Land", ability: "{T}: Add {C}.", mana: mt.mana, isMana: true}
+		if mt.text != k.build() || slices.ContainsFunc(kept[:i], func(o manaText) bool { return o.mana == mt.mana }) {
+			t.Fatalf("kept %v: %q, twice or not its text", mt.mana, mt.text)
 		}
+	}
+	if len(kept) == 0 {
+		t.Fatal("no amount kept")
 	}
 }
 

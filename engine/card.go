@@ -23,6 +23,9 @@ type CardDef struct {
 	// texts is abilityTexts(&printed), for the snapshots of objects with their printed
 	// characteristics to share.
 	texts []string
+	// activations is printedActivations(&printed), the texts of actions activating its
+	// abilities.
+	activations []printedActivation
 	// continuous: a printed static ability generates a continuous effect (CR 611.3).
 	continuous bool
 }
@@ -327,6 +330,7 @@ func newCardDef(printed Chars, abilities []*Ability) *CardDef {
 	}
 	addIntrinsicLandAbilities(&d.printed)
 	d.texts = abilityTexts(&d.printed)
+	d.activations = printedActivations(&d.printed)
 	return d
 }
 
@@ -497,7 +501,7 @@ func sized(def *CardDef, x int) *CardDef {
 	if d, ok := sizedDefs.Load(k); ok {
 		return d.(*CardDef)
 	}
-	d := &CardDef{printed: def.printed, texts: def.texts, continuous: def.continuous}
+	d := &CardDef{printed: def.printed, texts: def.texts, activations: def.activations, continuous: def.continuous}
 	d.printed.Power, d.printed.Toughness = x, x
 	got, _ := sizedDefs.LoadOrStore(k, d)
 	return got.(*CardDef)

@@ -231,7 +231,7 @@ func (l *listing) abilityActions(p h.Player) {
 		if len(combos) == 0 {
 			return
 		}
-		text := activationText(c.Name, ab.Text, false, h.Mana{})
+		text := v.activationText(o, c, i, ab.Ability, false, h.Mana{})
 		for _, ts := range combos {
 			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
 				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
@@ -263,7 +263,7 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					text = activationText(m.c.Name, m.ab.Text, true, oc.mana)
+					text = l.v.activationText(m.o, m.c, m.i, m.ab.Ability, true, oc.mana)
 				} else {
 					text = l.out[first+k].Text
 				}
