@@ -90,9 +90,12 @@ type View struct {
 // clone, or one where only who has priority and the count of passes differ, which no
 // projection reads), or a state that projects alike (projectsAlike), so that its
 // projection would be the same. The characteristics, read
-// only, are shared; what a view computes on first use starts again, from t.
+// only, are shared, and the mana environment if it holds for t (shareManaEnv); what else a
+// view computes on first use starts again, from t.
 func (v *View) of(t *State) *View {
-	return &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
+	w := &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
+	w.shareManaEnv(v)
+	return w
 }
 
 // projectsAlike reports whether Project computes the same characteristics for t as for s

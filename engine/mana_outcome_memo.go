@@ -104,6 +104,27 @@ func (v *View) manaEnv() *manaEnv {
 	return e
 }
 
+// shareManaEnv gives w, a view of a state that projects like v's (View.of), v's mana
+// environment if v found it and it holds for w's state. What the environment reads
+// besides the characteristics (shared) is the same for both states (projectsAlike: the
+// faults, the battlefield in order, and each permanent's chosen colour) but for the
+// controllers of the permanents whose replacement effects apply to their controller's
+// permanents: those are compared. Its lists are read only: shared.
+func (w *View) shareManaEnv(v *View) {
+	if !v.envDone {
+		return
+	}
+	e := &v.outcomes.env
+	for p := range e.reps {
+		for _, r := range e.reps[p][0] { // ReplaceMultiplyMana only: see manaEnv
+			if w.s.obj(r.source).Controller != h.Player(p) {
+				return
+			}
+		}
+	}
+	w.outcomes.env, w.envDone = *e, true
+}
+
 // modified reports whether anything replaces or adds to the mana a permanent is tapped
 // for.
 func (e *manaEnv) modified() bool {

@@ -137,3 +137,28 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 		t.Fatalf("memos handed on never used: %d states, %d outcomes", handed, inherited)
 	}
 }
+
+// TestSharedManaEnvIsTheComputation: on every state of generated games, the mana
+// environment of the state's projection, shared with the state it was stepped from
+// (shareManaEnv) or found, is the one found on a projection of its own; environments
+// that modify mana are shared, or this test would check nothing of the sharing.
+func TestSharedManaEnvIsTheComputation(t *testing.T) {
+	shared := 0
+	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
+		for i := range tr.Steps {
+			s := tr.Steps[i].AfterState.(*State)
+			e := s.projected().manaEnv()
+			if want := Project(s).manaEnv(); !e.equal(want) {
+				t.Fatalf("seed %d step %d: mana environment %+v, found afresh %+v", seed, i, *e, *want)
+			}
+			before := tr.Steps[i].BeforeState.(*State).projected()
+			if before.envDone && len(e.trigs) > 0 && len(before.outcomes.env.trigs) > 0 && &e.trigs[0] == &before.outcomes.env.trigs[0] {
+				shared++
+			}
+		}
+	})
+	t.Logf("%d environments that modify mana shared", shared)
+	if shared == 0 {
+		t.Fatal("no environment that modifies mana was shared")
+	}
+}
