@@ -235,6 +235,27 @@ func (v *View) couldProduceAll() []h.TypeSet {
 	return could
 }
 
+// shareCould gives w, a view of a state that projects like v's (View.of) and shares its
+// mana environment (shareManaEnv), what v found every permanent could produce, and the
+// unions of its lands, if they hold for w's state. Besides the characteristics and the
+// environment (shared), couldProduce reads the battlefield in order, the exile zones
+// and the faults (the same: projectsAlike), every permanent's controller and the links
+// to exiled cards (compared here); with FaultCouldCountsCosts, what costs can be paid
+// (never shared). The list is read only once found: shared.
+func (w *View) shareCould(v *View) {
+	s, t := v.s, w.s
+	if v.could == nil || !w.envDone || t.faults.on(FaultCouldCountsCosts) || !slices.Equal(s.Links, t.Links) {
+		return
+	}
+	for _, id := range t.Battlefield {
+		if s.obj(id).Controller != t.obj(id).Controller {
+			return
+		}
+	}
+	w.could = v.could
+	w.unions, w.unionsValid = v.unions, v.unionsValid
+}
+
 // couldProduce is one round of CR 106.7 for one permanent, reading other permanents'
 // current approximations from v.could, and whether it read them.
 func (v *View) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {

@@ -90,11 +90,13 @@ type View struct {
 // clone, or one where only who has priority and the count of passes differ, which no
 // projection reads), or a state that projects alike (projectsAlike), so that its
 // projection would be the same. The characteristics, read
-// only, are shared, and the mana environment if it holds for t (shareManaEnv); what else a
-// view computes on first use starts again, from t.
+// only, are shared, and the mana environment and what permanents could produce if they
+// hold for t (shareManaEnv, shareCould); what else a view computes on first use starts
+// again, from t.
 func (v *View) of(t *State) *View {
 	w := &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
 	w.shareManaEnv(v)
+	w.shareCould(v)
 	return w
 }
 

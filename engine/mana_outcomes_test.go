@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
+	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
 // resolvedOutcomes is manaOutcomes by brute force: every path of choices resolved on its
@@ -160,5 +161,69 @@ func TestSharedManaEnvIsTheComputation(t *testing.T) {
 	t.Logf("%d environments that modify mana shared", shared)
 	if shared == 0 {
 		t.Fatal("no environment that modifies mana was shared")
+	}
+}
+
+// TestSharedCouldIsTheComputation: on every state of generated games, what every
+// permanent could produce and the unions of each player's lands (CR 106.7), as the
+// state's projection has them, shared with the state it was stepped from (shareCould) or
+// found, are those found on a projection of its own; and they are shared, or this test
+// would check nothing of the sharing.
+func TestSharedCouldIsTheComputation(t *testing.T) {
+	shared := 0
+	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
+		for i := range tr.Steps {
+			s := tr.Steps[i].AfterState.(*State)
+			v, fresh := s.projected(), Project(s)
+			before := tr.Steps[i].BeforeState.(*State).projected()
+			if v.could != nil && before.could != nil && len(v.could) > 0 && &v.could[0] == &before.could[0] {
+				shared++
+			}
+			if got, want := v.couldProduceAll(), fresh.couldProduceAll(); !slices.Equal(got, want) {
+				t.Fatalf("seed %d step %d: could produce %v, found afresh %v", seed, i, got, want)
+			}
+			for _, p := range []h.Player{h.A, h.B} {
+				if got, want := v.landsCould(p), fresh.landsCould(p); got != want {
+					t.Fatalf("seed %d step %d: %s's lands could produce %v, found afresh %v", seed, i, p, got, want)
+				}
+			}
+		}
+	})
+	t.Logf("%d states shared what permanents could produce", shared)
+	if shared == 0 {
+		t.Fatal("what permanents could produce was never shared")
+	}
+}
+
+// TestCouldNotSharedWhenItDiffers: a projection made for a state whose permanent changed
+// controller, or whose links to exiled cards changed, finds what permanents could
+// produce again: shareCould compares what projectsAlike doesn't.
+func TestCouldNotSharedWhenItDiffers(t *testing.T) {
+	checked := 0
+	eachGeneratedTrace(t, 2, 10, func(seed uint64, tr *gen.Trace) {
+		for i := range tr.Steps {
+			s := tr.Steps[i].AfterState.(*State)
+			v := s.projected()
+			if len(s.Battlefield) == 0 || v.couldProduceAll() == nil || !v.envDone {
+				continue
+			}
+			if w := v.of(s.clone()); w.could == nil {
+				t.Fatalf("seed %d step %d: not shared with an exact copy", seed, i)
+			}
+			moved := s.clone()
+			id := s.Battlefield[0]
+			moved.mut(id).Controller = s.obj(id).Controller.Opponent()
+			linked := s.clone()
+			linked.Links = append(slices.Clone(s.Links), Link{Object: id})
+			for _, u := range []*State{moved, linked} {
+				if w := v.of(u); w.could != nil {
+					t.Fatalf("seed %d step %d: shared with a state it doesn't hold for", seed, i)
+				}
+			}
+			checked++
+		}
+	})
+	if checked == 0 {
+		t.Fatal("nothing checked")
 	}
 }
