@@ -103,11 +103,10 @@ func playerZone(p int, z h.Zone) int {
 type rendering struct {
 	faults *faultSet
 	// What the objects were rendered from: the state's record chunks (a finished state's
-	// are never written: objectTable) and count, its view's tables of characteristics,
-	// and the links to objects in exile that the cards exiled with a permanent are read
-	// from (exiledLinks).
+	// are never written: objectTable), its view's tables of characteristics, and the
+	// links to objects in exile that the cards exiled with a permanent are read from
+	// (exiledLinks).
 	records         []*objectChunk
-	numObjects      int
 	chars, copiable []*Chars
 	copies          []bool
 	exiled          []Link
@@ -154,8 +153,10 @@ type renderer struct {
 	// exiledSame: the links to objects in exile are from's, so that the cards exiled
 	// with an object whose characteristics are the same are the same (exiledWith).
 	exiledSame bool
-	objs       []*h.Object
-	rendered   []rendered // sized for every object rendered anew: the rendering points into it
+	// indexShared: out.objects is from's index of chunks, to copy before changing it.
+	indexShared bool
+	objs        []*h.Object
+	rendered    []rendered // sized for every object rendered anew: the rendering points into it
 }
 
 // init lists the objects of every zone, finds those from renders again, and sizes the
@@ -173,7 +174,7 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, records: s.objects.chunks, numObjects: s.numObjects(),
+	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, records: s.objects.chunks,
 		chars: v.chars, copiable: v.copiable, copies: v.copies, battlefield: s.Battlefield}}
 	var fromExiled []Link
 	if from != nil {
@@ -181,16 +182,26 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	}
 	r.out.exiled, r.exiledSame = exiledLinks(s, fromExiled)
 	r.exiledSame = r.exiledSame && from != nil
-	chunks := make([]*renderedChunk, len(s.objects.chunks))
-	r.out.objects = chunks
-	fresh := len(chunks)
-	if r.exiledSame {
-		for i := range min(len(chunks), len(from.objects)) {
-			if r.rendersAsBefore(i) {
+	n := len(s.objects.chunks)
+	var chunks []*renderedChunk // nil while every chunk so far is from's
+	fresh := 0
+	for i := range n {
+		if r.exiledSame && i < len(from.objects) && r.rendersAsBefore(i) {
+			if chunks != nil {
 				chunks[i] = from.objects[i]
-				fresh--
+			}
+			continue
+		}
+		if chunks == nil {
+			chunks = make([]*renderedChunk, n)
+			if from != nil {
+				copy(chunks, from.objects[:i])
 			}
 		}
+		fresh++
+	}
+	if chunks == nil && from != nil { // every chunk is from's: so is the index, until set writes it
+		chunks, r.indexShared = slices.Clip(from.objects[:n]), true
 	}
 	slab := make([]renderedChunk, fresh)
 	for i := range chunks {
@@ -199,6 +210,7 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 			fresh--
 		}
 	}
+	r.out.objects = chunks
 	for p := range s.Players {
 		ps := &s.Players[p]
 		r.out.zones[playerZone(p, h.Library)].ids = ps.Library
@@ -243,13 +255,17 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 
 // rendersAsBefore reports whether every object of chunk i renders as in from, the links
 // to exiled objects being from's: its records are from's (sameRecords), and so are the
-// view's characteristics, copiable values and copy status of each (the same pointers: a
-// finished state's projection, and a card's printed characteristics, never change).
+// view's characteristics, copiable values and copy status of each (sameViewOf).
 func (r *renderer) rendersAsBefore(i int) bool {
-	lo, hi := i*objectChunkLen, (i+1)*objectChunkLen
+	return r.sameRecords(i) && r.sameViewOf(i*objectChunkLen, (i+1)*objectChunkLen)
+}
+
+// sameViewOf reports whether the view has the characteristics, copiable values and copy
+// status from was rendered with for the objects of IDs lo+1 to hi: the same pointers (a
+// finished state's projection, and a card's printed characteristics, never change).
+func (r *renderer) sameViewOf(lo, hi int) bool {
 	v, from := r.v, r.from
-	return r.sameRecords(i) && sameRange(v.chars, from.chars, lo, hi) && sameRange(v.copiable, from.copiable, lo, hi) &&
-		sameRange(v.copies, from.copies, lo, hi)
+	return sameRange(v.chars, from.chars, lo, hi) && sameRange(v.copiable, from.copiable, lo, hi) && sameRange(v.copies, from.copies, lo, hi)
 }
 
 // sameRange reports whether a[lo:hi] and b[lo:hi], each cut at its length, are equal.
@@ -277,6 +293,9 @@ func (r *renderer) get(id h.ObjectID) *rendered {
 // is from's.
 func (r *renderer) set(id h.ObjectID, e *rendered) {
 	i := int(id-1) / objectChunkLen
+	if r.indexShared {
+		r.out.objects, r.indexShared = slices.Clone(r.out.objects), false
+	}
 	if r.shared(i) {
 		c := *r.out.objects[i]
 		r.out.objects[i] = &c
@@ -286,17 +305,17 @@ func (r *renderer) set(id h.ObjectID, e *rendered) {
 
 // reusable is from's rendering of object id, if it is the object's rendering now.
 func (r *renderer) reusable(id h.ObjectID) *rendered {
-	if r.from == nil || int(id) > r.from.numObjects {
+	i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
+	if r.from == nil || int(i) >= len(r.from.objects) {
 		return nil
 	}
-	i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
-	e := r.from.objects[i][j]
+	e := r.from.objects[i][j] // nil if from rendered the object in no zone (or it was not yet)
 	if e == nil {
 		return nil
 	}
 	o := r.s.obj(id)
 	// The record holds what the object is attached to, whose card never changes.
-	if !r.sameRecords(int(i)) && r.from.records[i].recs[j] != *o || !e.renders(r.v, id) {
+	if !r.sameRecords(int(i)) && r.from.records[i].recs[j] != *o || !r.sameViewOf(int(id-1), int(id)) && !e.renders(r.v, id) {
 		return nil
 	}
 	// The same characteristics (abilities) and the same links: the same cards.

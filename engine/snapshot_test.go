@@ -181,3 +181,23 @@ func TestSnapshotCopiesSharedRenderings(t *testing.T) {
 		t.Fatal("the snapshot reusing a rendering differs from one rendered afresh")
 	}
 }
+
+// TestSnapshotOfNoObjects: a game without a single object renders, afresh and from the
+// rendering of the state before.
+func TestSnapshotOfNoObjects(t *testing.T) {
+	s, err := NewGame(h.Setup{Turn: 1, Active: h.A, Step: h.Main1, Players: [2]h.PlayerSetup{{Life: 20}, {Life: 20}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := Snapshot(s)
+	next, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pass})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.view.from == nil {
+		t.Fatal("the state passed to has no rendering to reuse")
+	}
+	if got := Snapshot(next); len(first.Battlefield) != 0 || !reflect.DeepEqual(got, snapshot(next, nil)) {
+		t.Fatalf("the snapshot of a game without objects: %+v", got)
+	}
+}
