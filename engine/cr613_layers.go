@@ -120,15 +120,17 @@ func projectsAlike(s, t *State) bool {
 			return false
 		}
 	}
+	// A record both states share (one chunk of their object tables, objectTable) is the
+	// same record: only the ones a step wrote are compared.
 	same := true
 	s.eachWithCharacteristics(func(id h.ObjectID) {
 		a, b := s.obj(id), t.obj(id)
-		same = same && a.Def == b.Def && a.FaceDown == b.FaceDown
+		same = same && (a == b || a.Def == b.Def && a.FaceDown == b.FaceDown)
 	})
 	for _, id := range s.Battlefield {
 		a, b := s.obj(id), t.obj(id)
-		same = same && a.Counters[PlusOne] == b.Counters[PlusOne] && a.Counters[Loyalty] == b.Counters[Loyalty] &&
-			a.ChosenColor == b.ChosenColor && a.AttachedTo == b.AttachedTo && a.Timestamp == b.Timestamp
+		same = same && (a == b || a.Counters[PlusOne] == b.Counters[PlusOne] && a.Counters[Loyalty] == b.Counters[Loyalty] &&
+			a.ChosenColor == b.ChosenColor && a.AttachedTo == b.AttachedTo && a.Timestamp == b.Timestamp)
 	}
 	for i := range s.Effects {
 		a, b := &s.Effects[i], &t.Effects[i]

@@ -231,7 +231,7 @@ func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
 	for round := 0; round < 100; round++ {
 		v := first
 		if round > 0 || v == nil {
-			v = Project(s)
+			v = s.project()
 		}
 		seen := s.noteSBACheck(ev)
 		var hits []sbaHit
