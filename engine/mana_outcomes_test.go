@@ -139,45 +139,28 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 	}
 }
 
-// TestSharedManaEnvIsTheComputation: on every state of generated games, the mana
-// environment of the state's projection, shared with the state it was stepped from
-// (shareManaEnv) or found, is the one found on a projection of its own; environments
-// that modify mana are shared, or this test would check nothing of the sharing.
-func TestSharedManaEnvIsTheComputation(t *testing.T) {
-	shared := 0
-	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
-		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
-			e := s.projected().manaEnv()
-			if want := Project(s).manaEnv(); !e.equal(want) {
-				t.Fatalf("seed %d step %d: mana environment %+v, found afresh %+v", seed, i, *e, *want)
-			}
-			before := tr.Steps[i].BeforeState.(*State).projected()
-			if before.envDone && len(e.trigs) > 0 && len(before.outcomes.env.trigs) > 0 && &e.trigs[0] == &before.outcomes.env.trigs[0] {
-				shared++
-			}
-		}
-	})
-	t.Logf("%d environments that modify mana shared", shared)
-	if shared == 0 {
-		t.Fatal("no environment that modifies mana was shared")
-	}
-}
-
-// TestSharedCouldIsTheComputation: on every state of generated games, what every
-// permanent could produce and the unions of each player's lands (CR 106.7), as the
-// state's projection has them, shared with the state it was stepped from (shareCould) or
-// found, are those found on a projection of its own; and they are shared, or this test
-// would check nothing of the sharing.
-func TestSharedCouldIsTheComputation(t *testing.T) {
-	shared := 0
+// TestSharedManaFindingsAreTheComputation: on every state of generated games, the mana
+// environment of the state's projection, what every permanent could produce and the
+// unions of each player's lands (CR 106.7), shared with the state it was stepped from
+// (shareManaEnv, shareCould) or found, are those found on a projection of its own; and
+// environments that modify mana and what permanents could produce are shared, or this
+// test would check nothing of the sharing.
+func TestSharedManaFindingsAreTheComputation(t *testing.T) {
+	envs, coulds := 0, 0
 	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			s := tr.Steps[i].AfterState.(*State)
 			v, fresh := s.projected(), Project(s)
 			before := tr.Steps[i].BeforeState.(*State).projected()
-			if v.could != nil && before.could != nil && len(v.could) > 0 && &v.could[0] == &before.could[0] {
-				shared++
+			e, be := v.manaEnv(), &before.outcomes.env
+			if before.envDone && len(e.trigs) > 0 && len(be.trigs) > 0 && &e.trigs[0] == &be.trigs[0] {
+				envs++
+			}
+			if len(v.could) > 0 && len(before.could) > 0 && &v.could[0] == &before.could[0] {
+				coulds++
+			}
+			if want := fresh.manaEnv(); !e.equal(want) {
+				t.Fatalf("seed %d step %d: mana environment %+v, found afresh %+v", seed, i, *e, *want)
 			}
 			if got, want := v.couldProduceAll(), fresh.couldProduceAll(); !slices.Equal(got, want) {
 				t.Fatalf("seed %d step %d: could produce %v, found afresh %v", seed, i, got, want)
@@ -189,9 +172,9 @@ func TestSharedCouldIsTheComputation(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d states shared what permanents could produce", shared)
-	if shared == 0 {
-		t.Fatal("what permanents could produce was never shared")
+	t.Logf("%d environments that modify mana shared, %d states shared what permanents could produce", envs, coulds)
+	if envs == 0 || coulds == 0 {
+		t.Fatalf("never shared: %d environments that modify mana, %d of what permanents could produce", envs, coulds)
 	}
 }
 
