@@ -19,8 +19,7 @@ import (
 // stops where the player to act has a preferred action. The walk also stops when the game is
 // over, when nothing is legal, or when the engine breaks (Trace.Err).
 func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
-	setup := g.Board(src)
-	w := startWalk(eng, setup)
+	w := startGame(eng, g.Board(src))
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
 	scratch := stepScratch.Get().(*[]TraceStep)
 	w.tr.Steps = (*scratch)[:0]
@@ -234,12 +233,17 @@ type walker struct {
 	room int
 }
 
+// startWalk normalizes setup and starts its game.
 func startWalk(eng harness.Engine, setup harness.Setup) *walker {
-	w := &walker{eng: eng, tr: &Trace{Setup: setup}}
-	if err := w.tr.Setup.Normalize(); err != nil {
-		w.tr.Err = &EngineError{Step: -1, Op: "setup", Err: err}
-		return w
+	if err := setup.Normalize(); err != nil {
+		return &walker{eng: eng, tr: &Trace{Setup: setup, Err: &EngineError{Step: -1, Op: "setup", Err: err}}}
 	}
+	return startGame(eng, setup)
+}
+
+// startGame starts the game of a normalized setup (Board's are).
+func startGame(eng harness.Engine, setup harness.Setup) *walker {
+	w := &walker{eng: eng, tr: &Trace{Setup: setup}}
 	if w.guard(-1, "start", nil, func() (err error) { w.st, err = eng.Start(w.tr.Setup); return }) {
 		return w
 	}
