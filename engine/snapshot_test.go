@@ -20,7 +20,7 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 			st := &tr.Steps[i]
 			s := st.AfterState.(*State)
 			r := s.view.rendered.Load()
-			if fresh := snapshot(s, nil); !reflect.DeepEqual(st.After, fresh) {
+			if fresh := snapshot(s, nil); !reflect.DeepEqual(*st.After, fresh) {
 				t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
 			}
 			prev := st.Before
