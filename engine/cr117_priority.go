@@ -147,7 +147,7 @@ func passPriority(base, s *State) (*State, []h.Event, error) {
 // resolveWith resolves the top of the stack with the choices made so far, then gives the
 // active player priority (CR 117.3b).
 func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
-	prompt := func() string { return "resolving " + itemText(Project(base), base.top()) }
+	prompt := func() string { return "resolving " + itemText(base.project(), base.top()) }
 	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *State, ch chooser, ev *events) error {
 		return resolveTop(c, ch, ev)
 	})

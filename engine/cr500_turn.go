@@ -71,7 +71,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	var current *View
 	switch s.Step {
 	case h.Untap: // CR 502.3: untap the active player's permanents
-		v := Project(s)
+		v := s.project()
 		for _, id := range s.Battlefield {
 			o := s.obj(id)
 			if (o.Controller == s.Active || s.faults.on(FaultUntapsEveryone)) && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
@@ -80,17 +80,17 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		return nil, nil, nil, false
 	case h.Upkeep:
-		current = Project(s)
+		current = s.project()
 		stepTriggers(s, current, h.Upkeep)
 	case h.Draw:
 		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
-			draw(s, Project(s), s.Active, ev)
+			draw(s, s.project(), s.Active, ev)
 		}
-		current = Project(s)
+		current = s.project()
 		stepTriggers(s, current, h.Draw)
 	case h.DeclareAttackers:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
-		if current = Project(s); len(attackCandidates(s, current)) > 0 {
+		if current = s.project(); len(attackCandidates(s, current)) > 0 {
 			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
 			s.Priority = h.NoPlayer
 			return s, nil, nil, true
@@ -100,7 +100,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 			return nil, nil, nil, false
 		}
 		if s.Step == h.DeclareBlockers {
-			if v := Project(s); len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
+			if v := s.project(); len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
 				s.Decision = &Decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
 				s.Priority = h.NoPlayer
 				return s, nil, nil, true
@@ -117,7 +117,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.EndCombat:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 	case h.End:
-		v := Project(s) // as the step begins
+		v := s.project() // as the step begins
 		if s.faults.on(FaultEffectsEndAtEndStep) {
 			s.endEffects(AtCleanup, h.NoPlayer)
 		}
@@ -146,7 +146,7 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *State, ch chooser, ev *events) error {
 		p := c.Active
 		for len(c.Players[p].Hand) > maxHandSize {
-			v := Project(c)
+			v := c.project()
 			var opts []string
 			for _, id := range c.Players[p].Hand {
 				opts = append(opts, fmt.Sprintf("discard %s (card %d)", v.Of(id).Name, c.obj(id).Card))
@@ -176,7 +176,7 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 
 // sbaPending reports whether any state-based action would be performed now.
 func sbaPending(s *State) bool {
-	v := Project(s)
+	v := s.project()
 	for _, sba := range StateBasedActions {
 		if len(sba.Find(s, v)) > 0 {
 			return true

@@ -57,7 +57,7 @@ func restrictedInCombat(s *State, v *View, id h.ObjectID) bool {
 // declareAttackers performs the declaration (CR 508.1): the attackers become tapped
 // (508.1f), then the active player gets priority.
 func declareAttackers(s *State, a h.Action) (*State, []h.Event, error) {
-	v := Project(s)
+	v := s.project()
 	cands := attackCandidates(s, v)
 	walkers := attackablePlaneswalkers(s, v)
 	ev := &events{}

@@ -81,7 +81,7 @@ func blockOptions(s *State, v *View) []h.Action {
 // declareBlockers performs the declaration (CR 509.1), then the active player gets
 // priority (509.4).
 func declareBlockers(s *State, a h.Action) (*State, []h.Event, error) {
-	v := Project(s)
+	v := s.project()
 	cands, attackers := blockCandidates(s, v), attackersInCombat(s, v)
 	var pairs []BlockPair
 	for _, b := range a.Blocks {

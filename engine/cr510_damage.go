@@ -24,7 +24,7 @@ type assignment struct {
 // (the division of a blocked creature's damage); a missing choice becomes a decision.
 func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
 	return attempt(base, DecideDamage, fixedPrompt("divide combat damage"), prefix, func(c *State, ch chooser, ev *events) error {
-		v := Project(c)
+		v := c.project()
 		var as []assignment
 		def := c.Active.Opponent()
 		for i, id := range c.Attackers {

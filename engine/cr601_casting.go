@@ -65,7 +65,7 @@ func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Targ
 
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
 func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
-	v := Project(s)
+	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok {
 		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand", a.Card, a.Player)
@@ -134,7 +134,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 	ev := &events{}
 	item := s.top()
 	if p.Source != 0 {
-		v := Project(s)
+		v := s.project()
 		src := s.live(p.Source)
 		if src == nil || src.Zone != item.Ability.zone() {
 			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the %s", item.Ability.zone())
@@ -172,7 +172,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 
 // playLand plays a land under its permission: a special action (CR 305.1, 305.2, 116.2a).
 func playLand(s *State, a h.Action) (*State, []h.Event, error) {
-	v := Project(s)
+	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok || !perm.Play {
 		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land in %s's hand", a.Card, a.Player)

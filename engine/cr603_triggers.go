@@ -73,7 +73,7 @@ func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
 // enterTriggers notes the "when this enters" triggers of a permanent that has just
 // entered the battlefield, as it exists there (CR 603.6a, 603.10).
 func enterTriggers(s *State, id h.ObjectID) {
-	ownTriggers(s, Project(s), id, OnEnters)
+	ownTriggers(s, s.project(), id, OnEnters)
 }
 
 // ownTriggers notes the triggers of permanent id that wait for event, an event that
@@ -98,7 +98,7 @@ func becameTargets(s *State, targets []Chosen) {
 			continue
 		}
 		if v == nil {
-			v = Project(s)
+			v = s.project()
 		}
 		ownTriggers(s, v, t.Object, OnBecomesTarget)
 	}
@@ -190,7 +190,7 @@ func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Cho
 	if len(t.Ability.Targets) == 0 {
 		return nil, nil, nil
 	}
-	v := Project(s)
+	v := s.project()
 	for i, spec := range t.Ability.Targets {
 		var cands []Chosen
 		var labels []string

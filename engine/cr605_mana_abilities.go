@@ -82,7 +82,7 @@ func payManaAbility(s *State, act h.Action) (*State, []h.Event, error) {
 	if src == nil || src.Zone != h.Battlefield {
 		return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the battlefield")
 	}
-	v := Project(s)
+	v := s.project()
 	abs := v.Of(src.ID).Abilities
 	if i := p.Mana.ability; i >= len(abs) || abs[i].Kind != Activated || !abs[i].IsMana() {
 		return nil, nil, fmt.Errorf("CR 602.2: %s no longer has that mana ability", v.Of(src.ID).Name)

@@ -231,7 +231,7 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			}
 		}
 	}()
-	v := Project(s)
+	v := s.project()
 	item := s.Stack[len(s.Stack)-1]
 	if len(item.Specs) > 0 {
 		legal := 0
@@ -393,7 +393,7 @@ func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
 	if r.s.faults.on(FaultAuraCopyEntersUnattached) || o.AttachedTo != 0 {
 		return
 	}
-	v := Project(r.s)
+	v := r.s.project()
 	if !isAura(v.Of(o.ID)) {
 		return
 	}
@@ -454,7 +454,7 @@ func (r *Resolution) TakeExtraTurn(p h.Player) {
 func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
 	o = s.mut(o.ID)
 	o.ChosenColor = -1
-	v := Project(s)
+	v := s.project()
 	c := v.Of(o.ID)
 	if s.faults.on(FaultStartingLoyaltyPrinted) {
 		o.Counters[Loyalty] += startingLoyalty(s, v.printedOf(o.ID)) // its own card's, not its copiable values (CR 306.5b, 707.2)

@@ -96,12 +96,12 @@ func (v *View) of(t *State) *View {
 }
 
 // projectsAlike reports whether Project computes the same characteristics for t as for s
-// (both of one game): it reads nothing else than what is compared here. Of every object in
-// a zone that gives characteristics (the zone lists, in order), its card and face-down
-// status; of every permanent, its +1/+1 and loyalty counters, chosen colour, attachment
-// and timestamp (its static abilities' effects); and the effects with the same identity,
-// objects and parts (never changed after creation), ended or not in both. Tapping, mana,
-// damage, life, priority and the rest don't change characteristics (CR 613).
+// (both of one game): it reads nothing else than what is compared here. The zones that
+// give characteristics (their lists, in order); of every object in them, its card and
+// face-down status; of every permanent, its +1/+1 and loyalty counters, chosen colour,
+// attachment and timestamp (its static abilities' effects); and the effects with the same
+// identity, objects and parts (never changed after creation), ended or not in both.
+// Tapping, mana, damage, life, priority and the rest don't change characteristics (CR 613).
 func projectsAlike(s, t *State) bool {
 	if s.faults != t.faults || s.numObjects() != t.numObjects() || len(s.Stack) != len(t.Stack) ||
 		len(s.Effects) != len(t.Effects) || !slices.Equal(s.Battlefield, t.Battlefield) {
@@ -120,16 +120,21 @@ func projectsAlike(s, t *State) bool {
 			return false
 		}
 	}
-	same := true
-	s.eachWithCharacteristics(func(id h.ObjectID) {
-		a, b := s.obj(id), t.obj(id)
-		same = same && a.Def == b.Def && a.FaceDown == b.FaceDown
-	})
-	for _, id := range s.Battlefield {
-		a, b := s.obj(id), t.obj(id)
-		same = same && a.Counters[PlusOne] == b.Counters[PlusOne] && a.Counters[Loyalty] == b.Counters[Loyalty] &&
-			a.ChosenColor == b.ChosenColor && a.AttachedTo == b.AttachedTo && a.Timestamp == b.Timestamp
+	// The records both tables share (a chunk neither has written since, objectTable) are
+	// the same; in the others, every record is compared on every field the projection reads
+	// of a permanent, more than it reads of the objects in other zones.
+	for i, ca := range s.objects.chunks {
+		if cb := t.objects.chunks[i]; ca != cb {
+			for j := range ca.recs {
+				if a, b := &ca.recs[j], &cb.recs[j]; a.Def != b.Def || a.FaceDown != b.FaceDown ||
+					a.Counters[PlusOne] != b.Counters[PlusOne] || a.Counters[Loyalty] != b.Counters[Loyalty] ||
+					a.ChosenColor != b.ChosenColor || a.AttachedTo != b.AttachedTo || a.Timestamp != b.Timestamp {
+					return false
+				}
+			}
+		}
 	}
+	same := true
 	for i := range s.Effects {
 		a, b := &s.Effects[i], &t.Effects[i]
 		same = same && a.ID == b.ID && a.Timestamp == b.Timestamp && slices.Equal(a.Objects, b.Objects) &&

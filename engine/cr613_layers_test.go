@@ -237,3 +237,28 @@ func TestSteppedProjectionShared(t *testing.T) {
 	assert.Less(t, shared, steps, "some step projects anew")
 	t.Logf("%d of %d steps share the projection of the state before", shared, steps)
 }
+
+// TestProjectSharesOrigin: a state being stepped shares the projection of the finished
+// state it was cloned from (State.project) only when Project computes the same for it:
+// along generated games, each state a step reached, given the state before the step as
+// its origin, projects as Project does, and some share.
+func TestProjectSharesOrigin(t *testing.T) {
+	shared, steps := 0, 0
+	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {
+		for i, st := range tr.Steps {
+			before, after := st.BeforeState.(*State), st.AfterState.(*State)
+			origin := before.projected()
+			c := after.clone()
+			c.origin = origin
+			v := c.project()
+			require.True(t, sameProjection(v, Project(c)), "seed %d step %d: %s", seed, i, st.Action)
+			if len(v.chars) > 0 && &v.chars[0] == &origin.chars[0] {
+				shared++
+			}
+			steps++
+		}
+	})
+	assert.Positive(t, shared, "some state shares its origin's projection")
+	assert.Less(t, shared, steps, "some state projects anew")
+	t.Logf("%d of %d states share their origin's projection", shared, steps)
+}

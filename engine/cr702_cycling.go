@@ -48,7 +48,7 @@ func discard(s *State, v *View, id h.ObjectID, cause discardCause, ev *events) h
 // nid): permanents' "whenever you cycle or discard", "whenever you/a player cycle(s)" and
 // the card's own "when you cycle this card", which triggers from the graveyard (702.29c).
 func discardTriggers(s *State, player h.Player, card h.CardID, nid h.ObjectID, cause discardCause) {
-	v := Project(s)
+	v := s.project()
 	note := func(id h.ObjectID, a AbilityInstance) {
 		o := s.obj(id)
 		s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
@@ -86,7 +86,7 @@ func discardTriggers(s *State, player h.Player, card h.CardID, nid h.ObjectID, c
 // becomes cast (CR 601.2i). X of the trigger is the spell's mana value on the stack, its
 // X included (CR 202.3e).
 func castTriggers(s *State, item *StackItem) {
-	v := Project(s)
+	v := s.project()
 	spell := v.Of(item.ID)
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
 	for _, id := range s.Battlefield {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -98,33 +99,24 @@ var StateBasedActions = []SBA{
 		if s.faults.on(FaultLegendRuleOff) {
 			return nil
 		}
-		type legendKey struct {
-			controller h.Player
-			name       string
-		}
-		seen := map[legendKey]bool{}
-		legend := func(id h.ObjectID) bool {
-			return legendRuleCounts(s, v, id) && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id))
-		}
+		// The permanents the rule counts, each tested once; a name shared by two or more of
+		// one controller's is one hit, at the first of them.
+		var buf [8]h.ObjectID
+		legends := buf[:0]
 		for _, id := range s.Battlefield {
-			c := v.Of(id)
-			if !legend(id) {
+			if legendRuleCounts(s, v, id) && !(s.faults.on(FaultLegendRuleIgnoresCopies) && v.IsCopy(id)) {
+				legends = append(legends, id)
+			}
+		}
+		sameLegend := func(a, b h.ObjectID) bool {
+			return v.Of(a).Name == v.Of(b).Name && s.obj(a).Controller == s.obj(b).Controller
+		}
+		for i, id := range legends {
+			if slices.ContainsFunc(legends[:i], func(earlier h.ObjectID) bool { return sameLegend(earlier, id) }) {
 				continue
 			}
-			key := legendKey{s.obj(id).Controller, c.Name}
-			if seen[key] {
-				continue
-			}
-			n := 0
-			for _, other := range s.Battlefield {
-				oc := v.Of(other)
-				if legend(other) && oc.Name == c.Name && s.obj(other).Controller == s.obj(id).Controller {
-					n++
-				}
-			}
-			if n > 1 {
-				seen[key] = true
-				out = append(out, sbaHit{player: s.obj(id).Controller, legend: c.Name})
+			if slices.ContainsFunc(legends[i+1:], func(later h.ObjectID) bool { return sameLegend(later, id) }) {
+				out = append(out, sbaHit{player: s.obj(id).Controller, legend: v.Of(id).Name})
 			}
 		}
 		return
@@ -231,7 +223,7 @@ func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
 	for round := 0; round < 100; round++ {
 		v := first
 		if round > 0 || v == nil {
-			v = Project(s)
+			v = s.project()
 		}
 		seen := s.noteSBACheck(ev)
 		var hits []sbaHit

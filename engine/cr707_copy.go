@@ -125,7 +125,7 @@ func becomeCopyOfTarget(r *Resolution) {
 	}
 	copyEffect(r.s, r.v, src.ID, t.Object, r.item.Ability, r.Controller(), cp.duration(r.Controller()), r.ev)
 	if r.s.faults.on(FaultLoyaltyOnBecomingACopy) { // as if it had entered (CR 306.5b)
-		r.s.mut(src.ID).Counters[Loyalty] += startingLoyalty(r.s, Project(r.s).Of(src.ID))
+		r.s.mut(src.ID).Counters[Loyalty] += startingLoyalty(r.s, r.s.project().Of(src.ID))
 	}
 }
 
@@ -138,7 +138,7 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 	if choose == nil {
 		return false
 	}
-	v := Project(s)
+	v := s.project()
 	for _, a := range v.Of(o.ID).Abilities {
 		if a.Kind != Static || a.Static.Kind != EntersAsCopy {
 			continue

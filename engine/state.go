@@ -140,6 +140,10 @@ type State struct {
 	// the state passed from (only who has priority and the count of passes changed, which
 	// no projection reads). A clone starts without it, and so does every attempt.
 	projection *View
+	// origin is the projection of the finished state this one was cloned from, directly or
+	// through clones, if it had been made when it was cloned: project shares it while the
+	// step has changed nothing it reads (projectsAlike). A finished state has none.
+	origin *View
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
@@ -191,12 +195,23 @@ func (s *State) projected() *View {
 	return c.v
 }
 
+// project returns a projection of s as it is now: its origin's, shared, when the step
+// has changed nothing a projection reads since (projectsAlike), else a new one. Like
+// Project's, it holds only until s changes.
+func (s *State) project() *View {
+	if o := s.origin; o != nil && projectsAlike(o.s, s) {
+		return o.of(s)
+	}
+	return Project(s)
+}
+
 // finish marks a state as done: from now on it is read only, and its projection cached.
 // from is the finished state it was stepped from (nil for a new game), whose snapshot's
 // rendering its own may reuse.
 func (s *State) finish(from *State) *State {
 	if s != nil {
 		s.careful = false
+		s.origin = nil
 		s.objects.freeze()
 		s.view = &viewCache{v: s.projection}
 		s.projection = nil
@@ -218,6 +233,9 @@ func (s *State) finish(from *State) *State {
 func (s *State) clone() *State {
 	c := *s
 	c.view, c.projection = nil, nil
+	if s.view != nil {
+		c.origin = s.view.done.Load()
+	}
 	c.sbaChecks.list = slices.Clip(s.sbaChecks.list)
 	c.objects = s.objects.share()
 	c.Stack = cloneStack(s.Stack)

@@ -24,13 +24,13 @@ type auditEngine struct {
 	retried  int // steps whose optimistic run needed a choice (errCareful)
 }
 
-// frozen is a deep copy of s to compare with same: its projection cache, its mode and the
-// state its proposal goes back to (a pointer, compared apart) left out. Its object records
+// frozen is a deep copy of s to compare with same: its projection cache and origin, its
+// mode and the state its proposal goes back to (a pointer, compared apart) left out. Its object records
 // are copied too, not shared (objectTable), so that a later write into a record s shares
 // shows as a difference.
 func frozen(s *State) State {
 	c := s.clone()
-	c.view, c.careful = nil, false
+	c.view, c.careful, c.origin = nil, false, nil
 	c.objects = objectTable{n: s.objects.n}
 	for _, ch := range s.objects.chunks {
 		c.objects.chunks = append(c.objects.chunks, &objectChunk{recs: ch.recs})
