@@ -30,7 +30,7 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 				whole++
 			}
 			fresh := snapshot(s, nil)
-			if !reflect.DeepEqual(st.After, fresh) {
+			if !reflect.DeepEqual(*st.After, fresh) {
 				t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
 			}
 			if from != nil {
@@ -42,7 +42,7 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 					t.Fatalf("seed %d step %d (%s): rendering a snapshot changed the rendering it reused", seed, i, st.Action)
 				}
 			}
-			prev := &st.Before
+			prev := st.Before
 			for p := range st.After.Players {
 				a, b := &st.After.Players[p], &prev.Players[p]
 				for _, zone := range [][2][]*h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
