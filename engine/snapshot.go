@@ -95,24 +95,42 @@ func playerZone(p int, z h.Zone) int {
 // next: libraries, hands, untouched permanents, those an effect or counters change the
 // same way as before). A zone whose objects are the same, in the same order, and all
 // reused, is shared whole.
+//
+// A rendering is made from a finished state (one Step or NewGame returned: only those
+// keep theirs), whose record chunks, zone lists and projection are never written again;
+// it points to them, read only, and what it shares with the rendering it reused is never
+// written either.
 type rendering struct {
-	faults  *faultSet
-	objects []*rendered // by ObjectID-1; nil for an object in no zone
-	zones   [numZones]renderedZone
+	faults *faultSet
+	// What the objects were rendered from: the state's record chunks (a finished state's
+	// are never written: objectTable), its view's tables of characteristics, and the
+	// links to objects in exile that the cards exiled with a permanent are read from
+	// (exiledLinks).
+	records         []*objectChunk
+	chars, copiable []*Chars
+	copies          []bool
+	exiled          []Link
+	objects         []*renderedChunk // by chunk of records, as objectTable holds them
+	battlefield     []h.ObjectID     // the state's battlefield list, in its order
+	zones           [numZones]renderedZone
 }
 
-// renderedZone is one zone of a snapshot: its objects' IDs, in the snapshot's order, and
-// their renderings.
+// renderedChunk holds the renderings of the objects of one chunk of records, nil for an
+// object rendered in no zone. A rendering shares one with the rendering it reused when
+// every object of the chunk renders the same; it is written only while its rendering is
+// made, and copied first if it is shared (renderer.set).
+type renderedChunk [objectChunkLen]*rendered
+
+// renderedZone is one zone of a snapshot: its objects' IDs, in the snapshot's order (the
+// state's own list, but for the battlefield), and their renderings.
 type renderedZone struct {
 	ids  []h.ObjectID
 	objs []*h.Object
 }
 
-// rendered is one object's rendering and what it was made from: the record, and the
-// characteristics of the view that rendered it (read only: a finished state's view never
-// changes, and a printed one is its card's).
+// rendered is one object's rendering and the characteristics of the view that rendered it
+// (read only: a finished state's view never changes, and a printed one is its card's).
 type rendered struct {
-	rec             Object
 	chars, copiable *Chars
 	copy            bool
 	ints            [3]int // the power, toughness and loyalty out points to
@@ -128,53 +146,102 @@ func (e *rendered) renders(v *View, id h.ObjectID) bool {
 // renderer renders the zones of one snapshot: the objects it can't reuse into one
 // allocation, the zones it can't share into another.
 type renderer struct {
-	s        *State
-	v        *View
-	from     *rendering // the rendering of the state s was stepped from, or nil
-	out      *rendering
-	objs     []*h.Object
-	rendered []rendered // sized for every object rendered anew: the rendering points into it
+	s    *State
+	v    *View
+	from *rendering // the rendering of the state s was stepped from, or nil
+	out  *rendering
+	// exiledSame: the links to objects in exile are from's, so that the cards exiled
+	// with an object whose characteristics are the same are the same (exiledWith).
+	exiledSame bool
+	// indexShared: out.objects is from's index of chunks, to copy before changing it.
+	indexShared bool
+	objs        []*h.Object
+	rendered    []rendered // sized for every object rendered anew: the rendering points into it
 }
 
 // init lists the objects of every zone, finds those from renders again, and sizes the
 // allocations for the rest.
+//
+// The proofs that an object renders the same come by chunk of records first: a chunk
+// that is the very chunk from was rendered from holds the same records (a finished
+// state's chunks are never written, and a state copies a chunk before writing it). With
+// the same characteristics in the view for those objects (the same pointers, as a
+// projection shared with the state stepped from has them, projectsAlike, or one that
+// changed none of them) and the same links to exiled objects, every object of the chunk
+// renders as it did, and the chunk of renderings is from's. Otherwise each object is
+// compared (reusable), its record only if its chunk is not the same.
 func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, objects: make([]*rendered, s.numObjects())}}
-	n := len(s.Battlefield)
+	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, records: s.objects.chunks,
+		chars: v.chars, copiable: v.copiable, copies: v.copies, battlefield: s.Battlefield}}
+	var fromExiled []Link
+	if from != nil {
+		fromExiled = from.exiled
+	}
+	r.out.exiled, r.exiledSame = exiledLinks(s, fromExiled)
+	r.exiledSame = r.exiledSame && from != nil
+	n := len(s.objects.chunks)
+	var chunks []*renderedChunk // nil while every chunk so far is from's
+	fresh := 0
+	for i := range n {
+		if r.exiledSame && i < len(from.objects) && r.rendersAsBefore(i) {
+			if chunks != nil {
+				chunks[i] = from.objects[i]
+			}
+			continue
+		}
+		if chunks == nil {
+			chunks = make([]*renderedChunk, n)
+			if from != nil {
+				copy(chunks, from.objects[:i])
+			}
+		}
+		fresh++
+	}
+	if chunks == nil && from != nil { // every chunk is from's: so is the index, until set writes it
+		chunks, r.indexShared = slices.Clip(from.objects[:n]), true
+	}
+	slab := make([]renderedChunk, fresh)
+	for i := range chunks {
+		if chunks[i] == nil {
+			chunks[i] = &slab[len(slab)-fresh]
+			fresh--
+		}
+	}
+	r.out.objects = chunks
 	for p := range s.Players {
 		ps := &s.Players[p]
-		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
+		r.out.zones[playerZone(p, h.Library)].ids = ps.Library
+		r.out.zones[playerZone(p, h.Hand)].ids = ps.Hand
+		r.out.zones[playerZone(p, h.Graveyard)].ids = ps.Graveyard
+		r.out.zones[playerZone(p, h.Exile)].ids = ps.Exile
 	}
-	ids := make([]h.ObjectID, 0, n)
-	list := func(z int, zone []h.ObjectID) []h.ObjectID {
-		start := len(ids)
-		ids = append(ids, zone...)
-		r.out.zones[z].ids = ids[start:len(ids):len(ids)]
-		return r.out.zones[z].ids
+	// The battlefield by card: a player's permanents are in no order (CR 400.2). An
+	// object's card never changes, so the same permanents sort as before.
+	if from != nil && slices.Equal(s.Battlefield, from.battlefield) {
+		r.out.zones[battlefieldZone].ids = from.zones[battlefieldZone].ids
+	} else {
+		bf := slices.Clone(s.Battlefield)
+		slices.SortFunc(bf, func(a, b h.ObjectID) int { return cmp.Compare(s.obj(a).Card, s.obj(b).Card) })
+		r.out.zones[battlefieldZone].ids = bf
 	}
-	for p := range s.Players {
-		ps := &s.Players[p]
-		list(playerZone(p, h.Library), ps.Library)
-		list(playerZone(p, h.Hand), ps.Hand)
-		list(playerZone(p, h.Graveyard), ps.Graveyard)
-		list(playerZone(p, h.Exile), ps.Exile)
-	}
-	// The battlefield by card: a player's permanents are in no order (CR 400.2).
-	slices.SortFunc(list(battlefieldZone, s.Battlefield), func(a, b h.ObjectID) int { return cmp.Compare(s.obj(a).Card, s.obj(b).Card) })
 	objs, misses := 0, 0
 	for z := range r.out.zones {
 		zn := &r.out.zones[z]
 		whole := from != nil && slices.Equal(zn.ids, from.zones[z].ids)
 		for _, id := range zn.ids {
-			e := r.reusable(id)
+			i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
+			e := chunks[i][j]
+			if !r.shared(int(i)) {
+				e = r.reusable(id)
+				chunks[i][j] = e
+			}
 			if e == nil {
 				misses++
 				whole = false
 			}
-			r.out.objects[id-1] = e
 		}
 		if whole {
 			zn.objs = from.zones[z].objs
@@ -186,21 +253,100 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	r.rendered = make([]rendered, 0, misses)
 }
 
+// rendersAsBefore reports whether every object of chunk i renders as in from, the links
+// to exiled objects being from's: its records are from's (sameRecords), and so are the
+// view's characteristics, copiable values and copy status of each (sameViewOf).
+func (r *renderer) rendersAsBefore(i int) bool {
+	return r.sameRecords(i) && r.sameViewOf(i*objectChunkLen, (i+1)*objectChunkLen)
+}
+
+// sameViewOf reports whether the view has the characteristics, copiable values and copy
+// status from was rendered with for the objects of IDs lo+1 to hi: the same pointers (a
+// finished state's projection, and a card's printed characteristics, never change).
+func (r *renderer) sameViewOf(lo, hi int) bool {
+	v, from := r.v, r.from
+	return sameRange(v.chars, from.chars, lo, hi) && sameRange(v.copiable, from.copiable, lo, hi) && sameRange(v.copies, from.copies, lo, hi)
+}
+
+// sameRange reports whether a[lo:hi] and b[lo:hi], each cut at its length, are equal.
+func sameRange[T comparable](a, b []T, lo, hi int) bool {
+	return slices.Equal(a[min(lo, len(a)):min(hi, len(a))], b[min(lo, len(b)):min(hi, len(b))])
+}
+
+// sameRecords reports whether chunk i of the state's records is the one from was
+// rendered from.
+func (r *renderer) sameRecords(i int) bool {
+	return i < len(r.from.records) && r.s.objects.chunks[i] == r.from.records[i]
+}
+
+// shared reports whether the renderer's chunk i of renderings is from's.
+func (r *renderer) shared(i int) bool {
+	return r.from != nil && i < len(r.from.objects) && r.out.objects[i] == r.from.objects[i]
+}
+
+// get is the rendering of object id, if init found it or zone made it.
+func (r *renderer) get(id h.ObjectID) *rendered {
+	return r.out.objects[(id-1)/objectChunkLen][(id-1)%objectChunkLen]
+}
+
+// set records the rendering of object id, copying its chunk of renderings first if it
+// is from's.
+func (r *renderer) set(id h.ObjectID, e *rendered) {
+	i := int(id-1) / objectChunkLen
+	if r.indexShared {
+		r.out.objects, r.indexShared = slices.Clone(r.out.objects), false
+	}
+	if r.shared(i) {
+		c := *r.out.objects[i]
+		r.out.objects[i] = &c
+	}
+	r.out.objects[i][(id-1)%objectChunkLen] = e
+}
+
 // reusable is from's rendering of object id, if it is the object's rendering now.
 func (r *renderer) reusable(id h.ObjectID) *rendered {
-	if r.from == nil || int(id) > len(r.from.objects) {
+	i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
+	if r.from == nil || int(i) >= len(r.from.objects) {
 		return nil
 	}
-	e := r.from.objects[id-1]
+	e := r.from.objects[i][j] // nil if from rendered the object in no zone (or it was not yet)
+	if e == nil {
+		return nil
+	}
 	o := r.s.obj(id)
 	// The record holds what the object is attached to, whose card never changes.
-	if e == nil || e.rec != *o || !e.renders(r.v, id) {
+	if !r.sameRecords(int(i)) && r.from.records[i].recs[j] != *o || !r.sameViewOf(int(id-1), int(id)) && !e.renders(r.v, id) {
 		return nil
 	}
-	if o.Zone == h.Battlefield && !slices.Equal(e.out.ExiledWith, exiledWith(r.s, r.v, id)) {
+	// The same characteristics (abilities) and the same links: the same cards.
+	if o.Zone == h.Battlefield && !r.exiledSame && !slices.Equal(e.out.ExiledWith, exiledWith(r.s, r.v, id)) {
 		return nil
 	}
 	return e
+}
+
+// exiledLinks lists the links of s to objects still in exile, the links exiledWith reads,
+// in their order: from (a list exiledLinks made, read only) if they are those, with
+// same true.
+func exiledLinks(s *State, from []Link) (links []Link, same bool) {
+	k := 0 // the links so far are from[:k]
+	for _, l := range s.Links {
+		if o := s.live(l.Object); o == nil || o.Zone != h.Exile {
+			continue
+		}
+		if links == nil && k < len(from) && from[k] == l {
+			k++
+			continue
+		}
+		if links == nil {
+			links = append(make([]Link, 0, len(s.Links)), from[:k]...)
+		}
+		links = append(links, l)
+	}
+	if links == nil {
+		return from[:k:k], k == len(from)
+	}
+	return links, false
 }
 
 // zone renders zone z (a shared zone is from's), in its order; an empty zone is an empty
@@ -212,13 +358,13 @@ func (r *renderer) zone(z int) []*h.Object {
 	}
 	start := len(r.objs)
 	for _, id := range zn.ids {
-		e := r.out.objects[id-1]
+		e := r.get(id)
 		if e == nil {
 			o := r.s.obj(id)
-			r.rendered = append(r.rendered, rendered{rec: *o, chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
+			r.rendered = append(r.rendered, rendered{chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
 			e = &r.rendered[len(r.rendered)-1]
-			object(&e.out, r.s, r.v, o, e.ints[:])
-			r.out.objects[id-1] = e
+			r.object(&e.out, o, e.ints[:])
+			r.set(id, e)
 		}
 		r.objs = append(r.objs, &e.out)
 	}
@@ -235,7 +381,8 @@ func attachedCard(s *State, o *Object) h.CardID {
 }
 
 // object renders one object with its computed characteristics into ob.
-func object(ob *h.Object, s *State, v *View, o *Object, ints []int) {
+func (r *renderer) object(ob *h.Object, o *Object, ints []int) {
+	s, v := r.s, r.v
 	c := v.Of(o.ID)
 	*ob = h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
 		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
@@ -263,7 +410,9 @@ func object(ob *h.Object, s *State, v *View, o *Object, ints []int) {
 	if o.Zone == h.Battlefield {
 		ob.Sick = o.Sick
 		ob.AttachedTo = attachedCard(s, o)
-		ob.ExiledWith = exiledWith(s, v, o.ID)
+		if len(r.out.exiled) > 0 { // none: none exiled with anything
+			ob.ExiledWith = exiledWith(s, v, o.ID)
+		}
 	}
 	switch {
 	case v.IsCopy(o.ID):

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -11,17 +12,30 @@ import (
 // TestSnapshotReuseIsExact: the snapshot of every state of generated games (steered as
 // each property steers them, so that copies, links, counters and effects come up), which
 // reuses the rendering of the state it was stepped from, is the snapshot rendered from
-// nothing; and the reuse happens (whole zones shared, objects rendered once, those whose
-// characteristics effects or counters change included), or this test would check nothing.
+// nothing; rendering it again from the same rendering gives it again and leaves that
+// rendering as it was (the chunks of renderings it shares are copied before they are
+// written); and the reuse happens (whole zones shared, whole chunks of renderings shared,
+// objects rendered once, those whose characteristics effects or counters change
+// included), or this test would check nothing.
 func TestSnapshotReuseIsExact(t *testing.T) {
-	zones, shared, objects, reused, reusedChanged := 0, 0, 0, 0, 0
+	zones, shared, objects, reused, reusedChanged, chunks, chunksShared := 0, 0, 0, 0, 0, 0, 0
 	eachGeneratedTrace(t, 20, 12, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			st := &tr.Steps[i]
 			s := st.AfterState.(*State)
-			r := s.view.rendered.Load()
-			if fresh := snapshot(s, nil); !reflect.DeepEqual(st.After, fresh) {
+			r, from := s.view.rendered.Load(), s.view.from
+			fresh := snapshot(s, nil)
+			if !reflect.DeepEqual(st.After, fresh) {
 				t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
+			}
+			if from != nil {
+				kept := renderingsOf(from)
+				if again := snapshot(s, from); !reflect.DeepEqual(again, fresh) {
+					t.Fatalf("seed %d step %d (%s): the snapshot rendered again from the same rendering differs from one rendered afresh", seed, i, st.Action)
+				}
+				if !reflect.DeepEqual(renderingsOf(from), kept) {
+					t.Fatalf("seed %d step %d (%s): rendering a snapshot changed the rendering it reused", seed, i, st.Action)
+				}
 			}
 			prev := &st.Before
 			for p := range st.After.Players {
@@ -35,12 +49,19 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 					}
 				}
 			}
-			for _, e := range r.objects {
-				if e != nil {
+			for ci, c := range r.objects {
+				chunks++
+				if from != nil && ci < len(from.objects) && from.objects[ci] == c {
+					chunksShared++
+				}
+				for j, e := range c {
+					if e == nil {
+						continue
+					}
 					objects++
-					if from := s.view.from; from != nil && int(e.rec.ID) <= len(from.objects) && from.objects[e.rec.ID-1] == e {
+					if from != nil && ci < len(from.objects) && from.objects[ci][j] == e {
 						reused++
-						if e.chars != &e.rec.Def.printed {
+						if e.chars != &s.obj(h.ObjectID(ci*objectChunkLen+j+1)).Def.printed {
 							reusedChanged++
 						}
 					}
@@ -48,10 +69,21 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d of %d zones shared, %d of %d object renderings reused (%d with changed characteristics)", shared, zones, reused, objects, reusedChanged)
-	if shared == 0 || reused == 0 || reusedChanged == 0 {
-		t.Fatalf("nothing reused: %d of %d zones shared, %d of %d object renderings reused (%d with changed characteristics)", shared, zones, reused, objects, reusedChanged)
+	t.Logf("%d of %d zones shared, %d of %d chunks of renderings shared, %d of %d object renderings reused (%d with changed characteristics)",
+		shared, zones, chunksShared, chunks, reused, objects, reusedChanged)
+	if shared == 0 || chunksShared == 0 || chunksShared == chunks || reused == 0 || reusedChanged == 0 {
+		t.Fatalf("nothing reused, or everything: %d of %d zones shared, %d of %d chunks of renderings shared, %d of %d object renderings reused (%d with changed characteristics)",
+			shared, zones, chunksShared, chunks, reused, objects, reusedChanged)
 	}
+}
+
+// renderingsOf copies the index of a rendering: which rendering each object has.
+func renderingsOf(r *rendering) []renderedChunk {
+	out := make([]renderedChunk, len(r.objects))
+	for i, c := range r.objects {
+		out[i] = *c
+	}
+	return out
 }
 
 // TestCharsEqualComparesEveryField: a snapshot reuses an object's rendering when its
@@ -99,5 +131,73 @@ func TestCharsEqualComparesEveryField(t *testing.T) {
 		if charsEqual(&base, &changed) {
 			t.Errorf("charsEqual misses a change of Chars.%s", typ.Field(i).Name)
 		}
+	}
+}
+
+// TestSnapshotCopiesSharedRenderings: a snapshot that shares a chunk of renderings with
+// the rendering it reuses, and has to render an object of that chunk anew (one the other
+// rendered in no zone), copies the chunk before writing it: the rendering it reused keeps
+// what it had, and the snapshot is the one rendered from nothing.
+func TestSnapshotCopiesSharedRenderings(t *testing.T) {
+	setup := twentyPermanents()
+	setup.Players[h.A].Hand = append(setup.Players[h.A].Hand, h.CardSpec{Name: "Forest"})
+	s, err := NewGame(setup, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var land h.Action
+	for _, a := range LegalActions(s) {
+		if a.Kind == h.PlayLand {
+			land = a
+		}
+	}
+	if land.Kind != h.PlayLand {
+		t.Fatal("no land to play")
+	}
+	Snapshot(s)
+	played, _, err := Step(s, land)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Snapshot(played)
+	from := played.view.rendered.Load()
+	gone := s.byCard(land.Card).ID // in no zone of played: the land is a new object
+	if played.live(gone) != nil {
+		t.Fatalf("object %d of the land played is still live", gone)
+	}
+	// A state whose records and projection are played's, with that object in a hand.
+	odd := *played
+	odd.Players[h.A].Hand = append(slices.Clone(played.Players[h.A].Hand), gone)
+	odd.view = &viewCache{v: played.projected()}
+	kept := renderingsOf(from)
+	got := snapshot(&odd, from)
+	if i := int(gone-1) / objectChunkLen; odd.view.rendered.Load().objects[i] == from.objects[i] {
+		t.Fatalf("the chunk of renderings of object %d is still the one reused, which doesn't render it", gone)
+	}
+	if !reflect.DeepEqual(renderingsOf(from), kept) {
+		t.Fatal("rendering a snapshot changed the rendering it reused")
+	}
+	if fresh := snapshot(&odd, nil); !reflect.DeepEqual(got, fresh) {
+		t.Fatal("the snapshot reusing a rendering differs from one rendered afresh")
+	}
+}
+
+// TestSnapshotOfNoObjects: a game without a single object renders, afresh and from the
+// rendering of the state before.
+func TestSnapshotOfNoObjects(t *testing.T) {
+	s, err := NewGame(h.Setup{Turn: 1, Active: h.A, Step: h.Main1, Players: [2]h.PlayerSetup{{Life: 20}, {Life: 20}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := Snapshot(s)
+	next, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pass})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.view.from == nil {
+		t.Fatal("the state passed to has no rendering to reuse")
+	}
+	if got := Snapshot(next); len(first.Battlefield) != 0 || !reflect.DeepEqual(got, snapshot(next, nil)) {
+		t.Fatalf("the snapshot of a game without objects: %+v", got)
 	}
 }
