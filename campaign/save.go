@@ -56,7 +56,7 @@ func replayed(eng harness.Engine, setup harness.Setup, actions []harness.Action)
 	}
 	before := make([]harness.Snapshot, len(tr.Steps))
 	for i, s := range tr.Steps {
-		before[i] = s.Before
+		before[i] = *s.Before
 	}
 	return before, runs
 }

@@ -41,7 +41,7 @@ func unreadableText(tr *gen.Trace) *gen.EngineError {
 		return e
 	}
 	for i := range tr.Steps {
-		if e := check(i, &tr.Steps[i].After); e != nil {
+		if e := check(i, tr.Steps[i].After); e != nil {
 			return e
 		}
 	}

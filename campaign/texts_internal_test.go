@@ -22,7 +22,7 @@ func TestUnreadableTextFoundWhereItAppears(t *testing.T) {
 	start.Battlefield, start.Players[0].Hand = field, hand
 	later := start
 	later.Battlefield = []*harness.Object{good, bad} // a new battlefield: a permanent entered
-	tr := &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: start}, {After: start}, {After: later}, {After: later}}}
+	tr := &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: own(start)}, {After: own(start)}, {After: own(later)}, {After: own(later)}}}
 	e := unreadableText(tr)
 	require.NotNil(t, e)
 	assert.Equal(t, 2, e.Step)
@@ -34,7 +34,7 @@ func TestUnreadableTextFoundWhereItAppears(t *testing.T) {
 	assert.Equal(t, -1, e.Step)
 
 	shared := []*harness.Object{good, bad}
-	tr = &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: start}, {After: later}}}
+	tr = &gen.Trace{Start: start, Steps: []gen.TraceStep{{After: own(start)}, {After: own(later)}}}
 	tr.Start.Players[1].Exile, tr.Steps[0].After.Players[1].Exile = shared, shared
 	e = unreadableText(tr)
 	require.NotNil(t, e)
@@ -44,3 +44,6 @@ func TestUnreadableTextFoundWhereItAppears(t *testing.T) {
 	tr.Steps[1].After.Battlefield = field
 	assert.Nil(t, unreadableText(tr), "only printed texts")
 }
+
+// own is a snapshot of its own for a trace step.
+func own(s harness.Snapshot) *harness.Snapshot { return &s }

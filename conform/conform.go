@@ -151,7 +151,7 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 	lastToken := harness.FirstTokenID - 1
 	snaps := []*harness.Snapshot{&tr.Start}
 	for i := range tr.Steps {
-		snaps = append(snaps, &tr.Steps[i].After)
+		snaps = append(snaps, tr.Steps[i].After)
 	}
 	for n, s := range snaps {
 		where := "at the start"
@@ -173,8 +173,8 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 		st := &tr.Steps[i]
 		where := fmt.Sprintf("action %d (%s)", i+1, st.Action)
 		c.check("legal", true, "") // applied: the failure, if any, is the trace's error
-		c.checkZoneChanges(&st.Before, &st.After, where)
-		c.checkLegal(&st.Before, st.Legal, where)
+		c.checkZoneChanges(st.Before, st.After, where)
+		c.checkLegal(st.Before, st.Legal, where)
 		c.checkPurity(st, where)
 	}
 }
@@ -263,12 +263,12 @@ func (c *checker) checkPurity(st *gen.TraceStep, where string) {
 		return
 	}
 	again, err := c.eng.Observe(st.BeforeState)
-	c.check("purity", err == nil && snapshotsEqual(&again, &st.Before), "%s changed the state it was applied to: observing it again differs", where)
+	c.check("purity", err == nil && snapshotsEqual(&again, st.Before), "%s changed the state it was applied to: observing it again differs", where)
 	legal, err := c.eng.Legal(st.BeforeState)
 	c.check("determinism", err == nil && sameKeys(legal, st.Legal), "before %s: asked twice, Legal gave different actions", where)
 	if st.AfterState != nil {
 		a1, err1 := c.eng.Observe(st.AfterState)
-		c.check("determinism", err1 == nil && snapshotsEqual(&a1, &st.After), "after %s: asked twice, Observe gave different snapshots", where)
+		c.check("determinism", err1 == nil && snapshotsEqual(&a1, st.After), "after %s: asked twice, Observe gave different snapshots", where)
 	}
 }
 

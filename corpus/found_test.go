@@ -38,7 +38,7 @@ func TestFromCounterexampleReplays(t *testing.T) {
 			tr := res.Trace
 			var before []harness.Snapshot
 			for _, st := range tr.Steps {
-				before = append(before, st.Before)
+				before = append(before, *st.Before)
 			}
 			runs := gen.PassRuns(tr.Steps, nil)
 			passRuns += len(runs)

@@ -203,8 +203,9 @@ func (r *replayer) apply(line int, a harness.Action, legal []harness.Action, qui
 	if !r.observe(line) {
 		return false
 	}
+	after := r.snap
 	r.trace.Steps = append(r.trace.Steps, gen.TraceStep{
-		Before: before, Legal: legal, Action: a, Events: res.ev, After: r.snap,
+		Before: &before, Legal: legal, Action: a, Events: res.ev, After: &after,
 		BeforeState: beforeState, AfterState: r.st,
 	})
 	if !quiet {

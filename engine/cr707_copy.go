@@ -201,21 +201,40 @@ func setupCopies(s *State, bases *copyBases, id h.ObjectID, targets []h.ObjectID
 // fixed as it begins and it applies only to the permanent becoming a copy, so it changes
 // no other permanent's copiable values (707.3: a copy of that one gets them from its own
 // effect): a projection serves every copy effect whose target no copy effect began on
-// since. Under the fault that copies every effect, each needs its own.
+// since. Before the setup's copy effects no effect is in force, so a face-up permanent no
+// copy effect began on has its printed characteristics as copiable values (707.2, 708.2):
+// copying it needs no projection, only a view that has no copiable values but the printed
+// ones (a View of s with no layer applied, which answers Copiable and printedOf, and
+// nothing else copyValues asks of it). Under the fault that copies every effect, each copy
+// effect needs a projection of its own.
 type copyBases struct {
-	v     *View
-	since []h.ObjectID // the permanents a copy effect began on since v was made
+	v           *View
+	since       []h.ObjectID // the permanents a copy effect began on since v was made
+	all         []h.ObjectID // the permanents a copy effect began on
+	unprojected *View
 }
 
 func (b *copyBases) of(s *State, target h.ObjectID) *View {
-	if b.v == nil || slices.Contains(b.since, target) || s.faults.on(FaultCopiesNonCopyEffects) {
+	if s.faults.on(FaultCopiesNonCopyEffects) {
+		return Project(s)
+	}
+	if !s.obj(target).FaceDown && !slices.Contains(b.all, target) {
+		if b.unprojected == nil {
+			b.unprojected = &View{s: s}
+		}
+		return b.unprojected
+	}
+	if b.v == nil || slices.Contains(b.since, target) {
 		b.v, b.since = Project(s), b.since[:0]
 	}
 	return b.v
 }
 
 // began notes that a copy effect began on id.
-func (b *copyBases) began(id h.ObjectID) { b.since = append(b.since, id) }
+func (b *copyBases) began(id h.ObjectID) {
+	b.since = append(b.since, id)
+	b.all = append(b.all, id)
+}
 
 // Candidates of "enter as a copy of ...".
 var (

@@ -80,12 +80,27 @@ func (t *objectTable) writer() uint64 {
 
 // add appends a record.
 func (t *objectTable) add(o Object) {
-	i := t.n % objectChunkLen
-	if i == 0 {
+	c := t.n / objectChunkLen
+	if c == len(t.chunks) {
 		t.chunks = append(t.chunks, &objectChunk{owner: t.writer()})
 	}
-	t.own(len(t.chunks) - 1).recs[i] = o
+	t.own(c).recs[t.n%objectChunkLen] = o
 	t.n++
+}
+
+// reserve makes room for n records in an empty table, in one allocation: a new game adds
+// all its records at once (NewGame). The chunks are the table's own, as add makes them.
+func (t *objectTable) reserve(n int) {
+	if t.n != 0 || len(t.chunks) != 0 {
+		panic("engine: reserve on a table that holds records")
+	}
+	block := make([]objectChunk, (n+objectChunkLen-1)/objectChunkLen)
+	t.chunks = make([]*objectChunk, len(block))
+	w := t.writer()
+	for i := range block {
+		block[i].owner = w
+		t.chunks[i] = &block[i]
+	}
 }
 
 // share returns a table holding the same records, for a clone. Both tables then own no

@@ -27,12 +27,24 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	s, v, err := buildGame(&setup, fs)
+	if err != nil {
+		return nil, err
+	}
+	// The game starts where a player would receive priority (CR 117.5). Its first settle
+	// runs carefully (see attempt): a generated setup often needs a choice at once (the
+	// legend rule), and a game is dearer to build again than to copy.
+	s.careful = true
+	next, _, err := settleFrom(s, nil, v)
+	return next.finish(nil), err
+}
+
+// buildGame makes the state a normalized setup describes, before its first settle: the
+// objects in their zones, attachments, copy effects and links. It returns a projection of
+// the state as it is, if it made one, or nil.
+func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
-		LandsPlayed: setup.LandsPlayed, faults: fs,
-		// The game's first settle runs carefully (see attempt): a generated setup often
-		// needs a choice at once (the legend rule), and a game is dearer to build again
-		// than to copy.
-		careful: true}
+		LandsPlayed: setup.LandsPlayed, faults: fs}
 	def := func(name string) (*CardDef, error) {
 		d, ok := Card(name)
 		switch {
@@ -50,13 +62,15 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		return def(name) // a token that copies a card has its characteristics (CR 707.2)
 	}
 	// Room for every zone's list in one array: each zone's piece is capped, so that
-	// appending to one reallocates it rather than writing into the next.
+	// appending to one reallocates it rather than writing into the next. The object
+	// records take one allocation too.
 	cards, perms := 0, 0
 	for pi := range setup.Players {
 		ps := &setup.Players[pi]
 		cards += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
 		perms += len(ps.Battlefield)
 	}
+	s.objects.reserve(cards + perms)
 	ids := make([]h.ObjectID, cards+perms)
 	piece := func(n int) []h.ObjectID {
 		p := ids[:0:n]
@@ -64,7 +78,6 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 		return p
 	}
 	s.Battlefield = piece(perms)
-	byCard := make(map[h.CardID]h.ObjectID, perms)
 	for pi := range setup.Players {
 		p := h.Player(pi)
 		ps := &setup.Players[pi]
@@ -79,7 +92,7 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			for _, c := range z.cards {
 				d, err := def(c.Name)
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				id := s.newObject(Object{Card: c.ID, Def: d, Owner: p, Controller: p, Zone: z.zone, ChosenColor: -1})
 				list := s.zoneList(p, z.zone)
@@ -96,11 +109,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			}
 			d, err := lookup(pm.Name)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if pm.Size != 0 {
 				if d, err = sizedToken(pm, d); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 			owner := p
@@ -112,54 +125,68 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 			for _, k := range h.SortedKeys(pm.Counters) {
 				kind, ok := ParseCounterKind(k)
 				if !ok {
-					return nil, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
+					return nil, nil, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
 				}
 				o.Counters[kind] = pm.Counters[k]
 			}
 			if c, ok := pm.Choices["color"]; ok {
 				t, err := h.ParseManaType(c)
 				if err != nil || !t.IsColor() {
-					return nil, fmt.Errorf("setup: %s: chosen color %q: want W, U, B, R or G", pm.Name, c)
+					return nil, nil, fmt.Errorf("setup: %s: chosen color %q: want W, U, B, R or G", pm.Name, c)
 				}
 				o.ChosenColor = int8(t)
 			}
-			id := s.newObject(o)
-			s.Battlefield = append(s.Battlefield, id)
-			byCard[pm.ID] = id
+			s.Battlefield = append(s.Battlefield, s.newObject(o))
 		}
 	}
+	// The permanents' objects are s.Battlefield, in the setup's order.
+	field := s.Battlefield
+	i := 0
 	for pi := range setup.Players {
 		for _, pm := range setup.Players[pi].Battlefield {
 			if pm.AttachedTo != 0 {
-				s.mut(byCard[pm.ID]).AttachedTo = byCard[pm.AttachedTo]
+				s.mut(field[i]).AttachedTo = permanentOf(s, pm.AttachedTo)
 			}
+			i++
 		}
 	}
-	if err := startCopies(s, setup, byCard); err != nil {
-		return nil, err
+	if err := startCopies(s, setup); err != nil {
+		return nil, nil, err
 	}
 	var v *View // links change no characteristics: one projection serves them all
+	i = 0
 	for pi := range setup.Players {
 		for _, pm := range setup.Players[pi].Battlefield {
 			if len(pm.ExiledWith) > 0 {
 				if v == nil {
 					v = Project(s)
 				}
-				if err := setupLinks(s, v, byCard[pm.ID], pm.ExiledWith); err != nil {
-					return nil, err
+				if err := setupLinks(s, v, field[i], pm.ExiledWith); err != nil {
+					return nil, nil, err
 				}
 			}
+			i++
 		}
 	}
-	// The game starts where a player would receive priority (CR 117.5).
-	next, _, err := settleWith(s, nil)
-	return next.finish(nil), err
+	return s, v, nil
+}
+
+// permanentOf is the object of the setup's permanent that is card c (a normalized setup
+// numbers its cards apart), or 0 if none is. Before the first settle, each permanent of
+// the battlefield is the setup's own.
+func permanentOf(s *State, c h.CardID) h.ObjectID {
+	for _, id := range s.Battlefield {
+		if s.obj(id).Card == c {
+			return id
+		}
+	}
+	return 0
 }
 
 // startCopies starts the copy effects the setup says are in force. A permanent's copy
 // effects start after those of the permanents it copies, so that a copy of a copy gets
 // what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
-func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error {
+func startCopies(s *State, setup *h.Setup) error {
 	var pending []*h.PermanentSpec
 	for pi := range setup.Players {
 		for i := range setup.Players[pi].Battlefield {
@@ -191,9 +218,9 @@ func startCopies(s *State, setup h.Setup, byCard map[h.CardID]h.ObjectID) error 
 		pending = append(pending[:next:next], pending[next+1:]...)
 		targets := make([]h.ObjectID, len(pm.Copying))
 		for i, c := range pm.Copying {
-			targets[i] = byCard[c]
+			targets[i] = permanentOf(s, c)
 		}
-		if err := setupCopies(s, &bases, byCard[pm.ID], targets); err != nil {
+		if err := setupCopies(s, &bases, permanentOf(s, pm.ID), targets); err != nil {
 			return err
 		}
 	}

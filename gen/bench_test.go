@@ -65,3 +65,24 @@ func BenchmarkBoard(b *testing.B) {
 		g.Board(src)
 	}
 }
+
+// BenchmarkBoard20 is the board generator alone with the campaign benchmark's steer (up to
+// 20 permanents a side, mana preferred), on boards of 20 permanents or more: the boards of
+// the 20x10 cases.
+func BenchmarkBoard20(b *testing.B) {
+	g, _ := gen.New(nil, gen.Steer{MaxPermanents: 20, Actions: gen.PreferMana()})
+	var seeds []uint64
+	for seed := uint64(0); len(seeds) < 64; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		if len(gentest.Permanents(&s)) >= 20 {
+			seeds = append(seeds, seed)
+		}
+	}
+	src := gen.NewTapeSource(0)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		src.Reset(seeds[i%len(seeds)])
+		g.Board(src)
+	}
+}

@@ -35,24 +35,30 @@ func (g *Generator) Board(src Source) harness.Setup {
 		s.LandsPlayed = 1
 	}
 	var drafts []draft
+	var kinds fieldKinds
 	for side := 0; side < 2; side++ {
 		p := s.Active
 		if side == 1 {
 			p = p.Opponent()
 		}
 		src.Group("player", func(src Source) {
-			drafts = g.player(src, r, side, p, &s.Players[p], drafts)
+			drafts = g.player(src, r, side, p, &s.Players[p], &kinds[p], drafts)
 		})
 	}
 	if err := s.Normalize(); err != nil {
 		// Unreachable: the generator makes no IDs or attachments before this point.
 		panic("gen: generated setup does not normalize: " + err.Error())
 	}
-	attach(&s, drafts, g.pool)
-	copyChains(&s, drafts, g.pool)
-	exiledWith(&s, drafts, g.pool)
+	attach(&s, drafts, &kinds)
+	copyChains(&s, drafts, &kinds)
+	exiledWith(&s, drafts, &kinds)
 	return s
 }
+
+// fieldKinds are the kinds of each player's permanents, in the setup's order: what the
+// board's attachments, copy effects and links are drawn from, known as each permanent is
+// drawn (no lookup by name afterwards).
+type fieldKinds [2][]Kind
 
 // draft remembers what attach needs about a generated permanent.
 type draft struct {
@@ -66,8 +72,9 @@ type draft struct {
 	exiled []string
 }
 
-// player fills one player's zones. side 0 is the active player.
-func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps *harness.PlayerSetup, drafts []draft) []draft {
+// player fills one player's zones, and the kinds of its permanents. side 0 is the active
+// player.
+func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps *harness.PlayerSetup, kinds *[]Kind, drafts []draft) []draft {
 	ps.Life = harness.DefaultLife
 	if flag(src, "hurt", 10) {
 		ps.Life = 1 + src.Uintn("life", harness.DefaultLife-1)
@@ -92,9 +99,11 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	}
 	scratch := permScratch.Get().(*[]harness.PermanentSpec)
 	ps.Battlefield = (*scratch)[:0]
+	*kinds = make([]Kind, 0, perms)
 	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
 		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
+		*kinds = append(*kinds, c.Kind)
 		switch {
 		case c.Kind.Any(Aura | Equipment):
 			drafts = append(drafts, draft{player: p, index: len(ps.Battlefield) - 1, card: c, attach: s.Uintn("attach", 8), stray: flag(s, "stray", 5)})
@@ -187,7 +196,7 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player) harness.Perman
 // legal-looking ones: permanents of the kind an Aura enchants (CR 303.4), creatures for
 // Equipment (CR 301.5). With no candidate it stays unattached; an unattached Aura then
 // goes to its owner's graveyard as a state-based action (CR 704.5m).
-func attach(s *harness.Setup, drafts []draft, pool *Pool) {
+func attach(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	if len(drafts) == 0 {
 		return
 	}
@@ -203,9 +212,9 @@ func attach(s *harness.Setup, drafts []draft, pool *Pool) {
 		self := s.Players[d.player].Battlefield[d.index].ID
 		hosts = hosts[:0]
 		for p := range s.Players {
-			for _, pm := range s.Players[p].Battlefield {
-				c, ok := pool.Card(pm.Name)
-				if ok && pm.ID != self && (d.stray || c.Kind.Any(want) && !c.Kind.Any(Aura|Equipment)) {
+			for i, pm := range s.Players[p].Battlefield {
+				k := kinds[p][i]
+				if pm.ID != self && (d.stray || k.Any(want) && !k.Any(Aura|Equipment)) {
 					hosts = append(hosts, pm.ID)
 				}
 			}
@@ -220,7 +229,7 @@ func attach(s *harness.Setup, drafts []draft, pool *Pool) {
 // (PermanentSpec.Copying), among the other permanents it could copy (CR 707): creatures
 // for a creature copier, nonland permanents for a nonland one. Copiers copying copiers
 // make chains; a copier copying several times, a stack of overwritten copy effects.
-func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
+func copyChains(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	var cands []harness.CardID
 	for _, d := range drafts {
 		if len(d.copies) == 0 {
@@ -229,12 +238,12 @@ func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
 		self := &s.Players[d.player].Battlefield[d.index]
 		cands = cands[:0]
 		for p := range s.Players {
-			for _, pm := range s.Players[p].Battlefield {
-				c, ok := pool.Card(pm.Name)
+			for i, pm := range s.Players[p].Battlefield {
+				k := kinds[p][i]
 				switch {
-				case !ok || pm.ID == self.ID:
-				case d.card.Kind.Has(CopiesCreatures) && !c.Kind.Any(Creature|Planeswalker|Copier):
-				case d.card.Kind.Has(CopiesNonland) && c.Kind.Has(Land):
+				case pm.ID == self.ID:
+				case d.card.Kind.Has(CopiesCreatures) && !k.Any(Creature|Planeswalker|Copier):
+				case d.card.Kind.Has(CopiesNonland) && k.Has(Land):
 				default:
 					cands = append(cands, pm.ID)
 				}
@@ -252,11 +261,11 @@ func copyChains(s *harness.Setup, drafts []draft, pool *Pool) {
 // cards its linked abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has
 // such abilities once its copy effects are in force: its own card's, or those of the last
 // permanent it copies. The cards are numbered after every other card of the setup.
-func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
+func exiledWith(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	next := harness.CardID(0) // the highest ID so far, once some card is exiled
 	for _, d := range drafts {
 		self := &s.Players[d.player].Battlefield[d.index]
-		if len(d.exiled) == 0 || !linksOf(s, self, pool) {
+		if len(d.exiled) == 0 || !linksOf(s, kinds, d.player, d.index) {
 			continue
 		}
 		if next == 0 { // self is numbered, so the highest ID is at least 1
@@ -270,11 +279,11 @@ func exiledWith(s *harness.Setup, drafts []draft, pool *Pool) {
 	}
 }
 
-// linksOf reports whether a permanent of the setup has linked exiling abilities once its
-// copy effects are in force: those of the last permanent it copies (itself following its
-// own copy effects), or its own card's. Where copy effects form a cycle, the order the
-// engine starts them in decides, so it says no.
-func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
+// linksOf reports whether permanent i of player p's battlefield has linked exiling
+// abilities once its copy effects are in force: those of the last permanent it copies
+// (itself following its own copy effects), or its own card's. Where copy effects form a
+// cycle, the order the engine starts them in decides, so it says no.
+func linksOf(s *harness.Setup, kinds *fieldKinds, p harness.Player, i int) bool {
 	// A depth-first walk of the copy effects: a permanent met again on the path is a cycle.
 	// Boards are small and chains short, so plain lists beat maps.
 	var path, done []harness.CardID
@@ -288,7 +297,8 @@ func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
 		}
 		path = append(path, pm.ID)
 		for _, c := range pm.Copying {
-			if cyclic(permanentSpec(s, c)) {
+			p, i := permanentAt(s, c)
+			if cyclic(&s.Players[p].Battlefield[i]) {
 				return true
 			}
 		}
@@ -296,23 +306,25 @@ func linksOf(s *harness.Setup, pm *harness.PermanentSpec, pool *Pool) bool {
 		done = append(done, pm.ID)
 		return false
 	}
+	pm := &s.Players[p].Battlefield[i]
 	if cyclic(pm) {
 		return false
 	}
 	for len(pm.Copying) > 0 {
-		pm = permanentSpec(s, pm.Copying[len(pm.Copying)-1])
+		p, i = permanentAt(s, pm.Copying[len(pm.Copying)-1])
+		pm = &s.Players[p].Battlefield[i]
 	}
-	c, ok := pool.Card(pm.Name)
-	return ok && c.Kind.Has(ExilesLinked)
+	return kinds[p][i].Has(ExilesLinked)
 }
 
-// permanentSpec is the setup's permanent with card ID id; the setup is normalized, so
-// every copy effect names one.
-func permanentSpec(s *harness.Setup, id harness.CardID) *harness.PermanentSpec {
+// permanentAt is where the setup's permanent with card ID id is: its controller and its
+// index in that player's battlefield. The setup is normalized, so every copy effect names
+// one.
+func permanentAt(s *harness.Setup, id harness.CardID) (harness.Player, int) {
 	for p := range s.Players {
 		for i := range s.Players[p].Battlefield {
 			if s.Players[p].Battlefield[i].ID == id {
-				return &s.Players[p].Battlefield[i]
+				return harness.Player(p), i
 			}
 		}
 	}

@@ -30,7 +30,7 @@ func AnnotatedLog(tr *Trace, notes map[int][]string) string {
 	runs := PassRuns(tr.Steps, func(i int) bool { return len(notes[i]) > 0 })
 	for i := 0; i < len(tr.Steps); i++ {
 		start, from := i, &tr.Steps[i]
-		line, actor := DescribeAction(&from.Before, from.Action), from.Action.Player
+		line, actor := DescribeAction(from.Before, from.Action), from.Action.Player
 		if len(runs) > 0 && runs[0].From == i {
 			line, actor = runs[0].String(), harness.NoPlayer
 			fmt.Fprintf(&b, "%d-", i+1)

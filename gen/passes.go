@@ -68,7 +68,7 @@ func PassRuns(steps []TraceStep, keep func(int) bool) []PassRun {
 
 // runTo is the run steps[i..j] as a line, if one stops exactly after j.
 func runTo(steps []TraceStep, i, j int) (PassRun, bool) {
-	last := &steps[j].After
+	last := steps[j].After
 	if last.GameOver {
 		return PassRun{}, false
 	}
@@ -79,7 +79,7 @@ func runTo(steps []TraceStep, i, j int) (PassRun, bool) {
 	} {
 		ok := true
 		for k := i; k < j && ok; k++ {
-			ok = !r.matches(&steps[k].After) && !steps[k].After.GameOver
+			ok = !r.matches(steps[k].After) && !steps[k].After.GameOver
 		}
 		if ok {
 			return r, true

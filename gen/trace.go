@@ -20,13 +20,16 @@ type Trace struct {
 	Err error
 }
 
-// TraceStep is one action and what it did.
+// TraceStep is one action and what it did. Its snapshots are never nil and read only: a
+// walk shares each between the steps it joins (a step's After is the next step's Before,
+// the first step's Before the trace's Start), so a snapshot is stored once, not copied
+// into every step that shows it.
 type TraceStep struct {
-	Before harness.Snapshot
+	Before *harness.Snapshot
 	Legal  []harness.Action // what the engine offered in Before
 	Action harness.Action
 	Events []harness.Event
-	After  harness.Snapshot
+	After  *harness.Snapshot
 	// State handles, for properties that ask the engine more (ManaOutcomes, CouldProduce,
 	// or Apply again to check purity).
 	BeforeState harness.State
@@ -45,7 +48,7 @@ func (tr *Trace) Actions() []harness.Action {
 // Final is the last snapshot of the trace (Start if no step was taken).
 func (tr *Trace) Final() *harness.Snapshot {
 	if n := len(tr.Steps); n > 0 {
-		return &tr.Steps[n-1].After
+		return tr.Steps[n-1].After
 	}
 	return &tr.Start
 }

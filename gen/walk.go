@@ -19,8 +19,7 @@ import (
 // stops where the player to act has a preferred action. The walk also stops when the game is
 // over, when nothing is legal, or when the engine breaks (Trace.Err).
 func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
-	setup := g.Board(src)
-	w := startWalk(eng, setup)
+	w := startGame(eng, g.Board(src))
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
 	scratch := stepScratch.Get().(*[]TraceStep)
 	w.tr.Steps = (*scratch)[:0]
@@ -43,7 +42,8 @@ func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
 
 // stepScratch recycles the buffers Run records steps in. How many steps a walk takes is
 // known only at its end (a decision to pass may pass dozens of times), and steps are
-// large (two snapshots), so room for the long walks was most of a short trace's bytes:
+// large (an action, lists, state handles), so room for the long walks was most of a short
+// trace's bytes:
 // Run records into a reused buffer and keeps an exactly sized copy ([keepExact]).
 var stepScratch = sync.Pool{New: func() any { return new([]TraceStep) }}
 
@@ -95,7 +95,7 @@ func (g *Generator) safeDecide(s Source, w *walker) {
 
 // decide draws and takes one decision.
 func (g *Generator) decide(s Source, w *walker) {
-	before := &w.snap
+	before := w.snap
 	var counts [numCategories + 1]int
 	cats := w.cats[:0]
 	for i := range w.legal {
@@ -189,7 +189,7 @@ func (g *Generator) prefersOtherThanPass(w *walker) bool {
 		return false
 	}
 	for _, a := range w.legal {
-		if a.Kind != harness.Pass && g.steer.Prefer(&w.snap, a) {
+		if a.Kind != harness.Pass && g.steer.Prefer(w.snap, a) {
 			return true
 		}
 	}
@@ -220,9 +220,9 @@ type walker struct {
 	eng   harness.Engine
 	tr    *Trace
 	st    harness.State
-	snap  harness.Snapshot
-	legal []harness.Action // for st, once fetched
-	fresh bool             // legal belongs to st
+	snap  *harness.Snapshot // st's: the trace's Start, or the last step's After
+	legal []harness.Action  // for st, once fetched
+	fresh bool              // legal belongs to st
 	cats  []Category
 	// proposing is the action that began the proposal being paid (Snapshot.Casting);
 	// declined lists the proposals cancelled since the walk last took an action outside one.
@@ -233,19 +233,24 @@ type walker struct {
 	room int
 }
 
+// startWalk normalizes setup and starts its game.
 func startWalk(eng harness.Engine, setup harness.Setup) *walker {
-	w := &walker{eng: eng, tr: &Trace{Setup: setup}}
-	if err := w.tr.Setup.Normalize(); err != nil {
-		w.tr.Err = &EngineError{Step: -1, Op: "setup", Err: err}
-		return w
+	if err := setup.Normalize(); err != nil {
+		return &walker{eng: eng, tr: &Trace{Setup: setup, Err: &EngineError{Step: -1, Op: "setup", Err: err}}}
 	}
+	return startGame(eng, setup)
+}
+
+// startGame starts the game of a normalized setup (Board's are).
+func startGame(eng harness.Engine, setup harness.Setup) *walker {
+	w := &walker{eng: eng, tr: &Trace{Setup: setup}}
 	if w.guard(-1, "start", nil, func() (err error) { w.st, err = eng.Start(w.tr.Setup); return }) {
 		return w
 	}
-	if w.guard(-1, "observe", nil, func() (err error) { w.snap, err = eng.Observe(w.st); return }) {
+	if w.guard(-1, "observe", nil, func() (err error) { w.tr.Start, err = eng.Observe(w.st); return }) {
 		return w
 	}
-	w.tr.Start, w.tr.StartState = w.snap, w.st
+	w.snap, w.tr.StartState = &w.tr.Start, w.st
 	return w
 }
 
@@ -288,8 +293,8 @@ func (w *walker) apply(a harness.Action) {
 	if w.guard(i, "apply", &a, func() (err error) { next, step.Events, err = w.eng.Apply(w.st, a); return }) {
 		return
 	}
-	var after harness.Snapshot
-	if w.guard(i, "observe", &a, func() (err error) { after, err = w.eng.Observe(next); return }) {
+	after := new(harness.Snapshot) // this step's After, the next step's Before
+	if w.guard(i, "observe", &a, func() (err error) { *after, err = w.eng.Observe(next); return }) {
 		return
 	}
 	step.After, step.AfterState = after, next

@@ -146,7 +146,7 @@ func TestStopForPreferredEndsARunOfPasses(t *testing.T) {
 					continue
 				}
 				for _, a := range st.Legal {
-					if prefer(&st.Before, a) {
+					if prefer(st.Before, a) {
 						n++
 						break
 					}

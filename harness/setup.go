@@ -82,39 +82,42 @@ func (s *Setup) Normalize() error {
 	}
 	// Explicit IDs first, so automatic numbering never takes one of them. Sets of IDs are
 	// sorted slices, on the stack for setups of the usual size (tens of cards): every
-	// generated case is normalized, and maps were most of the cost.
+	// generated case is normalized, and maps were most of the cost. A generated setup is
+	// numbered already, in order: one pass collects its IDs, and sorting them finds no
+	// duplicate; only a setup with a problem takes the second pass that finds the first.
 	used := make([]CardID, 0, 128)
-	var err error
+	unnumbered, named := 0, true
 	s.EachCard(func(c *CardSpec) {
-		if err == nil && c.ID != 0 {
-			if i, found := slices.BinarySearch(used, c.ID); found {
-				err = fmt.Errorf("setup: card id %d used twice", c.ID)
-			} else {
-				used = slices.Insert(used, i, c.ID)
-			}
+		if c.ID == 0 {
+			unnumbered++
+		} else {
+			used = append(used, c.ID)
 		}
-		if err == nil && c.Name == "" {
-			err = fmt.Errorf("setup: a card has no name")
-		}
+		named = named && c.Name != ""
 	})
-	if err != nil {
-		return err
+	if !slices.IsSorted(used) {
+		slices.Sort(used)
 	}
-	var next CardID = 1
-	skip := used // the explicit IDs not below next
-	s.EachCard(func(c *CardSpec) {
-		if c.ID != 0 {
-			return
-		}
-		for len(skip) > 0 && skip[0] <= next {
-			if skip[0] == next {
-				next++
+	if !named || hasRepeat(used) {
+		return s.firstCardProblem()
+	}
+	if unnumbered > 0 {
+		var next CardID = 1
+		skip := used // the explicit IDs not below next
+		s.EachCard(func(c *CardSpec) {
+			if c.ID != 0 {
+				return
 			}
-			skip = skip[1:]
-		}
-		c.ID = next
-		next++
-	})
+			for len(skip) > 0 && skip[0] <= next {
+				if skip[0] == next {
+					next++
+				}
+				skip = skip[1:]
+			}
+			c.ID = next
+			next++
+		})
+	}
 	onField, inExile := make([]CardID, 0, 64), make([]CardID, 0, 64)
 	for p := range s.Players {
 		for _, pm := range s.Players[p].Battlefield {
@@ -148,6 +151,35 @@ func (s *Setup) Normalize() error {
 		}
 	}
 	return nil
+}
+
+// hasRepeat reports whether a sorted list holds an ID twice.
+func hasRepeat(sorted []CardID) bool {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstCardProblem is Normalize's error for the first card, in setup order, that has an
+// earlier card's ID or no name.
+func (s *Setup) firstCardProblem() error {
+	seen := map[CardID]bool{}
+	var err error
+	s.EachCard(func(c *CardSpec) {
+		if err == nil && c.ID != 0 {
+			if seen[c.ID] {
+				err = fmt.Errorf("setup: card id %d used twice", c.ID)
+			}
+			seen[c.ID] = true
+		}
+		if err == nil && c.Name == "" {
+			err = fmt.Errorf("setup: a card has no name")
+		}
+	})
+	return err
 }
 
 // EachCard calls f on every card of the setup, in setup order: the order Normalize

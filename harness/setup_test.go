@@ -57,6 +57,10 @@ func TestNormalizeErrors(t *testing.T) {
 			s.Players[1].Library = []harness.CardSpec{{ID: 9, Name: "c"}, {ID: 4, Name: "d"}}
 		}, "card id 9 used twice"}, // the first repeat in setup order
 		{"no name", func(s *harness.Setup) { s.Players[1].Graveyard = []harness.CardSpec{{ID: 1}} }, "has no name"},
+		{"no name before a repeat", func(s *harness.Setup) {
+			s.Players[0].Hand = []harness.CardSpec{{ID: 3}, {ID: 9, Name: "b"}}
+			s.Players[1].Library = []harness.CardSpec{{ID: 9, Name: "c"}}
+		}, "has no name"},
 		{"attached to a card off the battlefield", func(s *harness.Setup) {
 			s.Players[0].Hand = []harness.CardSpec{{ID: 2, Name: "x"}}
 			s.Players[0].Battlefield = []harness.PermanentSpec{perm(1, func(pm *harness.PermanentSpec) { pm.AttachedTo = 2 })}

@@ -208,14 +208,14 @@ func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkBecameAura(tr, i, &v)
 		checkCopyEquips(tr, i, &v)
 		checkAuraCopyEnters(tr, i, &v)
-		if !settled(&st.After) {
+		if !settled(st.After) {
 			continue
 		}
 		for j := range st.Before.Battlefield {
 			if o := st.Before.Battlefield[j]; o.AttachedTo != 0 {
 				if ok, known := mayAttach(o, st.Before.Permanent(o.AttachedTo)); ok || !known || attachmentKind(o) == attachedOther {
 					// Legal before (or an Equipment that stops being one now): judge what it is now.
-					judgeAttachment(tr, i, &st.Before, &st.After, o.Card, o.AttachedTo, &v)
+					judgeAttachment(tr, i, st.Before, st.After, o.Card, o.AttachedTo, &v)
 				}
 			}
 		}
@@ -301,7 +301,7 @@ func zoneWord(o *harness.Object) string {
 // checkAuraSpell: the aura-spell clause, on the casts offered and on a resolving Aura.
 func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	const ruling = "copy.aura-equipment"
-	b := &st.Before
+	b := st.Before
 	for _, a := range st.Legal {
 		if a.Kind != harness.Cast {
 			continue
@@ -369,7 +369,7 @@ func restrains(s *harness.Snapshot, o *harness.Object, block bool) bool {
 // checkRestriction: the restriction clause, on the attacks and blocks offered.
 func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	const ruling = "copy.aura-equipment"
-	b := &st.Before
+	b := st.Before
 	var attack, block bool
 	for _, a := range st.Legal {
 		attack = attack || a.Kind == harness.Attack
@@ -417,7 +417,7 @@ func checkBecameAura(tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "copy.aura-equipment"
 	st := &tr.Steps[i]
 	b, ok := becameCopy(st)
-	if !ok || attachmentKind(b.Src) != attachedAura || !settled(&st.After) {
+	if !ok || attachmentKind(b.Src) != attachedAura || !settled(st.After) {
 		return
 	}
 	if b.Was.AttachedTo != 0 {
@@ -438,7 +438,7 @@ func checkBecameAura(tr *gen.Trace, i int, v *Verdict) {
 func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "copy.aura-equipment"
 	st := &tr.Steps[i]
-	b := &st.Before
+	b := st.Before
 	if !settled(b) || !sorceryTime(b, b.Priority) {
 		return
 	}
@@ -511,7 +511,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 		}
 	}
 	j := decided(tr, i)
-	after := &tr.Steps[j].After
+	after := tr.Steps[j].After
 	now := after.Find(top.Card)
 	if !settled(after) || now == nil {
 		return

@@ -44,7 +44,7 @@ func checkEnteringCopies(tr *gen.Trace, v *Verdict) {
 			from, controller, name := st.Before.Find(ev.Card), ev.Player, ""
 			if from != nil {
 				name = from.Name
-			} else if spell := spellOf(&st.Before, ev.Card); spell != nil {
+			} else if spell := spellOf(st.Before, ev.Card); spell != nil {
 				name, controller = spell.Name, spell.Controller
 			}
 			now := st.After.Permanent(ev.Card)

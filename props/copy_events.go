@@ -153,7 +153,7 @@ func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object
 // permanent named by a "copy ... (card N)" answer, or the target of a resolving ability
 // that makes its source a copy. It also returns the resolving stack object.
 func copySource(st *gen.TraceStep) (*harness.Object, *harness.StackObject) {
-	b := &st.Before
+	b := st.Before
 	if len(b.Stack) == 0 {
 		return nil, nil
 	}
@@ -175,7 +175,7 @@ func copySource(st *gen.TraceStep) (*harness.Object, *harness.StackObject) {
 			strings.Contains(top.Text, "you may") || len(top.Targets) == 0 || top.Targets[0].IsPlayer() {
 			return nil, nil
 		}
-		if stillOnStack(&st.After, top.Object) {
+		if stillOnStack(st.After, top.Object) {
 			return nil, nil // it didn't resolve
 		}
 		return b.Permanent(top.Targets[0].Card), top

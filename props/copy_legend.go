@@ -319,7 +319,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		j := decided(tr, e.Step)
-		after := &tr.Steps[j].After
+		after := tr.Steps[j].After
 		if !settled(after) {
 			continue
 		}

@@ -73,7 +73,7 @@ func exiledObject(s *harness.Snapshot, c harness.CardID) harness.ObjectID {
 // again, it is a new object), or -1 when it has been x since the start.
 func exiledAt(tr *gen.Trace, last int, c harness.CardID, x harness.ObjectID) int {
 	for j := last; j >= 0; j-- {
-		if exiledObject(&tr.Steps[j].Before, c) != x {
+		if exiledObject(tr.Steps[j].Before, c) != x {
 			return j
 		}
 	}
@@ -95,7 +95,7 @@ func setupExiledWith(tr *gen.Trace, p, c harness.CardID) bool {
 // resolvingTop is the stack object resolving in step st, or nil: the top of the stack
 // before a pass that removed it or a choice made while it resolves.
 func resolvingTop(st *gen.TraceStep) *harness.StackObject {
-	b := &st.Before
+	b := st.Before
 	if len(b.Stack) == 0 || (st.Action.Kind != harness.Pass && st.Action.Kind != harness.Choose) {
 		return nil
 	}
@@ -191,7 +191,7 @@ func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
 					stale[o.Object] = map[harness.CardID]harness.ObjectID{}
 				}
 				for _, c := range was.ExiledWith {
-					stale[o.Object][c] = exiledObject(&st.Before, c)
+					stale[o.Object][c] = exiledObject(st.Before, c)
 				}
 			}
 			old := stale[o.Object]
@@ -200,7 +200,7 @@ func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
 			}
 			v.Reach("lost-on-copy-change")
 			for _, c := range o.ExiledWith {
-				if x, ok := old[c]; ok && x == exiledObject(&st.After, c) {
+				if x, ok := old[c]; ok && x == exiledObject(st.After, c) {
 					v.Violations = append(v.Violations, clauseViolation(m-1, linkedRuling, "707.7", "lost-on-copy-change",
 						fmt.Sprintf("%s: card %d exiled with %s (copy of %q)", whereAfter(tr, m-1), c, describe(o), o.CopyOf),
 						"not exiled with it: it was exiled under copy effects that have since changed, and the link is lost (CR 707.7, 607.5)",
@@ -226,11 +226,11 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 			continue
 		}
 		want = slices.DeleteFunc(want, func(c harness.CardID) bool {
-			return hasSubtype(st.Before.Find(c), "Aura") && exiledObject(&st.After, c) == exiledObject(&st.Before, c)
+			return hasSubtype(st.Before.Find(c), "Aura") && exiledObject(st.After, c) == exiledObject(st.Before, c)
 		})
 		var got []harness.CardID // the cards that left exile (an Aura may go on to the graveyard, CR 704.5m)
-		for _, c := range exileCards(&st.Before) {
-			if exiledObject(&st.After, c) != exiledObject(&st.Before, c) {
+		for _, c := range exileCards(st.Before) {
+			if exiledObject(st.After, c) != exiledObject(st.Before, c) {
 				got = append(got, c)
 			}
 		}
@@ -272,7 +272,7 @@ func returning(tr *gen.Trace, ms []moment, i int) (top *harness.StackObject, wan
 			want = append(want, enteredExile(&tr.Steps[j])...)
 		}
 	}
-	return top, slices.DeleteFunc(want, func(c harness.CardID) bool { return exiledObject(&st.Before, c) == 0 }), true
+	return top, slices.DeleteFunc(want, func(c harness.CardID) bool { return exiledObject(st.Before, c) == 0 }), true
 }
 
 // exileCards lists the cards in every exile zone of s.
@@ -289,8 +289,8 @@ func exileCards(s *harness.Snapshot) []harness.CardID {
 // enteredExile lists the cards that went to exile in step st.
 func enteredExile(st *gen.TraceStep) []harness.CardID {
 	var out []harness.CardID
-	for _, c := range exileCards(&st.After) {
-		if x := exiledObject(&st.After, c); exiledObject(&st.Before, c) != x {
+	for _, c := range exileCards(st.After) {
+		if x := exiledObject(st.After, c); exiledObject(st.Before, c) != x {
 			out = append(out, c)
 		}
 	}

@@ -46,7 +46,7 @@ func checkReturnedAuras(tr *gen.Trace, ms []moment, v *Verdict) {
 			what := fmt.Sprintf("%s: %s resolves, returning %s (card %d)", where(tr, i), top.Name+": "+top.Text, aura.Name, c)
 			if len(hosts) == 0 {
 				v.Reach("returned-aura-stays")
-				if exiledObject(&st.After, c) != exiledObject(&st.Before, c) {
+				if exiledObject(st.After, c) != exiledObject(st.Before, c) {
 					v.Violations = append(v.Violations, clauseViolation(i, linkedRuling, "303.4g", "returned-aura-stays", what,
 						"nothing on the battlefield it may enchant: it stays in exile (CR 303.4g)", "it is "+zoneWord(now)))
 				}

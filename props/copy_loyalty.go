@@ -149,7 +149,7 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 	checkSetUpCopyLoyalty(tr, &v)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b := &st.Before
+		b := st.Before
 		checkBecomesCopyLoyalty(tr, i, &v)
 		// starting-loyalty
 		if top, ok := resolvedSpell(st); ok {
@@ -235,7 +235,7 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 			want := before.Counters["loyalty"] + p.cost
 			what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
 			expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
-			switch after := objectOnBattlefield(&st.After, p.object); {
+			switch after := objectOnBattlefield(st.After, p.object); {
 			case after != nil && after.Counters["loyalty"] != want:
 				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
 					fmt.Sprintf("%d", after.Counters["loyalty"])))
@@ -299,7 +299,7 @@ func checkBecomesCopyLoyalty(tr *gen.Trace, i int, v *Verdict) {
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "becomes-copy", what,
 			fmt.Sprintf("no loyalty counters for becoming a planeswalker without entering: %d, as before (CR 306.5b, 707.4)", had),
 			fmt.Sprintf("%d loyalty counters", b.Now.Counters["loyalty"])))
-	case had == 0 && settled(&st.After) && b.Now.HasType("Planeswalker"):
+	case had == 0 && settled(st.After) && b.Now.HasType("Planeswalker"):
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "704.5i", "becomes-copy", what,
 			"a planeswalker with no loyalty counters is put into its owner's graveyard (CR 704.5i)", "it is on the battlefield with none"))
 	}

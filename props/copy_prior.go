@@ -32,7 +32,7 @@ func priorEffectsPersist() *Property {
 					continue
 				}
 				base, ok := copiableOf(e.Was)
-				if !ok || base.Power == nil || e.Obj.Copiable.Power == nil || anthemOn(&tr.Steps[e.Step].Before) || anthemOn(&tr.Steps[e.Step].After) {
+				if !ok || base.Power == nil || e.Obj.Copiable.Power == nil || anthemOn(tr.Steps[e.Step].Before) || anthemOn(tr.Steps[e.Step].After) {
 					continue
 				}
 				dp, dt := *e.Was.Power-*base.Power, *e.Was.Toughness-*base.Toughness

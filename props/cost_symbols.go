@@ -138,7 +138,7 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b := &st.Before
+		b := st.Before
 		status, sick := symbolAtRisk(b, r)
 		if status {
 			v.Reach("wrong-status")

@@ -100,7 +100,7 @@ func cycles(tr *gen.Trace) []cycle {
 			st.Before.Casting.Card != st.Before.Stack[n-1].Card {
 			continue // not paying the cycling cost: a mana ability's cost paid while it is proposed (CR 605.3a)
 		}
-		c := cycle{Paid: i, Settled: -1, Item: st.Before.Stack[n-1], Player: st.Action.Player, Card: st.Before.Stack[n-1].Card, Before: &st.Before}
+		c := cycle{Paid: i, Settled: -1, Item: st.Before.Stack[n-1], Player: st.Action.Player, Card: st.Before.Stack[n-1].Card, Before: st.Before}
 		for j := i; j < len(tr.Steps); j++ {
 			if tr.Steps[j].After.Pending == nil {
 				c.Settled = j

@@ -46,14 +46,14 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 		checkCyclingOffered(tr, i, &v)
 		// A "counter target" spell or ability on top resolves (or fizzles) in this step.
 		n := len(st.Before.Stack)
-		if st.Action.Kind != harness.Pass || n == 0 || st.Before.Casting != nil || st.Before.Pending != nil || stillOnStack(&st.After, st.Before.Stack[n-1].Object) {
+		if st.Action.Kind != harness.Pass || n == 0 || st.Before.Casting != nil || st.Before.Pending != nil || stillOnStack(st.After, st.Before.Stack[n-1].Object) {
 			continue
 		}
 		top := &st.Before.Stack[n-1]
 		if len(top.Targets) != 1 || top.Targets[0].Stack == 0 || !counterText(tr, i, top) {
 			continue
 		}
-		ti := stackIndex(&st.Before, top.Targets[0].Stack)
+		ti := stackIndex(st.Before, top.Targets[0].Stack)
 		if ti < 0 {
 			continue
 		}
@@ -74,12 +74,12 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 			}
 		}
 		v.Reach("counter-one-leaves-other")
-		stayed := stillOnStack(&st.After, target.Object) // it wasn't countered: the counter fizzled or did nothing
+		stayed := stillOnStack(st.After, target.Object) // it wasn't countered: the counter fizzled or did nothing
 		if !stayed {
 			for k, id := range want {
 				if k >= len(st.After.Stack) || st.After.Stack[k].Object != id {
 					v.Violations = append(v.Violations, clauseViolation(i, ruling, "701.6a", "counter-one-leaves-other",
-						what, fmt.Sprintf("the rest of the stack to stay: %v", want), fmt.Sprintf("stack %s", stackOrder(&st.After))))
+						what, fmt.Sprintf("the rest of the stack to stay: %v", want), fmt.Sprintf("stack %s", stackOrder(st.After))))
 					break
 				}
 			}
@@ -101,7 +101,7 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 func checkCyclingOffered(tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "cycling.trigger-independent"
 	st := &tr.Steps[i]
-	b := &st.Before
+	b := st.Before
 	if b.Priority == harness.NoPlayer || b.Pending != nil || b.Casting != nil {
 		return
 	}

@@ -42,7 +42,7 @@ func checkNotASpell(_ harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b := &st.Before
+		b := st.Before
 		if b.Priority == harness.NoPlayer || b.Pending != nil || b.Casting != nil || len(b.Stack) == 0 {
 			continue
 		}

@@ -44,7 +44,7 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		if c.Settled < 0 {
 			continue
 		}
-		after := &tr.Steps[c.Settled].After
+		after := tr.Steps[c.Settled].After
 		base := stackIndex(after, c.Item.Object)
 		what := fmt.Sprintf("%s: %s cycled %s", whereAfter(tr, c.Settled), c.Player, describe(c.Before.Find(c.Card)))
 		// The triggers of this cycle on the stack: abilities of each source with the trigger's

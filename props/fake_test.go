@@ -232,9 +232,10 @@ func (f *fake) trace(start int, moves ...move) *gen.Trace {
 		from := f.states[m.From]
 		from.next[m.Action.Key()] = m.To
 		from.events[m.Action.Key()] = m.Events
+		before, after := from.snap, f.states[m.To].snap // as observed now: the states may change later
 		tr.Steps = append(tr.Steps, gen.TraceStep{
-			Before: from.snap, Legal: slices.Clone(from.legal), Action: m.Action, Events: m.Events,
-			After: f.states[m.To].snap, BeforeState: m.From, AfterState: m.To,
+			Before: &before, Legal: slices.Clone(from.legal), Action: m.Action, Events: m.Events,
+			After: &after, BeforeState: m.From, AfterState: m.To,
 		})
 	}
 	return tr

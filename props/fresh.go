@@ -172,7 +172,7 @@ func resolvedSomething(st *gen.TraceStep) bool {
 		return false
 	}
 	for _, o := range st.Before.Stack {
-		if !stillOnStack(&st.After, o.Object) {
+		if !stillOnStack(st.After, o.Object) {
 			return true
 		}
 	}

@@ -135,7 +135,7 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		v.Reach(context)
 		name := abilityName(act.Source, st.Action.Ability)
-		if d := stackDiff(&st.Before, &st.After); d != "" {
+		if d := stackDiff(st.Before, st.After); d != "" {
 			v.add(context, violation(i, ruling, "605.3b",
 				fmt.Sprintf("%s: the stack after activating %s", where(tr, i), name),
 				"unchanged: a mana ability doesn't use the stack, it resolves at once (CR 605.3b)", d))

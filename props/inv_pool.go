@@ -110,7 +110,7 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 					fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
 			}
 		}
-		b, af := &st.Before, &st.After
+		b, af := st.Before, st.After
 		if (b.Turn != af.Turn || b.Step != af.Step) && !addsMana(st.Events) {
 			if !b.Players[0].Pool.IsZero() || !b.Players[1].Pool.IsZero() {
 				v.Reach("empties")

@@ -77,7 +77,7 @@ func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
 					fmt.Sprintf("%s: observing the state before it %s", where(tr, i), when), err))
 				break observe
 			}
-			if d := snapDiff(st.Before, got); d != "" {
+			if d := snapDiff(*st.Before, got); d != "" {
 				v.add(clause, violation(i, ruling, "-",
 					fmt.Sprintf("%s: the state before it, observed %s", where(tr, i), when),
 					"unchanged: neither Apply nor a question to the engine may change the state it is given",
@@ -187,7 +187,7 @@ func checkApplyAgain(eng harness.Engine, tr *gen.Trace, i, n int) *Violation {
 		bad := queryError(i, ruling, "-", what, err)
 		return &bad
 	}
-	if d := snapDiff(st.After, got); d != "" {
+	if d := snapDiff(*st.After, got); d != "" {
 		bad := violation(i, ruling, "-", what, "the same snapshot as the first time",
 			"different (-first +again):\n"+d)
 		return &bad

@@ -85,7 +85,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		if !ok {
 			continue
 		}
-		fx := scanEffects(&st.Before, nil)
+		fx := scanEffects(st.Before, nil)
 		if len(fx.Replacements) == 0 && len(fx.Triggers) == 0 {
 			continue
 		}
@@ -195,12 +195,12 @@ func triggersOffStack(tr *gen.Trace, v *Verdict) {
 		if !act.Abil.Mana {
 			continue
 		}
-		fx := scanEffects(&act.Step.Before, nil)
+		fx := scanEffects(act.Step.Before, nil)
 		if len(fx.triggersFor(act.Source, act.Abil.HasT)) == 0 {
 			continue
 		}
 		v.Reach("off-the-stack")
-		if d := stackDiff(&act.Step.Before, &act.Step.After); d != "" {
+		if d := stackDiff(act.Step.Before, act.Step.After); d != "" {
 			v.add("off-the-stack", violation(act.Index, "mana.tapped-trigger", "605.4a",
 				fmt.Sprintf("%s: the stack after activating %s", where(tr, act.Index), abilityName(act.Source, act.Step.Action.Ability)),
 				"unchanged: the triggered mana abilities it triggers resolve at once, without the stack (CR 605.4a)", d))

@@ -83,7 +83,7 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 	ors := newOracles(tr)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b := &st.Before
+		b := st.Before
 		if b.Pending != nil || b.Priority == harness.NoPlayer || b.GameOver {
 			continue
 		}

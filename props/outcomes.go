@@ -58,7 +58,7 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		// Judged on the board as it resolved: once it was paid.
-		or := ors.at(&paid.Before)
+		or := ors.at(paid.Before)
 		src := paid.Before.Permanent(act.Source.Card)
 		if src == nil || src.Object != act.Source.Object || !c.situation(or, src, act.Abil) {
 			continue

@@ -51,13 +51,13 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 	before := make([]int, len(tr.Steps))
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b, a := &st.Before, &st.After
+		b, a := st.Before, st.After
 		prev := passes
 		before[i], passes = prev, 0
 		if st.Action.Kind == harness.Cancel {
 			passes = -1
 			for j := i - 1; j >= 0; j-- {
-				if sameTree(tr.Steps[j].Before, *a) {
+				if sameTree(*tr.Steps[j].Before, *a) {
 					passes = before[j]
 					break
 				}
@@ -106,7 +106,7 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 // happens (CR 117.3d).
 func checkSinglePass(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	v.Reach("single-pass")
 	want := st.Action.Player.Opponent()
 	var got string
@@ -128,7 +128,7 @@ func checkSinglePass(tr *gen.Trace, i int, v *Verdict) {
 // or with an empty stack ends the step (CR 117.4, 500.2).
 func checkBothPass(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	if len(b.Stack) == 0 {
 		if b.Step == harness.Cleanup {
 			return // another cleanup step may follow (CR 514.3a), indistinguishable from this one
@@ -177,7 +177,7 @@ func targetsStackObject(so harness.StackObject, id harness.ObjectID) bool {
 // checkAfterResolution: once a spell or ability has resolved, the active player receives
 // priority (CR 117.3b).
 func checkAfterResolution(tr *gen.Trace, i int, v *Verdict) {
-	a := &tr.Steps[i].After
+	a := tr.Steps[i].After
 	if !resolvedSomething(&tr.Steps[i]) {
 		return
 	}

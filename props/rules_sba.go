@@ -140,10 +140,10 @@ func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			switch e.Rule {
 			case "704.5j":
-				checkLegendKept(tr, i, o, o.Controller, &st.After, otherSBAs(st.Events, st.Before), &v)
+				checkLegendKept(tr, i, o, o.Controller, st.After, otherSBAs(st.Events, *st.Before), &v)
 			case "704.5m", "704.5n":
 				if host := st.Before.Permanent(o.AttachedTo); host != nil {
-					checkAttachmentRemoved(tr, i, o, sameObject(&st.After, host), &v)
+					checkAttachmentRemoved(tr, i, o, sameObject(st.After, host), &v)
 				}
 			}
 		}

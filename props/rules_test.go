@@ -81,7 +81,7 @@ func TestFreshBoardsAndEffectDelta(t *testing.T) {
 
 func TestCrossedCleanup(t *testing.T) {
 	step := func(before, after harness.Snapshot) *gen.TraceStep {
-		return &gen.TraceStep{Before: before, After: after}
+		return &gen.TraceStep{Before: &before, After: &after}
 	}
 	end := harness.Snapshot{Turn: 3, Step: harness.End}
 	next := harness.Snapshot{Turn: 4, Step: harness.Upkeep, Pending: &harness.Decision{Player: B}}

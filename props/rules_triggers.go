@@ -175,14 +175,14 @@ func checkTriggers(eng harness.Engine, tr *gen.Trace) Verdict {
 			decided[p.Player] = true
 		}
 		checkIfOnResolution(tr, i, &v)
-		if !settled(&st.After) {
+		if !settled(st.After) {
 			if st.After.GameOver {
 				return v
 			}
 			continue
 		}
-		judgeTriggers(tr, i, base, &st.After, expected, decided, &v)
-		base, expected = &st.After, nil
+		judgeTriggers(tr, i, base, st.After, expected, decided, &v)
+		base, expected = st.After, nil
 		decided = map[harness.Player]bool{}
 	}
 	return v
@@ -248,7 +248,7 @@ func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
 // (CR 503.1a, 504.2, 513.1a) and creatures dying (700.4).
 func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	var out []expectedTrigger
 	if a.Turn != b.Turn || a.Step != b.Step {
 		for j := range a.Battlefield {
@@ -411,7 +411,7 @@ func checkOwnOrder(tr *gen.Trace, step int, what string, fresh []harness.StackOb
 // nothing (CR 603.4): nothing but the stack changes.
 func checkIfOnResolution(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	if len(b.Stack) == 0 || st.Action.Kind == harness.Cancel || a.Pending != nil {
 		return
 	}

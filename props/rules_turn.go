@@ -118,7 +118,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		st := &tr.Steps[i]
 		var after map[harness.CardID]string
-		after, ok = deltas(&st.After, i)
+		after, ok = deltas(st.After, i)
 		if !ok {
 			return v
 		}
@@ -144,7 +144,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 	st := &tr.Steps[i]
 	for j := range st.Before.Battlefield {
 		o := st.Before.Battlefield[j]
-		n := sameObject(&st.After, o)
+		n := sameObject(st.After, o)
 		if n == nil {
 			continue
 		}
@@ -175,7 +175,7 @@ func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]str
 	st := &tr.Steps[i]
 	for j := range st.Before.Battlefield {
 		o := st.Before.Battlefield[j]
-		n := sameObject(&st.After, o)
+		n := sameObject(st.After, o)
 		// A permanent missing from its fresh board (one whose toughness without the
 		// effects is 0 or less dies as that game begins) shows no effects to compare.
 		got, known := after[o.Card]
@@ -204,7 +204,7 @@ func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 	active := st.After.Active
 	for j := range st.Before.Battlefield {
 		o := st.Before.Battlefield[j]
-		n := sameObject(&st.After, o)
+		n := sameObject(st.After, o)
 		if n == nil || !o.Tapped {
 			continue
 		}

@@ -61,7 +61,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 	fresh := newFreshBoards(eng)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b, a := &st.Before, &st.After
+		b, a := st.Before, st.After
 		entered := false
 		before, after := cardObjects(b), cardObjects(a)
 		for _, c := range sortedCards(before) {
@@ -99,7 +99,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 // checkEntered judges the permanents that entered the battlefield in step i.
 func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, v *Verdict) {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	f, err := fresh.of(a)
 	if err != nil {
 		v.Violations = append(v.Violations, queryError(i, "rules.zones", "400.7", whereAfter(tr, i), err))

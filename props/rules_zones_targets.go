@@ -16,7 +16,7 @@ import (
 // object, no damage, counters, status, attachment or P/T it didn't have.
 func checkOldTargets(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
-	b, a := &st.Before, &st.After
+	b, a := st.Before, st.After
 	n := len(b.Stack)
 	if n == 0 || b.Casting != nil || b.Pending != nil {
 		return
@@ -85,8 +85,8 @@ func targetedOnStack(s *harness.Snapshot, c harness.CardID) bool {
 // shows it; nil when the trace doesn't show that moment.
 func targetedAt(tr *gen.Trace, i int, id harness.ObjectID) *harness.Snapshot {
 	for j := i - 1; j >= 0; j-- {
-		if !stillOnStack(&tr.Steps[j].Before, id) {
-			return &tr.Steps[j].After
+		if !stillOnStack(tr.Steps[j].Before, id) {
+			return tr.Steps[j].After
 		}
 	}
 	return nil

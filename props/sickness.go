@@ -119,7 +119,7 @@ func checkAttackers(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		b := &st.Before
+		b := st.Before
 		listed := false
 		for _, a := range st.Legal {
 			if a.Kind == harness.Attack {

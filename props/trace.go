@@ -26,7 +26,7 @@ func moments(tr *gen.Trace) []moment {
 	}
 	out = append(out, moment{Step: -1, Snap: &tr.Start, State: st})
 	for i := range tr.Steps {
-		out = append(out, moment{Step: i, Snap: &tr.Steps[i].After, State: tr.Steps[i].AfterState})
+		out = append(out, moment{Step: i, Snap: tr.Steps[i].After, State: tr.Steps[i].AfterState})
 	}
 	return out
 }
@@ -268,7 +268,7 @@ func resolvedSpell(st *gen.TraceStep) (harness.StackObject, bool) {
 		return harness.StackObject{}, false
 	}
 	top := st.Before.Stack[n-1]
-	if top.Kind != "spell" || stillOnStack(&st.After, top.Object) {
+	if top.Kind != "spell" || stillOnStack(st.After, top.Object) {
 		return harness.StackObject{}, false
 	}
 	return top, true

@@ -93,7 +93,7 @@ func boards(tr *gen.Trace, violations []props.Violation) []htmlBoard {
 	add(-1, "At the start", "", nil, &tr.Start)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		add(i, fmt.Sprintf("After action %d", i+1), fmt.Sprintf("T%d %s %s: %s", st.Before.Turn, st.Action.Player, st.Before.Step, st.Action), st.Events, &st.After)
+		add(i, fmt.Sprintf("After action %d", i+1), fmt.Sprintf("T%d %s %s: %s", st.Before.Turn, st.Action.Player, st.Before.Step, st.Action), st.Events, st.After)
 	}
 	return out
 }
