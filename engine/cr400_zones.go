@@ -62,7 +62,7 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 	}
 	if ev.on() {
 		ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid,
-			Text: fmt.Sprintf("%s: %s -> %s", v.Of(id).Name, old.Zone, zone)})
+			Text: v.Of(id).Name + ": " + string(old.Zone) + " -> " + string(zone)})
 	}
 	return nid
 }
@@ -77,7 +77,7 @@ func draw(s *State, v *View, p h.Player, ev *events) {
 		return
 	}
 	moveTo(s, v, lib[0], h.Hand, false, ev)
-	ev.add(h.Event{Kind: "draw", Player: p, Text: fmt.Sprintf("%s draws a card", p)})
+	ev.add(h.Event{Kind: "draw", Player: p, Text: p.String() + " draws a card"})
 	if s.faults.on(FaultLastCardLoses) && len(s.Players[p].Library) == 0 {
 		s.Players[p].DrewEmpty = true
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -31,7 +32,7 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 		default:
 			s.Step = h.Steps[s.Step.Index()+1]
 		}
-		ev.add(h.Event{Kind: "step", Player: s.Active, Text: fmt.Sprintf("turn %d (%s): %s", s.Turn, s.Active, s.Step)})
+		ev.add(h.Event{Kind: "step", Player: s.Active, Text: "turn " + strconv.Itoa(s.Turn) + " (" + s.Active.String() + "): " + string(s.Step)})
 		next, evs, err, stop := beginStep(s, ev)
 		if stop {
 			return next, append(ev.list, evs...), err

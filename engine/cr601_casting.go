@@ -158,7 +158,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 		castTriggers(s, item)
 	}
 	ev.add(h.Event{Kind: kind, Player: p.Player, Card: item.SourceCard, Object: item.ID, Mana: a.Payment,
-		Text: fmt.Sprintf("%s %s %s paying %s", p.Player, kind, p.Text, a.Payment)})
+		Text: p.Player.String() + " " + kind + " " + p.Text + " paying " + a.Payment.String()})
 	s.Proposal = nil
 	s.Priority = p.Player
 	if s.faults.on(FaultOtherAfterCasting) {

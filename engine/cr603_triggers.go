@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -154,7 +155,7 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 }
 
 func triggerLabel(s *State, t PendingTrigger) string {
-	return fmt.Sprintf("%s (card %d): %s", t.Name, t.SourceCard, t.Ability.Text)
+	return t.Name + " (card " + strconv.Itoa(int(t.SourceCard)) + "): " + t.Ability.Text
 }
 
 // pushTrigger puts a triggered ability on the stack, its controller choosing its targets

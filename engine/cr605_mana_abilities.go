@@ -267,7 +267,7 @@ func addMana(s *State, v *View, p h.Player, m h.Mana, src *Object, ev *events) {
 		return
 	}
 	ev.add(h.Event{Kind: "mana_added", Player: p, Card: src.Card, Object: src.ID, Mana: m,
-		Text: fmt.Sprintf("%s adds %s (%s)", p, m, v.Of(src.ID).Name)})
+		Text: p.String() + " adds " + m.String() + " (" + v.Of(src.ID).Name + ")"})
 }
 
 // manaOutcome is one distinct result of activating a mana ability, with the choices that

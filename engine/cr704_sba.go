@@ -289,24 +289,24 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 	switch {
 	case hit.loses:
 		s.Players[hit.player].Lost = true
-		ev.add(h.Event{Kind: "sba", Player: hit.player, Rule: rule, Text: fmt.Sprintf("%s loses the game (CR %s)", hit.player, rule)})
+		ev.add(h.Event{Kind: "sba", Player: hit.player, Rule: rule, Text: hit.player.String() + " loses the game (CR " + rule + ")"})
 	case hit.to == "none":
 		o := s.mut(hit.object)
 		if list := s.zoneList(o.Owner, o.Zone); list != nil {
 			*list = removeID(*list, o.ID)
 		}
 		o.Gone = true
-		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: fmt.Sprintf("token %s ceases to exist (CR %s)", v.Of(o.ID).Name, rule)})
+		ev.add(h.Event{Kind: "sba", Player: o.Owner, Card: o.Card, Rule: rule, Text: "token " + v.Of(o.ID).Name + " ceases to exist (CR " + rule + ")"})
 	case hit.to == "":
 		o := s.mut(hit.object)
 		o.AttachedTo = 0
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s becomes unattached (CR %s)", v.Of(o.ID).Name, rule)})
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + " becomes unattached (CR " + rule + ")"})
 	default:
 		o := s.obj(hit.object)
 		if !s.onBattlefield(o.ID) {
 			return // already moved by another simultaneous action
 		}
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: fmt.Sprintf("%s is put into its owner's graveyard (CR %s)", v.Of(o.ID).Name, rule)})
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + " is put into its owner's graveyard (CR " + rule + ")"})
 		moveTo(s, v, o.ID, hit.to, false, ev)
 	}
 }
