@@ -23,7 +23,7 @@ func snapshot(s *State, from *rendering) h.Snapshot {
 	v := s.projected()
 	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
 		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
-	var r renderer // on the stack: what outlives the snapshot is r.out
+	var r renderer // on the stack: what outlives the snapshot is r.rendering's
 	r.init(s, v, from)
 	for pi := range s.Players {
 		ps := &s.Players[pi]
@@ -63,7 +63,7 @@ func snapshot(s *State, from *rendering) h.Snapshot {
 		snap.Casting = &h.Proposal{Player: p.Player, Card: s.obj(src).Card, Name: v.Of(src).Name, Cost: p.Colored, Generic: p.Generic}
 	}
 	if s.view != nil {
-		s.view.rendered.Store(r.out)
+		s.view.rendered.Store(r.rendering())
 	}
 	return snap
 }
@@ -111,7 +111,7 @@ type rendering struct {
 	copies          []bool
 	exiled          []Link
 	objects         []*renderedChunk // by chunk of records, as objectTable holds them
-	battlefield     []h.ObjectID     // the state's battlefield list, in its order
+	battlefield     []h.ObjectID     // a state's battlefield list, unsorted: the permanents zones sorts
 	zones           [numZones]renderedZone
 }
 
@@ -149,7 +149,10 @@ type renderer struct {
 	s    *State
 	v    *View
 	from *rendering // the rendering of the state s was stepped from, or nil
-	out  *rendering
+	out  rendering  // made here, and copied to the heap for the state to keep (rendering)
+	// asBefore: every zone is from's, shared whole, and so is every chunk of renderings:
+	// from is this state's rendering too (rendering).
+	asBefore bool
 	// exiledSame: the links to objects in exile are from's, so that the cards exiled
 	// with an object whose characteristics are the same are the same (exiledWith).
 	exiledSame bool
@@ -174,7 +177,7 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	*r = renderer{s: s, v: v, from: from, out: &rendering{faults: s.faults, records: s.objects.chunks,
+	*r = renderer{s: s, v: v, from: from, out: rendering{faults: s.faults, records: s.objects.chunks,
 		chars: v.chars, copiable: v.copiable, copies: v.copies, battlefield: s.Battlefield}}
 	var fromExiled []Link
 	if from != nil {
@@ -227,7 +230,7 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 		slices.SortFunc(bf, func(a, b h.ObjectID) int { return cmp.Compare(s.obj(a).Card, s.obj(b).Card) })
 		r.out.zones[battlefieldZone].ids = bf
 	}
-	objs, misses := 0, 0
+	objs, misses, allWhole := 0, 0, from != nil
 	for z := range r.out.zones {
 		zn := &r.out.zones[z]
 		whole := from != nil && slices.Equal(zn.ids, from.zones[z].ids)
@@ -247,10 +250,24 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 			zn.objs = from.zones[z].objs
 		} else {
 			objs += len(zn.ids)
+			allWhole = false
 		}
 	}
+	r.asBefore = allWhole && r.indexShared && len(from.objects) == n
 	r.objs = make([]*h.Object, 0, objs)
 	r.rendered = make([]rendered, 0, misses)
+}
+
+// rendering is the rendering made, for the state to keep: from itself when nothing
+// changed (its chunks of records, the view's characteristics for them and the exiled
+// links are from's, and so are the zones), so that a state that changes no object costs
+// no rendering.
+func (r *renderer) rendering() *rendering {
+	if r.asBefore {
+		return r.from
+	}
+	out := r.out
+	return &out
 }
 
 // rendersAsBefore reports whether every object of chunk i renders as in from, the links
