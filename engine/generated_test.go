@@ -17,17 +17,28 @@ func eachGeneratedTrace(t *testing.T, seeds uint64, steps int, f func(seed uint6
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, g := range generators(t) {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			f(seed, g.Run(gen.NewTapeSource(seed), eng, steps))
+		}
+	}
+}
+
+// generators are the game generators eachGeneratedTrace plays: steered plainly, towards
+// mana, and as each property steers them.
+func generators(t *testing.T) []*gen.Generator {
+	t.Helper()
 	steers := []gen.Steer{{}, {MaxPermanents: 20, Actions: gen.PreferMana()}}
 	for _, p := range props.All() {
 		steers = append(steers, p.Steer)
 	}
+	var out []*gen.Generator
 	for _, steer := range steers {
 		g, err := gen.New(nil, steer)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for seed := uint64(1); seed <= seeds; seed++ {
-			f(seed, g.Run(gen.NewTapeSource(seed), eng, steps))
-		}
+		out = append(out, g)
 	}
+	return out
 }

@@ -4,13 +4,12 @@ import (
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // TestSetupCopyValuesAreTheProjections: each copy effect a new game starts from its setup
 // has the values a projection of the game, as the effect begins (the effects begun before
-// it in force), gives the copy (CR 707.2, 707.3), on generated boards steered as every
-// property steers them; whether copyBases handed it a projection or the view without one
+// it in force), gives the copy (CR 707.2, 707.3), on the boards of eachGeneratedTrace's
+// generators; whether copyBases handed it a projection or the view without one
 // (a face-up target no copy effect began on), and both kinds come up.
 func TestSetupCopyValuesAreTheProjections(t *testing.T) {
 	fs, err := newFaultSet(nil)
@@ -18,15 +17,7 @@ func TestSetupCopyValuesAreTheProjections(t *testing.T) {
 		t.Fatal(err)
 	}
 	var checked, ofCopies int
-	steers := []gen.Steer{{MaxPermanents: 20, Actions: gen.PreferMana()}}
-	for _, p := range props.All() {
-		steers = append(steers, p.Steer)
-	}
-	for _, steer := range steers {
-		g, err := gen.New(nil, steer)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, g := range generators(t) {
 		for seed := uint64(1); seed <= 40; seed++ {
 			setup := g.Board(gen.NewTapeSource(seed))
 			s, _, err := buildGame(&setup, fs)
