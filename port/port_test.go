@@ -21,6 +21,11 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
+// callTimeout bounds each call of the ports that misbehave: the hanging one is waited on
+// this long. It is the Start before the hang too, so it leaves room for a loaded machine
+// (a 200ms bound failed there now and then).
+const callTimeout = 2 * time.Second
+
 func open(t *testing.T, mode string, timeout time.Duration) *port.Client {
 	t.Helper()
 	c, err := port.Open(port.Options{Command: portCommand(mode), Timeout: timeout, StartTimeout: 30 * time.Second})
@@ -110,13 +115,13 @@ func TestMisbehavingPorts(t *testing.T) {
 		mode, want string
 	}{
 		{modeCrash, "no answer: the port closed its output (exit status 3)"},
-		{modeHang, "no answer within 300ms"},
+		{modeHang, "no answer within " + callTimeout.String()},
 		{modeGarbage, `garbage: not a JSON response`},
 		{modeOrder, "out of order: an answer to request"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.mode, func(t *testing.T) {
-			c := open(t, tc.mode, 300*time.Millisecond)
+			c := open(t, tc.mode, callTimeout)
 			st, err := c.Start(forestSetup())
 			require.NoError(t, err)
 			_, _, err = c.Apply(st, harness.Action{Player: harness.A, Kind: harness.Pass})
@@ -260,7 +265,7 @@ func TestCampaignStopsAtAPortCrash(t *testing.T) {
 // TestCloseReapsAHangingPort: closing a client whose port hangs kills the port and
 // everything it started.
 func TestCloseReapsAHangingPort(t *testing.T) {
-	c := open(t, modeHang, 200*time.Millisecond)
+	c := open(t, modeHang, callTimeout)
 	st, err := c.Start(forestSetup())
 	require.NoError(t, err)
 	pid := port.PID(c)
