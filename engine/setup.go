@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -139,36 +140,42 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 			s.Battlefield = append(s.Battlefield, s.newObject(o))
 		}
 	}
-	// The permanents' objects are s.Battlefield, in the setup's order.
-	field := s.Battlefield
-	i := 0
-	for pi := range setup.Players {
-		for _, pm := range setup.Players[pi].Battlefield {
-			if pm.AttachedTo != 0 {
-				s.mut(field[i]).AttachedTo = permanentOf(s, pm.AttachedTo)
-			}
-			i++
+	for pm, id := range setupPermanents(s, setup) {
+		if pm.AttachedTo != 0 {
+			s.mut(id).AttachedTo = permanentOf(s, pm.AttachedTo)
 		}
 	}
 	if err := startCopies(s, setup); err != nil {
 		return nil, nil, err
 	}
 	var v *View // links change no characteristics: one projection serves them all
-	i = 0
-	for pi := range setup.Players {
-		for _, pm := range setup.Players[pi].Battlefield {
-			if len(pm.ExiledWith) > 0 {
-				if v == nil {
-					v = Project(s)
-				}
-				if err := setupLinks(s, v, field[i], pm.ExiledWith); err != nil {
-					return nil, nil, err
-				}
+	for pm, id := range setupPermanents(s, setup) {
+		if len(pm.ExiledWith) > 0 {
+			if v == nil {
+				v = Project(s)
 			}
-			i++
+			if err := setupLinks(s, v, id, pm.ExiledWith); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	return s, v, nil
+}
+
+// setupPermanents yields each permanent of the setup with its object: until the first
+// settle, s.Battlefield holds them in the setup's order.
+func setupPermanents(s *State, setup *h.Setup) iter.Seq2[*h.PermanentSpec, h.ObjectID] {
+	return func(yield func(*h.PermanentSpec, h.ObjectID) bool) {
+		i := 0
+		for pi := range setup.Players {
+			for j := range setup.Players[pi].Battlefield {
+				if !yield(&setup.Players[pi].Battlefield[j], s.Battlefield[i]) {
+					return
+				}
+				i++
+			}
+		}
+	}
 }
 
 // permanentOf is the object of the setup's permanent that is card c (a normalized setup

@@ -297,8 +297,8 @@ func linksOf(s *harness.Setup, kinds *fieldKinds, p harness.Player, i int) bool 
 		}
 		path = append(path, pm.ID)
 		for _, c := range pm.Copying {
-			p, i := permanentAt(s, c)
-			if cyclic(&s.Players[p].Battlefield[i]) {
+			cp, ci := permanentAt(s, c)
+			if cyclic(&s.Players[cp].Battlefield[ci]) {
 				return true
 			}
 		}
