@@ -43,6 +43,7 @@ func LegalActions(s *State) []h.Action {
 	}
 	p := s.Priority
 	l.add(h.Action{Player: p, Kind: h.Pass}) // each kind appends to it
+	l.activatable(p, true)
 	l.playAndCastActions(p)
 	l.abilityActions(p)
 	l.manaActions(p)
@@ -61,18 +62,25 @@ type listing struct {
 	// mana lists each player's activatable mana abilities once asked (manaDone).
 	mana          [2][]manaSource
 	manaDone      [2]bool
-	potential     [2]int // manaPotential, once asked (potentialDone)
+	others        []activation // the priority player's other activatable abilities (activatable)
+	potential     [2]int       // manaPotential, once asked (potentialDone)
 	potentialDone [2]bool
 	cands         []Chosen // targetCombos' candidates, one requirement at a time
+}
+
+// activation is an activated ability its controller can activate now: ability i (ab) of
+// o, whose characteristics are c.
+type activation struct {
+	o  *Object
+	c  *Chars
+	i  int
+	ab AbilityInstance
 }
 
 // manaSource is a mana ability its controller can activate now, and every distinct
 // amount it would add (manaOutcomes).
 type manaSource struct {
-	o        *Object
-	c        *Chars
-	i        int
-	ab       AbilityInstance
+	activation
 	outcomes []manaOutcome
 }
 
@@ -95,8 +103,10 @@ func (l *listing) release() {
 		l.mana[p] = l.mana[p][:0]
 	}
 	mana := l.mana
+	clear(l.others)
+	others := l.others[:0]
 	cands := l.cands[:0] // Chosen holds no pointer: nothing to clear
-	*l = listing{out: out, mana: mana, cands: cands}
+	*l = listing{out: out, mana: mana, others: others, cands: cands}
 	listings.Put(l)
 }
 
@@ -113,7 +123,7 @@ func (l *listing) proposalActions(p *Proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
+	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), &p.Cost) == payable
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
 		if costsPayable {
 			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
@@ -183,22 +193,21 @@ func (l *listing) manaPotential(p h.Player) int {
 // their outcomes.
 func (l *listing) manaSources(p h.Player) []manaSource {
 	if !l.manaDone[p] {
-		activatable(l.s, l.v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
-			l.mana[p] = append(l.mana[p], manaSource{o: o, c: c, i: i, ab: ab, outcomes: manaOutcomes(l.s, l.v, o, ab.Ability)})
-		})
-		l.manaDone[p] = true
+		l.activatable(p, false)
 	}
 	return l.mana[p]
 }
 
-// activatable calls f for each activated ability (mana abilities or not, as mana says)
-// of the permanents p controls whose non-mana costs can be paid now (CR 602.2, 107.5,
-// 107.6, 302.6).
-//
-// Abilities that function from a hand (cycling, CR 702.29a) are the player's cards' in
-// their hand, after the permanents'.
-func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab AbilityInstance)) {
-	each := func(ids []h.ObjectID, zone h.Zone) {
+// activatable finds, in one pass, the activated abilities of the permanents p controls
+// whose non-mana costs can be paid now (CR 602.2, 107.5, 107.6, 302.6): the mana abilities,
+// with their outcomes, into l.mana[p] unless they are there already, and, if others, the
+// other abilities into l.others, each list in battlefield order. Abilities that function
+// from a hand (cycling, CR 702.29a) are the player's cards' in their hand, after the
+// permanents'.
+func (l *listing) activatable(p h.Player, others bool) {
+	s, v := l.s, l.v
+	mana := !l.manaDone[p]
+	each := func(ids []h.ObjectID, fromHand bool) {
 		for _, id := range ids {
 			o := s.obj(id)
 			if o.Controller != p {
@@ -206,38 +215,52 @@ func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *
 			}
 			c := v.Of(id)
 			for i, ab := range c.Abilities {
-				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostBlock(s, v, o, ab.Cost) == payable {
-					f(o, c, i, ab)
+				if ab.Kind != Activated || ab.FromHand != fromHand {
+					continue // it doesn't function from where the object is (CR 113.6)
+				}
+				isMana := ab.IsMana()
+				if isMana && !mana || !isMana && !others || nonManaCostBlock(s, v, o, &ab.Cost) != payable {
+					continue
+				}
+				a := activation{o: o, c: c, i: i, ab: ab}
+				if isMana {
+					l.mana[p] = append(l.mana[p], manaSource{activation: a, outcomes: manaOutcomes(s, v, o, ab.Ability)})
+				} else {
+					l.others = append(l.others, a)
 				}
 			}
 		}
 	}
-	each(s.Battlefield, h.Battlefield)
-	each(s.Players[p].Hand, h.Hand)
+	each(s.Battlefield, false)
+	each(s.Players[p].Hand, true)
+	l.manaDone[p] = true
 }
 
 // abilityActions lists the non-mana activated abilities the player can start to activate
-// now: one action per choice of targets and X.
+// now: one action per choice of targets and X. The listing's activatable has found them,
+// with their mana abilities.
 func (l *listing) abilityActions(p h.Player) {
 	s, v := l.s, l.v
-	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
+	for _, a := range l.others {
+		o, c, i, ab := a.o, a.c, a.i, a.ab
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
-			return
+			continue
 		}
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
-			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
+			continue // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
 		combos := l.targetCombos(p, ab.Targets)
 		if len(combos) == 0 {
-			return
+			continue
 		}
 		text := v.activationText(o, c, i, ab.Ability, false, h.Mana{})
+		maxX := l.maxX(p, ab.Cost.Mana)
 		for _, ts := range combos {
-			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
+			for x := 0; x <= maxX; x++ {
 				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
 			}
 		}
-	})
+	}
 }
 
 // manaActions lists the mana abilities the player can activate now: one action per
