@@ -619,15 +619,6 @@ func (v *View) abilityTexts(id h.ObjectID) []string {
 	return abilityTexts(v.Of(id))
 }
 
-// printedActivations is its card's printedActivations if the object has its printed
-// characteristics, else nil.
-func (v *View) printedActivations(id h.ObjectID) []printedActivation {
-	if v.asPrinted(id) {
-		return v.s.obj(id).Def.activations
-	}
-	return nil
-}
-
 // printedOf is an object's printed characteristics, for the fault that copies them in
 // place of copiable values.
 func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }

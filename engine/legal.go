@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -65,7 +66,8 @@ type listing struct {
 	others        []activation // the priority player's other activatable abilities (activatable)
 	potential     [2]int       // manaPotential, once asked (potentialDone)
 	potentialDone [2]bool
-	cands         []Chosen // targetCombos' candidates, one requirement at a time
+	cands         []Chosen        // targetCombos' candidates, one requirement at a time
+	combos        [2][][]h.Target // targetCombos' lists, by the parity of the requirement
 }
 
 // activation is an activated ability its controller can activate now: ability i (ab) of
@@ -106,11 +108,23 @@ func (l *listing) release() {
 	clear(l.others)
 	others := l.others[:0]
 	cands := l.cands[:0] // Chosen holds no pointer: nothing to clear
-	*l = listing{out: out, mana: mana, others: others, cands: cands}
+	combos := l.combos
+	for i := range combos {
+		clear(combos[i][:cap(combos[i])]) // a shorter list may have followed a longer one
+		combos[i] = combos[i][:0]
+	}
+	*l = listing{out: out, mana: mana, others: others, cands: cands, combos: combos}
 	listings.Put(l)
 }
 
 func (l *listing) add(a h.Action) { l.out = append(l.out, a) }
+
+// next appends a zero action to the listing and returns it, to be filled in place: the
+// hot loops spare building each action aside and copying its 248 bytes in.
+func (l *listing) next() *h.Action {
+	l.out = append(l.out, h.Action{})
+	return &l.out[len(l.out)-1]
+}
 
 // actions is a copy of what was listed, at its exact length.
 func (l *listing) actions() []h.Action {
@@ -153,7 +167,8 @@ func (l *listing) playAndCastActions(p h.Player) {
 		name := v.Of(perm.Object).Name
 		for _, ts := range l.targetCombos(p, perm.Targets) {
 			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
-				l.add(h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.X, a.Targets = p, h.Cast, perm.Card, name, x, ts
 			}
 		}
 	}
@@ -257,7 +272,8 @@ func (l *listing) abilityActions(p h.Player) {
 		maxX := l.maxX(p, ab.Cost.Mana)
 		for _, ts := range combos {
 			for x := 0; x <= maxX; x++ {
-				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.Ability, a.X, a.Targets, a.Text = p, h.Activate, o.Card, c.Name, i, x, ts, text
 			}
 		}
 	}
@@ -290,8 +306,9 @@ func (l *listing) manaActions(p h.Player) {
 				} else {
 					text = l.out[first+k].Text
 				}
-				l.add(h.Action{Player: p, Kind: h.Activate, Card: m.o.Card, Name: m.c.Name, Ability: m.i,
-					Choices: oc.choices, Payment: pay, Text: text})
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.Ability = p, h.Activate, m.o.Card, m.c.Name, m.i
+				a.Choices, a.Payment, a.Text = oc.choices, pay, text
 			}
 		}
 	}
@@ -303,9 +320,9 @@ var noPayment = []h.Mana{{}}
 
 // targetCombos lists every combination of legal targets for the requirements (one empty
 // combination when there are none), in the order of each requirement's candidates, the
-// last requirement's varying slowest. The result is shared and read-only when there are
-// no requirements; otherwise each combination has its own exact-capacity slice, cut from
-// one array per requirement.
+// last requirement's varying slowest. The list is the listing's, read only and good until
+// the next call; each combination has its own exact-capacity slice, cut from one array
+// per requirement, which the actions keep.
 func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 	if len(specs) == 0 {
 		return noTargets
@@ -314,7 +331,10 @@ func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 	for depth, spec := range specs {
 		l.cands = spec.appendCandidates(l.cands[:0], l.s, l.v, p)
 		cands := l.cands
-		next := make([][]h.Target, 0, len(cands)*len(combos))
+		// The buffer not holding combos takes the next ones: combos of two requirements
+		// are made from those of one.
+		buf := &l.combos[depth%2]
+		next := slices.Grow((*buf)[:0], len(cands)*len(combos))
 		all := make([]h.Target, len(cands)*len(combos)*(depth+1))
 		for _, cand := range cands {
 			t := cand.target()
@@ -326,7 +346,7 @@ func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 				next = append(next, combo)
 			}
 		}
-		combos = next
+		*buf, combos = next, next
 	}
 	return combos
 }
