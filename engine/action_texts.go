@@ -111,7 +111,7 @@ func (pa *printedActivation) manaText(mana h.Mana) string {
 // activationText is the text of activating ability i (ab) of o, whose characteristics
 // are c, of a mana ability adding mana if isMana.
 func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bool, mana h.Mana) string {
-	if pa := printedActivationOf(o, c, i, ab, isMana); pa != nil {
+	if pa := v.printedActivationOf(o, c, i, ab, isMana); pa != nil {
 		if !isMana {
 			return pa.text
 		}
@@ -126,8 +126,14 @@ func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bo
 // the card when o has its printed characteristics, and often when it has not: an effect
 // that changes other characteristics (power, colours, abilities granted after the
 // printed ones) leaves the name and this ability's text alone.
-func printedActivationOf(o *Object, c *Chars, i int, ab *Ability, isMana bool) *printedActivation {
-	acts := o.Def.activations
+func (v *View) printedActivationOf(o *Object, c *Chars, i int, ab *Ability, isMana bool) *printedActivation {
+	acts, asPrinted := v.cardActivations(o.ID)
+	if asPrinted {
+		if pa := &acts[i]; pa.key.isMana || !isMana {
+			return pa
+		}
+		return nil
+	}
 	matches := func(pa *printedActivation) bool {
 		return pa.text != "" && pa.key.name == c.Name && pa.key.ability == ab.Text && (pa.key.isMana || !isMana)
 	}

@@ -43,7 +43,7 @@ func TestActionTextsAreTheirs(t *testing.T) {
 				switch {
 				case v.asPrinted(o.ID):
 					printed++
-				case printedActivationOf(o, c, a.Ability, ab.Ability, ab.IsMana()) != nil:
+				case v.printedActivationOf(o, c, a.Ability, ab.Ability, ab.IsMana()) != nil:
 					cards++
 				default:
 					built++

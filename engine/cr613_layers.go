@@ -77,8 +77,8 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could       []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
-	replaced    map[repKey]h.TypeSet
+	could       []h.TypeSet  // CR 106.7 by ObjectID-1, computed on first use
+	replaced    []repEntry   // replacedTypesCached
 	unions      [2]h.TypeSet // landsCould of each player
 	unionsValid bool
 	outcomes    outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
@@ -617,6 +617,14 @@ func (v *View) abilityTexts(id h.ObjectID) []string {
 		return v.s.obj(id).Def.texts
 	}
 	return abilityTexts(v.Of(id))
+}
+
+// cardActivations is the texts of activating the abilities printed on the object's card
+// (printedActivations), and whether the object has its printed characteristics: then
+// they are its abilities' texts, by index.
+func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrinted bool) {
+	d := v.s.obj(id).Def
+	return d.activations, v.Of(id) == &d.printed
 }
 
 // printedOf is an object's printed characteristics, for the fault that copies them in

@@ -229,7 +229,8 @@ func (l *listing) activatable(p h.Player, others bool) {
 				continue
 			}
 			c := v.Of(id)
-			for i, ab := range c.Abilities {
+			for i := range c.Abilities {
+				ab := c.Abilities[i].Ability
 				if ab.Kind != Activated || ab.FromHand != fromHand {
 					continue // it doesn't function from where the object is (CR 113.6)
 				}
@@ -237,9 +238,9 @@ func (l *listing) activatable(p h.Player, others bool) {
 				if isMana && !mana || !isMana && !others || nonManaCostBlock(s, v, o, &ab.Cost) != payable {
 					continue
 				}
-				a := activation{o: o, c: c, i: i, ab: ab}
+				a := activation{o: o, c: c, i: i, ab: c.Abilities[i]}
 				if isMana {
-					l.mana[p] = append(l.mana[p], manaSource{activation: a, outcomes: manaOutcomes(s, v, o, ab.Ability)})
+					l.mana[p] = append(l.mana[p], manaSource{activation: a, outcomes: manaOutcomes(s, v, o, ab)})
 				} else {
 					l.others = append(l.others, a)
 				}
