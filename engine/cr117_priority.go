@@ -28,7 +28,7 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 		c = base.clone()
 		c.careful = true
 	} else if base.faults.on(FaultCloneDropsCopyDuration) {
-		forgetCopyDurations(c.Effects) // as the copy the careful run makes would
+		c.Effects = withoutCopyDurations(c.Effects) // as the copy the careful run makes would
 	}
 	c.Decision, c.projection = nil, nil // fn changes c: no projection made before holds
 	ev := &events{}
