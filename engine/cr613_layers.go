@@ -75,13 +75,16 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could       []h.TypeSet  // CR 106.7 by ObjectID-1, computed on first use
-	replaced    []repEntry   // replacedTypesCached
-	unions      [2]h.TypeSet // landsCould of each player
-	unionsValid bool
-	outcomes    outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
-	envDone     bool
-	memoStarted bool // outcomes started from the memo handed to the state
+	could    []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
+	replaced []repEntry  // replacedTypesCached
+	outcomes outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
+	// The small fields together, so that a View fits the 288-byte size class
+	// (TestStateFitsItsSizeClass).
+	unions        [2]h.TypeSet // landsCould of each player
+	unionsValid   bool
+	envDone       bool
+	memoStarted   bool // outcomes started from the memo handed to the state
+	outcomesDirty bool // outcomes changed since published (publishOutcomes)
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
