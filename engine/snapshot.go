@@ -156,6 +156,11 @@ type renderer struct {
 	// exiledSame: the links to objects in exile are from's, so that the cards exiled
 	// with an object whose characteristics are the same are the same (exiledWith).
 	exiledSame bool
+	// charsSame, copiableSame, copiesSame: the view's table of characteristics, of
+	// copiable values, of copy status is from's own (a projection shared with the state
+	// stepped from has all three, View.of; one that changed no copy effect the last
+	// two), so that every object has what from rendered it with there (sameViewOf).
+	charsSame, copiableSame, copiesSame bool
 	// indexShared: out.objects is from's index of chunks, to copy before changing it.
 	indexShared bool
 	objs        []*h.Object
@@ -163,7 +168,7 @@ type renderer struct {
 }
 
 // init lists the objects of every zone, finds those from renders again, and sizes the
-// allocations for the rest.
+// allocations for the rest. r is the zero renderer.
 //
 // The proofs that an object renders the same come by chunk of records first: a chunk
 // that is the very chunk from was rendered from holds the same records (a finished
@@ -171,20 +176,29 @@ type renderer struct {
 // the same characteristics in the view for those objects (the same pointers, as a
 // projection shared with the state stepped from has them, projectsAlike, or one that
 // changed none of them) and the same links to exiled objects, every object of the chunk
-// renders as it did, and the chunk of renderings is from's. Otherwise each object is
-// compared (reusable), its record only if its chunk is not the same.
+// renders as it did, and the chunk of renderings is from's. Otherwise each object of the
+// chunk that from rendered is compared (reusable), its record only if its chunk is not
+// the same.
+//
+// A zone whose objects are from's, in from's order, is from's whole unless one of them
+// has no rendering now: from rendered each of them, so only one that no longer renders
+// as it did (changed) can be missing.
 func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	*r = renderer{s: s, v: v, from: from, out: rendering{faults: s.faults, records: s.objects.chunks,
-		chars: v.chars, copiable: v.copiable, copies: v.copies, battlefield: s.Battlefield}}
+	r.s, r.v, r.from = s, v, from
+	r.out.faults, r.out.records, r.out.battlefield = s.faults, s.objects.chunks, s.Battlefield
+	r.out.chars, r.out.copiable, r.out.copies = v.chars, v.copiable, v.copies
 	var fromExiled []Link
 	if from != nil {
 		fromExiled = from.exiled
 	}
 	r.out.exiled, r.exiledSame = exiledLinks(s, fromExiled)
 	r.exiledSame = r.exiledSame && from != nil
+	if from != nil {
+		r.charsSame, r.copiableSame, r.copiesSame = sameSlice(v.chars, from.chars), sameSlice(v.copiable, from.copiable), sameSlice(v.copies, from.copies)
+	}
 	n := len(s.objects.chunks)
 	var chunks []*renderedChunk // nil while every chunk so far is from's
 	fresh := 0
@@ -206,14 +220,31 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	if chunks == nil && from != nil { // every chunk is from's: so is the index, until set writes it
 		chunks, r.indexShared = slices.Clip(from.objects[:n]), true
 	}
-	slab := make([]renderedChunk, fresh)
-	for i := range chunks {
-		if chunks[i] == nil {
+	r.out.objects = chunks
+	var changedBuf [maxChanged]h.ObjectID
+	changed := changedBuf[:0] // the objects from rendered that render differently now
+	if fresh > 0 {
+		slab := make([]renderedChunk, fresh)
+		for i := range chunks {
+			if chunks[i] != nil {
+				continue
+			}
 			chunks[i] = &slab[len(slab)-fresh]
 			fresh--
+			if from == nil || i >= len(from.objects) {
+				continue
+			}
+			for j, e := range from.objects[i] {
+				if e == nil {
+					continue
+				}
+				id := h.ObjectID(i*objectChunkLen + j + 1)
+				if chunks[i][j] = r.reusable(id); chunks[i][j] == nil {
+					changed = append(changed, id)
+				}
+			}
 		}
 	}
-	r.out.objects = chunks
 	for p := range s.Players {
 		ps := &s.Players[p]
 		r.out.zones[playerZone(p, h.Library)].ids = ps.Library
@@ -233,29 +264,44 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	objs, misses, allWhole := 0, 0, from != nil
 	for z := range r.out.zones {
 		zn := &r.out.zones[z]
-		whole := from != nil && slices.Equal(zn.ids, from.zones[z].ids)
-		for _, id := range zn.ids {
-			i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
-			e := chunks[i][j]
-			if !r.shared(int(i)) {
-				e = r.reusable(id)
-				chunks[i][j] = e
-			}
-			if e == nil {
-				misses++
-				whole = false
-			}
-		}
-		if whole {
+		if from != nil && slices.Equal(zn.ids, from.zones[z].ids) && r.allRendered(zn.ids, changed) {
 			zn.objs = from.zones[z].objs
-		} else {
-			objs += len(zn.ids)
-			allWhole = false
+			continue
+		}
+		allWhole = false
+		objs += len(zn.ids)
+		for _, id := range zn.ids {
+			if r.get(id) == nil {
+				misses++
+			}
 		}
 	}
 	r.asBefore = allWhole && r.indexShared && len(from.objects) == n
 	r.objs = make([]*h.Object, 0, objs)
 	r.rendered = make([]rendered, 0, misses)
+}
+
+// maxChanged is how many changed objects allRendered looks for in a zone, one by one:
+// past that, it looks at the rendering of each object of the zone.
+const maxChanged = 8
+
+// allRendered reports whether every object of ids, a zone of from's, has a rendering:
+// none of them is one of changed, the objects from rendered that have none now.
+func (r *renderer) allRendered(ids, changed []h.ObjectID) bool {
+	if len(changed) > maxChanged {
+		for _, id := range ids {
+			if r.get(id) == nil {
+				return false
+			}
+		}
+		return true
+	}
+	for _, id := range changed {
+		if slices.Contains(ids, id) {
+			return false
+		}
+	}
+	return true
 }
 
 // rendering is the rendering made, for the state to keep: from itself when nothing
@@ -282,12 +328,20 @@ func (r *renderer) rendersAsBefore(i int) bool {
 // finished state's projection, and a card's printed characteristics, never change).
 func (r *renderer) sameViewOf(lo, hi int) bool {
 	v, from := r.v, r.from
-	return sameRange(v.chars, from.chars, lo, hi) && sameRange(v.copiable, from.copiable, lo, hi) && sameRange(v.copies, from.copies, lo, hi)
+	return (r.charsSame || sameRange(v.chars, from.chars, lo, hi)) &&
+		(r.copiableSame || sameRange(v.copiable, from.copiable, lo, hi)) &&
+		(r.copiesSame || sameRange(v.copies, from.copies, lo, hi))
 }
 
 // sameRange reports whether a[lo:hi] and b[lo:hi], each cut at its length, are equal.
 func sameRange[T comparable](a, b []T, lo, hi int) bool {
 	return slices.Equal(a[min(lo, len(a)):min(hi, len(a))], b[min(lo, len(b)):min(hi, len(b))])
+}
+
+// sameSlice reports whether a and b are one list: the same length and elements in the
+// same memory (two nil or empty lists are one too).
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // sameRecords reports whether chunk i of the state's records is the one from was

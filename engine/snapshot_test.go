@@ -206,3 +206,53 @@ func TestSnapshotOfNoObjects(t *testing.T) {
 		t.Fatalf("the snapshot of a game without objects: %+v", got)
 	}
 }
+
+// TestSnapshotOfChangedPermanents: a state stepped from another with one, some or all of
+// its permanents changed (tapped or untapped) renders those anew, shares every zone that
+// holds none of them (the libraries and hands) and no zone that holds one, however many
+// changed (one by one, or past maxChanged, object by object), and is the snapshot
+// rendered from nothing; the rendering it reused is left as it was.
+func TestSnapshotOfChangedPermanents(t *testing.T) {
+	s, err := NewGame(twentyPermanents(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := Snapshot(s)
+	from := s.view.rendered.Load()
+	for _, n := range []int{1, maxChanged, maxChanged + 1, len(s.Battlefield)} {
+		next := s.clone()
+		for _, id := range s.Battlefield[:n] {
+			o := next.mut(id)
+			o.Tapped = !o.Tapped
+		}
+		next.finish(s)
+		kept := renderingsOf(from)
+		got := Snapshot(next)
+		if !reflect.DeepEqual(got, snapshot(next, nil)) {
+			t.Fatalf("%d permanents changed: the snapshot reusing a rendering differs from one rendered afresh", n)
+		}
+		if !reflect.DeepEqual(renderingsOf(from), kept) {
+			t.Fatalf("%d permanents changed: rendering a snapshot changed the rendering it reused", n)
+		}
+		if &got.Battlefield[0] == &before.Battlefield[0] {
+			t.Fatalf("%d permanents changed: the battlefield is shared", n)
+		}
+		for p := range got.Players {
+			a, b := &got.Players[p], &before.Players[p]
+			for _, zone := range [][2][]*h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}} {
+				if len(zone[0]) > 0 && &zone[0][0] != &zone[1][0] {
+					t.Fatalf("%d permanents changed: player %d's library or hand is rendered anew", n, p)
+				}
+			}
+		}
+		renderedAnew := 0
+		for _, o := range got.Battlefield {
+			if !slices.Contains(before.Battlefield, o) {
+				renderedAnew++
+			}
+		}
+		if renderedAnew != n {
+			t.Fatalf("%d permanents changed, %d rendered anew", n, renderedAnew)
+		}
+	}
+}
