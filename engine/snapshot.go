@@ -19,10 +19,10 @@ func Snapshot(s *State) h.Snapshot {
 }
 
 // snapshot is Snapshot reusing what from holds (nil: nothing).
-func snapshot(s *State, from *rendering) h.Snapshot {
+func snapshot(s *State, from *rendering) (snap h.Snapshot) {
 	v := s.projected()
-	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
-		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
+	snap.Turn, snap.Active, snap.Step, snap.Priority = s.Turn, s.Active, s.Step, s.Priority
+	snap.LandsPlayed, snap.GameOver = s.LandsPlayed, s.GameOver
 	var r renderer // on the stack: what outlives the snapshot is r.rendering's
 	r.init(s, v, from)
 	for pi := range s.Players {
@@ -431,10 +431,11 @@ func (r *renderer) zone(z int) []*h.Object {
 	for _, id := range zn.ids {
 		e := r.get(id)
 		if e == nil {
-			o := r.s.obj(id)
-			r.rendered = append(r.rendered, rendered{chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
+			// init sized r.rendered for every object without a rendering: e is zero.
+			r.rendered = r.rendered[:len(r.rendered)+1]
 			e = &r.rendered[len(r.rendered)-1]
-			r.object(&e.out, o, e.ints[:])
+			e.chars, e.copiable, e.copy = r.v.Of(id), r.v.Copiable(id), r.v.IsCopy(id)
+			r.object(&e.out, r.s.obj(id), e.ints[:])
 			r.set(id, e)
 		}
 		r.objs = append(r.objs, &e.out)
@@ -451,14 +452,15 @@ func attachedCard(s *State, o *Object) h.CardID {
 	return s.obj(o.AttachedTo).Card
 }
 
-// object renders one object with its computed characteristics into ob.
+// object renders one object with its computed characteristics into ob, a zero h.Object
+// (set field by field: no h.Object is built and copied).
 func (r *renderer) object(ob *h.Object, o *Object, ints []int) {
 	s, v := r.s, r.v
 	c := v.Of(o.ID)
-	*ob = h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
-		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
-		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
-		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	ob.Card, ob.Object, ob.Name, ob.Owner, ob.Controller, ob.Zone = o.Card, o.ID, c.Name, o.Owner, o.Controller, o.Zone
+	ob.ManaValue = c.Cost.ManaValue() // off the stack, X is 0 (CR 107.3g, 107.3m)
+	ob.Colors, ob.Supertypes, ob.Types, ob.Subtypes = colorNames[c.Colors&h.AllTypes], c.Supertypes, c.Types, c.Subtypes
+	ob.Tapped, ob.FaceDown, ob.Token, ob.Damage = o.Tapped, o.FaceDown, o.Token, o.Damage
 	if s.faults.on(FaultZoneChangeKeepsID) {
 		ob.Object = h.ObjectID(o.Card)
 	}
