@@ -33,25 +33,7 @@ func snapshot(s *State, from *rendering) (snap h.Snapshot) {
 		out.Graveyard, out.Exile = r.zone(playerZone(pi, h.Graveyard)), r.zone(playerZone(pi, h.Exile))
 	}
 	snap.Battlefield = r.zone(battlefieldZone)
-	if len(s.Stack) > 0 {
-		snap.Stack = make([]h.StackObject, 0, len(s.Stack))
-	}
-	for i := range s.Stack {
-		it := &s.Stack[i]
-		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
-			Controller: it.Controller, X: it.X, Abilities: v.abilityTexts(it.Source)}
-		if it.IsSpell {
-			so.Kind = "spell"
-			cost := v.Of(it.ID).Cost
-			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
-		} else {
-			so.Text = it.Ability.Text
-		}
-		for _, t := range it.Targets {
-			so.Targets = append(so.Targets, t.target())
-		}
-		snap.Stack = append(snap.Stack, so)
-	}
+	snap.Stack = r.stack()
 	if d := s.Decision; d != nil {
 		snap.Pending = &h.Decision{Player: d.Player, Prompt: d.Prompt, Options: append([]string(nil), d.Options...)}
 	}
@@ -113,6 +95,13 @@ type rendering struct {
 	objects         []*renderedChunk // by chunk of records, as objectTable holds them
 	battlefield     []h.ObjectID     // a state's battlefield list, unsorted: the permanents zones sorts
 	zones           [numZones]renderedZone
+	// A stack as rendered (stackAsBefore): its items, the characteristics each was
+	// rendered with (its source's, then a spell's own), and the rendering. Those of the
+	// state's stack, or of an earlier one (a state that changes no object keeps the
+	// rendering before, rendering): either renders what it holds.
+	stackItems []StackItem
+	stackChars []*Chars
+	stack      []h.StackObject
 }
 
 // renderedChunk holds the renderings of the objects of one chunk of records, nil for an
@@ -314,6 +303,62 @@ func (r *renderer) rendering() *rendering {
 	}
 	out := r.out
 	return &out
+}
+
+// stack renders the stack, bottom first, nil if it is empty: from's rendering when it
+// renders the same items with the same characteristics (stackAsBefore).
+func (r *renderer) stack() []h.StackObject {
+	s, v, from := r.s, r.v, r.from
+	if len(s.Stack) == 0 {
+		return nil
+	}
+	if r.stackAsBefore() {
+		r.out.stackItems, r.out.stackChars, r.out.stack = s.Stack, from.stackChars, from.stack
+		return from.stack
+	}
+	out := make([]h.StackObject, len(s.Stack))
+	chars := make([]*Chars, 2*len(s.Stack))
+	for i := range s.Stack {
+		it, so := &s.Stack[i], &out[i]
+		c := v.Of(it.Source)
+		chars[2*i] = c
+		so.Object, so.Kind, so.Card, so.Name, so.Controller, so.X = it.ID, "ability", it.SourceCard, c.Name, it.Controller, it.X
+		so.Abilities = v.abilityTexts(it.Source)
+		if it.IsSpell {
+			chars[2*i+1] = v.Of(it.ID)
+			so.Kind = "spell"
+			cost := chars[2*i+1].Cost
+			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
+		} else {
+			so.Text = it.Ability.Text
+		}
+		for _, t := range it.Targets {
+			so.Targets = append(so.Targets, t.target())
+		}
+	}
+	r.out.stackItems, r.out.stackChars, r.out.stack = s.Stack, chars, out
+	return out
+}
+
+// stackAsBefore reports whether the stack renders as from's did: every item has what its
+// rendering reads (its object, kind, source's card, controller, X, ability and targets)
+// as the one from rendered, and the same characteristics of its source and, for a spell,
+// its own (the same Chars, read only: their names, ability texts and cost are the same;
+// the source is read only through them).
+func (r *renderer) stackAsBefore() bool {
+	s, v, from := r.s, r.v, r.from
+	if from == nil || len(s.Stack) != len(from.stackItems) {
+		return false
+	}
+	for i := range s.Stack {
+		a, b := &s.Stack[i], &from.stackItems[i]
+		if a.ID != b.ID || a.IsSpell != b.IsSpell || a.SourceCard != b.SourceCard ||
+			a.Controller != b.Controller || a.X != b.X || a.Ability != b.Ability || !slices.Equal(a.Targets, b.Targets) ||
+			v.Of(a.Source) != from.stackChars[2*i] || a.IsSpell && v.Of(a.ID) != from.stackChars[2*i+1] {
+			return false
+		}
+	}
+	return true
 }
 
 // rendersAsBefore reports whether every object of chunk i renders as in from, the links
