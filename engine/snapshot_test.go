@@ -296,6 +296,9 @@ func TestSnapshotOfChangedStack(t *testing.T) {
 	}
 	for _, name := range []string{"nothing", "object", "source", "card", "kind", "controller", "X", "ability", "targets"} {
 		next := withItem.clone()
+		// A clone shares its stack (clone): the engine changes a stack by building a new
+		// list, never by writing an item in place, and so does this test.
+		next.Stack = slices.Clone(next.Stack)
 		changes[name](&next.Stack[0])
 		next.finish(withItem)
 		got := Snapshot(next)
