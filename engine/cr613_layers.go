@@ -75,13 +75,16 @@ type View struct {
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could       []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
-	replaced    map[repKey]h.TypeSet
-	unions      [2]h.TypeSet // landsCould of each player
-	unionsValid bool
-	outcomes    outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
-	envDone     bool
-	memoStarted bool // outcomes started from the memo handed to the state
+	could    []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
+	replaced []repEntry  // replacedTypesCached
+	outcomes outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
+	// The small fields together, so that a View fits the 288-byte size class
+	// (TestStateFitsItsSizeClass).
+	unions        [2]h.TypeSet // landsCould of each player
+	unionsValid   bool
+	envDone       bool
+	memoStarted   bool // outcomes started from the memo handed to the state
+	outcomesDirty bool // outcomes changed since published (publishOutcomes)
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
@@ -651,13 +654,12 @@ func (v *View) abilityTexts(id h.ObjectID) []string {
 	return abilityTexts(v.Of(id))
 }
 
-// printedActivations is its card's printedActivations if the object has its printed
-// characteristics, else nil.
-func (v *View) printedActivations(id h.ObjectID) []printedActivation {
-	if v.asPrinted(id) {
-		return v.s.obj(id).Def.activations
-	}
-	return nil
+// cardActivations is the texts of activating the abilities printed on the object's card
+// (printedActivations), and whether the object has its printed characteristics: then
+// they are its abilities' texts, by index.
+func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrinted bool) {
+	d := v.s.obj(id).Def
+	return d.activations, v.Of(id) == &d.printed
 }
 
 // printedOf is an object's printed characteristics, for the fault that copies them in
