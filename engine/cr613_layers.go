@@ -110,13 +110,13 @@ func (v *View) of(t *State) *View {
 // Tapping, mana, damage, life, priority and the rest don't change characteristics (CR 613).
 func projectsAlike(s, t *State) bool {
 	if s.faults != t.faults || s.numObjects() != t.numObjects() || len(s.Stack) != len(t.Stack) ||
-		len(s.Effects) != len(t.Effects) || !slices.Equal(s.Battlefield, t.Battlefield) {
+		len(s.Effects) != len(t.Effects) || !sameIDs(s.Battlefield, t.Battlefield) {
 		return false
 	}
 	for p := range s.Players {
 		a, b := &s.Players[p], &t.Players[p]
-		if !slices.Equal(a.Library, b.Library) || !slices.Equal(a.Hand, b.Hand) ||
-			!slices.Equal(a.Graveyard, b.Graveyard) || !slices.Equal(a.Exile, b.Exile) {
+		if !sameIDs(a.Library, b.Library) || !sameIDs(a.Hand, b.Hand) ||
+			!sameIDs(a.Graveyard, b.Graveyard) || !sameIDs(a.Exile, b.Exile) {
 			return false
 		}
 	}
@@ -148,6 +148,12 @@ func projectsAlike(s, t *State) bool {
 			a.Duration.ends(s, a, AnyTime, h.NoPlayer) == b.Duration.ends(t, b, AnyTime, h.NoPlayer)
 	}
 	return same
+}
+
+// sameIDs reports whether two lists of IDs are equal; most compared are one list shared by
+// two states (State.clone), equal at a glance.
+func sameIDs(a, b []h.ObjectID) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b))
 }
 
 // liveEffect is one continuous effect as the projection applies it: from a resolved spell
@@ -226,6 +232,7 @@ func Project(s *State) *View {
 	}
 	var orderBuf [8]int // the effects of one layer (their indices): few
 	order := orderBuf[:0]
+	present := layersIn(effects) // most layers have no effect to order
 	for layer := LayerCopy; layer < numLayers; layer++ {
 		switch layer {
 		case LayerControl, LayerPTDefine:
@@ -236,6 +243,7 @@ func Project(s *State) *View {
 			// layer 1: a face-down permanent has none), and once abilities are (after
 			// layer 6).
 			effects = v.staticEffects(effects)
+			present = layersIn(effects)
 		case LayerFaceDown:
 			if faceDown {
 				s.eachWithCharacteristics(func(id h.ObjectID) {
@@ -245,7 +253,10 @@ func Project(s *State) *View {
 				})
 			}
 		}
-		order = orderLayer(layer, effects, order[:0])
+		order = order[:0]
+		if present.has(layer) {
+			order = orderLayer(layer, effects, order)
+		}
 		for _, i := range order {
 			e := &effects[i]
 			if !e.locked {
@@ -388,6 +399,15 @@ func orderLayer(layer Layer, effects []liveEffect, out []int) []int {
 type layerSet uint16
 
 func (ls layerSet) has(l Layer) bool { return ls&(1<<l) != 0 }
+
+// layersIn is the set of the layers the effects apply in.
+func layersIn(effects []liveEffect) layerSet {
+	var ls layerSet
+	for i := range effects {
+		ls |= effects[i].layers
+	}
+	return ls
+}
 
 // layersOf is the set of the layers mods apply in.
 func layersOf(mods []Modification, faults *faultSet) layerSet {
@@ -552,11 +572,15 @@ func ptSetByEffect(s *State, id h.ObjectID) bool {
 // (a record kept for last known information) or created since the projection has its
 // printed characteristics.
 func (v *View) Of(id h.ObjectID) *Chars {
-	if id == 0 || int(id) > v.s.numObjects() {
-		return nil
+	// The projection's entry first: the one test most reads need (they are among the
+	// engine's most frequent). chars was made for as many objects as the state held, and a
+	// state only ever adds objects, so an ID it covers is one of the state's.
+	i := id - 1 // id 0: i wraps past every index
+	if i < h.ObjectID(len(v.chars)) && v.chars[i] != nil {
+		return v.chars[i]
 	}
-	if int(id) <= len(v.chars) && v.chars[id-1] != nil {
-		return v.chars[id-1]
+	if i >= h.ObjectID(v.s.numObjects()) {
+		return nil
 	}
 	return &v.s.obj(id).Def.printed // read only
 }

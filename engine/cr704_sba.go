@@ -63,7 +63,8 @@ var StateBasedActions = []SBA{
 			if s.faults.on(FaultDamageLowersToughness) {
 				t -= s.obj(id).Damage
 			}
-			if c := v.Of(id); c.HasType("Creature") && (t <= 0 || t == 1 && s.faults.on(FaultToughnessOneDies)) {
+			// The toughness first: most permanents are spared the type test.
+			if (t <= 0 || t == 1 && s.faults.on(FaultToughnessOneDies)) && v.Of(id).HasType("Creature") {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}
@@ -81,7 +82,7 @@ var StateBasedActions = []SBA{
 			}
 			lethal := o.Damage >= t && !(o.Damage == t && s.faults.on(FaultExactDamageSurvives)) ||
 				o.Damage > 0 && o.Damage+1 == t && s.faults.on(FaultOneShortOfLethalDies)
-			if c.HasType("Creature") && c.Toughness > 0 && lethal && !c.HasKeyword("Indestructible") {
+			if lethal && c.Toughness > 0 && c.HasType("Creature") && !c.HasKeyword("Indestructible") {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
 			}
 		}

@@ -51,6 +51,19 @@ func typedEngineFiles(planted map[string]string) (*token.FileSet, []*ast.File, *
 	return fset, files, info, nil
 }
 
+// splitPlanted splits a structural test's findings into those in the engine's files and
+// those in the planted file.
+func splitPlanted(found []string, planted string) (inEngine, inPlanted []string) {
+	for _, f := range found {
+		if strings.HasPrefix(f, planted+":") {
+			inPlanted = append(inPlanted, f)
+		} else {
+			inEngine = append(inEngine, f)
+		}
+	}
+	return inEngine, inPlanted
+}
+
 // unsharedWrites lists the writes to an object record (an assignment, increment or address
 // taken of a field of an Object reached through a pointer) in the engine's files plus
 // planted (name -> source) whose pointer does not come from State.mut: a record read with
@@ -223,14 +236,7 @@ func plantedFine(s *State, id h.ObjectID) {
 `
 	found, err := unsharedWrites(map[string]string{"planted_writes.go": planted})
 	require.NoError(t, err)
-	var inEngine, inPlanted []string
-	for _, f := range found {
-		if strings.HasPrefix(f, "planted_writes.go:") {
-			inPlanted = append(inPlanted, f)
-		} else {
-			inEngine = append(inEngine, f)
-		}
-	}
+	inEngine, inPlanted := splitPlanted(found, "planted_writes.go")
 	assert.Empty(t, inEngine)
 	assert.Equal(t, []string{
 		"planted_writes.go:13:2: writes o.Sick through a pointer not from mut",

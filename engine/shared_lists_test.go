@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -183,14 +182,7 @@ func plantedFine(s *State, id h.ObjectID) {
 `
 	found, err := sharedListWrites(map[string]string{"planted_lists.go": planted})
 	require.NoError(t, err)
-	var inEngine, inPlanted []string
-	for _, f := range found {
-		if strings.HasPrefix(f, "planted_lists.go:") {
-			inPlanted = append(inPlanted, f)
-		} else {
-			inEngine = append(inEngine, f)
-		}
-	}
+	inEngine, inPlanted := splitPlanted(found, "planted_lists.go")
 	assert.Empty(t, inEngine)
 	assert.Equal(t, []string{
 		"planted_lists.go:10:31: writes an element of a shared list: s.Stack[0].X",
