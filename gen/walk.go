@@ -98,10 +98,11 @@ func (g *Generator) decide(s Source, w *walker) {
 	before := w.snap
 	var counts [numCategories + 1]int
 	cats := w.cats[:0]
+	cl := classifier{before: before}
 	for i := range w.legal {
 		c := catDeclined
 		if !w.declinedHere(&w.legal[i]) {
-			c = Classify(before, &w.legal[i])
+			c = cl.classify(&w.legal[i])
 			if g.steer.Prefer != nil && g.steer.Prefer(before, w.legal[i]) {
 				c = CatPreferred
 			}
@@ -111,7 +112,7 @@ func (g *Generator) decide(s Source, w *walker) {
 	}
 	if counts[catDeclined] == len(cats) { // nothing else is legal: take them up again
 		for i := range cats {
-			cats[i] = Classify(before, &w.legal[i])
+			cats[i] = cl.classify(&w.legal[i])
 			counts[cats[i]]++
 		}
 	}
