@@ -103,7 +103,8 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 	}
 	for pi := range setup.Players {
 		p := h.Player(pi)
-		for _, pm := range setup.Players[pi].Battlefield {
+		for i := range setup.Players[pi].Battlefield {
+			pm := &setup.Players[pi].Battlefield[i]
 			lookup := def
 			if pm.Token {
 				lookup = tokenDef
@@ -113,7 +114,7 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 				return nil, nil, err
 			}
 			if pm.Size != 0 {
-				if d, err = sizedToken(pm, d); err != nil {
+				if d, err = sizedToken(*pm, d); err != nil {
 					return nil, nil, err
 				}
 			}
@@ -123,12 +124,8 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 			}
 			o := Object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
 				Sick: pm.Sick, Token: pm.Token, FaceDown: pm.FaceDown, Damage: pm.Damage, ChosenColor: -1}
-			for _, k := range h.SortedKeys(pm.Counters) {
-				kind, ok := ParseCounterKind(k)
-				if !ok {
-					return nil, nil, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
-				}
-				o.Counters[kind] = pm.Counters[k]
+			if err := setupCounters(&o, pm); err != nil {
+				return nil, nil, err
 			}
 			if c, ok := pm.Choices["color"]; ok {
 				t, err := h.ParseManaType(c)
@@ -160,6 +157,24 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 		}
 	}
 	return s, v, nil
+}
+
+// setupCounters puts the counters the setup gives permanent pm on its object o. Each kind
+// has one name, so the order the map is read in changes nothing but which unknown kind
+// an error names: the first in order, read again sorted.
+func setupCounters(o *Object, pm *h.PermanentSpec) error {
+	for k, n := range pm.Counters {
+		kind, ok := ParseCounterKind(k)
+		if !ok {
+			for _, k := range h.SortedKeys(pm.Counters) {
+				if _, ok := ParseCounterKind(k); !ok {
+					return fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
+				}
+			}
+		}
+		o.Counters[kind] = n
+	}
+	return nil
 }
 
 // setupPermanents yields each permanent of the setup with its object: until the first
