@@ -210,12 +210,17 @@ func permanentOf(s *State, c h.CardID) h.ObjectID {
 // what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
 func startCopies(s *State, setup *h.Setup) error {
 	var pending []*h.PermanentSpec
+	effects := 0
 	for pi := range setup.Players {
 		for i := range setup.Players[pi].Battlefield {
 			if pm := &setup.Players[pi].Battlefield[i]; len(pm.Copying) > 0 {
 				pending = append(pending, pm)
+				effects += len(pm.Copying)
 			}
 		}
+	}
+	if effects == 0 {
+		return nil
 	}
 	waits := func(pm *h.PermanentSpec) bool {
 		for _, c := range pm.Copying {
@@ -227,7 +232,11 @@ func startCopies(s *State, setup *h.Setup) error {
 		}
 		return false
 	}
-	var bases copyBases
+	// Room for every copy effect at once: each list would grow effect by effect. bases'
+	// lists of permanents hold a permanent per effect at most, in one array.
+	s.Effects = slices.Grow(s.Effects, effects)
+	ids := make([]h.ObjectID, 2*effects)
+	bases := copyBases{since: ids[:0:effects], all: ids[effects:effects]}
 	for len(pending) > 0 {
 		next := 0
 		for i, pm := range pending {
