@@ -97,7 +97,8 @@ func (g *Generator) safeDecide(s Source, w *walker) {
 func (g *Generator) decide(s Source, w *walker) {
 	before := w.snap
 	var counts [numCategories + 1]int
-	cats := w.cats[:0]
+	var catBuf [64]Category // on the stack: a position rarely lists more actions
+	cats := catBuf[:0]
 	cl := classifier{before: before}
 	for i := range w.legal {
 		c := catDeclined
@@ -116,7 +117,6 @@ func (g *Generator) decide(s Source, w *walker) {
 			counts[cats[i]]++
 		}
 	}
-	w.cats = cats
 	cat := g.drawKind(s, &counts)
 	which := s.Uintn("which", counts[cat])
 	chosen := &harness.Action{} // none if the steer's weights fail (a zero action)
@@ -224,7 +224,6 @@ type walker struct {
 	snap  *harness.Snapshot // st's: the trace's Start, or the last step's After
 	legal []harness.Action  // for st, once fetched
 	fresh bool              // legal belongs to st
-	cats  []Category
 	// proposing is the action that began the proposal being paid (Snapshot.Casting);
 	// declined lists the proposals cancelled since the walk last took an action outside one.
 	proposing harness.Action
