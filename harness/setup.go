@@ -188,9 +188,9 @@ func (s *Setup) firstCardProblem() error {
 func (s *Setup) EachCard(f func(*CardSpec)) {
 	for p := range s.Players {
 		ps := &s.Players[p]
-		for _, zone := range [][]CardSpec{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				f(&zone[i])
+		for _, zone := range [...]*[]CardSpec{&ps.Library, &ps.Hand, &ps.Graveyard, &ps.Exile} {
+			for i := range *zone {
+				f(&(*zone)[i])
 			}
 		}
 		for i := range ps.Battlefield {
