@@ -124,7 +124,7 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 			}
 			o := Object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
 				Sick: pm.Sick, Token: pm.Token, FaceDown: pm.FaceDown, Damage: pm.Damage, ChosenColor: -1}
-			if err := setupCounters(&o, pm); err != nil {
+			if o.Counters, err = setupCounters(pm); err != nil {
 				return nil, nil, err
 			}
 			if c, ok := pm.Choices["color"]; ok {
@@ -159,22 +159,22 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 	return s, v, nil
 }
 
-// setupCounters puts the counters the setup gives permanent pm on its object o. Each kind
-// has one name, so the order the map is read in changes nothing but which unknown kind
-// an error names: the first in order, read again sorted.
-func setupCounters(o *Object, pm *h.PermanentSpec) error {
+// setupCounters is the counters the setup gives permanent pm. Each kind has one name, so
+// the order the map is read in changes nothing but which unknown kind an error names:
+// the first in order, read again sorted.
+func setupCounters(pm *h.PermanentSpec) (counters [numCounterKinds]int, err error) {
 	for k, n := range pm.Counters {
 		kind, ok := ParseCounterKind(k)
 		if !ok {
 			for _, k := range h.SortedKeys(pm.Counters) {
 				if _, ok := ParseCounterKind(k); !ok {
-					return fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
+					return counters, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
 				}
 			}
 		}
-		o.Counters[kind] = n
+		counters[kind] = n
 	}
-	return nil
+	return counters, nil
 }
 
 // setupPermanents yields each permanent of the setup with its object: until the first
