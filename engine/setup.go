@@ -103,7 +103,8 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 	}
 	for pi := range setup.Players {
 		p := h.Player(pi)
-		for _, pm := range setup.Players[pi].Battlefield {
+		for i := range setup.Players[pi].Battlefield {
+			pm := &setup.Players[pi].Battlefield[i]
 			lookup := def
 			if pm.Token {
 				lookup = tokenDef
@@ -113,7 +114,7 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 				return nil, nil, err
 			}
 			if pm.Size != 0 {
-				if d, err = sizedToken(pm, d); err != nil {
+				if d, err = sizedToken(*pm, d); err != nil {
 					return nil, nil, err
 				}
 			}
@@ -123,12 +124,8 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 			}
 			o := Object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
 				Sick: pm.Sick, Token: pm.Token, FaceDown: pm.FaceDown, Damage: pm.Damage, ChosenColor: -1}
-			for _, k := range h.SortedKeys(pm.Counters) {
-				kind, ok := ParseCounterKind(k)
-				if !ok {
-					return nil, nil, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
-				}
-				o.Counters[kind] = pm.Counters[k]
+			if o.Counters, err = setupCounters(pm); err != nil {
+				return nil, nil, err
 			}
 			if c, ok := pm.Choices["color"]; ok {
 				t, err := h.ParseManaType(c)
@@ -160,6 +157,24 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 		}
 	}
 	return s, v, nil
+}
+
+// setupCounters is the counters the setup gives permanent pm. Each kind has one name, so
+// the order the map is read in changes nothing but which unknown kind an error names:
+// the first in order, read again sorted.
+func setupCounters(pm *h.PermanentSpec) (counters [numCounterKinds]int, err error) {
+	for k, n := range pm.Counters {
+		kind, ok := ParseCounterKind(k)
+		if !ok {
+			for _, k := range h.SortedKeys(pm.Counters) {
+				if _, ok := ParseCounterKind(k); !ok {
+					return counters, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
+				}
+			}
+		}
+		counters[kind] = n
+	}
+	return counters, nil
 }
 
 // setupPermanents yields each permanent of the setup with its object: until the first
@@ -195,12 +210,17 @@ func permanentOf(s *State, c h.CardID) h.ObjectID {
 // what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
 func startCopies(s *State, setup *h.Setup) error {
 	var pending []*h.PermanentSpec
+	effects := 0
 	for pi := range setup.Players {
 		for i := range setup.Players[pi].Battlefield {
 			if pm := &setup.Players[pi].Battlefield[i]; len(pm.Copying) > 0 {
 				pending = append(pending, pm)
+				effects += len(pm.Copying)
 			}
 		}
+	}
+	if effects == 0 {
+		return nil
 	}
 	waits := func(pm *h.PermanentSpec) bool {
 		for _, c := range pm.Copying {
@@ -212,7 +232,11 @@ func startCopies(s *State, setup *h.Setup) error {
 		}
 		return false
 	}
-	var bases copyBases
+	// Room for every copy effect at once: each list would grow effect by effect. bases'
+	// lists of permanents hold a permanent per effect at most, in one array.
+	s.Effects = slices.Grow(s.Effects, effects)
+	ids := make([]h.ObjectID, 2*effects)
+	bases := copyBases{since: ids[:0:effects], all: ids[effects:effects]}
 	for len(pending) > 0 {
 		next := 0
 		for i, pm := range pending {

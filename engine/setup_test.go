@@ -74,3 +74,23 @@ func TestSizedTokenInSetup(t *testing.T) {
 		assert.Contains(t, err.Error(), tc.want)
 	}
 }
+
+// TestSetupCounters: a setup's counters are on the permanent, each kind as many as it
+// says; an unknown kind is an error naming the first unknown one in order, however the
+// map is read.
+func TestSetupCounters(t *testing.T) {
+	setup := board([]string{"Grizzly Bears"}, nil)
+	setup.Players[0].Battlefield[0].Counters = map[string]int{"+1/+1": 2, "charge": 1}
+	s := start(t, setup)
+	o := s.obj(s.Battlefield[0])
+	assert.Equal(t, 2, o.Counters[PlusOne])
+	assert.Equal(t, 1, o.Counters[Charge])
+	assert.Equal(t, 0, o.Counters[Loyalty])
+
+	setup.Players[0].Battlefield[0].Counters = map[string]int{"zz": 1, "+1/+1": 1, "bb": 1, "yy": 1}
+	for range 20 {
+		_, err := NewGame(setup, nil)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), `unknown counter kind "bb"`)
+	}
+}

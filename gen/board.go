@@ -36,6 +36,8 @@ func (g *Generator) Board(src Source) harness.Setup {
 	}
 	var drafts []draft
 	var kinds fieldKinds
+	scratch := boardScratches.Get().(*boardScratch)
+	scratch.lend(&s)
 	for side := 0; side < 2; side++ {
 		p := s.Active
 		if side == 1 {
@@ -45,14 +47,21 @@ func (g *Generator) Board(src Source) harness.Setup {
 			drafts = g.player(src, r, side, p, &s.Players[p], &kinds[p], drafts)
 		})
 	}
-	if err := s.Normalize(); err != nil {
-		// Unreachable: the generator makes no IDs or attachments before this point.
-		panic("gen: generated setup does not normalize: " + err.Error())
-	}
+	scratch.keep(&s)
+	boardScratches.Put(scratch)
+	number(&s)
 	attach(&s, drafts, &kinds)
 	copyChains(&s, drafts, &kinds)
 	exiledWith(&s, drafts, &kinds)
 	return s
+}
+
+// number gives the board's cards the IDs Normalize would: 1 to n in setup order
+// ([harness.Setup.EachCard]). Board makes no ID, attachment, copy effect or link before
+// it, so there is nothing else for Normalize to check or fill.
+func number(s *harness.Setup) {
+	id := harness.CardID(0)
+	s.EachCard(func(c *harness.CardSpec) { id++; c.ID = id })
 }
 
 // fieldKinds are the kinds of each player's permanents, in the setup's order: what the
@@ -97,8 +106,6 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	if field.empty() {
 		perms = 0
 	}
-	scratch := permScratch.Get().(*[]harness.PermanentSpec)
-	ps.Battlefield = (*scratch)[:0]
 	*kinds = make([]Kind, 0, perms)
 	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
@@ -121,8 +128,6 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 			drafts = append(drafts, d)
 		}
 	})
-	ps.Battlefield, *scratch = keepExact(ps.Battlefield)
-	permScratch.Put(scratch)
 	dealt := func(s Source) {
 		ps.Hand = append(ps.Hand, harness.CardSpec{Name: g.pool.cards[hand.draw(s, "card")].Name})
 	}
@@ -141,10 +146,68 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	return drafts
 }
 
-// permScratch recycles the buffers player draws a battlefield into. How many permanents
-// it gets is known only at its end, and permanents are large values, so growing the list
-// was most of a board's bytes: the setup keeps an exactly sized copy ([keepExact]).
-var permScratch = sync.Pool{New: func() any { return new([]harness.PermanentSpec) }}
+// boardScratch holds the buffers Board draws zones into. How many cards and permanents
+// a zone gets is known only at its end, and growing each list was most of a board's
+// allocations (permanents are large values): the setup keeps one exactly sized array of
+// cards and one of permanents, each zone a capped piece of it.
+type boardScratch struct {
+	cards [2][3][]harness.CardSpec // by player: library, hand, graveyard
+	perms [2][]harness.PermanentSpec
+}
+
+var boardScratches = sync.Pool{New: func() any { return new(boardScratch) }}
+
+// zones are the zones of ps Board draws cards into, in setup order.
+func zones(ps *harness.PlayerSetup) [3]*[]harness.CardSpec {
+	return [3]*[]harness.CardSpec{&ps.Library, &ps.Hand, &ps.Graveyard}
+}
+
+// lend points the zones Board draws into at b's buffers, empty.
+func (b *boardScratch) lend(s *harness.Setup) {
+	for p := range s.Players {
+		ps := &s.Players[p]
+		for z, zone := range zones(ps) {
+			*zone = b.cards[p][z][:0]
+		}
+		ps.Battlefield = b.perms[p][:0]
+	}
+}
+
+// keep gives s's zones their own arrays, exactly sized (nil if empty), and takes its
+// buffers back, as grown, zeroed so that they keep nothing the setup holds alive.
+func (b *boardScratch) keep(s *harness.Setup) {
+	cards, perms := 0, 0
+	for p := range s.Players {
+		ps := &s.Players[p]
+		cards += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard)
+		perms += len(ps.Battlefield)
+	}
+	cardBuf, permBuf := make([]harness.CardSpec, 0, cards), make([]harness.PermanentSpec, 0, perms)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		for z, zone := range zones(ps) {
+			b.cards[p][z] = *zone
+			*zone = carve(&cardBuf, *zone)
+			clear(b.cards[p][z])
+			b.cards[p][z] = b.cards[p][z][:0]
+		}
+		b.perms[p] = ps.Battlefield
+		ps.Battlefield = carve(&permBuf, ps.Battlefield)
+		clear(b.perms[p])
+		b.perms[p] = b.perms[p][:0]
+	}
+}
+
+// carve appends list to buf and returns that piece of buf, capped so that appending to it
+// reallocates it rather than writing into the next piece; nil if list is empty.
+func carve[T any](buf *[]T, list []T) []T {
+	if len(list) == 0 {
+		return nil
+	}
+	start := len(*buf)
+	*buf = append(*buf, list...)
+	return (*buf)[start:len(*buf):len(*buf)]
+}
 
 // maxHand is the most cards a generated hand holds.
 const maxHand = 7
@@ -212,8 +275,8 @@ func attach(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 		self := s.Players[d.player].Battlefield[d.index].ID
 		hosts = hosts[:0]
 		for p := range s.Players {
-			for i, pm := range s.Players[p].Battlefield {
-				k := kinds[p][i]
+			for i := range s.Players[p].Battlefield {
+				pm, k := &s.Players[p].Battlefield[i], kinds[p][i]
 				if pm.ID != self && (d.stray || k.Any(want) && !k.Any(Aura|Equipment)) {
 					hosts = append(hosts, pm.ID)
 				}
@@ -238,8 +301,8 @@ func copyChains(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 		self := &s.Players[d.player].Battlefield[d.index]
 		cands = cands[:0]
 		for p := range s.Players {
-			for i, pm := range s.Players[p].Battlefield {
-				k := kinds[p][i]
+			for i := range s.Players[p].Battlefield {
+				pm, k := &s.Players[p].Battlefield[i], kinds[p][i]
 				switch {
 				case pm.ID == self.ID:
 				case d.card.Kind.Has(CopiesCreatures) && !k.Any(Creature|Planeswalker|Copier):

@@ -34,6 +34,9 @@ func TestBoardsAreWellFormed(t *testing.T) {
 			require.NotZero(t, c.ID, "seed %d: normalized", seed)
 			ids[c.ID] = c.Name
 		}
+		n := s.Clone()
+		require.NoError(t, n.Normalize(), "seed %d", seed)
+		require.Equal(t, s, n, "seed %d: Board numbers as Normalize does", seed)
 		assert.NotEqual(t, harness.Untap, s.Step, "no priority in untap (CR 502.4)")
 		assert.NotEqual(t, harness.Cleanup, s.Step, "no priority in cleanup (CR 514.3)")
 		for _, ps := range s.Players {
@@ -268,4 +271,33 @@ func TestRecipePool(t *testing.T) {
 	assert.Greater(t, withPool, 240, "about nine boards in ten start with the recipe's {U} floating")
 	zero := g.Board(gen.ReplayTape(nil))
 	assert.True(t, zero.Players[zero.Active].Pool.IsZero(), "the zero tape floats nothing")
+}
+
+// TestBoardsShareNoBuffers: Board draws zones into recycled buffers, and a board it
+// returned must not change when the next is drawn, nor one zone when another grows.
+func TestBoardsShareNoBuffers(t *testing.T) {
+	g := newGen(t, gen.Steer{MaxPermanents: 20})
+	var kept []harness.Setup
+	var copies []harness.Setup
+	for seed := uint64(0); seed < 200; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		kept, copies = append(kept, s), append(copies, s.Clone())
+	}
+	for i := range kept {
+		require.Equal(t, copies[i], kept[i], "board %d changed once others were drawn", i)
+	}
+	for i := range kept {
+		s := &kept[i]
+		for p := range s.Players {
+			ps := &s.Players[p]
+			ps.Library = append(ps.Library, harness.CardSpec{ID: 999, Name: "Forest"})
+			ps.Battlefield = append(ps.Battlefield, harness.PermanentSpec{CardSpec: harness.CardSpec{ID: 998, Name: "Forest"}})
+		}
+		want := copies[i]
+		for p := range want.Players {
+			want.Players[p].Library = append(want.Players[p].Library, harness.CardSpec{ID: 999, Name: "Forest"})
+			want.Players[p].Battlefield = append(want.Players[p].Battlefield, harness.PermanentSpec{CardSpec: harness.CardSpec{ID: 998, Name: "Forest"}})
+		}
+		require.Equal(t, want, *s, "board %d: growing a zone wrote into another", i)
+	}
 }

@@ -397,7 +397,7 @@ func replayFollowing(eng harness.Engine, setup harness.Setup, steps []TraceStep,
 		a, ok := translate(&steps[i], w.legal, ids)
 		switch {
 		case ok:
-			w.apply(a)
+			w.apply(&a)
 		case !decisionPending(w.legal, steps[i].Action):
 			// The decision the old case answered here doesn't arise: say, the legend
 			// rule's choice once the other copies are gone.

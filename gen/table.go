@@ -1,5 +1,7 @@
 package gen
 
+import "sync"
+
 // table is a weighted choice among items, in order: one labelled draw below the total
 // weight picks the item whose cumulative range holds it. Lower draws pick earlier items,
 // so the first item is where shrinking heads.
@@ -67,19 +69,41 @@ const floorPct = 97
 // floor that holds nine times in ten for three groups, while shrinking still deletes
 // groups one by one.
 func repeatAtLeast(src Source, label string, least, pct, max int, f func(Source)) {
-	stop, p := false, pct
-	group := func(s Source) { // one closure for all the groups: each would be allocated
-		if !flag(s, "more", p) {
-			stop = true
-			return
-		}
-		f(s)
-	}
-	for i := 0; i < max && !stop; i++ {
-		p = pct
+	r := repeaters.Get().(*repeater)
+	r.stop, r.f = false, f
+	for i := 0; i < max && !r.stop; i++ {
+		r.pct = pct
 		if i < least {
-			p = floorPct
+			r.pct = floorPct
 		}
-		src.Group(label, group)
+		src.Group(label, r.group)
 	}
+	r.f = nil // keep nothing of the caller's alive
+	repeaters.Put(r)
+}
+
+// repeater is one repeatAtLeast's state. A Source runs a group's function through an
+// interface call, so a closure made for each repeat would be allocated, with the
+// variables it shares: repeaters are recycled instead, each with its group function bound
+// once. A repeat within a group of another takes a repeater of its own.
+type repeater struct {
+	stop  bool
+	pct   int          // this group's chance to go on
+	f     func(Source) // what each group draws after its "more" flag
+	group func(Source) // run, bound to this repeater
+}
+
+var repeaters = sync.Pool{New: func() any {
+	r := new(repeater)
+	r.group = r.run
+	return r
+}}
+
+// run is one group of a repeat: its "more" flag, then f unless the flag stops the repeat.
+func (r *repeater) run(s Source) {
+	if !flag(s, "more", r.pct) {
+		r.stop = true
+		return
+	}
+	r.f(s)
 }

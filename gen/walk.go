@@ -67,7 +67,7 @@ func Replay(eng harness.Engine, setup harness.Setup, actions []harness.Action) *
 		if w.tr.Err != nil || !w.ensureLegal() {
 			break
 		}
-		w.apply(actions[i])
+		w.apply(&actions[i])
 	}
 	return w.tr
 }
@@ -97,11 +97,13 @@ func (g *Generator) safeDecide(s Source, w *walker) {
 func (g *Generator) decide(s Source, w *walker) {
 	before := w.snap
 	var counts [numCategories + 1]int
-	cats := w.cats[:0]
+	var catBuf [64]Category // on the stack: a position rarely lists more actions
+	cats := catBuf[:0]
+	cl := classifier{before: before}
 	for i := range w.legal {
 		c := catDeclined
 		if !w.declinedHere(&w.legal[i]) {
-			c = Classify(before, &w.legal[i])
+			c = cl.classify(&w.legal[i])
 			if g.steer.Prefer != nil && g.steer.Prefer(before, w.legal[i]) {
 				c = CatPreferred
 			}
@@ -111,18 +113,17 @@ func (g *Generator) decide(s Source, w *walker) {
 	}
 	if counts[catDeclined] == len(cats) { // nothing else is legal: take them up again
 		for i := range cats {
-			cats[i] = Classify(before, &w.legal[i])
+			cats[i] = cl.classify(&w.legal[i])
 			counts[cats[i]]++
 		}
 	}
-	w.cats = cats
 	cat := g.drawKind(s, &counts)
 	which := s.Uintn("which", counts[cat])
-	var chosen harness.Action
+	chosen := &harness.Action{} // none if the steer's weights fail (a zero action)
 	for i, c := range cats {
 		if c == cat {
 			if which == 0 {
-				chosen = w.legal[i]
+				chosen = &w.legal[i]
 				break
 			}
 			which--
@@ -143,8 +144,8 @@ func (g *Generator) decide(s Source, w *walker) {
 		if w.snap.Turn != turn || mode == passStep && w.snap.Step != step || !w.live() {
 			return
 		}
-		pass, ok := w.passAction()
-		if !ok || g.steer.StopForPreferred && g.prefersOtherThanPass(w) {
+		pass := w.passAction()
+		if pass == nil || g.steer.StopForPreferred && g.prefersOtherThanPass(w) {
 			return
 		}
 		w.apply(pass)
@@ -223,7 +224,6 @@ type walker struct {
 	snap  *harness.Snapshot // st's: the trace's Start, or the last step's After
 	legal []harness.Action  // for st, once fetched
 	fresh bool              // legal belongs to st
-	cats  []Category
 	// proposing is the action that began the proposal being paid (Snapshot.Casting);
 	// declined lists the proposals cancelled since the walk last took an action outside one.
 	proposing harness.Action
@@ -272,39 +272,44 @@ func (w *walker) ensureLegal() bool {
 	return true
 }
 
-// passAction is the listed pass, if passing is legal now.
-func (w *walker) passAction() (harness.Action, bool) {
+// passAction is the listed pass, if passing is legal now (nil if not).
+func (w *walker) passAction() *harness.Action {
 	if !w.ensureLegal() {
-		return harness.Action{}, false
+		return nil
 	}
-	for _, a := range w.legal {
-		if a.Kind == harness.Pass {
-			return a, true
+	for i := range w.legal {
+		if w.legal[i].Kind == harness.Pass {
+			return &w.legal[i]
 		}
 	}
-	return harness.Action{}, false
+	return nil
 }
 
-// apply takes action a and records the step; the engine's failure ends the trace.
-func (w *walker) apply(a harness.Action) {
-	step := TraceStep{Before: w.snap, Legal: w.legal, Action: a, BeforeState: w.st}
-	i := len(w.tr.Steps)
-	var next harness.State
-	if w.guard(i, "apply", &a, func() (err error) { next, step.Events, err = w.eng.Apply(w.st, a); return }) {
-		return
+// apply takes action a and records the step; the engine's failure ends the trace. The
+// step is filled where the trace keeps it: steps are large values, better not copied.
+func (w *walker) apply(a *harness.Action) {
+	i, made := len(w.tr.Steps), w.tr.Steps == nil
+	if made {
+		w.tr.Steps = make([]TraceStep, 0, w.room)
 	}
+	w.tr.Steps = append(w.tr.Steps, TraceStep{})
+	step := &w.tr.Steps[i]
+	step.Before, step.Legal, step.Action, step.BeforeState = w.snap, w.legal, *a, w.st
+	var next harness.State
 	after := new(harness.Snapshot) // this step's After, the next step's Before
-	if w.guard(i, "observe", &a, func() (err error) { *after, err = w.eng.Observe(next); return }) {
+	if w.guard(i, "apply", a, func() (err error) { next, step.Events, err = w.eng.Apply(w.st, *a); return }) ||
+		w.guard(i, "observe", a, func() (err error) { *after, err = w.eng.Observe(next); return }) {
+		w.tr.Steps[i] = TraceStep{} // the step was not taken
+		w.tr.Steps = w.tr.Steps[:i]
+		if made {
+			w.tr.Steps = nil
+		}
 		return
 	}
 	step.After, step.AfterState = after, next
-	if w.tr.Steps == nil {
-		w.tr.Steps = make([]TraceStep, 0, w.room)
-	}
-	w.tr.Steps = append(w.tr.Steps, step)
 	switch {
 	case step.Before.Casting == nil && after.Casting != nil:
-		w.proposing = a
+		w.proposing = *a
 	case after.Casting != nil:
 	case a.Kind == harness.Cancel && step.Before.Casting != nil:
 		w.declined = append(w.declined, w.proposing)

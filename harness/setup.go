@@ -120,18 +120,19 @@ func (s *Setup) Normalize() error {
 	}
 	onField, inExile := make([]CardID, 0, 64), make([]CardID, 0, 64)
 	for p := range s.Players {
-		for _, pm := range s.Players[p].Battlefield {
-			onField = append(onField, pm.ID)
+		for i := range s.Players[p].Battlefield {
+			onField = append(onField, s.Players[p].Battlefield[i].ID)
 		}
-		for _, c := range s.Players[p].Exile {
-			inExile = append(inExile, c.ID)
+		for i := range s.Players[p].Exile {
+			inExile = append(inExile, s.Players[p].Exile[i].ID)
 		}
 	}
 	slices.Sort(onField)
 	slices.Sort(inExile)
 	has := func(ids []CardID, id CardID) bool { _, ok := slices.BinarySearch(ids, id); return ok }
 	for p := range s.Players {
-		for _, pm := range s.Players[p].Battlefield {
+		for i := range s.Players[p].Battlefield {
+			pm := &s.Players[p].Battlefield[i]
 			if pm.AttachedTo != 0 && !has(onField, pm.AttachedTo) {
 				return fmt.Errorf("setup: %s (card %d) is attached to card %d, which is not on the battlefield", pm.Name, pm.ID, pm.AttachedTo)
 			}
@@ -187,9 +188,9 @@ func (s *Setup) firstCardProblem() error {
 func (s *Setup) EachCard(f func(*CardSpec)) {
 	for p := range s.Players {
 		ps := &s.Players[p]
-		for _, zone := range [][]CardSpec{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
-			for i := range zone {
-				f(&zone[i])
+		for _, zone := range [...]*[]CardSpec{&ps.Library, &ps.Hand, &ps.Graveyard, &ps.Exile} {
+			for i := range *zone {
+				f(&(*zone)[i])
 			}
 		}
 		for i := range ps.Battlefield {
