@@ -141,6 +141,12 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 	} else {
 		applied = appliedBuf[:len(reps)]
 	}
+	// Effects that only multiply commute (CR 106.12b: each multiplies the amount): every
+	// order adds the same mana, so exploring the first is exploring them all.
+	commute := true
+	for i := range reps {
+		commute = commute && reps[i].kind == ReplaceMultiplyMana
+	}
 	var namesBuf [8]string
 	for left := len(reps); left > 0; left-- {
 		names := namesBuf[:0]
@@ -155,7 +161,9 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 		name := names[0] // a forced choice: no chooser records it
 		if len(names) > 1 {
 			var err error
-			if e, ok := ch.(*explorer); ok {
+			if e, ok := ch.(*explorer); ok && commute {
+				name = e.first(h.ChoiceReplace, names)
+			} else if ok {
 				name, _ = e.choose(h.ChoiceReplace, names) // it keeps only the one chosen
 			} else if name, err = ch.choose(h.ChoiceReplace, slices.Clone(names)); err != nil {
 				return m, err // a copy: a chooser may keep the options (a pending decision does)
