@@ -296,6 +296,7 @@ func TestSnapshotOfChangedStack(t *testing.T) {
 	}
 	for _, name := range []string{"nothing", "object", "source", "card", "kind", "controller", "X", "ability", "targets"} {
 		next := withItem.clone()
+		next.Stack = slices.Clone(next.Stack) // shared with withItem's: no state writes it
 		changes[name](&next.Stack[0])
 		next.finish(withItem)
 		got := Snapshot(next)
