@@ -296,7 +296,9 @@ func TestSnapshotOfChangedStack(t *testing.T) {
 	}
 	for _, name := range []string{"nothing", "object", "source", "card", "kind", "controller", "X", "ability", "targets"} {
 		next := withItem.clone()
-		next.Stack = slices.Clone(next.Stack) // shared with withItem's: no state writes it
+		// A clone shares its stack (clone): the engine changes a stack by building a new
+		// list, never by writing an item in place, and so does this test.
+		next.Stack = slices.Clone(next.Stack)
 		changes[name](&next.Stack[0])
 		next.finish(withItem)
 		got := Snapshot(next)
