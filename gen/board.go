@@ -51,7 +51,7 @@ func (g *Generator) Board(src Source) harness.Setup {
 	}
 	attach(&s, drafts, &kinds)
 	copyChains(&s, drafts, &kinds)
-	exiledWith(&s, drafts, &kinds)
+	exiledWith(src, &s, drafts, &kinds)
 	return s
 }
 
@@ -257,11 +257,14 @@ func copyChains(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	}
 }
 
-// exiledWith puts each drafted permanent's "exiled" cards into its controller's exile as
-// cards its linked abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has
-// such abilities once its copy effects are in force: its own card's, or those of the last
-// permanent it copies. The cards are numbered after every other card of the setup.
-func exiledWith(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
+// exiledWith puts each drafted permanent's "exiled" cards into exile as cards its linked
+// abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has such abilities once
+// its copy effects are in force: its own card's, or those of the last permanent it copies.
+// Each card is its controller's own, or now and then the other player's (an Oblivion Ring
+// holds whatever it exiled, CR 108.3): drawn here, where the link is made, so that boards
+// without a link draw exactly as before. The cards are numbered after every other card of
+// the setup.
+func exiledWith(src Source, s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	next := harness.CardID(0) // the highest ID so far, once some card is exiled
 	for _, d := range drafts {
 		self := &s.Players[d.player].Battlefield[d.index]
@@ -273,7 +276,11 @@ func exiledWith(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 		}
 		for _, name := range d.exiled {
 			next++
-			s.Players[d.player].Exile = append(s.Players[d.player].Exile, harness.CardSpec{ID: next, Name: name})
+			owner := d.player
+			if flag(src, "theirs", 40) {
+				owner = owner.Opponent()
+			}
+			s.Players[owner].Exile = append(s.Players[owner].Exile, harness.CardSpec{ID: next, Name: name})
 			self.ExiledWith = append(self.ExiledWith, next)
 		}
 	}
