@@ -21,6 +21,12 @@ import (
 // turn 1, player A active, the first step of the mix (main 1), no permanents, no cards.
 // The result is normalized (card IDs 1..n in setup order).
 func (g *Generator) Board(src Source) harness.Setup {
+	s, _ := g.board(src)
+	return s
+}
+
+// board is Board, with the recipe it drew.
+func (g *Generator) board(src Source) (harness.Setup, *recipe) {
 	r := &g.plain
 	if len(g.recipes) > 0 {
 		if i := g.pick.draw(src, "recipe"); i < len(g.recipes) {
@@ -52,7 +58,7 @@ func (g *Generator) Board(src Source) harness.Setup {
 	attach(&s, drafts, &kinds)
 	copyChains(&s, drafts, &kinds)
 	exiledWith(src, &s, drafts, &kinds)
-	return s
+	return s, r
 }
 
 // fieldKinds are the kinds of each player's permanents, in the setup's order: what the
@@ -130,7 +136,11 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 		src.Group("dealt", dealt)
 	}
 	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
-	repeat(src, "library", 70, 10, func(s Source) {
+	minLib := 0
+	if side == 0 {
+		minLib = r.minLibrary
+	}
+	repeatAtLeast(src, "library", minLib, 70, 10, func(s Source) {
 		ps.Library = append(ps.Library, harness.CardSpec{Name: g.pool.cards[library.draw(s, "card")].Name})
 	})
 	if side == 0 {
