@@ -140,13 +140,13 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 		if fo == nil {
 			continue
 		}
-		clause, why := "no-carryover", ""
+		clause, rule, why := "no-carryover", "400.7", ""
 		if slices.Contains(changedWhenLeft, o.Card) {
-			clause, why = "left-behind", "; the effects in force on its card's previous object stay with that object (CR 611.2c)"
+			clause, rule, why = "left-behind", "611.2c", "; the effects in force on its card's previous object stay with that object (CR 611.2c)"
 		}
 		v.Reach(clause)
 		if d := effectDelta(o, fo); d != "" {
-			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", clause, where(tr, i),
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", rule, clause, where(tr, i),
 				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)%s", describe(o), why),
 				d))
 		}
