@@ -20,9 +20,10 @@ import (
 var slidRecipe = gen.Recipe{Name: "pumped, slid and returned", Weight: 7,
 	Mine: []gen.Pick{{Card: "Astral Slide", Weight: 40}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}, {Card: "Llanowar Elves"}},
 	Hand: []gen.Pick{{Card: "Giant Growth", Weight: 120}, {Card: "Curator of Mysteries", Weight: 60}, {Card: "Spark Spray", Weight: 30}, {Card: "Drifting Meadow"}},
-	// Mana for the pump and the cycling, so no mana ability need be activated first.
-	Pool: harness.Of(harness.Green, 1).Add(harness.Of(harness.Blue, 1)).Add(harness.Of(harness.Red, 1)), MinHand: 3, MinPermanents: 3, MinLibrary: 2,
-	Steps: []harness.Step{harness.Main2}, StepWeight: 1000, ExtraSteps: 16}
+	// Mana for the pump and the cycling, so no mana ability need be activated first, and
+	// a library to draw from.
+	Pool:    harness.Of(harness.Green, 1).Add(harness.Of(harness.Blue, 1)).Add(harness.Of(harness.Red, 1)),
+	MinHand: 3, MinPermanents: 3, MinLibrary: 2, Steps: []harness.Step{harness.Main2}, StepWeight: 1000, ExtraSteps: 16}
 
 // slidesText reports whether an ability's text is a cycling trigger that exiles a creature
 // and returns it (Astral Slide). Plain substrings: the walk asks for every legal action.
@@ -31,10 +32,11 @@ func slidesText(t string) bool {
 }
 
 // preferSlidingPumped marks the route of slidRecipe on a board that has a permanent with
-// a slidesText trigger (other boards get preferTargetLeaves): pumping a creature while the stack
-// is empty, then cycling (drawing from a library that has a card) while a creature is pumped; paying what is being cast; targeting
-// and exiling a pumped creature at the trigger's decisions; passing while the stack holds something, so it resolves, and
-// while a card is in exile and nothing is pumped, so the end step comes.
+// a slidesText trigger (other boards get preferTargetLeaves): pumping a creature while the
+// stack is empty, then cycling (drawing from a library that has a card) while a creature
+// is pumped; paying what is being cast; targeting and exiling a pumped creature at the
+// trigger's decisions; passing while the stack holds something, so it resolves, and while
+// a creature card is in exile and nothing is pumped, so the end step comes.
 func preferSlidingPumped(before *harness.Snapshot, a harness.Action) bool {
 	if before == nil || !slides(before) {
 		return preferTargetLeaves(before, a)
