@@ -60,7 +60,8 @@ func copySteer(name string) gen.Steer {
 				{Card: "Grizzly Bears", Weight: 20}},
 			Theirs: creatures, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Hand: []gen.Pick{{Card: "Time Walk", Weight: 80}},
-			// The {1}{U} to cast Time Walk at once, with no Island to tap first.
+			// The {1}{U} to cast Time Walk at once, with no Island to tap first, and two
+			// decisions more to pass on to the extra turn.
 			Pool:    harness.Of(harness.Blue, 1).Add(harness.Of(harness.Colorless, 1)),
 			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300, ExtraSteps: 2},
 			// The other player's Resonance set up copying until their next turn, at the end
