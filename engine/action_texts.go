@@ -8,10 +8,11 @@ import (
 )
 
 // An Activate action's text is asked for every activatable ability of every state listed,
-// and it is a function of its textKey alone. The texts of an object with its card's
-// printed characteristics are its card's, made with the card's definition
-// (printedActivations) and kept there for the amounts its mana abilities are found to
-// add, for every game of the process; the texts of the others are built.
+// and it is a function of its textKey alone. The texts of a card's printed abilities are
+// made with the card's definition (printedActivations) and kept there for the amounts its
+// mana abilities are found to add, for every game of the process: they are the texts of
+// every ability whose key is one of theirs (printedActivationOf), whatever effects changed
+// the object's other characteristics; the texts of the others are built.
 
 // textKey is what the text of an action activating an ability is made of: the name of the
 // permanent, the ability's text and, for a mana action (manaActions), what it adds.
@@ -110,12 +111,39 @@ func (pa *printedActivation) manaText(mana h.Mana) string {
 // activationText is the text of activating ability i (ab) of o, whose characteristics
 // are c, of a mana ability adding mana if isMana.
 func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bool, mana h.Mana) string {
-	if printed := v.printedActivations(o.ID); printed != nil { // c is its card's: i indexes them
+	if pa := v.printedActivationOf(o, c, i, ab, isMana); pa != nil {
 		if !isMana {
-			return printed[i].text
+			return pa.text
 		}
-		return printed[i].manaText(mana)
+		return pa.manaText(mana)
 	}
 	k := textKey{name: c.Name, ability: ab.Text, mana: mana, isMana: isMana}
 	return k.build()
+}
+
+// printedActivationOf is the texts of the ability of o's card whose textKey is ability i
+// (ab) of c's, if there is one: then its texts are this ability's. It is ability i of
+// the card when o has its printed characteristics, and often when it has not: an effect
+// that changes other characteristics (power, colours, abilities granted after the
+// printed ones) leaves the name and this ability's text alone.
+func (v *View) printedActivationOf(o *Object, c *Chars, i int, ab *Ability, isMana bool) *printedActivation {
+	acts, asPrinted := v.cardActivations(o.ID)
+	if asPrinted {
+		if pa := &acts[i]; pa.key.isMana || !isMana {
+			return pa
+		}
+		return nil
+	}
+	matches := func(pa *printedActivation) bool {
+		return pa.text != "" && pa.key.name == c.Name && pa.key.ability == ab.Text && (pa.key.isMana || !isMana)
+	}
+	if i < len(acts) && matches(&acts[i]) {
+		return &acts[i]
+	}
+	for j := range acts {
+		if matches(&acts[j]) {
+			return &acts[j]
+		}
+	}
+	return nil
 }

@@ -12,9 +12,11 @@ import (
 // TestActionTextsAreTheirs: on every state of generated games, the text of every listed
 // Activate action, its card's (printedActivations, kept across games) or built, names its
 // source as the state does, the ability's text and, for a mana ability, what the action's
-// choices make it add; both kinds are checked.
+// choices make it add; every kind is checked: of objects with their printed
+// characteristics, of objects whose characteristics effects changed but for the ability's
+// key (printedActivationOf), and built.
 func TestActionTextsAreTheirs(t *testing.T) {
-	checked, mana, printed := 0, 0, 0
+	checked, mana, printed, cards, built := 0, 0, 0, 0, 0
 	eachGeneratedTrace(t, 4, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			s := tr.Steps[i].AfterState.(*State)
@@ -38,8 +40,13 @@ func TestActionTextsAreTheirs(t *testing.T) {
 					want += " -> " + manaOutcomes(s, v, o, ab.Ability)[at].mana.String()
 					mana++
 				}
-				if v.asPrinted(o.ID) {
+				switch {
+				case v.asPrinted(o.ID):
 					printed++
+				case v.printedActivationOf(o, c, a.Ability, ab.Ability, ab.IsMana()) != nil:
+					cards++
+				default:
+					built++
 				}
 				if a.Text != want {
 					t.Fatalf("seed %d step %d: listed %q, want %q", seed, i, a.Text, want)
@@ -48,10 +55,12 @@ func TestActionTextsAreTheirs(t *testing.T) {
 			}
 		}
 	})
-	if checked == 0 || mana == 0 || printed == 0 || printed == checked {
-		t.Fatalf("%d texts checked, %d of mana abilities, %d of printed characteristics", checked, mana, printed)
+	if checked == 0 || mana == 0 || printed == 0 || cards == 0 || built == 0 {
+		t.Fatalf("%d texts checked, %d of mana abilities, %d of printed characteristics, %d of changed ones with the card's, %d built",
+			checked, mana, printed, cards, built)
 	}
-	t.Logf("%d texts checked (%d of mana abilities, %d of printed characteristics)", checked, mana, printed)
+	t.Logf("%d texts checked (%d of mana abilities, %d of printed characteristics, %d of changed ones with the card's, %d built)",
+		checked, mana, printed, cards, built)
 }
 
 // TestPrintedManaTextsConcurrent: games on several goroutines asking for a printed mana

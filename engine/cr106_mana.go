@@ -248,7 +248,8 @@ func (w *View) shareCould(v *View) {
 		return
 	}
 	for _, id := range t.Battlefield {
-		if s.obj(id).Controller != t.obj(id).Controller {
+		// A record in a chunk both tables share is the same (objectTable).
+		if i := int(id-1) / objectChunkLen; s.objects.chunks[i] != t.objects.chunks[i] && s.obj(id).Controller != t.obj(id).Controller {
 			return
 		}
 	}
@@ -299,7 +300,8 @@ func (v *View) productionTypes(src *Object, p *Production) h.TypeSet {
 // replacedTypes is the set of types a production of the given types could end as under
 // the replacement effects applied in any order (CR 106.7, 616.1). The orders are explored
 // over (effects applied so far, types so far) with memoization, so many effects cost
-// polynomial, not factorial, work.
+// polynomial, not factorial, work: seen holds, for each set of effects applied, the sets
+// of types (six bits, below 64) already reached with it.
 func replacedTypes(types h.TypeSet, reps []replacement) h.TypeSet {
 	if len(reps) == 0 || types == 0 {
 		return types
@@ -307,34 +309,43 @@ func replacedTypes(types h.TypeSet, reps []replacement) h.TypeSet {
 	if len(reps) > 16 {
 		reps = reps[:16] // beyond any real board; keeps the mask in range
 	}
-	type key struct {
-		mask  uint32
-		types h.TypeSet
+	var buf [64]uint64 // six effects or fewer: no allocation
+	seen := buf[:]
+	if n := 1 << len(reps); n > len(buf) {
+		seen = make([]uint64, n)
 	}
-	seen := map[key]bool{}
 	var out h.TypeSet
 	var walk func(mask uint32, t h.TypeSet)
 	walk = func(mask uint32, t h.TypeSet) {
-		k := key{mask, t}
-		if seen[k] {
+		bit := uint64(1) << (t & h.AllTypes)
+		if seen[mask]&bit != 0 {
 			return
 		}
-		seen[k] = true
+		seen[mask] |= bit
 		if mask == 1<<len(reps)-1 {
 			out |= t
 			return
 		}
-		tried := map[string]bool{}
 		for i, r := range reps {
-			if mask&(1<<i) != 0 || tried[r.name] {
-				continue
+			// Identical effects are interchangeable: only the first not applied of a name
+			// is tried.
+			if mask&(1<<i) == 0 && !unappliedNamedBefore(reps, mask, i) {
+				walk(mask|1<<i, r.applyTypes(t))
 			}
-			tried[r.name] = true
-			walk(mask|1<<i, r.applyTypes(t))
 		}
 	}
 	walk(0, types)
 	return out
+}
+
+// unappliedNamedBefore reports whether an effect before reps[i], not in mask, has its name.
+func unappliedNamedBefore(reps []replacement, mask uint32, i int) bool {
+	for j := range i {
+		if mask&(1<<j) == 0 && reps[j].name == reps[i].name {
+			return true
+		}
+	}
+	return false
 }
 
 // applyTypes is apply on a set of types (any amount).
@@ -369,22 +380,28 @@ type repKey struct {
 }
 
 // replacedTypesCached is replacedTypes memoized per view: in a "could produce" fixpoint
-// the same question is asked for every land in every round.
+// the same question is asked for every land in every round, and it has few answers (who
+// taps, land or not, tapped or not, the types): a short list.
 func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.TypeSet {
 	reps := manaReplacements(v.s, v, src, a)
 	if len(reps) == 0 {
 		return types
 	}
 	k := repKey{src.Controller, v.Of(src.ID).HasType("Land"), tappedForMana(v.s, a), types}
-	if t, ok := v.replaced[k]; ok {
-		return t
-	}
-	if v.replaced == nil {
-		v.replaced = map[repKey]h.TypeSet{}
+	for _, e := range v.replaced {
+		if e.key == k {
+			return e.types
+		}
 	}
 	t := replacedTypes(types, reps)
-	v.replaced[k] = t
+	v.replaced = append(v.replaced, repEntry{k, t})
 	return t
+}
+
+// repEntry is one answer of replacedTypesCached.
+type repEntry struct {
+	key   repKey
+	types h.TypeSet
 }
 
 // typeOptions lists, for every set of types, its letters: the options of a type choice.

@@ -6,6 +6,7 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 func TestManaOutcomes(t *testing.T) {
@@ -113,4 +114,37 @@ func largeBoard() h.Setup {
 	mine = append(mine, "Mana Reflection", "Nyxbloom Ancient", "Contamination")
 	theirs = append(theirs, "Mana Reflection", "Mana Reflection", "Contamination")
 	return board(mine, theirs)
+}
+
+// TestReplacedTypesIsEveryOrder: replacedTypes, memoized over the effects applied and
+// the types reached, is the union over every order of applying the effects (CR 616.1),
+// tried one by one, for effects of both kinds, some of one name.
+func TestReplacedTypesIsEveryOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		types := h.TypeSet(rapid.IntRange(0, int(h.AllTypes)).Draw(t, "types"))
+		var reps []replacement
+		for i := range rapid.IntRange(0, 5).Draw(t, "effects") {
+			kind := rapid.SampledFrom([]StaticKind{ReplaceMultiplyMana, ReplaceLandManaWithB}).Draw(t, "kind")
+			reps = append(reps, replacement{source: h.ObjectID(i + 1), name: rapid.SampledFrom([]string{"A", "B", "C"}).Draw(t, "name"), kind: kind, n: 2})
+		}
+		var want h.TypeSet
+		var every func(applied []bool, left int, types h.TypeSet)
+		every = func(applied []bool, left int, types h.TypeSet) {
+			if left == 0 {
+				want |= types
+				return
+			}
+			for i, r := range reps {
+				if !applied[i] {
+					applied[i] = true
+					every(applied, left-1, r.applyTypes(types))
+					applied[i] = false
+				}
+			}
+		}
+		every(make([]bool, len(reps)), len(reps), types)
+		if got := replacedTypes(types, reps); got != want {
+			t.Fatalf("replacedTypes(%v, %v) = %v, every order gives %v", types, reps, got, want)
+		}
+	})
 }

@@ -94,7 +94,7 @@ func controlsStatic(s *State, v *View, player h.Player, kind StaticKind) bool {
 }
 
 // nonManaCostBlock checks the parts of an activation cost other than mana.
-func nonManaCostBlock(s *State, v *View, src *Object, c Cost) costBlock {
+func nonManaCostBlock(s *State, v *View, src *Object, c *Cost) costBlock {
 	if c.Tap {
 		if b := tapCostBlock(s, v, src); b != payable {
 			return b
@@ -106,7 +106,7 @@ func nonManaCostBlock(s *State, v *View, src *Object, c Cost) costBlock {
 		}
 	}
 	if c.LoyaltySymbol {
-		if b := loyaltyCostBlock(s, src, c); b != payable {
+		if b := loyaltyCostBlock(s, src, *c); b != payable {
 			return b
 		}
 	}
@@ -121,7 +121,7 @@ func nonManaCostBlock(s *State, v *View, src *Object, c Cost) costBlock {
 
 // nonManaCostError is nonManaCostBlock as an error that says why, or nil.
 func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
-	b := nonManaCostBlock(s, v, src, c)
+	b := nonManaCostBlock(s, v, src, &c)
 	if b == payable {
 		return nil
 	}
@@ -160,7 +160,7 @@ func (e *costError) Error() string {
 
 // costPayableIgnoringMana reports whether a's non-mana costs can be paid now.
 func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
-	return nonManaCostBlock(s, v, src, a.Cost) == payable
+	return nonManaCostBlock(s, v, src, &a.Cost) == payable
 }
 
 // payNonMana pays {T}, {Q} and counter costs. A pointer to src the caller holds shows the

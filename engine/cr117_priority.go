@@ -28,7 +28,7 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 		c = base.clone()
 		c.careful = true
 	} else if base.faults.on(FaultCloneDropsCopyDuration) {
-		forgetCopyDurations(c.Effects) // as the copy the careful run makes would
+		c.Effects = withoutCopyDurations(c.Effects) // as the copy the careful run makes would
 	}
 	c.Decision, c.projection = nil, nil // fn changes c: no projection made before holds
 	ev := &events{}
@@ -39,7 +39,12 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 		if !c.careful {
 			return nil, nil, errCareful
 		}
-		d, evs := base.clone(), []h.Event(nil)
+		// The decision is asked in base, unchanged (fn changed its copy): base itself when
+		// it is the step's own state, which nothing reads after, else a copy.
+		d, evs := base, []h.Event(nil)
+		if base.view != nil || base.faults.on(FaultCloneDropsCopyDuration) { // finished; or a copy must drop durations
+			d = base.clone()
+		}
 		if cp := ch.mark; cp != nil {
 			d, evs, prefix = cp.state, ev.list[:cp.events], prefix[cp.choices:]
 		}

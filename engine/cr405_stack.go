@@ -59,10 +59,12 @@ func (s *State) stackItem(id h.ObjectID) *StackItem {
 	return nil
 }
 
-func cloneStack(st []StackItem) []StackItem {
-	out := append([]StackItem(nil), st...)
-	// Targets slices are never mutated after creation.
-	return out
+// popStack removes the top item of the stack. The list is capped at its new length: it may
+// be shared with other states (State.clone), and the next push must not write where they
+// read.
+func (s *State) popStack() {
+	n := len(s.Stack) - 1
+	s.Stack = s.Stack[:n:n]
 }
 
 // top returns the topmost stack item, or nil.

@@ -177,7 +177,7 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters, X: t.X, Cycling: t.Cycling}
 	s.Stack = append(s.Stack, item)
 	if t.Cycling != 0 && s.faults.on(FaultCycleTriggersUnderDraw) {
-		sinkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
+		s.Stack = sunkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
 	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
 	becameTargets(s, targets)
@@ -214,16 +214,14 @@ func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Cho
 	return targets, nil, nil
 }
 
-// sinkBelow moves the top item of st to just below the item with the given ID.
-func sinkBelow(st []StackItem, below h.ObjectID) {
-	top := st[len(st)-1]
-	for j := range st {
-		if st[j].ID == below {
-			copy(st[j+1:], st[j:len(st)-1])
-			st[j] = top
-			return
-		}
+// sunkBelow is st with its top item moved to just below the item with the given ID, in a
+// new list: st may be shared with other states (State.clone).
+func sunkBelow(st []StackItem, below h.ObjectID) []StackItem {
+	j := slices.IndexFunc(st, func(it StackItem) bool { return it.ID == below })
+	if j < 0 {
+		return st
 	}
+	return slices.Insert(slices.Clone(st[:len(st)-1]), j, st[len(st)-1])
 }
 
 // chosenText describes a target candidate for a choice: "player A", "Grizzly Bears

@@ -292,7 +292,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 		return out
 	}
 	out := resolvedManaOutcomes(s, v, src, a, pr)
-	m.add(k, out)
+	v.addOutcome(k, out)
 	return out
 }
 

@@ -245,7 +245,7 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			if item.IsSpell {
 				moveTo(s, v, item.ID, h.Graveyard, false, ev)
 			} else {
-				s.Stack = s.Stack[:len(s.Stack)-1]
+				s.popStack()
 			}
 			return nil
 		}
@@ -253,7 +253,7 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 	if ab := item.Ability; !item.IsSpell && ab != nil && ab.Trigger != nil && ab.Trigger.If != nil && !s.faults.on(FaultInterveningIfOnce) && !ab.Trigger.If(s, s.obj(item.Source)) {
 		// CR 603.4: the intervening "if" is checked again on resolution; false, the ability
 		// does nothing. A source that left reports its last known information (608.2h).
-		s.Stack = s.Stack[:len(s.Stack)-1]
+		s.popStack()
 		ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID,
 			Text: "resolves and does nothing, its condition no longer true (CR 603.4): " + itemText(v, &item)})
 		return nil
@@ -261,7 +261,7 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 	r := &Resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
 	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(v, &item)})
 	if !item.IsSpell {
-		s.Stack = s.Stack[:len(s.Stack)-1]
+		s.popStack()
 		switch {
 		case item.Ability.Produce != nil && item.Ability.Kind == Triggered: // fault: a triggered mana ability on the stack
 			extra, err := triggeredProduction(s.obj(item.Source), item.Ability.Produce, item.Produced, ch)

@@ -161,21 +161,20 @@ type Effect struct {
 	Mods []Modification
 }
 
-func cloneEffects(es []Effect) []Effect {
-	// Objects and Mods are never changed after creation, so sharing them is safe.
-	return append([]Effect(nil), es...)
-}
-
-// forgetCopyDurations is the clone-drops-duration fault: copy effects kept by a clone of the
-// state last until the end of the game (CR 611.2a: the duration is part of the effect).
-func forgetCopyDurations(es []Effect) {
-	for i := range es {
-		for _, m := range es[i].Mods {
+// withoutCopyDurations is the clone-drops-duration fault: es, in a new list, with the copy
+// effects lasting until the end of the game (CR 611.2a: the duration is part of the
+// effect).
+func withoutCopyDurations(es []Effect) []Effect {
+	out := make([]Effect, 0, len(es))
+	for _, e := range es {
+		for _, m := range e.Mods {
 			if _, ok := m.(CopyOf); ok {
-				es[i].Duration = Duration{}
+				e.Duration = Duration{}
 			}
 		}
+		out = append(out, e)
 	}
+	return out
 }
 
 // addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect

@@ -68,22 +68,23 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 type View struct {
 	s *State
 	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
-	// an effect changes them and the view owns a copy (in slab).
+	// an effect changes them and the view owns a copy (projector.own).
 	chars []*Chars
-	slab  []Chars
-	owned []h.ObjectID // the objects whose characteristics are in slab, in the order taken
 	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
 	// they were after it; nil entries (or a nil slice) are the printed values.
 	copiable []*Chars
 	copies   []bool // a copy effect applies to the object
 
-	could       []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
-	replaced    map[repKey]h.TypeSet
-	unions      [2]h.TypeSet // landsCould of each player
-	unionsValid bool
-	outcomes    outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
-	envDone     bool
-	memoStarted bool // outcomes started from the memo handed to the state
+	could    []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
+	replaced []repEntry  // replacedTypesCached
+	outcomes outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
+	// The small fields together, so that a View fits the 288-byte size class
+	// (TestStateFitsItsSizeClass).
+	unions        [2]h.TypeSet // landsCould of each player
+	unionsValid   bool
+	envDone       bool
+	memoStarted   bool // outcomes started from the memo handed to the state
+	outcomesDirty bool // outcomes changed since published (publishOutcomes)
 }
 
 // of is the projection v holds, for t: a copy of v's state not changed since (an exact
@@ -94,7 +95,7 @@ type View struct {
 // hold for t (shareManaEnv, shareCould); what else a view computes on first use starts
 // again, from t.
 func (v *View) of(t *State) *View {
-	w := &View{s: t, chars: v.chars, slab: v.slab, copiable: v.copiable, copies: v.copies}
+	w := &View{s: t, chars: v.chars, copiable: v.copiable, copies: v.copies}
 	w.shareManaEnv(v)
 	w.shareCould(v)
 	return w
@@ -186,6 +187,7 @@ func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
 // Project computes the characteristics of every object through the layers (CR 613.1).
 func Project(s *State) *View {
 	v := &View{s: s, chars: make([]*Chars, s.numObjects())}
+	pr := &projector{View: v}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
 	faceDown := v.startPrinted()
@@ -219,8 +221,8 @@ func Project(s *State) *View {
 		owners += len(e.Objects)
 	}
 	if owners > 0 {
-		v.slab = make([]Chars, 0, owners)
-		v.owned = make([]h.ObjectID, 0, owners)
+		pr.slab = make([]Chars, 0, owners)
+		pr.owned = make([]h.ObjectID, 0, owners)
 	}
 	var orderBuf [8]int // the effects of one layer (their indices): few
 	order := orderBuf[:0]
@@ -228,7 +230,7 @@ func Project(s *State) *View {
 		switch layer {
 		case LayerControl, LayerPTDefine:
 			if layer == LayerControl {
-				v.keepCopiable()
+				pr.keepCopiable()
 			}
 			// Static abilities as they exist now: once copiable values are known (after
 			// layer 1: a face-down permanent has none), and once abilities are (after
@@ -238,7 +240,7 @@ func Project(s *State) *View {
 			if faceDown {
 				s.eachWithCharacteristics(func(id h.ObjectID) {
 					if s.obj(id).FaceDown { // CR 708.2a
-						FaceDown{}.apply(v.own(id), effectKey{})
+						FaceDown{}.apply(pr.own(id), effectKey{})
 					}
 				})
 			}
@@ -255,7 +257,7 @@ func Project(s *State) *View {
 				}
 				for _, id := range e.objects {
 					if v.chars[id-1] != nil {
-						m.apply(v.own(id), e.key)
+						m.apply(pr.own(id), e.key)
 						if layer == LayerCopy {
 							v.markCopy(id)
 						}
@@ -266,13 +268,13 @@ func Project(s *State) *View {
 		switch layer {
 		case LayerType:
 			// Only characteristics an effect changed can have gained a land type.
-			for _, id := range v.owned {
+			for _, id := range pr.owned {
 				if abs, changed := withIntrinsicLandAbilities(v.chars[id-1]); changed {
-					v.own(id).Abilities = abs
+					pr.own(id).Abilities = abs
 				}
 			}
 		case LayerPTModify:
-			v.applyCounters()
+			pr.applyCounters()
 		}
 	}
 	return v
@@ -330,24 +332,32 @@ func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
 	}
 }
 
+// projector is a View as Project builds it, with what only the building needs: a View
+// is made for every state stepped through (View.of), so what it carries costs on each.
+type projector struct {
+	*View
+	slab  []Chars      // the characteristics the view owns
+	owned []h.ObjectID // the objects whose characteristics are in slab, in the order taken
+}
+
 // own returns the view's own copy of id's characteristics, to be changed: a new one when
 // they are the printed ones or the copiable values kept.
-func (v *View) own(id h.ObjectID) *Chars {
-	c := v.chars[id-1]
-	if v.owns(id) {
+func (p *projector) own(id h.ObjectID) *Chars {
+	c := p.chars[id-1]
+	if p.owns(id) {
 		return c
 	}
-	if len(v.slab) == cap(v.slab) {
+	if len(p.slab) == cap(p.slab) {
 		// Few objects are changed by effects or counters: start small and double (the
 		// copies already made stay where they are).
-		v.slab = make([]Chars, 0, max(4, 2*cap(v.slab)))
+		p.slab = make([]Chars, 0, max(4, 2*cap(p.slab)))
 	}
-	v.slab = append(v.slab, *c)
-	v.chars[id-1] = &v.slab[len(v.slab)-1]
-	if c == &v.s.obj(id).Def.printed { // kept copiable values are owned already
-		v.owned = append(v.owned, id)
+	p.slab = append(p.slab, *c)
+	p.chars[id-1] = &p.slab[len(p.slab)-1]
+	if c == &p.s.obj(id).Def.printed { // kept copiable values are owned already
+		p.owned = append(p.owned, id)
 	}
-	return v.chars[id-1]
+	return p.chars[id-1]
 }
 
 // owns reports whether the view has its own copy of id's characteristics, to change.
@@ -503,7 +513,8 @@ func staticScopeOf(src *Object, st *StaticEffect) (staticScope, bool) {
 
 // applyCounters: +1/+1 counters modify power and toughness in layer 7c (CR 613.4c); a
 // planeswalker's loyalty is its loyalty counters (CR 306.5b).
-func (v *View) applyCounters() {
+func (p *projector) applyCounters() {
+	v := p.View
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
 		c := v.chars[id-1]
@@ -515,12 +526,12 @@ func (v *View) applyCounters() {
 			n = 1
 		}
 		if n != 0 && c.HasPT && !(v.s.faults.on(FaultSetPTErasesCounters) && ptSetByEffect(v.s, id)) {
-			c = v.own(id)
+			c = p.own(id)
 			c.Power += n
 			c.Toughness += n
 		}
 		if c.HasLoyalty && c.Loyalty != o.Counters[Loyalty] {
-			v.own(id).Loyalty = o.Counters[Loyalty]
+			p.own(id).Loyalty = o.Counters[Loyalty]
 		}
 	}
 }
@@ -565,13 +576,13 @@ func appendNew(list []string, add ...string) []string {
 // printed values as modified by copy effects and face-down status), before the later
 // layers change them: their characteristics so far are kept as they are, and own makes a
 // new copy for a later layer to change.
-func (v *View) keepCopiable() {
-	if len(v.owned) == 0 {
+func (p *projector) keepCopiable() {
+	if len(p.owned) == 0 {
 		return
 	}
-	v.copiable = make([]*Chars, len(v.chars))
-	for _, id := range v.owned {
-		v.copiable[id-1] = v.chars[id-1]
+	p.copiable = make([]*Chars, len(p.chars))
+	for _, id := range p.owned {
+		p.copiable[id-1] = p.chars[id-1]
 	}
 }
 
@@ -619,13 +630,12 @@ func (v *View) abilityTexts(id h.ObjectID) []string {
 	return abilityTexts(v.Of(id))
 }
 
-// printedActivations is its card's printedActivations if the object has its printed
-// characteristics, else nil.
-func (v *View) printedActivations(id h.ObjectID) []printedActivation {
-	if v.asPrinted(id) {
-		return v.s.obj(id).Def.activations
-	}
-	return nil
+// cardActivations is the texts of activating the abilities printed on the object's card
+// (printedActivations), and whether the object has its printed characteristics: then
+// they are its abilities' texts, by index.
+func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrinted bool) {
+	d := v.s.obj(id).Def
+	return d.activations, v.Of(id) == &d.printed
 }
 
 // printedOf is an object's printed characteristics, for the fault that copies them in

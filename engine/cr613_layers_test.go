@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -199,7 +200,10 @@ func TestProjectsAlike(t *testing.T) {
 		"effect objects": nil,
 	}
 	withPump := withEffect(s, untilEndOfTurn, []Modification{ModifyPT{1, 1}}, bears)
-	differ["effect objects"] = func(c *State) { c.Effects[0].Objects = []h.ObjectID{forest} }
+	differ["effect objects"] = func(c *State) {
+		c.Effects = slices.Clone(c.Effects) // shared with the state c was cloned from
+		c.Effects[0].Objects = []h.ObjectID{forest}
+	}
 	for name, change := range alike {
 		c := s.clone()
 		change(c)

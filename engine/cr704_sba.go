@@ -316,18 +316,18 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 // start. A check abandoned for a choice nobody has made yet is not kept: the state it was
 // noted in is discarded with it (attempt).
 func (s *State) noteSBACheck(ev *events) int {
-	if !s.sbaChecks.on || !ev.on() {
+	if !s.sbaChecksOn || !ev.on() {
 		return 0
 	}
-	s.sbaChecks.list = append(s.sbaChecks.list, h.SBACheck{Board: Snapshot(s)})
+	s.sbaChecks = append(s.sbaChecks, h.SBACheck{Board: Snapshot(s)})
 	return len(ev.list)
 }
 
 // noteSBAEvents gives the check just noted the events of the actions it performed.
 func (s *State) noteSBAEvents(from int, ev *events) {
-	if !s.sbaChecks.on || !ev.on() {
+	if !s.sbaChecksOn || !ev.on() {
 		return
 	}
-	last := &s.sbaChecks.list[len(s.sbaChecks.list)-1]
+	last := &s.sbaChecks[len(s.sbaChecks)-1]
 	last.Events = append([]h.Event(nil), ev.list[from:]...)
 }

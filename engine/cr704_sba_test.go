@@ -76,5 +76,5 @@ func TestSBAChecksShowTheBoardBeforeEachCheck(t *testing.T) {
 	assert.Nil(t, checks[1].Board.Permanent(200))
 	assert.Empty(t, checks[1].Events, "the second check finds nothing to do")
 	assert.Equal(t, before, Snapshot(s), "the query changes nothing")
-	assert.False(t, s.sbaChecks.on)
+	assert.False(t, s.sbaChecksOn)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
@@ -43,6 +44,7 @@ func LegalActions(s *State) []h.Action {
 	}
 	p := s.Priority
 	l.add(h.Action{Player: p, Kind: h.Pass}) // each kind appends to it
+	l.activatable(p, true)
 	l.playAndCastActions(p)
 	l.abilityActions(p)
 	l.manaActions(p)
@@ -61,18 +63,26 @@ type listing struct {
 	// mana lists each player's activatable mana abilities once asked (manaDone).
 	mana          [2][]manaSource
 	manaDone      [2]bool
-	potential     [2]int // manaPotential, once asked (potentialDone)
+	others        []activation // the priority player's other activatable abilities (activatable)
+	potential     [2]int       // manaPotential, once asked (potentialDone)
 	potentialDone [2]bool
-	cands         []Chosen // targetCombos' candidates, one requirement at a time
+	cands         []Chosen        // targetCombos' candidates, one requirement at a time
+	combos        [2][][]h.Target // targetCombos' lists, by the parity of the requirement
+}
+
+// activation is an activated ability its controller can activate now: ability i (ab) of
+// o, whose characteristics are c.
+type activation struct {
+	o  *Object
+	c  *Chars
+	i  int
+	ab AbilityInstance
 }
 
 // manaSource is a mana ability its controller can activate now, and every distinct
 // amount it would add (manaOutcomes).
 type manaSource struct {
-	o        *Object
-	c        *Chars
-	i        int
-	ab       AbilityInstance
+	activation
 	outcomes []manaOutcome
 }
 
@@ -95,12 +105,26 @@ func (l *listing) release() {
 		l.mana[p] = l.mana[p][:0]
 	}
 	mana := l.mana
+	clear(l.others)
+	others := l.others[:0]
 	cands := l.cands[:0] // Chosen holds no pointer: nothing to clear
-	*l = listing{out: out, mana: mana, cands: cands}
+	combos := l.combos
+	for i := range combos {
+		clear(combos[i][:cap(combos[i])]) // a shorter list may have followed a longer one
+		combos[i] = combos[i][:0]
+	}
+	*l = listing{out: out, mana: mana, others: others, cands: cands, combos: combos}
 	listings.Put(l)
 }
 
 func (l *listing) add(a h.Action) { l.out = append(l.out, a) }
+
+// next appends a zero action to the listing and returns it, to be filled in place: the
+// hot loops spare building each action aside and copying its 248 bytes in.
+func (l *listing) next() *h.Action {
+	l.out = append(l.out, h.Action{})
+	return &l.out[len(l.out)-1]
+}
 
 // actions is a copy of what was listed, at its exact length.
 func (l *listing) actions() []h.Action {
@@ -113,7 +137,7 @@ func (l *listing) proposalActions(p *Proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
-	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), p.Cost) == payable
+	costsPayable := p.Source == 0 || nonManaCostBlock(s, l.v, s.obj(p.Source), &p.Cost) == payable
 	for _, pay := range payments(s, s.Players[p.Player].Pool, p.Colored, p.Generic) {
 		if costsPayable {
 			l.add(h.Action{Player: p.Player, Kind: h.Pay, Payment: pay})
@@ -143,7 +167,8 @@ func (l *listing) playAndCastActions(p h.Player) {
 		name := v.Of(perm.Object).Name
 		for _, ts := range l.targetCombos(p, perm.Targets) {
 			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
-				l.add(h.Action{Player: p, Kind: h.Cast, Card: perm.Card, Name: name, X: x, Targets: ts})
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.X, a.Targets = p, h.Cast, perm.Card, name, x, ts
 			}
 		}
 	}
@@ -183,61 +208,76 @@ func (l *listing) manaPotential(p h.Player) int {
 // their outcomes.
 func (l *listing) manaSources(p h.Player) []manaSource {
 	if !l.manaDone[p] {
-		activatable(l.s, l.v, p, true, func(o *Object, c *Chars, i int, ab AbilityInstance) {
-			l.mana[p] = append(l.mana[p], manaSource{o: o, c: c, i: i, ab: ab, outcomes: manaOutcomes(l.s, l.v, o, ab.Ability)})
-		})
-		l.manaDone[p] = true
+		l.activatable(p, false)
 	}
 	return l.mana[p]
 }
 
-// activatable calls f for each activated ability (mana abilities or not, as mana says)
-// of the permanents p controls whose non-mana costs can be paid now (CR 602.2, 107.5,
-// 107.6, 302.6).
-//
-// Abilities that function from a hand (cycling, CR 702.29a) are the player's cards' in
-// their hand, after the permanents'.
-func activatable(s *State, v *View, p h.Player, mana bool, f func(o *Object, c *Chars, i int, ab AbilityInstance)) {
-	each := func(ids []h.ObjectID, zone h.Zone) {
+// activatable finds, in one pass, the activated abilities of the permanents p controls
+// whose non-mana costs can be paid now (CR 602.2, 107.5, 107.6, 302.6): the mana abilities,
+// with their outcomes, into l.mana[p] unless they are there already, and, if others, the
+// other abilities into l.others, each list in battlefield order. Abilities that function
+// from a hand (cycling, CR 702.29a) are the player's cards' in their hand, after the
+// permanents'.
+func (l *listing) activatable(p h.Player, others bool) {
+	s, v := l.s, l.v
+	mana := !l.manaDone[p]
+	each := func(ids []h.ObjectID, fromHand bool) {
 		for _, id := range ids {
 			o := s.obj(id)
 			if o.Controller != p {
 				continue
 			}
 			c := v.Of(id)
-			for i, ab := range c.Abilities {
-				if ab.Kind == Activated && ab.zone() == zone && ab.IsMana() == mana && nonManaCostBlock(s, v, o, ab.Cost) == payable {
-					f(o, c, i, ab)
+			for i := range c.Abilities {
+				ab := c.Abilities[i].Ability
+				if ab.Kind != Activated || ab.FromHand != fromHand {
+					continue // it doesn't function from where the object is (CR 113.6)
+				}
+				isMana := ab.IsMana()
+				if isMana && !mana || !isMana && !others || nonManaCostBlock(s, v, o, &ab.Cost) != payable {
+					continue
+				}
+				a := activation{o: o, c: c, i: i, ab: c.Abilities[i]}
+				if isMana {
+					l.mana[p] = append(l.mana[p], manaSource{activation: a, outcomes: manaOutcomes(s, v, o, ab)})
+				} else {
+					l.others = append(l.others, a)
 				}
 			}
 		}
 	}
-	each(s.Battlefield, h.Battlefield)
-	each(s.Players[p].Hand, h.Hand)
+	each(s.Battlefield, false)
+	each(s.Players[p].Hand, true)
+	l.manaDone[p] = true
 }
 
 // abilityActions lists the non-mana activated abilities the player can start to activate
-// now: one action per choice of targets and X.
+// now: one action per choice of targets and X. The listing's activatable has found them,
+// with their mana abilities.
 func (l *listing) abilityActions(p h.Player) {
 	s, v := l.s, l.v
-	activatable(s, v, p, false, func(o *Object, c *Chars, i int, ab AbilityInstance) {
+	for _, a := range l.others {
+		o, c, i, ab := a.o, a.c, a.i, a.ab
 		if ab.Sorcery && !canActAtSorcerySpeed(s, p) {
-			return
+			continue
 		}
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
-			return // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
+			continue // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
 		combos := l.targetCombos(p, ab.Targets)
 		if len(combos) == 0 {
-			return
+			continue
 		}
 		text := v.activationText(o, c, i, ab.Ability, false, h.Mana{})
+		maxX := l.maxX(p, ab.Cost.Mana)
 		for _, ts := range combos {
-			for x := 0; x <= l.maxX(p, ab.Cost.Mana); x++ {
-				l.add(h.Action{Player: p, Kind: h.Activate, Card: o.Card, Name: c.Name, Ability: i, X: x, Targets: ts, Text: text})
+			for x := 0; x <= maxX; x++ {
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.Ability, a.X, a.Targets, a.Text = p, h.Activate, o.Card, c.Name, i, x, ts, text
 			}
 		}
-	})
+	}
 }
 
 // manaActions lists the mana abilities the player can activate now: one action per
@@ -267,8 +307,9 @@ func (l *listing) manaActions(p h.Player) {
 				} else {
 					text = l.out[first+k].Text
 				}
-				l.add(h.Action{Player: p, Kind: h.Activate, Card: m.o.Card, Name: m.c.Name, Ability: m.i,
-					Choices: oc.choices, Payment: pay, Text: text})
+				a := l.next()
+				a.Player, a.Kind, a.Card, a.Name, a.Ability = p, h.Activate, m.o.Card, m.c.Name, m.i
+				a.Choices, a.Payment, a.Text = oc.choices, pay, text
 			}
 		}
 	}
@@ -280,9 +321,9 @@ var noPayment = []h.Mana{{}}
 
 // targetCombos lists every combination of legal targets for the requirements (one empty
 // combination when there are none), in the order of each requirement's candidates, the
-// last requirement's varying slowest. The result is shared and read-only when there are
-// no requirements; otherwise each combination has its own exact-capacity slice, cut from
-// one array per requirement.
+// last requirement's varying slowest. The list is the listing's, read only and good until
+// the next call; each combination has its own exact-capacity slice, cut from one array
+// per requirement, which the actions keep.
 func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 	if len(specs) == 0 {
 		return noTargets
@@ -291,7 +332,10 @@ func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 	for depth, spec := range specs {
 		l.cands = spec.appendCandidates(l.cands[:0], l.s, l.v, p)
 		cands := l.cands
-		next := make([][]h.Target, 0, len(cands)*len(combos))
+		// The buffer not holding combos takes the next ones: combos of two requirements
+		// are made from those of one.
+		buf := &l.combos[depth%2]
+		next := slices.Grow((*buf)[:0], len(cands)*len(combos))
 		all := make([]h.Target, len(cands)*len(combos)*(depth+1))
 		for _, cand := range cands {
 			t := cand.target()
@@ -303,7 +347,7 @@ func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
 				next = append(next, combo)
 			}
 		}
-		combos = next
+		*buf, combos = next, next
 	}
 	return combos
 }

@@ -187,7 +187,6 @@ func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr prod
 type outcomeMemo struct {
 	env     manaEnv // a value, so that a published memo holds no view (nor state)
 	entries []outcomeEntry
-	dirty   bool // changed since published
 }
 
 type outcomeEntry struct {
@@ -225,19 +224,21 @@ func (m *outcomeMemo) lookup(k outcomeKey) ([]manaOutcome, bool) {
 	return nil, false
 }
 
-func (m *outcomeMemo) add(k outcomeKey, out []manaOutcome) {
+// addOutcome adds an answer to the view's memo (outcomeMemo has started it).
+func (v *View) addOutcome(k outcomeKey, out []manaOutcome) {
+	m := &v.outcomes
 	if len(m.entries) >= maxMemo {
 		m.entries = nil
 	}
-	m.entries, m.dirty = append(m.entries, outcomeEntry{k, out}), true
+	m.entries, v.outcomesDirty = append(m.entries, outcomeEntry{k, out}), true
 }
 
 // publishOutcomes makes what the memo holds now the state's, for the states stepped from it, if
 // the view is a finished state's and the memo changed.
 func (v *View) publishOutcomes() {
 	m := &v.outcomes
-	if c := v.s.view; m.dirty && c != nil && c.v == v {
+	if c := v.s.view; v.outcomesDirty && c != nil && c.v == v {
 		c.outcomes.Store(&outcomeMemo{env: m.env, entries: slices.Clip(m.entries)})
-		m.dirty = false
+		v.outcomesDirty = false
 	}
 }

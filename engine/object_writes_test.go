@@ -17,18 +17,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// unsharedWrites lists the writes to an object record (an assignment, increment or address
-// taken of a field of an Object reached through a pointer) in the engine's files plus
-// planted (name -> source) whose pointer does not come from State.mut: a record read with
-// obj, live or byCard may be shared with finished states (objectTable), so writing it would
-// change them. A pointer is from mut when the write is on a mut call itself, or on a
-// variable every assignment of which, in its function, is a mut call (a parameter counts
-// when it is so reassigned).
-func unsharedWrites(planted map[string]string) ([]string, error) {
+// typedEngineFiles parses and type-checks the engine's files (tests left out) plus planted
+// (name -> source), for the structural tests.
+func typedEngineFiles(planted map[string]string) (*token.FileSet, []*ast.File, *types.Info, error) {
 	fset := token.NewFileSet()
 	names, err := filepath.Glob("*.go")
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	var files []*ast.File
 	for _, n := range names {
@@ -37,20 +32,35 @@ func unsharedWrites(planted map[string]string) ([]string, error) {
 		}
 		f, err := parser.ParseFile(fset, n, nil, 0)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		files = append(files, f)
 	}
 	for name, src := range planted {
 		f, err := parser.ParseFile(fset, name, src, 0)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		files = append(files, f)
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
 	if _, err := conf.Check("engine", fset, files, info); err != nil {
+		return nil, nil, nil, err
+	}
+	return fset, files, info, nil
+}
+
+// unsharedWrites lists the writes to an object record (an assignment, increment or address
+// taken of a field of an Object reached through a pointer) in the engine's files plus
+// planted (name -> source) whose pointer does not come from State.mut: a record read with
+// obj, live or byCard may be shared with finished states (objectTable), so writing it would
+// change them. A pointer is from mut when the write is on a mut call itself, or on a
+// variable every assignment of which, in its function, is a mut call (a parameter counts
+// when it is so reassigned).
+func unsharedWrites(planted map[string]string) ([]string, error) {
+	fset, files, info, err := typedEngineFiles(planted)
+	if err != nil {
 		return nil, err
 	}
 	objectType := func(t types.Type) (isObject, isPointer bool) {

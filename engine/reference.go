@@ -132,12 +132,12 @@ func (r *Reference) SBAChecks(st h.State, a h.Action) ([]h.SBACheck, error) {
 		return nil, err
 	}
 	c := s.clone()
-	c.sbaChecks = sbaLog{on: true}
+	c.sbaChecksOn, c.sbaChecks = true, nil
 	next, _, err := Step(c, a)
 	if err != nil {
 		return nil, err
 	}
-	return next.sbaChecks.list, nil
+	return next.sbaChecks, nil
 }
 
 // Close does nothing: the reference engine holds nothing.

@@ -89,15 +89,23 @@ type PlayerState struct {
 }
 
 // State is the whole base state of a game. It is a value: copy it with clone before
-// changing it. Slices are owned by one State; clone copies them.
+// changing it. The object records and some lists are shared between a state and its
+// clones (clone says how); every other slice is owned by one State.
 type State struct {
+	// The fields are ordered so that the one-byte ones pack together: every step copies
+	// the whole State (clone), and at 744 bytes it takes the 768-byte allocation size
+	// class, not the 896-byte one.
 	Turn        int
-	Active      h.Player
 	Step        h.Step
-	Priority    h.Player // h.NoPlayer while a decision is pending or nobody has priority
-	Passes      int      // consecutive passes with no action between (CR 117.4)
+	Passes      int // consecutive passes with no action between (CR 117.4)
 	LandsPlayed int
-	Players     [2]PlayerState
+	Active      h.Player
+	Priority    h.Player // h.NoPlayer while a decision is pending or nobody has priority
+	GameOver    bool
+	// CleanupAgain: players got priority in a cleanup step, so another follows (514.3a).
+	CleanupAgain bool
+	NextToken    h.CardID
+	Players      [2]PlayerState
 	// objects holds the object records, indexed by ObjectID-1 (it never shrinks), in
 	// chunks shared with the states cloned from this one until one of them writes a record
 	// of the chunk (objectTable).
@@ -117,18 +125,16 @@ type State struct {
 	AttackTargets []h.ObjectID
 	// Blocks are the blocking creatures and what each blocks (CR 509.1g); an attacker
 	// named here is blocked for the rest of combat (509.1h).
-	Blocks   []BlockPair
-	Decision *Decision
-	Proposal *Proposal
-	GameOver bool
-	// CleanupAgain: players got priority in a cleanup step, so another follows (514.3a).
-	CleanupAgain bool
-	NextTS       uint64
-	NextToken    h.CardID
-	NextEffect   int
-	faults       *faultSet
-	// sbaChecks records each check of state-based actions, for Reference.SBAChecks only.
-	sbaChecks sbaLog
+	Blocks     []BlockPair
+	Decision   *Decision
+	Proposal   *Proposal
+	NextTS     uint64
+	NextEffect int
+	faults     *faultSet
+	// sbaChecks records each check of state-based actions, for Reference.SBAChecks only
+	// (when sbaChecksOn).
+	sbaChecks   []h.SBACheck
+	sbaChecksOn bool
 	// careful: the step runs carefully, copying the state before each attempt and keeping
 	// checkpoints, because its optimistic run needed a choice nobody has made (attempt).
 	// A finished state is never careful.
@@ -147,14 +153,6 @@ type State struct {
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
-}
-
-// sbaLog is the checks of state-based actions a state went through, when on. A clone
-// gets its own copy of the list, so that a check noted in a state later abandoned (a
-// choice is needed, and the game resumes from a checkpoint) stays out of the others.
-type sbaLog struct {
-	on   bool
-	list []h.SBACheck
 }
 
 type viewCache struct {
@@ -229,44 +227,33 @@ func (s *State) finish(from *State) *State {
 }
 
 // clone returns a copy that shares nothing either side will write: the object records are
-// shared until one side writes them (objectTable), everything else is copied.
+// shared until one side writes them (objectTable), the lists no state writes in place are
+// shared until one side appends to them, everything else is copied.
 func (s *State) clone() *State {
 	c := *s
 	c.view, c.projection = nil, nil
 	if s.view != nil {
 		c.origin = s.view.done.Load()
 	}
-	c.sbaChecks.list = slices.Clip(s.sbaChecks.list)
+	// The checks noted so far stay shared: capped, the clone's list is copied on its next
+	// append, so that a check noted in a state later abandoned (a choice is needed, and
+	// the game resumes from a checkpoint) stays out of the others.
+	c.sbaChecks = slices.Clip(s.sbaChecks)
 	c.objects = s.objects.share()
-	c.Stack = cloneStack(s.Stack)
-	c.Effects = cloneEffects(s.Effects)
+	// The zone lists, the stack and the effects are shared, not copied: no state writes an
+	// element of one in place (shared_lists_test.go), and each is capped, in both states
+	// while s is still being changed, so that the first append on either side copies it.
+	c.capSharedLists()
+	if s.view == nil {
+		s.capSharedLists()
+	}
 	if s.faults.on(FaultCloneDropsCopyDuration) {
-		forgetCopyDurations(c.Effects)
+		c.Effects = withoutCopyDurations(s.Effects)
 	}
 	c.Pending = append([]PendingTrigger(nil), s.Pending...)
 	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
 	c.Blocks = append([]BlockPair(nil), s.Blocks...)
 	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
-	// Every list of object IDs in one allocation; each piece is capped so that appending
-	// to one reallocates it rather than writing into the next.
-	n := len(s.Battlefield) + len(s.Attackers)
-	for p := range s.Players {
-		ps := &s.Players[p]
-		n += len(ps.Library) + len(ps.Hand) + len(ps.Graveyard) + len(ps.Exile)
-	}
-	slab := make([]h.ObjectID, 0, n)
-	take := func(ids []h.ObjectID) []h.ObjectID {
-		start := len(slab)
-		slab = append(slab, ids...)
-		return slab[start:len(slab):len(slab)]
-	}
-	c.Battlefield = take(s.Battlefield)
-	c.Attackers = take(s.Attackers)
-	for p := range c.Players {
-		ps := &c.Players[p]
-		ps.Library, ps.Hand = take(ps.Library), take(ps.Hand)
-		ps.Graveyard, ps.Exile = take(ps.Graveyard), take(ps.Exile)
-	}
 	if s.Decision != nil {
 		d := *s.Decision
 		d.Prefix = append([]string(nil), d.Prefix...)
@@ -278,6 +265,18 @@ func (s *State) clone() *State {
 		c.Proposal = &p
 	}
 	return &c
+}
+
+// capSharedLists caps the lists clone shares at their lengths: an append to one then copies
+// it, instead of writing where another state sharing it might read.
+func (s *State) capSharedLists() {
+	s.Battlefield, s.Attackers = slices.Clip(s.Battlefield), slices.Clip(s.Attackers)
+	s.Stack, s.Effects = slices.Clip(s.Stack), slices.Clip(s.Effects)
+	for p := range s.Players {
+		ps := &s.Players[p]
+		ps.Library, ps.Hand = slices.Clip(ps.Library), slices.Clip(ps.Hand)
+		ps.Graveyard, ps.Exile = slices.Clip(ps.Graveyard), slices.Clip(ps.Exile)
+	}
 }
 
 // obj returns the object record with the given ID (nil for 0 or unknown), to read only: it

@@ -25,11 +25,18 @@ type auditEngine struct {
 }
 
 // frozen is a deep copy of s to compare with same: its projection cache and origin, its
-// mode and the state its proposal goes back to (a pointer, compared apart) left out. Its object records
-// are copied too, not shared (objectTable), so that a later write into a record s shares
-// shows as a difference.
+// mode and the state its proposal goes back to (a pointer, compared apart) left out. Its
+// object records and the lists clone shares are copied too, not shared, so that a later
+// write into a record or a list element s shares shows as a difference.
 func frozen(s *State) State {
 	c := s.clone()
+	c.Battlefield, c.Attackers = slices.Clone(s.Battlefield), slices.Clone(s.Attackers)
+	c.Stack, c.Effects = slices.Clone(s.Stack), slices.Clone(s.Effects)
+	for p := range c.Players {
+		ps, from := &c.Players[p], &s.Players[p]
+		ps.Library, ps.Hand = slices.Clone(from.Library), slices.Clone(from.Hand)
+		ps.Graveyard, ps.Exile = slices.Clone(from.Graveyard), slices.Clone(from.Exile)
+	}
 	c.view, c.careful, c.origin = nil, false, nil
 	c.objects = objectTable{n: s.objects.n}
 	for _, ch := range s.objects.chunks {
