@@ -53,11 +53,15 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
 	if s.faults.on(FaultEffectsFollowCard) {
-		for i := range s.Effects {
-			if e := &s.Effects[i]; containsID(e.Objects, id) {
+		// A new list: State.clone shares the old one with other states.
+		followed := make([]Effect, 0, len(s.Effects))
+		for _, e := range s.Effects {
+			if containsID(e.Objects, id) {
 				e.Objects = append(slices.Clone(e.Objects), nid)
 			}
+			followed = append(followed, e)
 		}
+		s.Effects = followed
 	}
 	if zone == h.Stack {
 		// the caller pushes the stack item
