@@ -143,7 +143,8 @@ func (v *View) linkedColors(src *Object, p *Production) h.TypeSet {
 // is now, refer to ("the exiled card", "cards exiled with [this]", CR 607.2a), in the
 // order they were exiled: what a snapshot reports as exiled with it.
 func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
-	if len(s.Links) == 0 {
+	c := v.Of(id)
+	if len(s.Links) == 0 || !hasLinked(c) {
 		return nil
 	}
 	var out []h.CardID
@@ -152,7 +153,7 @@ func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
 		if o == nil || o.Zone != h.Exile || slices.Contains(out, o.Card) {
 			continue
 		}
-		for _, a := range v.Of(id).Abilities {
+		for _, a := range c.Abilities {
 			if len(a.Linked) > 0 && partners(s, a.Key(id), l.Ability, a.Linked) {
 				out = append(out, o.Card)
 				break
@@ -160,6 +161,17 @@ func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
 		}
 	}
 	return out
+}
+
+// hasLinked reports whether any of the abilities is linked to another (CR 607.1): an
+// object with none refers to no exiled card.
+func hasLinked(c *Chars) bool {
+	for i := range c.Abilities {
+		if len(c.Abilities[i].Linked) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // setupLinks records the cards a setup says were exiled with a permanent: by the first

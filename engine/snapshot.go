@@ -19,10 +19,10 @@ func Snapshot(s *State) h.Snapshot {
 }
 
 // snapshot is Snapshot reusing what from holds (nil: nothing).
-func snapshot(s *State, from *rendering) h.Snapshot {
+func snapshot(s *State, from *rendering) (snap h.Snapshot) {
 	v := s.projected()
-	snap := h.Snapshot{Turn: s.Turn, Active: s.Active, Step: s.Step, Priority: s.Priority,
-		LandsPlayed: s.LandsPlayed, GameOver: s.GameOver}
+	snap.Turn, snap.Active, snap.Step, snap.Priority = s.Turn, s.Active, s.Step, s.Priority
+	snap.LandsPlayed, snap.GameOver = s.LandsPlayed, s.GameOver
 	var r renderer // on the stack: what outlives the snapshot is r.rendering's
 	r.init(s, v, from)
 	for pi := range s.Players {
@@ -33,25 +33,7 @@ func snapshot(s *State, from *rendering) h.Snapshot {
 		out.Graveyard, out.Exile = r.zone(playerZone(pi, h.Graveyard)), r.zone(playerZone(pi, h.Exile))
 	}
 	snap.Battlefield = r.zone(battlefieldZone)
-	if len(s.Stack) > 0 {
-		snap.Stack = make([]h.StackObject, 0, len(s.Stack))
-	}
-	for i := range s.Stack {
-		it := &s.Stack[i]
-		so := h.StackObject{Object: it.ID, Kind: "ability", Card: it.SourceCard, Name: v.Of(it.Source).Name,
-			Controller: it.Controller, X: it.X, Abilities: v.abilityTexts(it.Source)}
-		if it.IsSpell {
-			so.Kind = "spell"
-			cost := v.Of(it.ID).Cost
-			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
-		} else {
-			so.Text = it.Ability.Text
-		}
-		for _, t := range it.Targets {
-			so.Targets = append(so.Targets, t.target())
-		}
-		snap.Stack = append(snap.Stack, so)
-	}
+	snap.Stack = r.stack()
 	if d := s.Decision; d != nil {
 		snap.Pending = &h.Decision{Player: d.Player, Prompt: d.Prompt, Options: append([]string(nil), d.Options...)}
 	}
@@ -113,6 +95,13 @@ type rendering struct {
 	objects         []*renderedChunk // by chunk of records, as objectTable holds them
 	battlefield     []h.ObjectID     // a state's battlefield list, unsorted: the permanents zones sorts
 	zones           [numZones]renderedZone
+	// A stack as rendered (stackAsBefore): its items, the characteristics each was
+	// rendered with (its source's, then a spell's own), and the rendering. Those of the
+	// state's stack, or of an earlier one (a state that changes no object keeps the
+	// rendering before, rendering): either renders what it holds.
+	stackItems []StackItem
+	stackChars []*Chars
+	stack      []h.StackObject
 }
 
 // renderedChunk holds the renderings of the objects of one chunk of records, nil for an
@@ -156,6 +145,11 @@ type renderer struct {
 	// exiledSame: the links to objects in exile are from's, so that the cards exiled
 	// with an object whose characteristics are the same are the same (exiledWith).
 	exiledSame bool
+	// charsSame, copiableSame, copiesSame: the view's table of characteristics, of
+	// copiable values, of copy status is from's own (a projection shared with the state
+	// stepped from has all three, View.of; one that changed no copy effect the last
+	// two), so that every object has what from rendered it with there (sameViewOf).
+	charsSame, copiableSame, copiesSame bool
 	// indexShared: out.objects is from's index of chunks, to copy before changing it.
 	indexShared bool
 	objs        []*h.Object
@@ -163,7 +157,7 @@ type renderer struct {
 }
 
 // init lists the objects of every zone, finds those from renders again, and sizes the
-// allocations for the rest.
+// allocations for the rest. r is the zero renderer.
 //
 // The proofs that an object renders the same come by chunk of records first: a chunk
 // that is the very chunk from was rendered from holds the same records (a finished
@@ -171,20 +165,29 @@ type renderer struct {
 // the same characteristics in the view for those objects (the same pointers, as a
 // projection shared with the state stepped from has them, projectsAlike, or one that
 // changed none of them) and the same links to exiled objects, every object of the chunk
-// renders as it did, and the chunk of renderings is from's. Otherwise each object is
-// compared (reusable), its record only if its chunk is not the same.
+// renders as it did, and the chunk of renderings is from's. Otherwise each object of the
+// chunk that from rendered is compared (reusable), its record only if its chunk is not
+// the same.
+//
+// A zone whose objects are from's, in from's order, is from's whole unless one of them
+// has no rendering now: from rendered each of them, so only one that no longer renders
+// as it did (changed) can be missing.
 func (r *renderer) init(s *State, v *View, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
-	*r = renderer{s: s, v: v, from: from, out: rendering{faults: s.faults, records: s.objects.chunks,
-		chars: v.chars, copiable: v.copiable, copies: v.copies, battlefield: s.Battlefield}}
+	r.s, r.v, r.from = s, v, from
+	r.out.faults, r.out.records, r.out.battlefield = s.faults, s.objects.chunks, s.Battlefield
+	r.out.chars, r.out.copiable, r.out.copies = v.chars, v.copiable, v.copies
 	var fromExiled []Link
 	if from != nil {
 		fromExiled = from.exiled
 	}
 	r.out.exiled, r.exiledSame = exiledLinks(s, fromExiled)
 	r.exiledSame = r.exiledSame && from != nil
+	if from != nil {
+		r.charsSame, r.copiableSame, r.copiesSame = sameSlice(v.chars, from.chars), sameSlice(v.copiable, from.copiable), sameSlice(v.copies, from.copies)
+	}
 	n := len(s.objects.chunks)
 	var chunks []*renderedChunk // nil while every chunk so far is from's
 	fresh := 0
@@ -206,14 +209,31 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	if chunks == nil && from != nil { // every chunk is from's: so is the index, until set writes it
 		chunks, r.indexShared = slices.Clip(from.objects[:n]), true
 	}
-	slab := make([]renderedChunk, fresh)
-	for i := range chunks {
-		if chunks[i] == nil {
+	r.out.objects = chunks
+	var changedBuf [maxChanged]h.ObjectID
+	changed := changedBuf[:0] // the objects from rendered that render differently now
+	if fresh > 0 {
+		slab := make([]renderedChunk, fresh)
+		for i := range chunks {
+			if chunks[i] != nil {
+				continue
+			}
 			chunks[i] = &slab[len(slab)-fresh]
 			fresh--
+			if from == nil || i >= len(from.objects) {
+				continue
+			}
+			for j, e := range from.objects[i] {
+				if e == nil {
+					continue
+				}
+				id := h.ObjectID(i*objectChunkLen + j + 1)
+				if chunks[i][j] = r.reusable(id); chunks[i][j] == nil {
+					changed = append(changed, id)
+				}
+			}
 		}
 	}
-	r.out.objects = chunks
 	for p := range s.Players {
 		ps := &s.Players[p]
 		r.out.zones[playerZone(p, h.Library)].ids = ps.Library
@@ -233,29 +253,44 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 	objs, misses, allWhole := 0, 0, from != nil
 	for z := range r.out.zones {
 		zn := &r.out.zones[z]
-		whole := from != nil && slices.Equal(zn.ids, from.zones[z].ids)
-		for _, id := range zn.ids {
-			i, j := (id-1)/objectChunkLen, (id-1)%objectChunkLen
-			e := chunks[i][j]
-			if !r.shared(int(i)) {
-				e = r.reusable(id)
-				chunks[i][j] = e
-			}
-			if e == nil {
-				misses++
-				whole = false
-			}
-		}
-		if whole {
+		if from != nil && slices.Equal(zn.ids, from.zones[z].ids) && r.allRendered(zn.ids, changed) {
 			zn.objs = from.zones[z].objs
-		} else {
-			objs += len(zn.ids)
-			allWhole = false
+			continue
+		}
+		allWhole = false
+		objs += len(zn.ids)
+		for _, id := range zn.ids {
+			if r.get(id) == nil {
+				misses++
+			}
 		}
 	}
 	r.asBefore = allWhole && r.indexShared && len(from.objects) == n
 	r.objs = make([]*h.Object, 0, objs)
 	r.rendered = make([]rendered, 0, misses)
+}
+
+// maxChanged is how many changed objects allRendered looks for in a zone, one by one:
+// past that, it looks at the rendering of each object of the zone.
+const maxChanged = 8
+
+// allRendered reports whether every object of ids, a zone of from's, has a rendering:
+// none of them is one of changed, the objects from rendered that have none now.
+func (r *renderer) allRendered(ids, changed []h.ObjectID) bool {
+	if len(changed) > maxChanged {
+		for _, id := range ids {
+			if r.get(id) == nil {
+				return false
+			}
+		}
+		return true
+	}
+	for _, id := range changed {
+		if slices.Contains(ids, id) {
+			return false
+		}
+	}
+	return true
 }
 
 // rendering is the rendering made, for the state to keep: from itself when nothing
@@ -270,6 +305,62 @@ func (r *renderer) rendering() *rendering {
 	return &out
 }
 
+// stack renders the stack, bottom first, nil if it is empty: from's rendering when it
+// renders the same items with the same characteristics (stackAsBefore).
+func (r *renderer) stack() []h.StackObject {
+	s, v, from := r.s, r.v, r.from
+	if len(s.Stack) == 0 {
+		return nil
+	}
+	if r.stackAsBefore() {
+		r.out.stackItems, r.out.stackChars, r.out.stack = s.Stack, from.stackChars, from.stack
+		return from.stack
+	}
+	out := make([]h.StackObject, len(s.Stack))
+	chars := make([]*Chars, 2*len(s.Stack))
+	for i := range s.Stack {
+		it, so := &s.Stack[i], &out[i]
+		c := v.Of(it.Source)
+		chars[2*i] = c
+		so.Object, so.Kind, so.Card, so.Name, so.Controller, so.X = it.ID, "ability", it.SourceCard, c.Name, it.Controller, it.X
+		so.Abilities = v.abilityTexts(it.Source)
+		if it.IsSpell {
+			chars[2*i+1] = v.Of(it.ID)
+			so.Kind = "spell"
+			cost := chars[2*i+1].Cost
+			so.ManaValue = cost.ManaValue() + cost.X*it.X // CR 202.3e, 107.3f
+		} else {
+			so.Text = it.Ability.Text
+		}
+		for _, t := range it.Targets {
+			so.Targets = append(so.Targets, t.target())
+		}
+	}
+	r.out.stackItems, r.out.stackChars, r.out.stack = s.Stack, chars, out
+	return out
+}
+
+// stackAsBefore reports whether the stack renders as from's did: every item has what its
+// rendering reads (its object, kind, source's card, controller, X, ability and targets)
+// as the one from rendered, and the same characteristics of its source and, for a spell,
+// its own (the same Chars, read only: their names, ability texts and cost are the same;
+// the source is read only through them).
+func (r *renderer) stackAsBefore() bool {
+	s, v, from := r.s, r.v, r.from
+	if from == nil || len(s.Stack) != len(from.stackItems) {
+		return false
+	}
+	for i := range s.Stack {
+		a, b := &s.Stack[i], &from.stackItems[i]
+		if a.ID != b.ID || a.IsSpell != b.IsSpell || a.SourceCard != b.SourceCard ||
+			a.Controller != b.Controller || a.X != b.X || a.Ability != b.Ability || !slices.Equal(a.Targets, b.Targets) ||
+			v.Of(a.Source) != from.stackChars[2*i] || a.IsSpell && v.Of(a.ID) != from.stackChars[2*i+1] {
+			return false
+		}
+	}
+	return true
+}
+
 // rendersAsBefore reports whether every object of chunk i renders as in from, the links
 // to exiled objects being from's: its records are from's (sameRecords), and so are the
 // view's characteristics, copiable values and copy status of each (sameViewOf).
@@ -282,12 +373,20 @@ func (r *renderer) rendersAsBefore(i int) bool {
 // finished state's projection, and a card's printed characteristics, never change).
 func (r *renderer) sameViewOf(lo, hi int) bool {
 	v, from := r.v, r.from
-	return sameRange(v.chars, from.chars, lo, hi) && sameRange(v.copiable, from.copiable, lo, hi) && sameRange(v.copies, from.copies, lo, hi)
+	return (r.charsSame || sameRange(v.chars, from.chars, lo, hi)) &&
+		(r.copiableSame || sameRange(v.copiable, from.copiable, lo, hi)) &&
+		(r.copiesSame || sameRange(v.copies, from.copies, lo, hi))
 }
 
 // sameRange reports whether a[lo:hi] and b[lo:hi], each cut at its length, are equal.
 func sameRange[T comparable](a, b []T, lo, hi int) bool {
 	return slices.Equal(a[min(lo, len(a)):min(hi, len(a))], b[min(lo, len(b)):min(hi, len(b))])
+}
+
+// sameSlice reports whether a and b are one list: the same length and elements in the
+// same memory (two nil or empty lists are one too).
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // sameRecords reports whether chunk i of the state's records is the one from was
@@ -377,10 +476,11 @@ func (r *renderer) zone(z int) []*h.Object {
 	for _, id := range zn.ids {
 		e := r.get(id)
 		if e == nil {
-			o := r.s.obj(id)
-			r.rendered = append(r.rendered, rendered{chars: r.v.Of(id), copiable: r.v.Copiable(id), copy: r.v.IsCopy(id)})
+			// init sized r.rendered for every object without a rendering: e is zero.
+			r.rendered = r.rendered[:len(r.rendered)+1]
 			e = &r.rendered[len(r.rendered)-1]
-			r.object(&e.out, o, e.ints[:])
+			e.chars, e.copiable, e.copy = r.v.Of(id), r.v.Copiable(id), r.v.IsCopy(id)
+			r.object(&e.out, r.s.obj(id), e.ints[:])
 			r.set(id, e)
 		}
 		r.objs = append(r.objs, &e.out)
@@ -397,14 +497,15 @@ func attachedCard(s *State, o *Object) h.CardID {
 	return s.obj(o.AttachedTo).Card
 }
 
-// object renders one object with its computed characteristics into ob.
+// object renders one object with its computed characteristics into ob, a zero h.Object
+// (set field by field: no h.Object is built and copied).
 func (r *renderer) object(ob *h.Object, o *Object, ints []int) {
 	s, v := r.s, r.v
 	c := v.Of(o.ID)
-	*ob = h.Object{Card: o.Card, Object: o.ID, Name: c.Name, Owner: o.Owner, Controller: o.Controller, Zone: o.Zone,
-		ManaValue: c.Cost.ManaValue(), // off the stack, X is 0 (CR 107.3g, 107.3m)
-		Colors:    colorNames[c.Colors&h.AllTypes], Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes,
-		Tapped: o.Tapped, FaceDown: o.FaceDown, Token: o.Token, Damage: o.Damage}
+	ob.Card, ob.Object, ob.Name, ob.Owner, ob.Controller, ob.Zone = o.Card, o.ID, c.Name, o.Owner, o.Controller, o.Zone
+	ob.ManaValue = c.Cost.ManaValue() // off the stack, X is 0 (CR 107.3g, 107.3m)
+	ob.Colors, ob.Supertypes, ob.Types, ob.Subtypes = colorNames[c.Colors&h.AllTypes], c.Supertypes, c.Types, c.Subtypes
+	ob.Tapped, ob.FaceDown, ob.Token, ob.Damage = o.Tapped, o.FaceDown, o.Token, o.Damage
 	if s.faults.on(FaultZoneChangeKeepsID) {
 		ob.Object = h.ObjectID(o.Card)
 	}

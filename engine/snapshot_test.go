@@ -17,10 +17,11 @@ import (
 // rendering as it was (the chunks of renderings it shares are copied before they are
 // written); and the reuse happens (whole zones shared, whole chunks of renderings shared,
 // objects rendered once, those whose characteristics effects or counters change
-// included, whole renderings kept from one state to the next), or this test would check
-// nothing.
+// included, whole renderings kept from one state to the next, stacks shared, but not
+// all), or this test would check nothing.
 func TestSnapshotReuseIsExact(t *testing.T) {
 	zones, shared, objects, reused, reusedChanged, chunks, chunksShared, whole := 0, 0, 0, 0, 0, 0, 0, 0
+	stacks, stacksShared := 0, 0
 	eachGeneratedTrace(t, 20, 12, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			st := &tr.Steps[i]
@@ -43,6 +44,12 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 				}
 			}
 			prev := st.Before
+			if len(st.After.Stack) > 0 && len(prev.Stack) > 0 {
+				stacks++
+				if &st.After.Stack[0] == &prev.Stack[0] {
+					stacksShared++
+				}
+			}
 			for p := range st.After.Players {
 				a, b := &st.After.Players[p], &prev.Players[p]
 				for _, zone := range [][2][]*h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}, {a.Graveyard, b.Graveyard}, {a.Exile, b.Exile}} {
@@ -74,10 +81,10 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 			}
 		}
 	})
-	report := fmt.Sprintf("%d of %d zones shared, %d of %d chunks of renderings shared, %d of %d object renderings reused (%d with changed characteristics), %d renderings the last one",
-		shared, zones, chunksShared, chunks, reused, objects, reusedChanged, whole)
+	report := fmt.Sprintf("%d of %d zones shared, %d of %d chunks of renderings shared, %d of %d object renderings reused (%d with changed characteristics), %d renderings the last one, %d of %d stacks shared",
+		shared, zones, chunksShared, chunks, reused, objects, reusedChanged, whole, stacksShared, stacks)
 	t.Log(report)
-	if shared == 0 || chunksShared == 0 || chunksShared == chunks || reused == 0 || reusedChanged == 0 || whole == 0 {
+	if shared == 0 || chunksShared == 0 || chunksShared == chunks || reused == 0 || reusedChanged == 0 || whole == 0 || stacksShared == 0 || stacksShared == stacks {
 		t.Fatalf("nothing reused, or everything: %s", report)
 	}
 }
@@ -204,5 +211,102 @@ func TestSnapshotOfNoObjects(t *testing.T) {
 	}
 	if got := Snapshot(next); len(first.Battlefield) != 0 || !reflect.DeepEqual(got, snapshot(next, nil)) {
 		t.Fatalf("the snapshot of a game without objects: %+v", got)
+	}
+}
+
+// TestSnapshotOfChangedPermanents: a state stepped from another with one, some or all of
+// its permanents changed (tapped or untapped) renders those anew, shares every zone that
+// holds none of them (the libraries and hands) and no zone that holds one, however many
+// changed (one by one, or past maxChanged, object by object), and is the snapshot
+// rendered from nothing; the rendering it reused is left as it was.
+func TestSnapshotOfChangedPermanents(t *testing.T) {
+	s, err := NewGame(twentyPermanents(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := Snapshot(s)
+	from := s.view.rendered.Load()
+	for _, n := range []int{1, maxChanged, maxChanged + 1, len(s.Battlefield)} {
+		next := s.clone()
+		for _, id := range s.Battlefield[:n] {
+			o := next.mut(id)
+			o.Tapped = !o.Tapped
+		}
+		next.finish(s)
+		kept := renderingsOf(from)
+		got := Snapshot(next)
+		if !reflect.DeepEqual(got, snapshot(next, nil)) {
+			t.Fatalf("%d permanents changed: the snapshot reusing a rendering differs from one rendered afresh", n)
+		}
+		if !reflect.DeepEqual(renderingsOf(from), kept) {
+			t.Fatalf("%d permanents changed: rendering a snapshot changed the rendering it reused", n)
+		}
+		if &got.Battlefield[0] == &before.Battlefield[0] {
+			t.Fatalf("%d permanents changed: the battlefield is shared", n)
+		}
+		for p := range got.Players {
+			a, b := &got.Players[p], &before.Players[p]
+			for _, zone := range [][2][]*h.Object{{a.Library, b.Library}, {a.Hand, b.Hand}} {
+				if len(zone[0]) > 0 && &zone[0][0] != &zone[1][0] {
+					t.Fatalf("%d permanents changed: player %d's library or hand is rendered anew", n, p)
+				}
+			}
+		}
+		renderedAnew := 0
+		for _, o := range got.Battlefield {
+			if !slices.Contains(before.Battlefield, o) {
+				renderedAnew++
+			}
+		}
+		if renderedAnew != n {
+			t.Fatalf("%d permanents changed, %d rendered anew", n, renderedAnew)
+		}
+	}
+}
+
+// TestSnapshotOfChangedStack: a stack item that differs in anything its rendering reads
+// from the one the rendering before rendered (its object, source, source's card, kind,
+// controller, X, ability or targets) is rendered anew, and the snapshot is the one rendered from nothing; the
+// same items render as the same stack objects.
+func TestSnapshotOfChangedStack(t *testing.T) {
+	s, err := NewGame(twentyPermanents(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, tgt, other := s.Battlefield[3], s.Battlefield[8], s.Battlefield[9]
+	ab := Project(s).Of(src).Abilities[0].Ability
+	withItem := s.clone()
+	// An ability of src, under an ID that names an object too (as a spell's does), so
+	// that it can be made a spell.
+	withItem.Stack = []StackItem{{ID: s.Players[h.A].Hand[0], Source: src, SourceCard: s.obj(src).Card,
+		Controller: h.A, Ability: ab, Targets: []Chosen{{Object: tgt, Card: s.obj(tgt).Card}}}}
+	withItem.finish(s)
+	Snapshot(s)
+	before := Snapshot(withItem)
+	changes := map[string]func(it *StackItem){
+		"nothing":    func(*StackItem) {},
+		"object":     func(it *StackItem) { it.ID++ },
+		"source":     func(it *StackItem) { it.Source, it.SourceCard = other, s.obj(other).Card },
+		"card":       func(it *StackItem) { it.SourceCard = s.obj(other).Card },
+		"kind":       func(it *StackItem) { it.IsSpell = true },
+		"controller": func(it *StackItem) { it.Controller = h.B },
+		"X":          func(it *StackItem) { it.X = 3 },
+		"ability":    func(it *StackItem) { it.Ability = &Ability{Text: "another ability"} },
+		"targets":    func(it *StackItem) { it.Targets = []Chosen{{Object: other, Card: s.obj(other).Card}} },
+	}
+	for _, name := range []string{"nothing", "object", "source", "card", "kind", "controller", "X", "ability", "targets"} {
+		next := withItem.clone()
+		// A clone shares its stack (clone): the engine changes a stack by building a new
+		// list, never by writing an item in place, and so does this test.
+		next.Stack = slices.Clone(next.Stack)
+		changes[name](&next.Stack[0])
+		next.finish(withItem)
+		got := Snapshot(next)
+		if !reflect.DeepEqual(got, snapshot(next, nil)) {
+			t.Fatalf("stack item's %s changed: the snapshot reusing a rendering differs from one rendered afresh", name)
+		}
+		if shared := &got.Stack[0] == &before.Stack[0]; shared != (name == "nothing") {
+			t.Fatalf("stack item's %s changed: stack shared with the snapshot before: %v", name, shared)
+		}
 	}
 }
