@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -51,6 +52,17 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 	n := Object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
+	if s.faults.on(FaultEffectsFollowCard) {
+		// A new list: State.clone shares the old one with other states.
+		followed := make([]Effect, 0, len(s.Effects))
+		for _, e := range s.Effects {
+			if containsID(e.Objects, id) {
+				e.Objects = append(slices.Clone(e.Objects), nid)
+			}
+			followed = append(followed, e)
+		}
+		s.Effects = followed
+	}
 	if zone == h.Stack {
 		// the caller pushes the stack item
 	} else if list := s.zoneList(old.Owner, zone); list != nil {

@@ -69,7 +69,12 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 // returnLinked: "return the exiled card(s) to the battlefield under its (their) owner's
 // control" (Oblivion Ring, Helvault): all of them at once.
 func returnLinked(r *Resolution) {
-	r.PutOntoBattlefield(r.LinkedExiled(), func(o *Object) h.Player { return o.Owner })
+	r.PutOntoBattlefield(r.LinkedExiled(), func(o *Object) h.Player {
+		if r.s.faults.on(FaultReturnsUnderExiler) {
+			return r.item.Controller
+		}
+		return o.Owner
+	})
 }
 
 // exileTarget: "exile [another] target ...", linked to the abilities that return it.

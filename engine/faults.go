@@ -79,6 +79,8 @@ const (
 	FaultLinkSurvivesRecopy          = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals           = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard           = "rules.zones/target-follows-card"
+	FaultEffectsFollowCard           = "rules.zones/effects-follow-card"
+	FaultReturnsUnderExiler          = "copy.linked-abilities/returns-under-exiler"
 	FaultLegendCountsUnlegendaryCopy = "copy.legend-rule/counts-unlegendary-copy"
 	FaultAuraCopyEntersUnattached    = "copy.aura-equipment/aura-copy-enters-unattached"
 	FaultReturnedAuraAnyHost         = "copy.linked-abilities/returned-aura-any-permanent"
@@ -200,6 +202,8 @@ var faultInfo = []FaultInfo{
 	{FaultReturnSkipsEntering, "copy.of-a-copy", "614.1c", "a card a delayed trigger returns from exile (Astral Slide) is put onto the battlefield without its \"enter as a copy\" replacement: a returned Clone copies nothing and dies a 0/0"},
 	{FaultEnteringChoiceByResolver, "copy.of-a-copy", "707.5", "a permanent another player's ability puts onto the battlefield makes its \"as it enters\" choices (what it copies, a colour) as that ability's controller"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
+	{FaultEffectsFollowCard, "rules.zones", "611.2c", "a continuous effect from a resolved spell or ability follows the card it affected to its new object when the card changes zones, so a Giant Growth still pumps the creature an Astral Slide returned"},
+	{FaultReturnsUnderExiler, "copy.linked-abilities", "610.3c", "\"return the exiled card to the battlefield under its owner's control\" (Oblivion Ring, Helvault) returns it under the returning ability's controller instead"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

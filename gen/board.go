@@ -21,6 +21,12 @@ import (
 // turn 1, player A active, the first step of the mix (main 1), no permanents, no cards.
 // The result is normalized (card IDs 1..n in setup order).
 func (g *Generator) Board(src Source) harness.Setup {
+	s, _ := g.board(src)
+	return s
+}
+
+// board is Board, with the recipe it drew.
+func (g *Generator) board(src Source) (harness.Setup, *recipe) {
 	r := &g.plain
 	if len(g.recipes) > 0 {
 		if i := g.pick.draw(src, "recipe"); i < len(g.recipes) {
@@ -52,8 +58,8 @@ func (g *Generator) Board(src Source) harness.Setup {
 	number(&s)
 	attach(&s, drafts, &kinds)
 	copyChains(&s, drafts, &kinds)
-	exiledWith(&s, drafts, &kinds)
-	return s
+	exiledWith(src, &s, drafts, &kinds)
+	return s, r
 }
 
 // number gives the board's cards the IDs Normalize would: 1 to n in setup order
@@ -135,7 +141,11 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 		src.Group("dealt", dealt)
 	}
 	repeat(src, "hand", 55, maxHand-len(ps.Hand), dealt)
-	repeat(src, "library", 70, 10, func(s Source) {
+	minLib := 0
+	if side == 0 {
+		minLib = r.minLibrary
+	}
+	repeatAtLeast(src, "library", minLib, 70, 10, func(s Source) {
 		ps.Library = append(ps.Library, harness.CardSpec{Name: g.pool.cards[library.draw(s, "card")].Name})
 	})
 	if side == 0 {
@@ -320,11 +330,14 @@ func copyChains(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	}
 }
 
-// exiledWith puts each drafted permanent's "exiled" cards into its controller's exile as
-// cards its linked abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has
-// such abilities once its copy effects are in force: its own card's, or those of the last
-// permanent it copies. The cards are numbered after every other card of the setup.
-func exiledWith(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
+// exiledWith puts each drafted permanent's "exiled" cards into exile as cards its linked
+// abilities exiled (PermanentSpec.ExiledWith, CR 607.2a), when it has such abilities once
+// its copy effects are in force: its own card's, or those of the last permanent it copies.
+// Each card is its controller's own, or now and then the other player's (an Oblivion Ring
+// holds whatever it exiled, CR 108.3): drawn here, where the link is made, so that boards
+// without a link draw exactly as before. The cards are numbered after every other card of
+// the setup.
+func exiledWith(src Source, s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 	next := harness.CardID(0) // the highest ID so far, once some card is exiled
 	for _, d := range drafts {
 		self := &s.Players[d.player].Battlefield[d.index]
@@ -336,7 +349,11 @@ func exiledWith(s *harness.Setup, drafts []draft, kinds *fieldKinds) {
 		}
 		for _, name := range d.exiled {
 			next++
-			s.Players[d.player].Exile = append(s.Players[d.player].Exile, harness.CardSpec{ID: next, Name: name})
+			owner := d.player
+			if flag(src, "theirs", 40) {
+				owner = owner.Opponent()
+			}
+			s.Players[owner].Exile = append(s.Players[owner].Exile, harness.CardSpec{ID: next, Name: name})
 			self.ExiledWith = append(self.ExiledWith, next)
 		}
 	}

@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -300,4 +301,49 @@ func TestBoardsShareNoBuffers(t *testing.T) {
 		}
 		require.Equal(t, want, *s, "board %d: growing a zone wrote into another", i)
 	}
+}
+
+func TestRecipeMinLibrary(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "draw", MinLibrary: 3}}, Plain: 0})
+	plain := newGen(t, gen.Steer{})
+	floored, plainFloored, emptyPlain := 0, 0, 0
+	for seed := uint64(0); seed < 300; seed++ {
+		if s := g.Board(gen.NewTapeSource(seed)); len(s.Players[s.Active].Library) >= 3 {
+			floored++
+		}
+		p := plain.Board(gen.NewTapeSource(seed))
+		if n := len(p.Players[p.Active].Library); n >= 3 {
+			plainFloored++
+		} else if n == 0 {
+			emptyPlain++
+		}
+	}
+	assert.Greater(t, floored, plainFloored+60, "the recipe's boards (half of them) almost always start with three library cards or more")
+	assert.Greater(t, emptyPlain, 50, "the usual mix leaves the library empty now and then")
+}
+
+// TestLinkedCardsOfEitherPlayer: the cards exiled with an Oblivion Ring or a Helvault are
+// the exiling permanent's controller's own or, now and then, the other player's.
+func TestLinkedCardsOfEitherPlayer(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "links", Mine: []gen.Pick{{Card: "Oblivion Ring", Weight: 40}, {Card: "Helvault", Weight: 40}}}}})
+	own, theirs := 0, 0
+	for seed := uint64(0); seed < 500; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		for p := range s.Players {
+			for _, pm := range s.Players[p].Battlefield {
+				for _, c := range pm.ExiledWith {
+					switch {
+					case slices.ContainsFunc(s.Players[p].Exile, func(e harness.CardSpec) bool { return e.ID == c }):
+						own++
+					case slices.ContainsFunc(s.Players[1-p].Exile, func(e harness.CardSpec) bool { return e.ID == c }):
+						theirs++
+					default:
+						t.Fatalf("seed %d: card %d exiled with %s is in no exile", seed, c, pm.Name)
+					}
+				}
+			}
+		}
+	}
+	assert.Greater(t, own, theirs, "most linked cards are the exiler's own")
+	assert.Greater(t, theirs, own/4, "and many are the other player's")
 }

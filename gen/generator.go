@@ -33,6 +33,8 @@ type recipe struct {
 	minHand            [2]int // by side: the active player's, the other's
 	minPerm            int
 	pool               harness.Mana // the active player's starting pool (Recipe.Pool)
+	minLibrary         int          // Recipe.MinLibrary
+	extraSteps         int          // Recipe.ExtraSteps
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -81,7 +83,8 @@ func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
-		minPerm: min(max(r.MinPermanents, 0), g.maxPerm), pool: r.Pool}
+		minPerm: min(max(r.MinPermanents, 0), g.maxPerm), pool: r.Pool,
+		minLibrary: min(max(r.MinLibrary, 0), 10), extraSteps: max(r.ExtraSteps, 0)}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)

@@ -70,6 +70,10 @@ type Recipe struct {
 	// MinHand is the fewest cards the active player's hand starts with (the usual mix
 	// leaves it empty almost half the time): for situations that need a card in hand.
 	MinHand int
+	// MinLibrary is the fewest cards the active player's library starts with (the usual
+	// mix leaves it empty three times in ten): for situations where they draw, and would
+	// lose for drawing from an empty library (CR 704.5b).
+	MinLibrary int
 	// TheirMinHand is the same for the other player's hand: for situations where they
 	// answer with a card.
 	TheirMinHand int
@@ -83,6 +87,12 @@ type Recipe struct {
 	// begin with paying at once (cycling a card in hand), with no mana ability to
 	// activate first.
 	Pool harness.Mana
+	// ExtraSteps lengthens the walk of this recipe's cases by that many decisions, and
+	// makes it less likely to stop before (each decision's "more" flag is drawn true 98
+	// times in 100, not 94): for a situation at the end of a long route (pump a creature,
+	// exile it, wait for the end step that returns it), which the usual walk seldom gets
+	// to the end of.
+	ExtraSteps int
 }
 
 // DefaultStepWeight is the weight of each of a Recipe's Steps when it gives none.

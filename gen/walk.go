@@ -9,7 +9,8 @@ import (
 )
 
 // Run generates one case: a board from src, then a random walk of at most maxSteps
-// decisions over the engine's legal actions, recorded as a Trace.
+// decisions (and the board's recipe's ExtraSteps) over the engine's legal actions,
+// recorded as a Trace.
 //
 // Each decision is a group: a "more" flag (0 stops the walk, so shrinking shortens
 // traces), a kind of action weighed by the steer ([ActionWeights]), then one action of
@@ -19,14 +20,20 @@ import (
 // stops where the player to act has a preferred action. The walk also stops when the game is
 // over, when nothing is legal, or when the engine breaks (Trace.Err).
 func (g *Generator) Run(src Source, eng harness.Engine, maxSteps int) *Trace {
-	w := startGame(eng, g.Board(src))
+	setup, r := g.board(src)
+	maxSteps += r.extraSteps
+	more := 94 // percent: a walk of about 16 decisions on average
+	if r.extraSteps > 0 {
+		more = 98 // a long route is seldom walked to its end otherwise
+	}
+	w := startGame(eng, setup)
 	w.room = min(2*maxSteps, 64) // a decision is one step, or a few passes
 	scratch := stepScratch.Get().(*[]TraceStep)
 	w.tr.Steps = (*scratch)[:0]
 	stop := false
 	step := func(s Source) { // one closure for the whole walk: each would be allocated
 		// "more" comes first, so a walk about to stop asks the engine nothing more.
-		if !flag(s, "more", 94) || !w.live() {
+		if !flag(s, "more", more) || !w.live() {
 			stop = true
 			return
 		}

@@ -225,3 +225,16 @@ func TestTracesOwnTheirSteps(t *testing.T) {
 		assert.Equal(t, steps[i], tr.Steps, "trace %d changed after later walks", i)
 	}
 }
+
+func TestRecipeExtraStepsLengthenTheWalk(t *testing.T) {
+	eng := gentest.New(gentest.Options{})
+	steps := func(extra int) (total int) {
+		g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "long", ExtraSteps: extra}}, Plain: 0})
+		for seed := uint64(0); seed < 300; seed++ {
+			total += len(g.Run(gen.NewTapeSource(seed), eng, 6).Steps)
+		}
+		return total
+	}
+	short, long := steps(0), steps(12)
+	assert.Greater(t, float64(long), 1.5*float64(short), "half the walks are the recipe's, of up to 18 decisions instead of 6")
+}

@@ -88,12 +88,12 @@ func auraEquipment() *Property {
 				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
 				// main phase beside a creature of mine to equip.
 				{Name: "mirror as bonesplitter", Weight: 12,
-					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 25},
-						{Card: "Wastes", Weight: 30}},
+					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 35},
+						{Card: "Wastes", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
 					// The Mirror's {2} at once, so it can become a Bonesplitter and equip.
 					Pool:      harness.Of(harness.Colorless, 2),
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "equipment copies at the end of turn", Weight: 3,
 					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},

@@ -25,7 +25,7 @@ func linkedAbilities() *Property {
 	return &Property{
 		ID:      ruling,
 		Rulings: []string{ruling},
-		Rules:   []string{"607.1", "607.2a", "707.7", "303.4f", "303.4g"},
+		Rules:   []string{"607.1", "607.2a", "707.7", "303.4f", "303.4g", "610.3c"},
 		Description: "A permanent's \"exiled card\" abilities refer only to what its own linked ability exiled, under the copy " +
 			"effect in force: a copy starts with nothing exiled with it, and a link made under one copy effect is gone once it ends.",
 		Needs: copyNeeds,
@@ -35,6 +35,7 @@ func linkedAbilities() *Property {
 			{Name: "lost-on-copy-change", Rules: []string{"707.7", "607.5"}, Description: "a card exiled with a permanent before its copy effects changed (one began, or one ended) is no longer exiled with it, whatever it copies now"},
 			{Name: "returns-exiled-with", Rules: []string{"607.2a", "603.10a"}, Description: "a \"return the exiled card\" ability returns exactly the cards exiled with its source as it last was on the battlefield"},
 			{Name: "returned-aura-attaches", Rules: []string{"303.4f"}, Description: "a returned Aura enters attached to a permanent it may enchant that was on the battlefield before it returned, not one returned with it"},
+			{Name: "returns-to-owner", Rules: []string{"610.3c", "108.3"}, Description: "a card an \"under its owner's control\" return puts onto the battlefield from another player's exile is controlled by that player, its owner, not by the returning ability's controller"},
 			{Name: "returned-aura-stays", Rules: []string{"303.4g"}, Description: "a returned Aura with nothing on the battlefield it may enchant stays in exile"},
 		},
 		Steer: linkedSteer(ruling),
@@ -243,7 +244,49 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 				fmt.Sprintf("it returns the cards exiled with %s (card %d) as it last was on the battlefield: %v (CR 607.2a, 603.10a)", top.Name, top.Card, want),
 				fmt.Sprintf("cards %v returned", got)))
 		}
+		checkReturnedOwners(tr, i, top, got, v)
 	}
+}
+
+// reUnderOwners matches a return "under its owner's control" or "under their owners'
+// control".
+var reUnderOwners = regexp.MustCompile(`(?i)under (its owner's|their owners') control`)
+
+// checkReturnedOwners: a card that ability top, resolving in step i, returned from
+// another player's exile is under that player's control now, its owner's (CR 108.3: a
+// card in a player's exile is that player's), whoever controls the returning ability
+// (610.3c).
+func checkReturnedOwners(tr *gen.Trace, i int, top *harness.StackObject, returned []harness.CardID, v *Verdict) {
+	if !reUnderOwners.MatchString(top.Text) {
+		return
+	}
+	st := &tr.Steps[i]
+	for _, c := range returned {
+		owner, ok := exileOwner(st.Before, c)
+		now := st.After.Permanent(c)
+		if !ok || owner == top.Controller || now == nil {
+			continue
+		}
+		v.Reach("returns-to-owner")
+		if now.Controller != owner {
+			v.Violations = append(v.Violations, clauseViolation(i, linkedRuling, "610.3c", "returns-to-owner",
+				fmt.Sprintf("%s: %s resolves", where(tr, i), top.Name+": "+top.Text),
+				fmt.Sprintf("%s, returned from %s's exile, under %s's control: its owner's, not %s's, who controls the ability (CR 610.3c, 108.3)", describe(now), owner, owner, top.Controller),
+				fmt.Sprintf("under %s's control", now.Controller)))
+		}
+	}
+}
+
+// exileOwner is the player in whose exile card c is in s: its owner (CR 108.3, 406.1).
+func exileOwner(s *harness.Snapshot, c harness.CardID) (harness.Player, bool) {
+	for p := range s.Players {
+		for _, o := range s.Players[p].Exile {
+			if o.Card == c {
+				return harness.Player(p), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // returning: in step i a "return the exiled card(s)" ability, top, finishes resolving (a

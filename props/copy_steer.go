@@ -59,8 +59,11 @@ func copySteer(name string) gen.Steer {
 			Mine: []gen.Pick{{Card: "Crystalline Resonance", Weight: 60}, {Card: "Island", Weight: 60}, {Card: "Wastes", Weight: 20},
 				{Card: "Grizzly Bears", Weight: 20}},
 			Theirs: creatures, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
-			Hand:    []gen.Pick{{Card: "Time Walk", Weight: 80}},
-			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300},
+			Hand: []gen.Pick{{Card: "Time Walk", Weight: 80}},
+			// The {1}{U} to cast Time Walk at once, with no Island to tap first, and two
+			// decisions more to pass on to the extra turn.
+			Pool:    harness.Of(harness.Blue, 1).Add(harness.Of(harness.Colorless, 1)),
+			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main2}, StepWeight: 300, ExtraSteps: 2},
 			// The other player's Resonance set up copying until their next turn, at the end
 			// of my turn, with little else to do: their turn, the one it ends before, is a
 			// few passes away.

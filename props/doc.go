@@ -47,7 +47,7 @@
 //	copy.copiable-values          copy.copiable-values / 707.2, 613.2a
 //	copy.expires-before-next-turn copy.expires-before-next-turn / 611.2a, 500.7
 //	copy.legend-rule              copy.legend-rule / 704.5j
-//	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7, 303.4f, 303.4g
+//	copy.linked-abilities         copy.linked-abilities / 607.1, 607.2a, 707.7, 303.4f, 303.4g, 610.3c
 //	copy.of-a-copy                copy.of-a-copy / 707.3, 707.2, 707.5, 614.1c
 //	copy.of-resonance             copy.of-resonance / 707.9a, 707.9b, 707.3
 //	copy.overwrite-expire-together  copy.overwrite-expire-together / 613.2a, 613.7, 611.2a
@@ -148,8 +148,10 @@
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that
-//     has just entered is affected by no effect and wears nothing of its old self; a
-//     spell or ability does nothing to a target that has since become a new object.
+//     has just entered is affected by no effect and wears nothing of its old self, even
+//     while an effect on its old self lasts (a pumped creature exiled and returned the
+//     same turn); a spell or ability does nothing to a target that has since become a
+//     new object.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

@@ -29,39 +29,48 @@ func zoneRules() *Property {
 			{Name: "new-object", Rules: []string{"400.7"}, Description: "A card that moved to another zone (the stack included) has a new object ID."},
 			{Name: "same-object", Rules: []string{"400.7"}, Description: "A permanent that stayed on the battlefield keeps its object ID."},
 			{Name: "no-carryover", Rules: []string{"400.7", "611.2c"}, Description: "A permanent that has just entered looks as on its fresh board, with nothing attached that was attached to its previous object."},
+			{Name: "left-behind", Rules: []string{"611.2c", "400.7"}, Description: "A permanent that has just entered, whose card left the battlefield changed by an effect of a resolved spell or ability that is still in force (its turn's cleanup step not yet come), is changed by none: the effect stays with the old object."},
 			{Name: "old-target", Rules: []string{"400.7", "608.2b"}, Description: "A spell or ability leaving the stack does nothing to a target card that has changed zones since it was targeted, wherever the card is now."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.zones",
 			Recipes: []gen.Recipe{
-				{Name: "permanents in hand", Weight: 2, Mine: gen.Cards("Forest", "Forest", "Swamp", "Walking Ballista", "Academy Ruins", "Island"),
+				{Name: "permanents in hand", Weight: 4, Mine: gen.Cards("Forest", "Forest", "Swamp", "Walking Ballista", "Academy Ruins", "Island"),
 					Hand: gen.Cards("Grizzly Bears", "Llanowar Elves", "Giant Growth", "Wild Growth", "Umbral Mantle"), Graveyard: gen.Cards("Walking Ballista")},
-				{Name: "targets that die in response", Weight: 2,
+				{Name: "targets that die in response", Weight: 4,
 					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Forest"}, {Card: "Mountain"}},
 					Theirs: gen.Cards("Llanowar Elves", "Grizzly Bears"),
 					Hand:   []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Spark Spray", Weight: 20}, {Card: "Twiddle"}}, MinHand: 2},
+				slidRecipe,
 			},
-			Prefer:           preferTargetLeaves,
-			Actions:          preferredOften(),
+			Prefer:           preferSlidingPumped,
+			Actions:          preferredOften(60),
 			StopForPreferred: true,
 		},
 		Check: checkZones,
 	}
 }
 
-// preferredOften is the usual mix with the Preferred actions much more likely.
-func preferredOften() *gen.ActionWeights {
-	w := gen.DefaultActions()
-	w.Preferred = 20
-	return w
+// preferredOften is the usual mix with the Preferred actions much more likely: weight w.
+func preferredOften(w int) *gen.ActionWeights {
+	a := gen.DefaultActions()
+	a.Preferred = w
+	return a
 }
 
 func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	fresh := newFreshBoards(eng)
+	// changedWhenLeft are the cards that left the battlefield changed by an effect of a
+	// resolved spell or ability, since the last cleanup step: one that lasts until end of
+	// turn is in force until then (CR 514.2), but applies to the old object only (611.2c).
+	var changedWhenLeft []harness.CardID
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		b, a := st.Before, st.After
+		if crossedCleanup(st) {
+			changedWhenLeft = changedWhenLeft[:0]
+		}
 		entered := false
 		before, after := cardObjects(b), cardObjects(a)
 		for _, c := range sortedCards(before) {
@@ -79,6 +88,9 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 						fmt.Sprintf("object %d, as before", now.id)))
 				}
 				entered = entered || now.zone == harness.Battlefield
+				if old.zone == harness.Battlefield && changedOnLeaving(b, old.card, fresh) {
+					changedWhenLeft = append(changedWhenLeft, old.card)
+				}
 			case now.zone == harness.Battlefield:
 				v.Reach("same-object")
 				if now.id != old.id {
@@ -89,15 +101,29 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 		}
 		if entered {
-			checkEntered(eng, tr, i, fresh, &v)
+			checkEntered(eng, tr, i, fresh, changedWhenLeft, &v)
 		}
 		checkOldTargets(tr, i, &v)
 	}
 	return v
 }
 
-// checkEntered judges the permanents that entered the battlefield in step i.
-func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, v *Verdict) {
+// changedOnLeaving reports whether card c, a permanent in b about to leave the
+// battlefield, is changed there by an effect of a resolved spell or ability: it differs
+// from its fresh board. A board the engine refuses to start again says no; checkEntered
+// reports that error where it matters.
+func changedOnLeaving(b *harness.Snapshot, c harness.CardID, fresh *freshBoards) bool {
+	o := b.Permanent(c)
+	if o == nil || o.CopyOf != "" || o.Token {
+		return false
+	}
+	f, err := fresh.of(b)
+	return err == nil && f[c] != nil && effectDelta(o, f[c]) != ""
+}
+
+// checkEntered judges the permanents that entered the battlefield in step i; those among
+// changedWhenLeft under the clause left-behind.
+func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, changedWhenLeft []harness.CardID, v *Verdict) {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
 	f, err := fresh.of(a)
@@ -114,10 +140,14 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 		if fo == nil {
 			continue
 		}
-		v.Reach("no-carryover")
+		clause, rule, why := "no-carryover", "400.7", ""
+		if slices.Contains(changedWhenLeft, o.Card) {
+			clause, rule, why = "left-behind", "611.2c", "; the effects in force on its card's previous object stay with that object (CR 611.2c)"
+		}
+		v.Reach(clause)
 		if d := effectDelta(o, fo); d != "" {
-			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
-				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)", describe(o)),
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", rule, clause, where(tr, i),
+				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)%s", describe(o), why),
 				d))
 		}
 		for k := range b.Battlefield {
