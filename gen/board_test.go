@@ -303,6 +303,8 @@ func TestBoardsShareNoBuffers(t *testing.T) {
 	}
 }
 
+// TestRecipeMinLibrary: a recipe's MinLibrary floors the active player's library, which
+// the usual mix leaves empty now and then.
 func TestRecipeMinLibrary(t *testing.T) {
 	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "draw", MinLibrary: 3}}, Plain: 0})
 	plain := newGen(t, gen.Steer{})
