@@ -1,7 +1,6 @@
 package props
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,12 +74,14 @@ func slides(s *harness.Snapshot) bool {
 	return false
 }
 
-// reTargetsOrExiles matches a decision's option that targets or exiles a card.
-var reTargetsOrExiles = regexp.MustCompile(`^option:(?:target|exile) .*\(card (\d+)\)$`)
-
-// choosesPumped reports whether choice targets or exiles a pumped creature of s.
+// choosesPumped reports whether choice is an option that targets or exiles a pumped
+// creature of s ("target Grizzly Bears (card 6)", "exile Grizzly Bears (card 6)").
 func choosesPumped(s *harness.Snapshot, choice string) bool {
-	m := reTargetsOrExiles.FindStringSubmatch(choice)
+	kind, opt := harness.SplitChoice(choice)
+	if kind != harness.ChoiceOption || !strings.HasPrefix(opt, "target ") && !strings.HasPrefix(opt, "exile ") {
+		return false
+	}
+	m := reCardOption.FindStringSubmatch(opt)
 	if m == nil {
 		return false
 	}
