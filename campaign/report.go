@@ -1,7 +1,11 @@
 package campaign
 
 import (
+	"math"
+	"time"
+
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/version"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
@@ -19,8 +23,9 @@ const (
 	Unsupported Outcome = "unsupported"
 )
 
-// Report is the result of a campaign. Everything in it but Elapsed fields is a function of
-// the configuration alone (seed, checks, shard), never of the worker count or timing.
+// Report is the result of a campaign. Everything in it but the timing fields (ElapsedMS,
+// CasesPerSecond, and PropResult's) and Version is a function of the configuration alone
+// (seed, checks, shard), never of the worker count or timing.
 type Report struct {
 	Engine string `json:"engine"`
 	Fault  string `json:"fault,omitempty"`
@@ -40,6 +45,47 @@ type Report struct {
 	Props                []PropResult `json:"properties"`
 	// Stats is what the counted cases held: cards, actions, health warnings.
 	Stats *Stats `json:"stats,omitempty"`
+	// ElapsedMS is the campaign's wall time, shrinking included, and CasesPerSecond the
+	// cases run (every property's) per second of it: how the run went, for a researcher
+	// planning a longer one. A clock decides them: compare reports without them.
+	ElapsedMS      int64   `json:"elapsed_ms"`
+	CasesPerSecond float64 `json:"cases_per_second"`
+	// Version is the build of the tool that ran the campaign (see internal/version).
+	Version string `json:"version"`
+}
+
+// timed sets the report's timing and version fields once the campaign is over.
+func (r *Report) timed(elapsed time.Duration) {
+	r.ElapsedMS = elapsed.Milliseconds()
+	r.CasesPerSecond = CasesPerSecond(r.Cases(), elapsed)
+	r.Version = version.Get().Short()
+}
+
+// Untimed zeroes what a clock decides (the report's timing and its properties'), so that
+// reports of the same configuration compare equal.
+func (r *Report) Untimed() *Report {
+	r.ElapsedMS, r.CasesPerSecond = 0, 0
+	for i := range r.Props {
+		r.Props[i].ElapsedMS, r.Props[i].BusyMS, r.Props[i].CheckMS = 0, 0, 0
+	}
+	return r
+}
+
+// Cases is the number of cases run, every property's.
+func (r *Report) Cases() int {
+	n := 0
+	for _, p := range r.Props {
+		n += p.Cases
+	}
+	return n
+}
+
+// CasesPerSecond is n cases in elapsed, rounded to one decimal; 0 when no time passed.
+func CasesPerSecond(n int, elapsed time.Duration) float64 {
+	if elapsed <= 0 {
+		return 0
+	}
+	return math.Round(float64(n)/elapsed.Seconds()*10) / 10
 }
 
 // PropResult is one property's line in the report.

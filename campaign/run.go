@@ -94,6 +94,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
+	rep.timed(time.Since(r.start))
 	return rep, nil
 }
 

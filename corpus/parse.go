@@ -57,11 +57,10 @@ func load(path string, vocab *Vocabulary) (*Scenario, error) {
 func LoadDir(root string) ([]*Scenario, error) { return loadDir(root, nil) }
 
 func loadDir(root string, vocab *Vocabulary) ([]*Scenario, error) {
-	paths, err := scenarioFiles(root, map[string]bool{})
+	paths, err := Files(root)
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(paths)
 	var out []*Scenario
 	var errs []error
 	for _, path := range paths {
@@ -73,6 +72,15 @@ func loadDir(root string, vocab *Vocabulary) ([]*Scenario, error) {
 		out = append(out, sc)
 	}
 	return out, errors.Join(errs...)
+}
+
+// Files lists the *.yaml files LoadDir reads under root, in sorted path order, for a
+// caller that loads them one at a time (a replay that goes on past a file that does not
+// parse).
+func Files(root string) ([]string, error) {
+	paths, err := scenarioFiles(root, map[string]bool{})
+	sort.Strings(paths)
+	return paths, err
 }
 
 // scenarioFiles lists the *.yaml files under dir, following links; seen holds the real

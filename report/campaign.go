@@ -126,6 +126,9 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	}
 
 	fmt.Fprintf(w, "\n%s\n", campaignCounts(r))
+	if line := tookLine(r.ElapsedMS, r.CasesPerSecond, "cases", r.Version); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if line := wasteLine(r); line != "" {
 		fmt.Fprintln(w, line)
 	}

@@ -13,6 +13,8 @@ import (
 // first ruling, with every ruling, CR rule and clause reach as testcase properties. A failed property is a <failure> carrying its violations, game
 // log and reproduction command; an errored one an <error>; a vacuous one a <failure> with
 // message "vacuous: situation never reached", since it proved nothing and must fail a gate.
+// A testcase's time is the time spent on its cases (summed over workers); the testsuites'
+// time is the campaign's wall time.
 func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	var g suitesByName
 	suite := func(p campaign.PropResult) (string, string) { return primaryRuling(p.Rulings, "-"), p.ID }
@@ -30,12 +32,14 @@ func CampaignJUnit(w io.Writer, r *campaign.Report, opts Options) error {
 	if r.Partial {
 		props = append(props, junitProperty{"partial", "true"})
 	}
+	props = append(props, timingProperties(r.CasesPerSecond, "cases", r.Version)...)
 	name := "fuzz " + r.Engine
-	return writeXML(w, g.build(name, props))
+	return writeXML(w, g.build(name, props, r.ElapsedMS))
 }
 
 func campaignCase(p campaign.PropResult, ruling string, opts Options) junitCase {
 	c := junitCase{
+		timeMS:     p.BusyMS, // the time its cases took, summed over workers
 		Name:       p.ID,
 		Classname:  ruling,
 		Properties: rulingProperties(p.Rulings),

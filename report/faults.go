@@ -18,6 +18,12 @@ type FaultMatrix struct {
 	// Partial marks a matrix interrupted before every fault's search ended.
 	Partial bool       `json:"partial,omitempty"`
 	Rows    []FaultRow `json:"faults"`
+	// ElapsedMS is the matrix's wall time, CasesPerSecond the generated cases of every
+	// hunt (FaultRow.Cases summed) per second of it, and Version the build that ran it: a
+	// clock decides the first two.
+	ElapsedMS      int64   `json:"elapsed_ms"`
+	CasesPerSecond float64 `json:"cases_per_second"`
+	Version        string  `json:"version"`
 }
 
 // FaultRow is one fault's line of the matrix. Everything but Elapsed is a function of the
@@ -35,8 +41,10 @@ type FaultRow struct {
 	// NotRun is set when an interrupt ended the search before a property caught the
 	// fault: it neither survived nor was caught.
 	NotRun bool `json:"not_run,omitempty"`
-	// Tried is how many properties ran, the catching one included.
+	// Tried is how many properties ran, the catching one included, and Cases how many
+	// generated cases they ran.
 	Tried int `json:"tried"`
+	Cases int `json:"cases"`
 	// Elapsed is the wall time from switching the fault on to the catch (or to giving up).
 	Elapsed time.Duration `json:"-"`
 	// ElapsedMS is Elapsed in milliseconds, the one timing in the JSON form.
@@ -126,6 +134,9 @@ func FaultsText(w io.Writer, m *FaultMatrix) error {
 		fmt.Fprintf(w, ", %d not run", notRun)
 	}
 	fmt.Fprintln(w)
+	if line := tookLine(m.ElapsedMS, m.CasesPerSecond, "cases", m.Version); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	for _, r := range m.Rows {
 		if !r.Survived() {
 			continue
@@ -147,7 +158,7 @@ func FaultsJUnit(w io.Writer, m *FaultMatrix) error {
 	var g suitesByName
 	s := g.get("faults")
 	for _, r := range m.Rows {
-		c := junitCase{Name: r.Fault, Classname: "faults." + r.Ruling}
+		c := junitCase{timeMS: r.Elapsed.Milliseconds(), Name: r.Fault, Classname: "faults." + r.Ruling}
 		if r.Caught() {
 			var b strings.Builder
 			fmt.Fprintf(&b, "caught by %s: %s and %s\n", r.caughtBy(), plural(r.Permanents, "permanent"), plural(r.Actions, "action"))
@@ -168,5 +179,6 @@ func FaultsJUnit(w io.Writer, m *FaultMatrix) error {
 	if m.Partial {
 		props = append(props, junitProperty{"partial", "true"})
 	}
-	return writeXML(w, g.build("fuzz faults "+m.Engine, props))
+	props = append(props, timingProperties(m.CasesPerSecond, "cases", m.Version)...)
+	return writeXML(w, g.build("fuzz faults "+m.Engine, props, m.ElapsedMS))
 }

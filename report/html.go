@@ -181,6 +181,11 @@ func ReplayHTML(w io.Writer, r *Replay) error {
 		}
 		cx := htmlCounterexample{Anchor: f.Path, ID: f.Path, Verdict: strings.ToUpper(v), Class: "fail",
 			Citation: strings.Join(f.Rulings, ", "), Violations: f.Failures, Log: strings.Join(f.Log, "\n")}
+		if v == VerdictInvalid {
+			cx.Violations = strings.Split(f.Invalid, "\n")
+			p.Counterexamples = append(p.Counterexamples, cx)
+			continue
+		}
 		cx.Commands = []string{replayCommand("replay", f, r), replayCommand("explain", f, r)}
 		if f.Trace != nil {
 			var seen []props.Violation
@@ -195,6 +200,9 @@ func ReplayHTML(w io.Writer, r *Replay) error {
 	}
 	p.Counts = fmt.Sprintf("%s: %d passed, %d failed, %d unsupported, %d engine errors", plural(len(r.Files), "scenario"),
 		counts[VerdictPass], counts[VerdictFail], counts[VerdictUnsupported], counts[VerdictError])
+	if n := counts[VerdictInvalid]; n > 0 {
+		p.Counts += fmt.Sprintf(", %d invalid (not replayed)", n)
+	}
 	return writePage(w, p)
 }
 

@@ -12,7 +12,8 @@ import (
 
 // The JUnit XML schema as CI systems (Jenkins, GitLab, GitHub test reporters) read it:
 // testsuites > testsuite > testcase, with at most one failure, error or skipped per case.
-// Times are left out: the same seed must give the same file.
+// The time attributes are the one part a clock decides (see timing.go): the rest of the
+// file is the same for the same seed.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -20,15 +21,18 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr,omitempty"` // the run's wall time, in seconds
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
+	timeMS     int64           // its testcases' times summed
 	Name       string          `xml:"name,attr"`
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
 	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr,omitempty"` // its testcases' times summed
 	Properties junitProperties `xml:"properties,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 }
@@ -58,8 +62,10 @@ func (p *junitProperties) UnmarshalXML(d *xml.Decoder, start xml.StartElement) e
 }
 
 type junitCase struct {
+	timeMS     int64           // its time before it becomes the attribute (see add); suites sum it
 	Name       string          `xml:"name,attr"`
 	Classname  string          `xml:"classname,attr"`
+	Time       string          `xml:"time,attr,omitempty"`
 	Properties junitProperties `xml:"properties,omitempty"`
 	Failure    *junitProblem   `xml:"failure,omitempty"`
 	Error      *junitProblem   `xml:"error,omitempty"`
@@ -132,6 +138,9 @@ func (s *junitSuite) add(c junitCase) {
 	case c.Skipped != nil:
 		s.Skipped++
 	}
+	s.timeMS += c.timeMS
+	s.Time = junitTime(s.timeMS)
+	c.Time = junitTime(c.timeMS)
 	s.Cases = append(s.Cases, c)
 }
 
@@ -185,8 +194,9 @@ func (g *suitesByName) get(name string) *junitSuite {
 	return s
 }
 
-func (g *suitesByName) build(name string, props []junitProperty) junitSuites {
-	out := junitSuites{Name: name}
+// build makes the document; elapsedMS is the run's wall time, the testsuites' time.
+func (g *suitesByName) build(name string, props []junitProperty, elapsedMS int64) junitSuites {
+	out := junitSuites{Name: name, Time: junitTime(elapsedMS)}
 	for _, n := range g.order {
 		s := *g.byID[n]
 		s.Properties = props

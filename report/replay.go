@@ -18,6 +18,11 @@ type Replay struct {
 	// Partial marks a replay interrupted before every file ran; Files holds those that did.
 	Partial bool           `json:"partial,omitempty"`
 	Files   []ReplayResult `json:"files"`
+	// ElapsedMS is the replay's wall time, ScenariosPerSecond its pace and Version the
+	// build that ran it: a clock decides the first two.
+	ElapsedMS          int64   `json:"elapsed_ms"`
+	ScenariosPerSecond float64 `json:"scenarios_per_second"`
+	Version            string  `json:"version"`
 	// EngineArgs are the flags selecting the engine under test, added to printed commands.
 	EngineArgs string `json:"-"`
 	// Conformance adds the table of verdicts by ruling to the text form: what a port
@@ -35,6 +40,9 @@ type ReplayResult struct {
 	// Unsupported says what the scenario needs that the engine does not support; it was
 	// not replayed.
 	Unsupported string `json:"unsupported,omitempty"`
+	// Invalid is why the file was not replayed: it does not parse, or its setup is not a
+	// valid game ("file:line: what was expected").
+	Invalid string `json:"invalid,omitempty"`
 	// EngineError is set when the engine broke (a panic, a port that broke the protocol)
 	// rather than answering wrongly.
 	EngineError bool `json:"engine_error,omitempty"`
@@ -42,6 +50,8 @@ type ReplayResult struct {
 	// FailedAt the step of Trace after which each failure was seen (-1: the start).
 	Trace    *gen.Trace `json:"-"`
 	FailedAt []int      `json:"-"`
+	// ElapsedMS is the time its replay took, for JUnit.
+	ElapsedMS int64 `json:"-"`
 }
 
 // Verdicts of a replayed file.
@@ -50,6 +60,7 @@ const (
 	VerdictFail        = "fail"
 	VerdictUnsupported = "unsupported"
 	VerdictError       = "error"
+	VerdictInvalid     = "invalid" // the file did not load
 )
 
 // Verdict is the file's verdict.
@@ -57,6 +68,8 @@ func (f ReplayResult) Verdict() string {
 	switch {
 	case f.Passed:
 		return VerdictPass
+	case f.Invalid != "":
+		return VerdictInvalid
 	case f.Unsupported != "":
 		return VerdictUnsupported
 	case f.EngineError:
@@ -114,6 +127,8 @@ func ReplayText(w io.Writer, r *Replay) error {
 			fmt.Fprintf(w, "PASS  %s\n", f.Path)
 		case VerdictUnsupported:
 			fmt.Fprintf(w, "UNSUPPORTED  %s: %s\n", f.Path, f.Unsupported)
+		case VerdictInvalid:
+			fmt.Fprintf(w, "INVALID  %s\n      %s\n", f.Path, strings.ReplaceAll(f.Invalid, "\n", "\n      "))
 		default:
 			fmt.Fprintf(w, "%s  %s\n", strings.ToUpper(v), f.Path)
 			writeReplayDetail(w, f, r, "      ")
@@ -132,8 +147,14 @@ func ReplayText(w io.Writer, r *Replay) error {
 	if n := counts[VerdictError]; n > 0 {
 		fmt.Fprintf(w, ", %d engine errors", n)
 	}
-	_, err := fmt.Fprintln(w)
-	return err
+	if n := counts[VerdictInvalid]; n > 0 {
+		fmt.Fprintf(w, ", %d invalid (not replayed)", n)
+	}
+	fmt.Fprintln(w)
+	if line := tookLine(r.ElapsedMS, r.ScenariosPerSecond, "scenarios", r.Version); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	return nil
 }
 
 // replayHead names the engine and the fault of a replay.
@@ -192,16 +213,19 @@ func replayCommand(verb string, f ReplayResult, r *Replay) string {
 }
 
 // ReplayJUnit writes r as JUnit XML: one testcase per file, in the testsuite of its first
-// ruling (files naming none go under "corpus"), with its rulings as testcase properties.
+// ruling (files naming none go under "corpus"), with its rulings as testcase properties. A
+// file that did not load is an <error> with its file:line messages.
 func ReplayJUnit(w io.Writer, r *Replay) error {
 	var g suitesByName
 	suite := func(f ReplayResult) (string, string) { return primaryRuling(f.Rulings, "corpus"), f.Path }
 	for _, f := range sortedBy(r.Files, suite) {
 		ruling, _ := suite(f)
-		c := junitCase{Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
+		c := junitCase{timeMS: f.ElapsedMS, Name: f.Path, Classname: "corpus." + ruling, Properties: rulingProperties(f.Rulings)}
 		switch f.Verdict() {
 		case VerdictUnsupported:
 			c.Skipped = problem("unsupported: "+f.Unsupported, "unsupported", "")
+		case VerdictInvalid:
+			c.Error = problem(firstLine(f.Invalid), "invalid", f.Invalid+"\n")
 		case VerdictFail, VerdictError:
 			var b strings.Builder
 			writeReplayDetail(&b, f, r, "")
@@ -220,5 +244,12 @@ func ReplayJUnit(w io.Writer, r *Replay) error {
 	if r.Partial {
 		props = append(props, junitProperty{"partial", "true"})
 	}
-	return writeXML(w, g.build("fuzz replay "+r.Engine, props))
+	props = append(props, timingProperties(r.ScenariosPerSecond, "scenarios", r.Version)...)
+	return writeXML(w, g.build("fuzz replay "+r.Engine, props, r.ElapsedMS))
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

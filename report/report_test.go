@@ -41,11 +41,12 @@ func golden(t *testing.T, name string, got []byte) {
 // first in Props, so sorting by ruling is visible in the output.
 func sampleReport() *campaign.Report {
 	return &campaign.Report{
-		Engine: "reference",
-		Seed:   7,
+		Engine:    "reference",
+		Seed:      7,
+		ElapsedMS: 2480, CasesPerSecond: 128.2, Version: "v1.2.3",
 		Props: []campaign.PropResult{
 			{ID: "b.passes", Rulings: []string{"mana.tap-for-mana", "mana.could-produce"}, Rules: []string{"106.7", "106.12"},
-				Description: "Holds everywhere.", Outcome: campaign.Passed, Cases: 100, Reached: 42, ElapsedMS: 1234,
+				Description: "Holds everywhere.", Outcome: campaign.Passed, Cases: 100, Reached: 42, ElapsedMS: 1234, BusyMS: 1500,
 				Clauses: []campaign.ClauseResult{{Name: "first", Reached: 40, Cases: 30}, {Name: "second", Reached: 2, Cases: 1}}},
 			{ID: "mana.undefined-type/orchard", Rulings: []string{"mana.undefined-type"}, Rules: []string{"106.5"},
 				Description: "Exotic Orchard facing no coloured land.", Outcome: campaign.Passed, Cases: 100, Reached: 12},
@@ -114,11 +115,12 @@ func TestCampaignJSON(t *testing.T) {
 	out := render(t, func(b *bytes.Buffer) error { return Campaign(b, JSON, r, Options{}) })
 	golden(t, "campaign.json", out)
 
-	// The JSON is the report as is: it reads back into the same value (wall time aside).
+	// The JSON is the report as is: it reads back into the same value, its timing
+	// included, but the properties' (a clock's detail, for progress and JUnit only).
 	var back campaign.Report
 	require.NoError(t, json.Unmarshal(out, &back))
 	want := sampleReport()
-	want.Props[0].ElapsedMS = 0
+	want.Props[0].ElapsedMS, want.Props[0].BusyMS = 0, 0
 	assert.Empty(t, cmp.Diff(want, &back))
 }
 
@@ -159,12 +161,13 @@ func TestHeld(t *testing.T) {
 }
 
 func sampleReplay() *Replay {
-	return &Replay{Engine: "reference", Files: []ReplayResult{
+	return &Replay{Engine: "reference", ElapsedMS: 1500, ScenariosPerSecond: 2, Version: "v1.2.3", Files: []ReplayResult{
 		{Path: "corpus/mana.undefined-type/pool-alone.yaml", Rulings: []string{"mana.undefined-type"}, Passed: false,
 			Failures: []string{"corpus/mana.undefined-type/pool-alone.yaml:14: A's pool: expected {}; got {C}"},
-			Log:      []string{"T1 A main1: activate Reflecting Pool's mana ability", "  pool A {C}"}},
+			Log:      []string{"T1 A main1: activate Reflecting Pool's mana ability", "  pool A {C}"}, ElapsedMS: 900},
 		{Path: "corpus/mana.could-produce/orchard.yaml", Rulings: []string{"mana.could-produce"}, Passed: true},
 		{Path: "corpus/hand/no-ruling.yaml", Passed: true},
+		{Path: "corpus/broken.yaml", Invalid: "corpus/broken.yaml:4: tabs can't indent YAML; use spaces"},
 	}}
 }
 
@@ -175,7 +178,8 @@ func TestReplayRenderers(t *testing.T) {
 	s := string(text)
 	assert.Less(t, strings.Index(s, "corpus/hand"), strings.Index(s, "corpus/mana.could-produce"), "sorted by path")
 	assert.Contains(t, s, "pool-alone.yaml:14: A's pool")
-	assert.Contains(t, s, "3 scenarios (engine reference): 2 passed, 1 failed")
+	assert.Contains(t, s, "4 scenarios (engine reference): 2 passed, 1 failed, 1 invalid (not replayed)")
+	assert.Contains(t, s, "INVALID  corpus/broken.yaml\n      corpus/broken.yaml:4: tabs")
 	assert.False(t, r.Passed())
 
 	js := render(t, func(b *bytes.Buffer) error { return ReplayReport(b, JSON, r) })
@@ -185,25 +189,27 @@ func TestReplayRenderers(t *testing.T) {
 	golden(t, "replay.xml", x)
 	var doc junitSuites
 	require.NoError(t, xml.Unmarshal(x, &doc))
-	assert.Equal(t, 3, doc.Tests)
+	assert.Equal(t, 4, doc.Tests)
 	assert.Equal(t, 1, doc.Failures)
+	assert.Equal(t, 1, doc.Errors, "the file that did not load is an error")
 	assert.Equal(t, "corpus", doc.Suites[0].Name, "a file with no ruling goes under corpus")
+	assert.Equal(t, "1.500", doc.Time)
 }
 
 func sampleMatrix() *FaultMatrix {
-	return &FaultMatrix{Engine: "reference", Seed: 1, Checks: 50, Rows: []FaultRow{
+	return &FaultMatrix{Engine: "reference", Seed: 1, Checks: 50, ElapsedMS: 2850, CasesPerSecond: 400.5, Version: "v1.2.3", Rows: []FaultRow{
 		{Fault: "mana.undefined-type/gives-colorless", Ruling: "mana.undefined-type", Rule: "106.5",
-			Description: "Undefined mana becomes {C}.", CaughtBy: "mana.undefined-type", Tried: 1,
+			Description: "Undefined mana becomes {C}.", CaughtBy: "mana.undefined-type", Tried: 1, Cases: 17,
 			Elapsed: 310 * time.Millisecond, Permanents: 1, Actions: 1,
 			Violation: "violation after action 1 [mana.undefined-type, CR 106.5]: expected: no mana; got: {C}",
 			Log:       "T1 A main1: activate Reflecting Pool's mana ability -> pool {C}\n",
 			Repro:     "go run ./cmd/fuzz run --fault mana.undefined-type/gives-colorless --seed 1 --checks 50"},
 		{Fault: "invariant.sba/legend-rule-off", Ruling: "invariant.sba", Rule: "704.5j",
-			Description: "The legend rule isn't applied.", CaughtBy: "invariant.sba", ByError: true, Tried: 15,
+			Description: "The legend rule isn't applied.", CaughtBy: "invariant.sba", ByError: true, Tried: 15, Cases: 703,
 			Elapsed: 40 * time.Millisecond, Permanents: 2, Actions: 0,
 			Repro: "go run ./cmd/fuzz run --props invariant.sba --seed 1 --checks 3 --fault invariant.sba/legend-rule-off"},
 		{Fault: "cost.untap-symbol/untapped-pays", Ruling: "cost.untap-symbol", Rule: "107.6",
-			Description: "{Q} payable while untapped.", Tried: 12, Elapsed: 2500 * time.Millisecond,
+			Description: "{Q} payable while untapped.", Tried: 12, Cases: 600, Elapsed: 2500 * time.Millisecond,
 			Repro: "go run ./cmd/fuzz faults cost.untap-symbol/untapped-pays --seed 1 --checks 50"},
 	}}
 }

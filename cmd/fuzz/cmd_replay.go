@@ -8,17 +8,21 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/version"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
 // replay replays corpus scenarios (files or directories; default the module's corpus/)
 // against the reference engine, with faults if asked, and reports each file's verdict with
-// its failures at file:line. A file that does not parse is an input error (exit 2); a
-// scenario whose expectations fail is a failure (exit 1).
+// its failures at file:line. A file that does not parse is reported as INVALID with its
+// file:line while the others still run, and makes the exit code 2 (an input error) at the
+// end; a scenario whose expectations fail is a failure (exit 1).
 func (c *cli) replay(args []string) error {
 	fs := newFlagSet("replay")
 	var faults faultList
@@ -35,7 +39,7 @@ func (c *cli) replay(args []string) error {
 	if err != nil {
 		return err
 	}
-	scenarios, err := loadScenarios(paths)
+	scenarios, invalid, err := loadScenarios(paths)
 	if err != nil {
 		return err
 	}
@@ -45,8 +49,12 @@ func (c *cli) replay(args []string) error {
 	}
 	defer eng.Close()
 	rep := &report.Replay{Engine: eng.Name(), Fault: faults.String(), EngineArgs: ef.args(), Conformance: ef.command != ""}
+	for _, f := range invalid {
+		rep.Files = append(rep.Files, report.ReplayResult{Path: f.path, Invalid: f.err.Error()})
+	}
 	c.intr.keepPartial()
 	support := harness.SupportOf(eng)
+	start := time.Now()
 	for _, sc := range scenarios {
 		if c.intr.stopped() {
 			rep.Partial = true
@@ -56,15 +64,25 @@ func (c *cli) replay(args []string) error {
 			rep.Files = append(rep.Files, report.ReplayResult{Path: sc.Path, Rulings: sc.Rulings, Unsupported: why})
 			continue
 		}
+		began := time.Now()
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
 			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
 			Trace: failedTrace(res), FailedAt: res.FailedAt,
 			EngineError: !res.Passed && engineBroke(eng, res),
+			ElapsedMS:   time.Since(began).Milliseconds(),
 		})
 	}
+	elapsed := time.Since(start)
+	rep.ElapsedMS = elapsed.Milliseconds()
+	rep.ScenariosPerSecond = campaign.CasesPerSecond(len(rep.Files)-len(invalid), elapsed)
+	rep.Version = version.Get().Short()
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error { return report.ReplayReport(w, f, rep) }); err != nil {
 		return err
+	}
+	if len(invalid) > 0 {
+		// The valid files ran and are reported; the invalid ones make it an input error.
+		return invalidError(invalid)
 	}
 	if !rep.Passed() {
 		return errFailed
@@ -98,52 +116,71 @@ func failedTrace(res *corpus.Result) *gen.Trace {
 	return res.Trace
 }
 
+// invalidFile is a scenario file that does not load: it does not parse, or its setup is
+// not a valid game. err says where (file:line) and what was expected.
+type invalidFile struct {
+	path string
+	err  error
+}
+
 // loadScenarios loads every path (a file, or a directory searched recursively), or the
-// default corpus when there are none. Any file that does not parse, or whose setup is not
-// a valid game, is an input error listing each problem as file:line.
-func loadScenarios(paths []string) ([]*corpus.Scenario, error) {
+// default corpus when there are none. A path that does not exist, or holds no scenario
+// file, is an input error; a file that does not load is listed in invalid, so that the
+// others still run.
+func loadScenarios(paths []string) (scenarios []*corpus.Scenario, invalid []invalidFile, err error) {
 	if len(paths) == 0 {
 		dir := defaultCorpus()
 		if _, err := os.Stat(dir); err != nil {
-			return nil, inputErrorf("no corpus directory at %s; give the scenario files or directories to replay", dir)
+			return nil, nil, inputErrorf("no corpus directory at %s; give the scenario files or directories to replay", dir)
 		}
 		paths = []string{dir}
 	}
-	var all []*corpus.Scenario
-	var errs []error
+	var files, missing []error
+	var names []string
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			errs = append(errs, pathError(p, err))
+			missing = append(missing, pathError(p, err))
 			continue
 		}
-		if info.IsDir() {
-			scs, err := vocabulary().LoadDir(p)
-			all = append(all, scs...)
-			if err != nil {
-				errs = append(errs, err)
-			}
+		if !info.IsDir() {
+			names = append(names, p)
 			continue
 		}
-		sc, err := vocabulary().Load(p)
+		found, err := corpus.Files(p)
 		if err != nil {
-			errs = append(errs, pathError(p, err))
+			files = append(files, err)
+		}
+		names = append(names, found...)
+	}
+	if err := errors.Join(append(missing, files...)...); err != nil {
+		return nil, nil, &inputError{err}
+	}
+	if len(names) == 0 {
+		return nil, nil, inputErrorf("no scenario files (*.yaml) in %v", paths)
+	}
+	for _, name := range names {
+		sc, err := vocabulary().Load(name)
+		if err == nil {
+			_, err = sc.Setup()
+		}
+		if err != nil {
+			invalid = append(invalid, invalidFile{name, pathError(name, err)})
 			continue
 		}
-		all = append(all, sc)
+		scenarios = append(scenarios, sc)
 	}
-	for _, sc := range all {
-		if _, err := sc.Setup(); err != nil {
-			errs = append(errs, err)
-		}
+	return scenarios, invalid, nil
+}
+
+// invalidError is the input error ending a command that met invalid files: each one's
+// errors, file:line first.
+func invalidError(invalid []invalidFile) error {
+	errs := make([]error, len(invalid))
+	for i, f := range invalid {
+		errs[i] = f.err
 	}
-	if len(errs) > 0 {
-		return nil, &inputError{errors.Join(errs...)}
-	}
-	if len(all) == 0 {
-		return nil, inputErrorf("no scenario files (*.yaml) in %v", paths)
-	}
-	return all, nil
+	return &inputError{errors.Join(errs...)}
 }
 
 // explain prints one scenario as a step-by-step game log with the computed board after
@@ -165,9 +202,12 @@ func (c *cli) explain(args []string) error {
 	if info, err := os.Stat(paths[0]); err == nil && info.IsDir() {
 		return usageErrorf("explain takes a scenario file; %s is a directory", paths[0])
 	}
-	scs, err := loadScenarios(paths)
+	scs, invalid, err := loadScenarios(paths)
 	if err != nil {
 		return err
+	}
+	if len(invalid) > 0 {
+		return invalidError(invalid)
 	}
 	eng, err := ef.open(faults)
 	if err != nil {
