@@ -10,6 +10,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/internal/version"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
@@ -77,6 +78,7 @@ func (c *cli) faults(args []string) error {
 		return inputErrorf("the engine %s has no faults to check", m.Engine)
 	}
 	all := props.All()
+	start := time.Now()
 	for i, fi := range faults {
 		c.prog.start(1, 0, fmt.Sprintf("fault %d/%d %s", i+1, len(faults), fi.Name))
 		if c.intr.stopped() {
@@ -92,6 +94,12 @@ func (c *cli) faults(args []string) error {
 		m.Partial = m.Partial || row.NotRun
 		m.Rows = append(m.Rows, row)
 	}
+	cases := 0
+	for _, r := range m.Rows {
+		cases += r.Cases
+	}
+	elapsed := time.Since(start)
+	m.ElapsedMS, m.CasesPerSecond, m.Version = elapsed.Milliseconds(), campaign.CasesPerSecond(cases, elapsed), version.Get().Short()
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error {
 		return report.Faults(w, f, m, report.Options{Trace: ef.trace})
 	}); err != nil {
@@ -130,6 +138,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 			return row, fmt.Errorf("fault %s, property %s: the campaign reported %d properties", fi.Name, p.ID, len(rep.Props))
 		}
 		res := rep.Props[0]
+		row.Cases += res.Cases
 		switch res.Outcome {
 		case campaign.Failed:
 			caught := catch(row, res, seed, time.Since(start), ef.args())
@@ -147,7 +156,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 		}
 	}
 	if errored != nil && !row.NotRun {
-		errored.Tried = row.Tried
+		errored.Tried, errored.Cases = row.Tried, row.Cases
 		return *errored, nil
 	}
 	row.Elapsed = time.Since(start)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,12 +23,42 @@ type result struct {
 	stdout, stderr string
 }
 
-// fuzz runs the command line in-process, exactly as main would.
+// fuzz runs the command line in-process, exactly as main would, with what a clock decides
+// in its reports masked (see untimed), so that results compare.
 func fuzz(t *testing.T, args ...string) result {
+	t.Helper()
+	r := fuzzTimed(t, args...)
+	return result{r.code, untimed(r.stdout), untimed(r.stderr)}
+}
+
+// fuzzTimed is fuzz with the reports' timing left as it is.
+func fuzzTimed(t *testing.T, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), args, &out, &errb)
 	return result{code, out.String(), errb.String()}
+}
+
+// clocked is what a clock decides in a report, and what untimed puts in its place: the
+// text's "took" line, the JSON's timing fields, JUnit's time attributes and pace property.
+// The faults table's TIME column is stripTimes's.
+var clocked = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(?m)^took \S+, \S+ (\w+)/s`), "took TIME, RATE $1/s"},
+	{regexp.MustCompile(`"elapsed_ms": \d+`), `"elapsed_ms": 0`},
+	{regexp.MustCompile(`"(\w+)_per_second": [0-9.e+]+`), `"${1}_per_second": 0`},
+	{regexp.MustCompile(` time="[0-9.]+"`), ` time="0"`},
+	{regexp.MustCompile(`(name="\w+_per_second" value=)"[0-9.]+"`), `$1"0"`},
+}
+
+// untimed masks what a clock decides in s.
+func untimed(s string) string {
+	for _, c := range clocked {
+		s = c.re.ReplaceAllString(s, c.with)
+	}
+	return s
 }
 
 // transcript renders invocations as a golden transcript: the command, its exit code,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -36,6 +37,8 @@ func (o *output) check() (report.Format, error) {
 	}
 	if info, err := os.Stat(o.out); err == nil && info.IsDir() {
 		return "", inputErrorf("--out %s: is a directory; give a file name", o.out)
+	} else if err == nil && !info.Mode().IsRegular() {
+		return f, nil // a device or a pipe, written in place (see writeFile)
 	}
 	if err := checkWritableDir(filepath.Dir(o.out)); err != nil {
 		return "", inputErrorf("--out %s: %v", o.out, err)
@@ -68,27 +71,74 @@ func checkWritableDir(dir string) error {
 
 // write renders the report. Without --out, stdout gets the chosen format. With --out, the
 // file gets the chosen format and stdout the text form, so a CI log still shows the table,
-// even when the file could not be written (then the command exits 2).
+// even when the file could not be written (then the command exits 2). A report that could
+// not be written whole (a full disk, a closed pipe, /dev/full) is an output error, exit 2:
+// never a silent success.
 func (c *cli) write(o output, f report.Format, render func(io.Writer, report.Format) error) error {
 	if o.out == "" {
-		if err := render(c.stdout, f); err != nil {
-			return inputErrorf("writing the report: %v", err)
-		}
-		return nil
+		return c.toStdout(func(w io.Writer) error { return render(w, f) })
 	}
 	fileErr := writeFile(o.out, func(w io.Writer) error { return render(w, f) })
-	if err := render(c.stdout, report.Text); err != nil && fileErr == nil {
-		return inputErrorf("writing the report: %v", err)
-	}
+	stdoutErr := c.toStdout(func(w io.Writer) error { return render(w, report.Text) })
 	if fileErr != nil {
 		return inputErrorf("--out %s: %v", o.out, fileErr)
+	}
+	return stdoutErr
+}
+
+// toStdout renders to stdout, an output error if any of it could not be written.
+func (c *cli) toStdout(render func(io.Writer) error) error {
+	if err := cmp.Or(render(c.stdout), c.stdout.err); err != nil {
+		return inputErrorf("writing the report to stdout: %v", err)
 	}
 	return nil
 }
 
+// checkedWriter remembers the first error writing to w and refuses every write after it:
+// the renderers write with fmt.Fprintf and don't check each write, so a report is checked
+// once, when it is done (see write and outputChecked).
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// outputChecked turns err into an output error (exit 2) when some of what the command
+// printed on stdout was lost: a result nobody can read is not a pass, nor a failure shown.
+// A usage or input error already reported stays as it is.
+func (c *cli) outputChecked(err error) error {
+	var ue *usageError
+	var ie *inputError
+	if c.stdout.err == nil || errors.As(err, &ue) || errors.As(err, &ie) {
+		return err
+	}
+	return inputErrorf("writing to stdout: %v", c.stdout.err)
+}
+
 // writeFile writes path through a temporary file renamed into place, so a reader (or a
-// second interrupt) never sees half a report.
+// second interrupt) never sees half a report. A path that is there and is no regular file
+// (a device such as /dev/stdout or /dev/full, a named pipe) is written in place: renaming
+// over it would replace the device.
 func writeFile(path string, render func(io.Writer) error) error {
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		w := &checkedWriter{w: f}
+		return cmp.Or(render(w), w.err, f.Close())
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -98,7 +148,8 @@ func writeFile(path string, render func(io.Writer) error) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	if err := render(tmp); err != nil {
+	w := &checkedWriter{w: tmp}
+	if err := cmp.Or(render(w), w.err); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -43,6 +43,7 @@ func commands() []command {
 		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
 		{"check-engine", "check-engine [--engine CMD] [--seed N] [--cases N]", (*cli).checkEngine},
 		{"diff", "diff --engine CMD [--against CMD] [--seed N] [--cases N] [--steps N] [--corpus DIR]", (*cli).diffEngines},
+		{"version", "version", (*cli).versionCmd},
 	}
 }
 
@@ -51,8 +52,8 @@ func commands() []command {
 type cli struct {
 	ctx    context.Context
 	intr   *interrupt
-	stdin  io.Reader // what serve reads its requests from
-	stdout io.Writer
+	stdin  io.Reader      // what serve reads its requests from
+	stdout *checkedWriter // so that a report lost on the way is an output error (outputChecked)
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
 	// observe, when set, also hears every campaign progress report (tests interrupt a
@@ -81,7 +82,7 @@ func runWith(ctx context.Context, in *interrupt, args []string, stdout, stderr i
 }
 
 func newCLI(ctx context.Context, in *interrupt, stdout, stderr io.Writer) *cli {
-	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, stdout: stdout, stderr: stderr, prog: newProgressLine(stderr)}
+	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, stdout: &checkedWriter{w: stdout}, stderr: stderr, prog: newProgressLine(stderr)}
 }
 
 // main runs one command line and returns its exit code.
@@ -90,7 +91,7 @@ func (c *cli) main(args []string) int {
 	in.mu.Lock()
 	in.notify = c.interrupted
 	in.mu.Unlock()
-	code := c.exitCode(c.dispatch(args))
+	code := c.exitCode(c.outputChecked(c.dispatch(args)))
 	if sig := in.exitCode(); sig != 0 {
 		return sig
 	}

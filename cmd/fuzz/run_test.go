@@ -89,7 +89,10 @@ func TestRunJUnitOut(t *testing.T) {
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(data), "<?xml"))
-	assert.Contains(t, string(data), `<testcase name="mana.undefined-type" classname="mana.undefined-type">`)
+	assert.Contains(t, untimed(string(data)), `<testcase name="mana.undefined-type" classname="mana.undefined-type" time="0">`)
+	assert.Regexp(t, `<testsuites name="fuzz reference" tests="3" failures="\d+" errors="\d+" time="\d+\.\d{3}">`, string(data),
+		"the campaign's wall time")
+	assert.Contains(t, string(data), `<property name="version" value="devel">`)
 	assert.Contains(t, r.stdout, "RULING")
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,23 +44,55 @@ func TestUsageErrors(t *testing.T) {
 }
 
 // TestReplayBadFile checks that a scenario file that does not parse is an input error
-// (exit 2) naming the file and the line, not a failed replay (1) or a panic.
+// (exit 2) naming the file and the line, not a failed replay (1) or a panic; and that it
+// does not stop the replay of the others: they run and are reported, the bad one is
+// reported as invalid (a JUnit <error>), and the exit code is 2 at the end.
 func TestReplayBadFile(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.yaml")
 	// Line 5 names a step that does not exist.
 	body := "format: 1\nruling: mana.undefined-type\ntitle: bad step\nsetup:\n  step: second-breakfast\n"
-	assert.NoError(t, os.WriteFile(bad, []byte(body), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte(body), 0o644))
 
 	r := fuzz(t, "replay", bad)
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, bad+":5:")
-	assert.Empty(t, r.stdout)
+	assert.Contains(t, r.stdout, "INVALID  "+bad+"\n      "+bad+":5:")
 
-	// The same through a directory: one bad file stops the replay with its file:line.
+	// Among good files, in a directory: the good ones replay.
+	var good []string
+	for _, name := range []string{"reflecting-pool-alone.yaml", "meteor-crater-colorless-permanents.yaml"} {
+		data, err := os.ReadFile(corpusFile(t, "mana.undefined-type/"+name))
+		require.NoError(t, err)
+		good = append(good, filepath.Join(dir, name))
+		require.NoError(t, os.WriteFile(good[len(good)-1], data, 0o644))
+	}
 	r = fuzz(t, "replay", dir)
-	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, exitUsage, r.code, r.stdout+r.stderr)
 	assert.Contains(t, r.stderr, bad+":5:")
+	for _, g := range good {
+		assert.Contains(t, r.stdout, "PASS  "+g, "the valid files still replay")
+	}
+	assert.Contains(t, r.stdout, "3 scenarios (engine reference): 2 passed, 0 failed, 1 invalid (not replayed)")
+
+	j := fuzz(t, "replay", "--report", "json", dir)
+	assert.Equal(t, exitUsage, j.code)
+	var rep struct {
+		Files []struct {
+			Path, Invalid string
+			Passed        bool
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(j.stdout), &rep))
+	require.Len(t, rep.Files, 3)
+	assert.Equal(t, bad, rep.Files[0].Path)
+	assert.Contains(t, rep.Files[0].Invalid, bad+":5:")
+	assert.True(t, rep.Files[1].Passed && rep.Files[2].Passed)
+
+	x := fuzz(t, "replay", "--report", "junit", dir)
+	assert.Equal(t, exitUsage, x.code)
+	assert.Regexp(t, `<testsuites name="fuzz replay reference" tests="3" failures="0" errors="1"`, x.stdout)
+	assert.Contains(t, x.stdout, `<error message="`+bad+`:5:`)
 }
 
 func TestHelp(t *testing.T) {

@@ -16,7 +16,7 @@ const defaultWidth = 100
 // width is how wide stdout's lines may be: the terminal's width, or COLUMNS, or
 // defaultWidth.
 func (c *cli) width() int {
-	if f, ok := c.stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := c.stdout.w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
 			return w
 		}
