@@ -136,6 +136,9 @@ func (p *parser) checkProperty(n *yaml.Node, id string) {
 func suggest(s string, valid []string, want string) string {
 	best, bestD := []string(nil), 1<<30
 	for _, v := range valid {
+		if slices.Contains(best, v) {
+			continue // a name valid twice over (a ruling that is also a property's ID) is one suggestion
+		}
 		d := distance(fold(s), fold(v))
 		switch {
 		case d < bestD:

@@ -49,9 +49,15 @@ func TestScenarioInputErrors(t *testing.T) {
 		assert.Contains(t, r.stderr, fmt.Sprintf("%s:%d:%d: ", path, line, tc.col), tc.want)
 		assert.Contains(t, r.stderr, tc.want)
 	}
-	// So is a card an action names that is nowhere.
-	path, _ := scenarioWith(t, ruling, "      - Forest\nactions:\n  - A activate Forrest mana\n")
+	// A name valid twice over (a ruling that is also a property's ID) is suggested once.
+	path, _ := scenarioWith(t, "ruling: mana.undefined-typ\n", "      - Forest\n")
 	r := fuzz(t, "replay", path)
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, path+`:2:9: ruling: unknown ruling "mana.undefined-typ" (did you mean mana.undefined-type?)`)
+
+	// So is a card an action names that is nowhere.
+	path, _ = scenarioWith(t, ruling, "      - Forest\nactions:\n  - A activate Forrest mana\n")
+	r = fuzz(t, "replay", path)
 	assert.Equal(t, exitUsage, r.code, r.stdout)
 	assert.Contains(t, r.stderr, path+":9:5: action: \"Forrest\" is no label or card of the setup, nor a card of the pool (did you mean Forest?)")
 
