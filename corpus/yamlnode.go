@@ -278,6 +278,11 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // errors without a line: those about the end of the input are put on its last line, the
 // others on the first.
 func yamlError(path string, data []byte, err error) error {
+	if line, col := tabIndent(data); line > 0 {
+		// YAML forbids tabs in indentation; yaml.v3 only says "found character that
+		// cannot start any token", or worse, at a line that may not be the tab's.
+		return &Error{Path: path, Line: line, Col: col, Msg: "tabs can't indent YAML; use spaces"}
+	}
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
@@ -295,6 +300,17 @@ func yamlError(path string, data []byte, err error) error {
 		line = max(1, bytes.Count(bytes.TrimRight(data, "\n"), []byte("\n"))+1)
 	}
 	return &Error{Path: path, Line: line, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// tabIndent is the line and column of the first tab in a line's indentation, or 0, 0.
+func tabIndent(data []byte) (line, col int) {
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		indent := len(l) - len(bytes.TrimLeft(l, " \t"))
+		if j := bytes.IndexByte(l[:indent], '\t'); j >= 0 {
+			return i + 1, j + 1
+		}
+	}
+	return 0, 0
 }
 
 // isParserError tells yaml.v3's parser errors (see its parserc.go) from its scanner
