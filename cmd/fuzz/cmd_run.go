@@ -38,7 +38,7 @@ type campaignFlags struct {
 }
 
 func (f *campaignFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.props, "props", "", "run only the properties matching `PATTERN` (see fuzz list)")
+	fs.Var(propsFlag{&f.props}, "props", "run only the properties matching `PATTERN`: comma-separated globs of property or ruling IDs, as in 'mana.*,rules.turn' (repeatable; see fuzz list)")
 	fs.IntVar(&f.checks, "checks", defaultChecks, "generated cases per property")
 	fs.DurationVar(&f.budget, "time", 0, "run for `DUR` of wall time instead of a fixed number of checks")
 	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")

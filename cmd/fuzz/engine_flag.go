@@ -38,6 +38,9 @@ func (o *onEngineError) Set(v string) error {
 	return nil
 }
 
+// choices are the values --on-engine-error takes, for its usage line.
+func (onEngineError) choices() []string { return []string{"continue", "stop"} }
+
 // stop reports whether the campaign stops at its first engine error.
 func (o onEngineError) stop() bool { return o == "stop" }
 

@@ -4,14 +4,18 @@
 //
 // Usage:
 //
-//	fuzz                       the default campaign: every property, the reference engine
-//	fuzz run [flags]           a campaign with a chosen seed, size, fault, shard, report
-//	fuzz replay [PATH...]      replay corpus scenarios (default: the module's corpus/)
-//	fuzz explain PATH          a scenario as a step-by-step game log
-//	fuzz list [--json]         every property with its rulings and CR rules (--faults: the faults)
-//	fuzz cards [--json]        the card pool: printed characteristics and Oracle text
-//	fuzz rulings [--markdown]  every ruling with the properties, scenarios and faults of it
-//	fuzz faults [NAME...]      the mutation-kill matrix
+//	fuzz                        the default campaign: every property, the reference engine
+//	fuzz run [flags]            a campaign with a chosen seed, size, fault, shard, report
+//	fuzz replay [PATH...]       replay corpus scenarios (default: the module's corpus/)
+//	fuzz explain PATH           a scenario as a step-by-step game log
+//	fuzz list [--json]          every property with its rulings and CR rules (--faults: the faults)
+//	fuzz cards [--json]         the card pool: printed characteristics and Oracle text
+//	fuzz rulings [--markdown]   every ruling with the properties, scenarios and faults of it
+//	fuzz faults [NAME...]       the mutation-kill matrix
+//	fuzz serve                  the reference engine as a port, speaking docs/protocol.md
+//	fuzz check-engine --engine  a port's conventions (docs/engines.md), each broken one named
+//	fuzz diff --engine CMD      differential testing: a port against the reference engine
+//	fuzz version                the build: version, version control revision, Go toolchain
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario
 // failed, or a fault survived; 2 a usage, input or output error; 130 (SIGINT) or 143

@@ -19,31 +19,30 @@ const (
 	exitUsage = 2 // a usage or input error
 )
 
-// command is one subcommand: its synopsis for the usage text and the function running it.
+// command is one subcommand: its positional arguments (and required flags) for the usage
+// text, whose flags come from the command's own flag set (see usageLines), and the
+// function running it.
 type command struct {
-	name     string
-	synopsis string
-	run      func(c *cli, args []string) error
+	name string
+	args string
+	run  func(c *cli, args []string) error
 }
 
 // commands lists the subcommands (a function, not a variable: their code refers back to
 // the list for help texts).
 func commands() []command {
 	return []command{
-		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
-			"      [--corpus DIR] [--report FORMAT] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
-			(*cli).runCampaign},
-		{"replay", "replay [--fault NAME] [--report FORMAT] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},
-		{"explain", "explain [--fault NAME] [--engine CMD] PATH", (*cli).explain},
-		{"list", "list [--json] [--faults]", (*cli).list},
-		{"cards", "cards [--json]", (*cli).cardsCmd},
-		{"rulings", "rulings [--json | --markdown]", (*cli).rulingsCmd},
-		{"faults", "faults [--json | --report FORMAT] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
-			"      [--engine CMD] [NAME...]", (*cli).faults},
-		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
-		{"check-engine", "check-engine [--engine CMD] [--seed N] [--cases N]", (*cli).checkEngine},
-		{"diff", "diff --engine CMD [--against CMD] [--seed N] [--cases N] [--steps N] [--corpus DIR]", (*cli).diffEngines},
-		{"version", "version", (*cli).versionCmd},
+		{"run", "", (*cli).runCampaign},
+		{"replay", "[PATH...]", (*cli).replay},
+		{"explain", "PATH", (*cli).explain},
+		{"list", "", (*cli).list},
+		{"cards", "", (*cli).cardsCmd},
+		{"rulings", "", (*cli).rulingsCmd},
+		{"faults", "[NAME...]", (*cli).faults},
+		{"serve", "", (*cli).serve},
+		{"check-engine", "", (*cli).checkEngine},
+		{"diff", "--engine CMD", (*cli).diffEngines},
+		{"version", "", (*cli).versionCmd},
 	}
 }
 
@@ -56,6 +55,8 @@ type cli struct {
 	stdout *checkedWriter // so that a report lost on the way is an output error (outputChecked)
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
+	// flagSet, when set, gets each command's flag set in place of its help (flagsOf).
+	flagSet func(*flag.FlagSet)
 	// observe, when set, also hears every campaign progress report (tests interrupt a
 	// run at a chosen moment with it).
 	observe func(campaign.Progress)
@@ -150,7 +151,9 @@ Usage:
   fuzz                  the default campaign: every property against the reference engine
 `)
 	for _, cmd := range commands() {
-		fmt.Fprintf(w, "  fuzz %s\n", cmd.synopsis)
+		for _, line := range usageLines(cmd, c.flagsOf(cmd)) {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
 	}
 	fmt.Fprint(w, `
 FORMAT is text, json, junit or html. Run "fuzz help COMMAND" (or "fuzz COMMAND -h")

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -31,6 +34,13 @@ func TestUsageErrors(t *testing.T) {
 		{"faults", "no.such/fault"},
 		{"replay", "testdata/no-such-file.yaml"},
 		{"replay", "--report", "pdf"},
+		{"run", "--seed", "-1"},
+		{"faults", "--checks", "1e3"},
+		{"run", "--time", "5"},
+		{"run", "--timeout", "3s"},
+		{"replay", "--timeout", "3s", "testdata"},
+		{"run", "--props", "mana.*|rules.*"},
+		{"version", "extra"},
 	}
 	var results []result
 	for _, args := range calls {
@@ -133,4 +143,69 @@ func TestHelpAgrees(t *testing.T) {
 		require.NotNil(t, row, "README documents --%s", name)
 		assert.Equal(t, want, strings.ReplaceAll(strings.TrimSpace(string(row[1])), ",", ""), "README's default of --%s", name)
 	}
+}
+
+// TestUsageFromFlags: each command's usage line, in "fuzz help" and "fuzz help CMD",
+// names every flag the command takes (it is made from the flag set), and the flags run's
+// line once left out are there.
+func TestUsageFromFlags(t *testing.T) {
+	top := fuzz(t, "help").stdout
+	c := newCLI(context.Background(), newInterrupt(func() {}), io.Discard, io.Discard)
+	for _, cmd := range commands() {
+		fs := c.flagsOf(cmd)
+		lines := usageLines(cmd, fs)
+		usage := strings.Join(lines, "\n")
+		fs.VisitAll(func(f *flag.Flag) {
+			assert.Contains(t, usage, "--"+f.Name, "fuzz %s's usage line names --%s", cmd.name, f.Name)
+		})
+		for _, l := range lines {
+			assert.LessOrEqual(t, len(l), usageWidth)
+		}
+		assert.Contains(t, top, "  "+strings.Join(lines, "\n  ")+"\n", "fuzz help shows fuzz %s's line", cmd.name)
+		help := fuzz(t, "help", cmd.name).stdout
+		assert.True(t, strings.HasPrefix(help, "Usage: "+usage+"\n"), "fuzz help %s starts with its usage:\n%s", cmd.name, help)
+	}
+	run := strings.Join(usageLines(commands()[0], c.flagsOf(commands()[0])), " ")
+	for _, f := range []string{"[--counterexamples N]", "[--timeout DUR]", "[--on-engine-error continue|stop]", "[--props PATTERN]"} {
+		assert.Contains(t, run, f)
+	}
+}
+
+// TestMainDocListsCommands: the usage in cmd/fuzz/main.go's package comment lists every
+// command of the command table, in its order, and nothing else (as props/doc_test.go
+// keeps the property table).
+func TestMainDocListsCommands(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	var got []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\tfuzz "); ok {
+			if name, _, _ := strings.Cut(rest, " "); !strings.HasPrefix(name, "-") && name != "" {
+				got = append(got, name)
+			}
+		}
+	}
+	var want []string
+	for _, cmd := range commands() {
+		want = append(want, cmd.name)
+	}
+	assert.Equal(t, want, got, "main.go's usage lists the commands of commands()")
+}
+
+// TestReadmeCLIReference: the README's CLI reference shows each command's usage line as
+// "fuzz help" prints it.
+func TestReadmeCLIReference(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, ref, ok := strings.Cut(string(readme), "## CLI reference\n\n```\n")
+	require.True(t, ok, "README has a CLI reference")
+	ref, _, _ = strings.Cut(ref, "```")
+	top := fuzz(t, "help").stdout
+	_, usage, _ := strings.Cut(top, "Usage:\n")
+	usage, _, _ = strings.Cut(usage, "\n\n")
+	var want []string
+	for _, l := range strings.Split(usage, "\n") {
+		want = append(want, strings.TrimPrefix(l, "  "))
+	}
+	assert.Equal(t, strings.Join(want, "\n")+"\n", ref, "README's CLI reference is fuzz help's usage")
 }
