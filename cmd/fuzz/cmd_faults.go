@@ -61,6 +61,7 @@ func (c *cli) faults(args []string) error {
 		}
 	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
+	c.interruptNotes = &faultsInterrupted
 	c.intr.keepPartial()
 	eng.Close()
 	faults := offered
@@ -109,6 +110,12 @@ func (c *cli) faults(args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// faultsInterrupted is what an interrupt does to the matrix.
+var faultsInterrupted = [2]string{
+	"interrupted: no more properties or faults start; the running campaign's failure is shrunk, then the partial matrix",
+	"interrupted again: shrinking stops; the partial matrix follows",
 }
 
 // hunt runs properties against the engine with one fault on until one fails. A property

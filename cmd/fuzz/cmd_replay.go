@@ -52,6 +52,7 @@ func (c *cli) replay(args []string) error {
 	for _, f := range invalid {
 		rep.Files = append(rep.Files, report.ReplayResult{Path: f.path, Invalid: f.err.Error()})
 	}
+	c.interruptNotes = &replayInterrupted
 	c.intr.keepPartial()
 	support := harness.SupportOf(eng)
 	start := time.Now()
@@ -88,6 +89,12 @@ func (c *cli) replay(args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// replayInterrupted is what an interrupt does to a replay: it shrinks nothing.
+var replayInterrupted = [2]string{
+	"interrupted: no more scenarios start; the report of those replayed follows",
+	"interrupted again: the report follows as soon as the scenario being replayed ends",
 }
 
 // engineBroke reports whether a failed replay is the engine breaking (a panic, a port

@@ -106,9 +106,15 @@ func TestInterruptReplayAndFaults(t *testing.T) {
 	in := newInterrupt(cancel)
 	in.receive(os.Interrupt)
 	var out, errb bytes.Buffer
-	code := newCLI(ctx, in, &out, &errb).main([]string{"replay", corpusFile(t, "mana.undefined-type")})
+	c := newCLI(ctx, in, &out, &errb)
+	code := c.main([]string{"replay", corpusFile(t, "mana.undefined-type")})
 	assert.Equal(t, 130, code)
 	assert.Contains(t, out.String(), "PARTIAL: interrupted")
+	// What a replay tells a signal: it has nothing to shrink.
+	c.interrupted(true)
+	c.interrupted(false)
+	assert.Equal(t, "fuzz: interrupted: no more scenarios start; the report of those replayed follows\n"+
+		"fuzz: interrupted again: the report follows as soon as the scenario being replayed ends\n", errb.String())
 }
 
 // TestSignalExitCodes runs the built command and sends it real signals: the partial

@@ -55,6 +55,9 @@ type cli struct {
 	stdout *checkedWriter // so that a report lost on the way is an output error (outputChecked)
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
+	// interruptNotes, when set, are what a first and a second interrupt do to the running
+	// command, told on stderr; unset, run's (see interrupted).
+	interruptNotes *[2]string
 	// flagSet, when set, gets each command's flag set in place of its help (flagsOf).
 	flagSet func(*flag.FlagSet)
 	// observe, when set, also hears every campaign progress report (tests interrupt a
@@ -101,6 +104,14 @@ func (c *cli) main(args []string) int {
 
 // interrupted tells the user what a signal does, on stderr.
 func (c *cli) interrupted(first bool) {
+	if n := c.interruptNotes; n != nil {
+		note := n[1]
+		if first {
+			note = n[0]
+		}
+		c.errorf("%s", note)
+		return
+	}
 	if first {
 		c.errorf("interrupted: shrinking what failed, then the partial report (again: stop shrinking)")
 	} else {
