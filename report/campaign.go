@@ -28,6 +28,9 @@ type Options struct {
 	// EngineArgs are the flags selecting the engine under test (" --engine 'CMD'"), added to
 	// the printed replay commands; "" for the reference engine.
 	EngineArgs string
+	// Width is how wide a text report's lines may be (the terminal's); 0: no limit. The
+	// fault matrix's table turns into a list where it would be wider.
+	Width int
 }
 
 func (o Options) repro(p campaign.PropResult) string {

@@ -1,10 +1,12 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
@@ -90,7 +92,7 @@ func (m *FaultMatrix) Survivors() int {
 func Faults(w io.Writer, f Format, m *FaultMatrix, opts Options) error {
 	switch f {
 	case Text:
-		return FaultsText(w, m)
+		return FaultsText(w, m, opts.Width)
 	case JSON:
 		for i := range m.Rows {
 			m.Rows[i].ElapsedMS = m.Rows[i].Elapsed.Milliseconds()
@@ -104,22 +106,22 @@ func Faults(w io.Writer, f Format, m *FaultMatrix, opts Options) error {
 	return fmt.Errorf("unknown report format %q", f)
 }
 
-// FaultsText writes the matrix as a table in the engine's fault order, a count line, and
-// for each surviving fault what it breaks and the command that reruns its search.
-func FaultsText(w io.Writer, m *FaultMatrix) error {
+// FaultsText writes the matrix as a table in the engine's fault order (or, where the table
+// would be wider than width, as a list: each fault on a line, what became of it under it),
+// a count line, and for each surviving fault what it breaks and the command that reruns
+// its search. width 0 means no limit.
+func FaultsText(w io.Writer, m *FaultMatrix, width int) error {
 	if m.Partial {
 		fmt.Fprintln(w, "PARTIAL: interrupted; the faults marked \"not run\" were neither caught nor survived")
 		fmt.Fprintln(w)
 	}
-	t := newTable(w, "FAULT", "RULING", "CAUGHT BY", "TIME", "PERMANENTS", "ACTIONS")
-	caught, notRun := 0, 0
+	var b bytes.Buffer
+	t := newTable(&b, "FAULT", "RULING", "CAUGHT BY", "TIME", "PERMANENTS", "ACTIONS")
 	for _, r := range m.Rows {
 		switch {
 		case r.Caught():
-			caught++
 			t.row(r.Fault, r.Ruling, r.caughtBy(), seconds(r.Elapsed), fmt.Sprint(r.Permanents), fmt.Sprint(r.Actions))
 		case r.NotRun:
-			notRun++
 			t.row(r.Fault, r.Ruling, "not run", seconds(r.Elapsed), "-", "-")
 		default:
 			t.row(r.Fault, r.Ruling, "SURVIVED", seconds(r.Elapsed), "-", "-")
@@ -127,6 +129,20 @@ func FaultsText(w io.Writer, m *FaultMatrix) error {
 	}
 	if err := t.flush(); err != nil {
 		return err
+	}
+	if width > 0 && widest(b.String()) > width {
+		b.Reset()
+		faultList(&b, m, width)
+	}
+	b.WriteTo(w)
+	caught, notRun := 0, 0
+	for _, r := range m.Rows {
+		switch {
+		case r.Caught():
+			caught++
+		case r.NotRun:
+			notRun++
+		}
 	}
 	fmt.Fprintf(w, "\n%s (seed %d, %s per property): %d caught, %d survived", plural(len(m.Rows), "fault"),
 		m.Seed, plural(m.Checks, "check"), caught, m.Survivors())
@@ -142,11 +158,52 @@ func FaultsText(w io.Writer, m *FaultMatrix) error {
 			continue
 		}
 		fmt.Fprintf(w, "\nSURVIVED %s (ruling %s, CR %s)\n", r.Fault, r.Ruling, r.Rule)
-		fmt.Fprintf(w, "  %s\n", r.Description)
+		Wrap(w, r.Description, "  ", width)
 		fmt.Fprintf(w, "  no property failed with it on (%s tried)\n", plural(r.Tried, "property"))
 		fmt.Fprintf(w, "  reproduce: %s\n", r.Repro)
 	}
 	return nil
+}
+
+// faultList is the matrix for a narrow terminal: each fault's name on a line, then,
+// indented, what became of it, its time and its counterexample's size, the parts broken
+// between lines to fit width. The ruling is left out: it is the fault's name up to "/".
+func faultList(w io.Writer, m *FaultMatrix, width int) {
+	for _, r := range m.Rows {
+		fmt.Fprintln(w, r.Fault)
+		var parts []string
+		switch {
+		case r.Caught():
+			parts = []string{"caught by " + r.caughtBy(), seconds(r.Elapsed), plural(r.Permanents, "permanent"), plural(r.Actions, "action")}
+		case r.NotRun:
+			parts = []string{"not run", seconds(r.Elapsed)}
+		default:
+			parts = []string{"SURVIVED", seconds(r.Elapsed)}
+		}
+		if !strings.HasPrefix(r.Fault, r.Ruling+"/") {
+			parts = append(parts, "ruling "+r.Ruling)
+		}
+		line := "   "
+		for i, p := range parts {
+			if i > 0 && len(line)+2+len(p) > width {
+				fmt.Fprintln(w, line+",")
+				line = "   "
+			} else if i > 0 {
+				line += ","
+			}
+			line += " " + p
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// widest is the length of s's longest line, in runes.
+func widest(s string) int {
+	n := 0
+	for _, l := range strings.Split(s, "\n") {
+		n = max(n, utf8.RuneCountInString(l))
+	}
+	return n
 }
 
 // seconds writes a duration as seconds with two decimals.

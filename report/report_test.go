@@ -226,6 +226,21 @@ func TestFaultRenderers(t *testing.T) {
 	assert.Contains(t, s, "3 faults (seed 1, 50 checks per property): 2 caught, 1 survived")
 	assert.Contains(t, s, "invariant.sba (engine error)", "a catch by an engine error is marked")
 
+	// On an 80-column terminal the table (wider) becomes a list that fits; at 100 the
+	// table fits and stays.
+	narrow := string(render(t, func(b *bytes.Buffer) error { return Faults(b, Text, m, Options{Width: 80}) }))
+	golden(t, "faults-80.txt", []byte(narrow))
+	for _, l := range strings.Split(narrow, "\n") {
+		if !strings.Contains(l, "reproduce: ") { // a command is copied whole
+			assert.LessOrEqual(t, len([]rune(l)), 80, "%q", l)
+		}
+	}
+	assert.Contains(t, narrow, "mana.undefined-type/gives-colorless\n    caught by mana.undefined-type, 0.31s, 1 permanent, 1 action\n")
+	assert.Contains(t, narrow, "3 faults (seed 1, 50 checks per property): 2 caught, 1 survived")
+	assert.Equal(t, s, string(render(t, func(b *bytes.Buffer) error { return Faults(b, Text, m, Options{Width: 200}) })))
+	tight := string(render(t, func(b *bytes.Buffer) error { return Faults(b, Text, m, Options{Width: 40}) }))
+	assert.Contains(t, tight, "invariant.sba/legend-rule-off\n    caught by invariant.sba (engine error),\n    0.04s, 2 permanents, 0 actions\n")
+
 	js := render(t, func(b *bytes.Buffer) error { return Faults(b, JSON, m, Options{}) })
 	golden(t, "faults.json", js)
 	var back FaultMatrix

@@ -80,3 +80,22 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %s", n, word)
 }
+
+// Wrap writes text as lines of at most width runes, each starting with indent; words
+// longer than a line stand alone. width 0 means no limit: one line.
+func Wrap(w io.Writer, text, indent string, width int) {
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if width > 0 && line != indent && len([]rune(line))+1+len([]rune(word)) > width {
+			io.WriteString(w, line+"\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += word
+	}
+	if line != indent {
+		io.WriteString(w, line+"\n")
+	}
+}

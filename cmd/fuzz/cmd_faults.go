@@ -102,7 +102,7 @@ func (c *cli) faults(args []string) error {
 	elapsed := time.Since(start)
 	m.ElapsedMS, m.CasesPerSecond, m.Version = elapsed.Milliseconds(), campaign.CasesPerSecond(cases, elapsed), version.Get().Short()
 	if err := c.write(o, format, func(w io.Writer, f report.Format) error {
-		return report.Faults(w, f, m, report.Options{Trace: ef.trace})
+		return report.Faults(w, f, m, report.Options{Trace: ef.trace, Width: c.width()})
 	}); err != nil {
 		return err
 	}

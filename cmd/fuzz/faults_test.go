@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,4 +61,20 @@ func stripTimes(s string) string {
 		out = append(out, strings.Join(words, " "))
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestFaultsFitTerminal: on an 80-column terminal the matrix fits (the table, 148 columns
+// with the longest fault names, becomes a list), and says the same.
+func TestFaultsFitTerminal(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	faults := []string{"copy.linked-abilities/aura-enchants-one-entering-with-it", "copy.expires-before-next-turn/clone-drops-duration"}
+	r := fuzz(t, append([]string{"faults", "--checks", "100"}, faults...)...)
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	for _, line := range strings.Split(r.stdout, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), 80, "%q", line)
+	}
+	for _, f := range faults {
+		assert.Regexp(t, "(?m)^"+regexp.QuoteMeta(f)+"\n    caught by [a-z.-]+, \\d+\\.\\d\\ds, \\d+ permanents?, \\d+ actions?$", r.stdout)
+	}
+	assert.Contains(t, r.stdout, "2 faults (seed 1, 100 checks per property): 2 caught, 0 survived")
 }

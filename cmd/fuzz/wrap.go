@@ -4,9 +4,10 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"golang.org/x/term"
+
+	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
 // defaultWidth is the width text is wrapped to when stdout is not a terminal and COLUMNS
@@ -29,19 +30,4 @@ func (c *cli) width() int {
 
 // wrap writes text as lines of at most width runes, each starting with indent; words
 // longer than a line stand alone.
-func wrap(w io.Writer, text, indent string, width int) {
-	line := indent
-	for _, word := range strings.Fields(text) {
-		if line != indent && len([]rune(line))+1+len([]rune(word)) > width {
-			io.WriteString(w, line+"\n")
-			line = indent
-		}
-		if line != indent {
-			line += " "
-		}
-		line += word
-	}
-	if line != indent {
-		io.WriteString(w, line+"\n")
-	}
-}
+func wrap(w io.Writer, text, indent string, width int) { report.Wrap(w, text, indent, width) }
