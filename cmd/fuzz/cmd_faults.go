@@ -61,7 +61,7 @@ func (c *cli) faults(args []string) error {
 		}
 	}
 	m := &report.FaultMatrix{Engine: eng.Name(), Seed: *seed, Checks: *checks}
-	c.interruptNotes = &faultsInterrupted
+	c.interruptNotes.Store(&faultsInterrupted)
 	c.intr.keepPartial()
 	eng.Close()
 	faults := offered

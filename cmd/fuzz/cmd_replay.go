@@ -52,7 +52,7 @@ func (c *cli) replay(args []string) error {
 	for _, f := range invalid {
 		rep.Files = append(rep.Files, report.ReplayResult{Path: f.path, Invalid: f.err.Error()})
 	}
-	c.interruptNotes = &replayInterrupted
+	c.interruptNotes.Store(&replayInterrupted)
 	c.intr.keepPartial()
 	support := harness.SupportOf(eng)
 	start := time.Now()

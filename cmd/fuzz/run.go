@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
@@ -56,8 +57,9 @@ type cli struct {
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
 	// interruptNotes, when set, are what a first and a second interrupt do to the running
-	// command, told on stderr; unset, run's (see interrupted).
-	interruptNotes *[2]string
+	// command, told on stderr; unset, run's (see interrupted). Signals read it from
+	// another goroutine.
+	interruptNotes atomic.Pointer[[2]string]
 	// flagSet, when set, gets each command's flag set in place of its help (flagsOf).
 	flagSet func(*flag.FlagSet)
 	// observe, when set, also hears every campaign progress report (tests interrupt a
@@ -104,7 +106,7 @@ func (c *cli) main(args []string) int {
 
 // interrupted tells the user what a signal does, on stderr.
 func (c *cli) interrupted(first bool) {
-	if n := c.interruptNotes; n != nil {
+	if n := c.interruptNotes.Load(); n != nil {
 		note := n[1]
 		if first {
 			note = n[0]
