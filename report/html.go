@@ -26,6 +26,7 @@ var pageTemplate = template.Must(template.New("page.tmpl").
 
 type htmlPage struct {
 	Title, Meta, Partial, Counts string
+	Took                         string // how the run went (tookLine)
 	Columns                      []string
 	Rows                         []htmlRow
 	Health                       []string
@@ -77,7 +78,8 @@ func writePage(w io.Writer, p *htmlPage) error { return pageTemplate.Execute(w, 
 // without it, the game log stands in for them.
 func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 	p := &htmlPage{Title: "mtgfuzz campaign: " + r.Engine, Meta: campaignHead(r),
-		Columns: []string{"Ruling", "Property", "Cases", "Reached", "Cases reaching it", "Wasted", "Verdict"}, Counts: campaignCounts(r)}
+		Columns: []string{"Ruling", "Property", "Cases", "Reached", "Cases reaching it", "Wasted", "Verdict"}, Counts: campaignCounts(r),
+		Took: tookLine(r.ElapsedMS, r.CasesPerSecond, "cases", r.Version)}
 	if r.Partial {
 		p.Partial = partialNote
 	}
@@ -167,7 +169,8 @@ func share(n, total int) string {
 // ReplayHTML writes a replay as the HTML page: each file's verdict, and every failed
 // scenario with its failures and its boards, drawn from the replayed trace.
 func ReplayHTML(w io.Writer, r *Replay) error {
-	p := &htmlPage{Title: "mtgfuzz replay: " + r.Engine, Meta: replayHead(r), Columns: []string{"Scenario", "Rulings", "Verdict"}}
+	p := &htmlPage{Title: "mtgfuzz replay: " + r.Engine, Meta: replayHead(r), Columns: []string{"Scenario", "Rulings", "Verdict"},
+		Took: tookLine(r.ElapsedMS, r.ScenariosPerSecond, "scenarios", r.Version)}
 	if r.Partial {
 		p.Partial = fmt.Sprintf("PARTIAL: interrupted after %s", plural(len(r.Files), "scenario"))
 	}
@@ -211,7 +214,8 @@ func ReplayHTML(w io.Writer, r *Replay) error {
 func FaultsHTML(w io.Writer, m *FaultMatrix, opts Options) error {
 	trace := opts.Trace
 	p := &htmlPage{Title: "mtgfuzz fault matrix: " + m.Engine, Meta: fmt.Sprintf("seed %d, %s per property", m.Seed, plural(m.Checks, "check")),
-		Columns: []string{"Fault", "Ruling", "Caught by", "Permanents", "Actions"}}
+		Columns: []string{"Fault", "Ruling", "Caught by", "Permanents", "Actions"},
+		Took:    tookLine(m.ElapsedMS, m.CasesPerSecond, "cases", m.Version)}
 	if m.Partial {
 		p.Partial = "PARTIAL: interrupted; the faults marked \"not run\" were neither caught nor survived"
 	}

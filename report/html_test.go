@@ -62,6 +62,7 @@ func TestHTMLSelfContained(t *testing.T) {
 		assert.NotContains(t, page, bad)
 	}
 	assert.Contains(t, page, `class="board seen"`, "the board where the violation was seen is marked")
+	assert.Regexp(t, `<p class="took">took \d+\.\d\ds, [0-9.]+ cases/s, fuzz devel</p>`, page, "how the run went")
 }
 
 // chromium renders page (a file) headless and returns its DOM, saving a screenshot in
