@@ -63,23 +63,30 @@ func flagError(fs *flag.FlagSet, err error) error {
 		return err
 	}
 	value, name, why := m[1], m[2], m[3]
-	if f := fs.Lookup(name); f != nil && (why == "parse error" || why == "value out of range") {
-		if getter, ok := f.Value.(flag.Getter); ok {
-			switch getter.Get().(type) {
-			case uint, uint64:
-				why = "want a whole number, 0 or more"
-			case int, int64:
-				why = "want a whole number"
-			case time.Duration:
-				why = "want a duration such as 90s, 15m or 2h"
-			case float64:
-				why = "want a number"
-			case bool:
-				why = "want true or false"
-			}
-		}
+	var getter flag.Getter
+	if f := fs.Lookup(name); f != nil {
+		getter, _ = f.Value.(flag.Getter)
 	}
-	return fmt.Errorf("--%s %s: %s", name, value, why)
+	if getter == nil || why != "parse error" && why != "value out of range" {
+		return fmt.Errorf("--%s %s: %s", name, value, why)
+	}
+	want := why
+	switch getter.Get().(type) {
+	case uint, uint64:
+		want = "want a whole number, 0 or more"
+	case int, int64:
+		want = "want a whole number"
+	case time.Duration:
+		want = "want a duration such as 90s, 15m or 2h"
+	case float64:
+		want = "want a number"
+	case bool:
+		want = "want true or false"
+	}
+	if why == "value out of range" {
+		want = "too large; " + want
+	}
+	return fmt.Errorf("--%s %s: %s", name, value, want)
 }
 
 // commandHelp prints a command's usage line and flags: "fuzz help CMD" and "fuzz CMD -h".
