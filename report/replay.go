@@ -166,10 +166,12 @@ func replayHead(r *Replay) string {
 	return head
 }
 
-// conformanceTable counts the verdicts by ruling: one line per ruling ID.
+// conformanceTable counts the engine's verdicts by ruling: one line per ruling ID.
 func conformanceTable(w io.Writer, r *Replay) error {
 	t := newTable(w, "RULING", "PASS", "FAIL", "UNSUPPORTED", "ERROR")
-	rows := byRuling(r.sorted(), "-", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path })
+	// A file that did not load says nothing of the engine: it is left out.
+	files := slices.DeleteFunc(r.sorted(), func(f ReplayResult) bool { return f.Verdict() == VerdictInvalid })
+	rows := byRuling(files, "-", func(f ReplayResult) ([]string, string) { return f.Rulings, f.Path })
 	for i := 0; i < len(rows); {
 		counts := map[string]int{}
 		j := i
