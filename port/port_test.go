@@ -182,8 +182,8 @@ func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
 	}
 	remote, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
-	lj, _ := json.Marshal(local)
-	rj, _ := json.Marshal(remote)
+	lj, _ := json.Marshal(local.Untimed())
+	rj, _ := json.Marshal(remote.Untimed())
 	assert.JSONEq(t, string(lj), string(rj), "the same report (timings aside)")
 	for _, p := range remote.Props {
 		if p.ID == "mana.undefined-type" {
