@@ -85,7 +85,7 @@ func TestDiffSavesTheDivergence(t *testing.T) {
 	r := fuzz(t, "diff", "--engine", faulty, "--cases", "300", "--corpus", dir)
 	require.Equal(t, 1, r.code, r.stdout+r.stderr)
 	assert.Contains(t, r.stdout, "DIVERGED in case")
-	assert.Regexp(t, `WHAT +A: reference +B: reference\+fault`, r.stdout)
+	assert.Regexp(t, `WHAT +reference \(drives\) +reference\+fault`, r.stdout)
 	saved := regexp.MustCompile(`saved: +(\S+)`).FindStringSubmatch(r.stdout)
 	require.Len(t, saved, 2)
 	assert.Equal(t, 0, fuzz(t, "replay", saved[1]).code, "the scenario holds on the reference engine")

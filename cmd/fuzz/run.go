@@ -41,8 +41,8 @@ func commands() []command {
 		{"faults", "faults [--json | --report FORMAT] [--out FILE] [--seed N] [--checks N] [--workers N]\n" +
 			"      [--engine CMD] [NAME...]", (*cli).faults},
 		{"serve", "serve [--fault NAME] [--trace FILE]", (*cli).serve},
-		{"check-engine", "check-engine [--engine CMD] [--seed N] [--cases N]", (*cli).checkEngine},
-		{"diff", "diff --engine CMD [--against CMD] [--seed N] [--cases N] [--steps N] [--corpus DIR]", (*cli).diffEngines},
+		{"check-engine", "check-engine [--engine CMD] [--seed N] [--checks N]", (*cli).checkEngine},
+		{"diff", "diff --engine CMD [--against CMD] [--seed N] [--checks N] [--counterexamples N] [--steps N] [--corpus DIR]", (*cli).diffEngines},
 	}
 }
 
