@@ -204,7 +204,7 @@ func (e *Engine) Apply(st harness.State, a harness.Action) (harness.State, []har
 func (s *state) nextStep(ev *[]harness.Event) {
 	for {
 		for p := range s.players {
-			s.players[p].pool = harness.Mana{} // CR 500.4
+			s.players[p].pool = harness.Mana{} // CR 500.5, 106.4
 		}
 		s.passed, s.priority = false, s.active
 		i := s.step.Index() + 1

@@ -197,7 +197,7 @@ function apply(state, action) {
 // the turn-based actions of each step it enters.
 function nextStep(s, events) {
   for (;;) {
-    for (const pl of s.players) pl.pool = {}; // mana empties from pools as a step ends (CR 500.4)
+    for (const pl of s.players) pl.pool = {}; // mana empties from pools as a step ends (CR 500.5, 106.4)
     s.passed = false;
     let i = STEPS.indexOf(s.step) + 1;
     if (i === STEPS.length) {
