@@ -216,7 +216,7 @@ func (s *state) nextStep(ev *[]harness.Event) {
 		*ev = append(*ev, harness.Event{Kind: "step", Player: s.active, Rule: "500.1",
 			Text: fmt.Sprintf("turn %d (%s): %s", s.turn, s.active, s.step)})
 		switch s.step {
-		case harness.Untap: // CR 502.2, 502.3; no priority (502.4)
+		case harness.Untap: // CR 502.3, and summoning sickness ends (302.6); no priority (502.4)
 			for _, i := range s.in(s.active, harness.Battlefield) {
 				s.objects[i].tapped, s.objects[i].sick = false, false
 			}

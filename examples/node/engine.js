@@ -210,7 +210,7 @@ function nextStep(s, events) {
     s.priority = s.active;
     events.push({ kind: 'step', player: s.active, text: `turn ${s.turn} (${s.active}): ${s.step}` });
     switch (s.step) {
-      case 'untap': // CR 502.2, 502.3; then no player gets priority (502.4)
+      case 'untap': // CR 502.3, and summoning sickness ends (302.6); then no player gets priority (502.4)
         for (const o of zoneOf(s, s.active, 'battlefield')) {
           o.tapped = false;
           o.sick = false;
