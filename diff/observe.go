@@ -3,38 +3,54 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// observation is what one engine shows at one moment, as fields that two engines compare
-// one by one: the snapshot (object IDs renumbered, wording left out), the legal actions,
-// and the mana queries' answers for every permanent when both engines answer them. Each
-// field says in words what it is, so a difference reads as the game does ("Plains [1]:
-// tapped", "A's mana pool", "legal action: B activates Plains [1]").
+// observation is what one engine shows at one moment, in groups of fields that two
+// engines compare: the game's (turn, step, ...), each player's, each object's by its card
+// wherever it is (so that the battlefield's order, which the rules leave open, does not
+// count), the stack's by position, the pending decision's, each legal action, and the
+// mana queries' answers for every permanent when both engines answer them. Object IDs
+// are renumbered and the engine's own wording (prompts, stack texts) left out. A group
+// is compared whole first and field by field only when it differs, so that agreeing
+// engines cost little.
 type observation struct {
-	fields map[string]field // by a key that sorts game, players, cards, stack, legal, mana
-	cards  map[harness.CardID]bool
+	groups map[string]group // by a key that sorts game, players, cards, stack, legal, mana
 	snap   harness.Snapshot
 	legal  []harness.Action
 	could  map[harness.CardID]harness.TypeSet
 }
 
-// field is one thing an engine shows.
-type field struct {
-	what  string         // for people
-	part  string         // the part of the observation it is in, for telling divergences apart
-	cards []string       // the names of the cards it is about
-	card  harness.CardID // the object it is a field of; 0 if none
-	zone  bool           // the object's zone: the one field compared when only one engine has the object
-	value string         // "" when absent, empty, false or 0
-	zero  string         // how an absent value reads
+// group is one part of an observation.
+type group struct {
+	raw  string // what it holds, as JSON, or the value of a single field
+	doc  any    // what it holds, laid out as fields when it differs; nil: a single field
+	tmpl field  // its fields' kind and names (and, for a single field, value and zero)
+	zone string // an object's zone
+}
+
+// fields lays g out as fields by path.
+func (g group) fields() map[string]field {
+	if g.doc == nil {
+		if g.raw == "" && g.tmpl.zero == "" { // no group
+			return nil
+		}
+		return map[string]field{"": g.tmpl}
+	}
+	out := map[string]field{}
+	for _, v := range leaves(g.doc) {
+		if g.tmpl.kind == objectField && v.path == "card" {
+			continue // the group's key
+		}
+		f := g.tmpl
+		f.path, f.value, f.zero = v.path, v.value, v.zero
+		out[v.path] = f
+	}
+	return out
 }
 
 // renumber maps an engine's object IDs to their order of first appearance in the case, so
@@ -63,27 +79,25 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 	if err != nil {
 		return nil, fmt.Errorf("legal: %w", err)
 	}
-	o := &observation{fields: map[string]field{}, cards: map[harness.CardID]bool{}, snap: snap, legal: legal}
+	o := &observation{groups: map[string]group{}, snap: snap, legal: legal}
 	o.addSnapshot(canonical(snap, ids))
-	for _, a := range legal {
-		o.fields["5 legal "+a.Key()] = field{what: "legal action: " + gen.DescribeAction(&snap, a),
-			part: "legal actions", cards: actionCards(&snap, a), value: "listed", zero: "not listed"}
+	for i := range legal {
+		o.single("5 legal "+legal[i].Key(), field{kind: legalField, act: &legal[i], snap: &o.snap, value: "listed", zero: "not listed"})
 	}
 	if mq, ok := harness.ManaQueriesOf(eng); ok && queries {
 		o.could = map[harness.CardID]harness.TypeSet{}
 		for _, p := range snap.Battlefield {
-			name, cards := fmt.Sprintf("%s [%d]", p.Name, p.Card), []string{p.Name}
-			f := field{what: "what " + name + " could produce", part: "could produce", cards: cards, zero: "none"}
+			name := fmt.Sprintf("%s [%d]", p.Name, p.Card)
+			f := field{kind: couldField, of: name, name: p.Name, zero: "none"}
 			if t, err := mq.CouldProduce(st, p.Card); err != nil {
 				f.value = "error" // its wording is the engine's own
 			} else {
 				o.could[p.Card] = t
 				f.value = t.String()
 			}
-			o.fields[fmt.Sprintf("6 could %08d", p.Card)] = f
+			o.single(fmt.Sprintf("6 could %08d", p.Card), f)
 			for i, text := range p.Abilities {
-				f := field{what: fmt.Sprintf("the mana %s's ability %q could add", name, text),
-					part: "mana outcomes", cards: cards, zero: "none"}
+				f := field{kind: outcomesField, of: fmt.Sprintf("%s's ability %q", name, text), name: p.Name, zero: "none"}
 				if ms, err := mq.ManaOutcomes(st, p.Card, i); err != nil {
 					f.value = "error" // its wording is the engine's own
 				} else {
@@ -94,32 +108,24 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 					sort.Strings(texts)
 					f.value = strings.Join(texts, " or ")
 				}
-				o.fields[fmt.Sprintf("6 outcomes %08d %03d", p.Card, i)] = f
+				o.single(fmt.Sprintf("6 outcomes %08d %03d", p.Card, i), f)
 			}
 		}
 	}
 	return o, nil
 }
 
-// actionCards names the cards an action names: its card and the cards it targets.
-func actionCards(snap *harness.Snapshot, a harness.Action) []string {
-	var out []string
-	add := func(c harness.CardID) {
-		if o := snap.Find(c); o != nil {
-			out = append(out, o.Name)
-		} else if c == a.Card && a.Name != "" {
-			out = append(out, a.Name)
-		}
-	}
-	if a.Card != 0 {
-		add(a.Card)
-	}
-	for _, t := range a.Targets {
-		if t.Card != 0 {
-			add(t.Card)
-		}
-	}
-	return out
+// single adds a group of one field.
+func (o *observation) single(key string, f field) {
+	o.groups[key] = group{raw: f.value, tmpl: f}
+}
+
+// whole adds a group holding v, compared as its JSON.
+func (o *observation) whole(key string, v any, tmpl field) group {
+	b, _ := json.Marshal(v)
+	g := group{raw: string(b), doc: v, tmpl: tmpl}
+	o.groups[key] = g
+	return g
 }
 
 // canonical is snap with object IDs renumbered and the engine's own wording (prompts,
@@ -157,228 +163,68 @@ func canonical(snap harness.Snapshot, ids renumber) harness.Snapshot {
 	return s
 }
 
-// addSnapshot adds the fields of a canonical snapshot: the game's (turn, step, ...), each
-// player's (life, pool, the order of the library and graveyard), each object's by its
-// card, wherever it is (so that the battlefield's order, which the rules leave open, does
-// not count), the stack's by position, and the pending decision's or proposal's.
+// addSnapshot adds the groups of a canonical snapshot.
 func (o *observation) addSnapshot(s harness.Snapshot) {
 	game := s
 	game.Players, game.Battlefield, game.Stack, game.Pending, game.Casting = [2]harness.PlayerState{}, nil, nil, nil, nil
-	o.add("0 game", leaves(game), func(path string) field {
-		if strings.HasPrefix(path, "players") {
-			return field{} // the players' own fields follow
-		}
-		return field{what: words(path), part: words(path)}
-	})
+	o.whole("0 game", gameFields(game), field{kind: gameField})
 	for p := range s.Players {
 		ps, who := s.Players[p], harness.Player(p).String()
 		for _, z := range []struct {
 			name string
 			objs []*harness.Object
 		}{{"library (top first)", ps.Library}, {"graveyard (bottom first)", ps.Graveyard}} {
+			if len(z.objs) == 0 {
+				continue
+			}
 			ids := make([]string, len(z.objs))
 			for i, x := range z.objs {
 				ids[i] = fmt.Sprintf("[%d]", x.Card)
 			}
-			if len(ids) > 0 {
-				o.fields[fmt.Sprintf("1 player %s %s", who, z.name)] = field{what: who + "'s " + z.name,
-					part: strings.Fields(z.name)[0] + " order", value: strings.Join(ids, " "), zero: "empty"}
-			}
+			o.single("1 player "+who+" "+z.name, field{kind: orderField, of: who, path: z.name,
+				value: strings.Join(ids, " "), zero: "empty"})
 		}
-		for _, x := range slices.Concat(ps.Library, ps.Hand, ps.Graveyard, ps.Exile) {
-			o.addObject(x)
+		for _, zone := range [][]*harness.Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for _, x := range zone {
+				o.addObject(x)
+			}
 		}
 		ps.Library, ps.Hand, ps.Graveyard, ps.Exile = nil, nil, nil, nil
-		o.add("1 player "+who, leaves(ps), func(path string) field {
-			switch path {
-			case "pool":
-				return field{what: who + "'s mana pool", part: "mana pool"}
-			case "lost":
-				return field{what: who + " has lost the game", part: "lost"}
-			}
-			return field{what: who + "'s " + words(path), part: words(path)}
-		})
+		o.whole("1 player "+who, ps, field{kind: playerField, of: who})
 	}
 	for _, x := range s.Battlefield {
 		o.addObject(x)
 	}
 	for i, so := range s.Stack {
-		name := fmt.Sprintf("stack object %d from the bottom (%s)", i+1, so.Name)
-		o.add(fmt.Sprintf("3 stack %03d", i), leaves(so), func(path string) field {
-			return field{what: name + ": " + words(path), part: "stack " + words(path), cards: []string{so.Name}}
-		})
+		o.whole(fmt.Sprintf("3 stack %03d", i), so,
+			field{kind: stackField, of: fmt.Sprintf("stack object %d from the bottom (%s)", i+1, so.Name), name: so.Name})
 	}
 	if s.Pending != nil {
-		o.add("4 pending", leaves(s.Pending), func(path string) field {
-			return field{what: "pending decision: " + words(path), part: "pending decision"}
-		})
+		o.whole("4 pending", s.Pending, field{kind: pendingField})
 	}
 	if s.Casting != nil {
-		o.add("4 casting", leaves(s.Casting), func(path string) field {
-			return field{what: "being cast or activated: " + words(path), part: "proposal", cards: []string{s.Casting.Name}}
-		})
+		o.whole("4 casting", s.Casting, field{kind: castingField, name: s.Casting.Name})
 	}
 }
 
-// addObject adds an object's fields, keyed by its card.
+// gameFields is the game's own fields of a snapshot whose players, objects, stack and
+// decisions are taken out.
+func gameFields(game harness.Snapshot) map[string]any {
+	b, _ := json.Marshal(game)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	delete(m, "players") // each player is a group of its own
+	return m
+}
+
+// addObject adds an object's group, keyed by its card.
 func (o *observation) addObject(x *harness.Object) {
-	o.cards[x.Card] = true
-	name := fmt.Sprintf("%s [%d]", x.Name, x.Card)
+	f := field{kind: objectField, of: fmt.Sprintf("%s [%d]", x.Name, x.Card), name: x.Name, card: x.Card}
 	if x.Card >= harness.FirstTokenID {
-		name = fmt.Sprintf("%s token [%d]", x.Name, x.Card)
+		f.of = fmt.Sprintf("%s token [%d]", x.Name, x.Card)
 	}
-	where := fmt.Sprintf("2 card %08d", x.Card)
-	o.add(where, leaves(x), func(path string) field {
-		if path == "card" {
-			return field{}
-		}
-		part, _, _ := strings.Cut(path, ".")
-		part, _, _ = strings.Cut(part, "[")
-		return field{what: name + ": " + words(path), part: words(part), cards: []string{x.Name}, card: x.Card, zone: path == "zone"}
-	})
-	// The zone is always written, so that an object only one engine has reads "nowhere"
-	// on the other side.
-	zone, ok := o.fields[where+" zone"]
-	if !ok {
-		zone = field{what: name + ": zone", part: "zone", cards: []string{x.Name}, card: x.Card, zone: true}
-	}
-	zone.zero = "nowhere"
-	o.fields[where+" zone"] = zone
-}
-
-// add writes each leaf of vs under prefix, described by describe (a zero field: left out).
-func (o *observation) add(prefix string, vs []leaf, describe func(path string) field) {
-	for _, v := range vs {
-		f := describe(v.path)
-		if f.what == "" {
-			continue
-		}
-		f.value, f.zero = v.value, v.zero
-		o.fields[prefix+" "+v.path] = f
-	}
-}
-
-// leaf is one value of a JSON document: its path ("counters.+1/+1", "targets[0].card"),
-// its value ("" when empty, false or 0, so that "absent" and "empty" are the same) and how
-// its absence reads. A list of plain values is one leaf, its values joined.
-type leaf struct{ path, value, zero string }
-
-func leaves(v any) []leaf {
-	b, _ := json.Marshal(v)
-	var doc any
-	json.Unmarshal(b, &doc)
-	var out []leaf
-	flatten(&out, "", doc)
-	return out
-}
-
-func flatten(out *[]leaf, path string, v any) {
-	join := func(k string) string {
-		if path == "" {
-			return k
-		}
-		return path + "." + k
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			flatten(out, join(k), v[k])
-		}
-	case []any:
-		var plain []string
-		for i, x := range v {
-			switch x.(type) {
-			case map[string]any, []any:
-				flatten(out, fmt.Sprintf("%s[%d]", path, i), x)
-			default:
-				plain = append(plain, fmt.Sprint(x))
-			}
-		}
-		if len(plain) > 0 {
-			*out = append(*out, leaf{path, strings.Join(plain, ", "), "none"})
-		}
-	case bool:
-		*out = append(*out, leaf{path, map[bool]string{true: "yes"}[v], "no"})
-	case float64:
-		*out = append(*out, leaf{path, map[bool]string{true: strconv.FormatFloat(v, 'f', -1, 64)}[v != 0], "0"})
-	case string:
-		if v == "{}" {
-			v = ""
-		}
-		*out = append(*out, leaf{path, v, "none"})
-	case nil:
-	default:
-		*out = append(*out, leaf{path, fmt.Sprint(v), "none"})
-	}
-}
-
-// words turns a JSON path into words: "lands_played" is "lands played", "targets[0].card"
-// is "target 1 card".
-func words(path string) string {
-	r := strings.NewReplacer("_", " ", ".", " ", "]", "")
-	s := r.Replace(path)
-	for {
-		i := strings.IndexByte(s, '[')
-		if i < 0 {
-			return s
-		}
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		n, _ := strconv.Atoi(s[i+1 : j])
-		s = fmt.Sprintf("%s %d%s", s[:i], n+1, s[j:])
-	}
-}
-
-// Difference is one thing two engines show differently.
-type Difference struct {
-	What string `json:"what"` // what it is, in words: "Plains [1]: tapped", "A's mana pool"
-	// Part is the part of the observation it is in ("tapped", "mana pool", "legal
-	// actions", "could produce"); Cards the names of the cards it is about. With the kind
-	// of action it follows, they tell divergences apart.
-	Part  string   `json:"part"`
-	Cards []string `json:"cards,omitempty"`
-	// A and B are how the driving engine (Config.A) and the other show it.
-	A string `json:"a"`
-	B string `json:"b"`
-}
-
-// differences lists what a and b show differently, in the order of their keys: the
-// game, the players, the cards, the stack, the legal actions, the mana queries. Of an
-// object only one engine has, only the zone is compared.
-func differences(a, b *observation) []Difference {
-	keys := slices.Sorted(maps.Keys(a.fields))
-	for k := range b.fields {
-		if _, ok := a.fields[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	var out []Difference
-	for _, k := range keys {
-		fa, inA := a.fields[k]
-		fb := b.fields[k]
-		f := fa
-		if !inA {
-			f = fb
-		}
-		if f.card != 0 && !f.zone && !(a.cards[f.card] && b.cards[f.card]) {
-			continue // the zone says it
-		}
-		if fa.value != fb.value {
-			out = append(out, f.difference(fa.value, fb.value))
-		}
-	}
-	return out
-}
-
-func (f field) difference(a, b string) Difference {
-	if a == "" {
-		a = f.zero
-	}
-	if b == "" {
-		b = f.zero
-	}
-	return Difference{What: f.what, Part: f.part, Cards: f.cards, A: a, B: b}
+	key := fmt.Sprintf("2 card %08d", x.Card)
+	g := o.whole(key, x, f)
+	g.zone = string(x.Zone)
+	o.groups[key] = g
 }
