@@ -12,12 +12,12 @@ import (
 
 // observation is what one engine shows at one moment, in groups of fields that two
 // engines compare: the game's (turn, step, ...), each player's, each object's by its card
-// wherever it is (so that the battlefield's order, which the rules leave open, does not
-// count), the stack's by position, the pending decision's, each legal action, and the
-// mana queries' answers for every permanent when both engines answer them. Object IDs
-// are renumbered and the engine's own wording (prompts, stack texts) left out. A group
-// is compared whole first and field by field only when it differs, so that agreeing
-// engines cost little.
+// wherever it is (so that the battlefield's order, which the rules leave open, CR 400.5,
+// does not count), the stack's by position, the pending decision's, each legal action,
+// and the mana queries' answers for every permanent when both engines answer them. Object
+// IDs are renumbered and the engine's own wording (prompts, stack texts) left out. A
+// group is compared whole first and field by field only when it differs, so that
+// agreeing engines cost little.
 type observation struct {
 	groups map[string]group // by a key that sorts game, players, cards, stack, legal, mana
 	snap   harness.Snapshot
