@@ -100,6 +100,13 @@ func TestADeclinedBoardIsSkipped(t *testing.T) {
 	assert.Positive(t, res.Declined)
 	assert.Equal(t, 300, res.Cases)
 
+	// The same when the driving engine is the one that declines.
+	res, err = diff.Run(context.Background(), config(variant{Reference: reference(t), decline: emptyLibrary}, reference(t)))
+	require.NoError(t, err)
+	assert.Empty(t, res.Divergences)
+	assert.Positive(t, res.Declined)
+	assert.Zero(t, res.Skipped, "a declined board is not a broken engine")
+
 	// The same engine with a pool that never empties: the divergence is the pool, on a
 	// board it starts.
 	b := variant{Reference: reference(t, "invariant.pool/pools-persist"), decline: emptyLibrary}
