@@ -21,7 +21,8 @@ type Difference struct {
 // differences lists what a and b show differently, in the order of their groups (the
 // game, the players, the cards, the stack, the legal actions, the mana queries) and
 // fields. A group the same on both sides is not looked into; of an object only one engine
-// has, only the zone is compared.
+// has, only the zone is compared, and the mana answers of a permanent only one engine has
+// on the battlefield are left out.
 func differences(a, b *observation) []Difference {
 	keys := slices.Collect(maps.Keys(a.groups))
 	for k := range b.groups {
@@ -37,6 +38,9 @@ func differences(a, b *observation) []Difference {
 		switch {
 		case inA && inB && ga.raw == gb.raw:
 			continue
+		case !inA && (gb.tmpl.kind == couldField || gb.tmpl.kind == outcomesField) ||
+			!inB && (ga.tmpl.kind == couldField || ga.tmpl.kind == outcomesField):
+			continue // a permanent on one battlefield only: its zone says it
 		case ga.tmpl.kind == objectField && !inB || gb.tmpl.kind == objectField && !inA:
 			f := ga.tmpl
 			if !inA {
