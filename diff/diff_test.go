@@ -16,10 +16,10 @@ import (
 )
 
 // reference is the reference engine with faults switched on.
-func reference(t *testing.T, faults ...string) *engine.Reference {
-	t.Helper()
+func reference(tb testing.TB, faults ...string) *engine.Reference {
+	tb.Helper()
 	eng, err := engine.New(engine.Options{Faults: faults})
-	require.NoError(t, err)
+	require.NoError(tb, err)
 	return eng
 }
 
@@ -224,4 +224,15 @@ func TestTheShrunkSetupKeepsOnlyWhatMatters(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, len(d.Setup.Players[0].Battlefield)+len(d.Setup.Players[1].Battlefield), "the land that pays while tapped")
+}
+
+// BenchmarkAgreeingEngines is the cost of comparing two engines that agree: 100 cases of
+// the reference engine against itself.
+func BenchmarkAgreeingEngines(b *testing.B) {
+	cfg := diff.Config{A: reference(b), B: reference(b), Seed: 1, Cases: 100, Steers: props.Steers()}
+	for b.Loop() {
+		if _, err := diff.Run(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
