@@ -19,8 +19,9 @@ type Difference struct {
 }
 
 // differences lists what a and b show differently, in the order of their groups (the
-// game, the players, the cards, the stack, the legal actions, the mana queries) and
-// fields. A group the same on both sides is not looked into; of an object only one engine
+// game, the players, the cards, the order of libraries and graveyards, the stack, the
+// decisions, the legal actions, the mana queries: a card that moved is named before the
+// order it moved into) and fields. A group the same on both sides is not looked into; of an object only one engine
 // has, only the zone is compared, and the mana answers of a permanent only one engine has
 // on the battlefield are left out.
 func differences(a, b *observation) []Difference {

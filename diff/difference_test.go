@@ -9,7 +9,8 @@ import (
 )
 
 // TestAnObjectElsewhereIsOneRow: when one engine has a permanent on the battlefield and
-// the other in the graveyard, the difference is where it is (and the graveyard's order);
+// the other in the graveyard, the difference is where it is, named first, and the
+// graveyard's order;
 // when one engine doesn't have it at all, only its zone differs; and the mana answers
 // only one engine gives for it are no difference of their own.
 func TestAnObjectElsewhereIsOneRow(t *testing.T) {
@@ -24,13 +25,13 @@ func TestAnObjectElsewhereIsOneRow(t *testing.T) {
 		o := &observation{groups: map[string]group{}}
 		o.addSnapshot(s)
 		if outcomes {
-			o.single("6 outcomes 00000001 000", field{kind: outcomesField, of: "Walking Ballista [1]'s ability 0", name: "Walking Ballista", value: "error", zero: "none"})
+			o.single("7 outcomes 00000001 000", field{kind: outcomesField, of: "Walking Ballista [1]'s ability 0", name: "Walking Ballista", value: "error", zero: "none"})
 		}
 		return o
 	}
 	assert.Equal(t, []Difference{
-		{What: "B's graveyard (bottom first)", Part: "graveyard order", A: "empty", B: "[1]"},
 		{What: "Walking Ballista [1]: zone", Part: "zone", Cards: []string{"Walking Ballista"}, A: "battlefield", B: "graveyard"},
+		{What: "B's graveyard (bottom first)", Part: "graveyard order", A: "empty", B: "[1]"},
 	}, differences(observed(onBattlefield, true), observed(inGraveyard, false)))
 
 	assert.Equal(t, []Difference{

@@ -19,7 +19,7 @@ import (
 // group is compared whole first and field by field only when it differs, so that
 // agreeing engines cost little.
 type observation struct {
-	groups map[string]group // by a key that sorts game, players, cards, stack, legal, mana
+	groups map[string]group // by a key that sorts game, players, cards, zone orders, stack, decisions, legal, mana
 	snap   harness.Snapshot
 	legal  []harness.Action
 	could  map[harness.CardID]harness.TypeSet
@@ -82,7 +82,7 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 	o := &observation{groups: map[string]group{}, snap: snap, legal: legal}
 	o.addSnapshot(canonical(snap, ids))
 	for i := range legal {
-		o.single("5 legal "+legal[i].Key(), field{kind: legalField, act: &legal[i], snap: &o.snap, value: "listed", zero: "not listed"})
+		o.single("6 legal "+legal[i].Key(), field{kind: legalField, act: &legal[i], snap: &o.snap, value: "listed", zero: "not listed"})
 	}
 	if mq, ok := harness.ManaQueriesOf(eng); ok && queries {
 		o.could = map[harness.CardID]harness.TypeSet{}
@@ -95,7 +95,7 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 				o.could[p.Card] = t
 				f.value = t.String()
 			}
-			o.single(fmt.Sprintf("6 could %08d", p.Card), f)
+			o.single(fmt.Sprintf("7 could %08d", p.Card), f)
 			for i, text := range p.Abilities {
 				f := field{kind: outcomesField, of: fmt.Sprintf("%s's ability %q", name, text), name: p.Name, zero: "none"}
 				if ms, err := mq.ManaOutcomes(st, p.Card, i); err != nil {
@@ -108,7 +108,7 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 					sort.Strings(texts)
 					f.value = strings.Join(texts, " or ")
 				}
-				o.single(fmt.Sprintf("6 outcomes %08d %03d", p.Card, i), f)
+				o.single(fmt.Sprintf("7 outcomes %08d %03d", p.Card, i), f)
 			}
 		}
 	}
@@ -181,7 +181,7 @@ func (o *observation) addSnapshot(s harness.Snapshot) {
 			for i, x := range z.objs {
 				ids[i] = fmt.Sprintf("[%d]", x.Card)
 			}
-			o.single("1 player "+who+" "+z.name, field{kind: orderField, of: who, path: z.name,
+			o.single("3 order "+who+" "+z.name, field{kind: orderField, of: who, path: z.name,
 				value: strings.Join(ids, " "), zero: "empty"})
 		}
 		for _, zone := range [][]*harness.Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
@@ -196,14 +196,14 @@ func (o *observation) addSnapshot(s harness.Snapshot) {
 		o.addObject(x)
 	}
 	for i, so := range s.Stack {
-		o.whole(fmt.Sprintf("3 stack %03d", i), so,
+		o.whole(fmt.Sprintf("4 stack %03d", i), so,
 			field{kind: stackField, of: fmt.Sprintf("stack object %d from the bottom (%s)", i+1, so.Name), name: so.Name})
 	}
 	if s.Pending != nil {
-		o.whole("4 pending", s.Pending, field{kind: pendingField})
+		o.whole("5 pending", s.Pending, field{kind: pendingField})
 	}
 	if s.Casting != nil {
-		o.whole("4 casting", s.Casting, field{kind: castingField, name: s.Casting.Name})
+		o.whole("5 casting", s.Casting, field{kind: castingField, name: s.Casting.Name})
 	}
 }
 
