@@ -10,9 +10,8 @@ import (
 
 // TestAnObjectElsewhereIsOneRow: when one engine has a permanent on the battlefield and
 // the other in the graveyard, the difference is where it is, named first, and the
-// graveyard's order;
-// when one engine doesn't have it at all, only its zone differs; and the mana answers
-// only one engine gives for it are no difference of their own.
+// graveyard's order; when one engine doesn't have it at all, only its zone differs; and
+// the mana answers only one engine gives for it are no difference of their own.
 func TestAnObjectElsewhereIsOneRow(t *testing.T) {
 	ballista := harness.Object{Card: 1, Object: 1, Name: "Walking Ballista", Zone: harness.Battlefield, Types: []string{"Artifact", "Creature"}}
 	onBattlefield := harness.Snapshot{Turn: 1, Battlefield: []*harness.Object{&ballista}}
