@@ -41,6 +41,9 @@ func (c *cli) diffEngines(args []string) error {
 	if *dir == "" {
 		*dir = foundDir()
 	}
+	if err := checkWritableDir(*dir); err != nil { // before the run, so no divergence is lost
+		return inputErrorf("--corpus %s: %v", *dir, err)
+	}
 	a := engineFlags{command: *against, timeout: b.timeout}
 	engA, err := a.open(nil)
 	if err != nil {

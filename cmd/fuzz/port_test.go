@@ -147,6 +147,17 @@ func TestChecksEverywhere(t *testing.T) {
 	}
 }
 
+// TestDiffUnwritableCorpus: a --corpus that can't be written is an input error before
+// any case runs, not divergences found and lost.
+func TestDiffUnwritableCorpus(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	r := fuzz(t, "diff", "--engine", "never started", "--corpus", filepath.Join(file, "sub"))
+	assert.Equal(t, 2, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stderr, "--corpus")
+	assert.Empty(t, r.stdout)
+}
+
 // TestCheckEngineThroughServe: "fuzz serve" follows every convention.
 func TestCheckEngineThroughServe(t *testing.T) {
 	r := fuzz(t, "check-engine", "--engine", selfCommand("serve"), "--cases", "60")
