@@ -1,20 +1,24 @@
 // Package diff is differential testing: it plays generated cases on two engines step by
-// step and reports where their observations first differ. Engine A drives (its legal
-// actions are walked, as in a campaign) and B follows: after the setup and after each
-// action the two snapshots (object IDs renumbered, wording left out), legal action lists
-// and mana-query answers are compared field by field. The first case that diverges is
-// shrunk on its tape, re-running both engines at every step, to a minimal case that still
-// diverges in the same area, and described side by side.
+// step and reports where their observations differ. Engine A drives (its legal actions
+// are walked, as in a campaign) and B follows: after the setup and after each action the
+// two snapshots (object IDs renumbered, wording left out), legal action lists and
+// mana-query answers are compared field by field. A diverging case is shrunk, re-running
+// both engines at every step, first on its tape and then on the case itself (the setup
+// shrinker campaigns use), to a minimal case that still diverges in the same part of the
+// observation about the same cards, and described side by side. A run goes on after a
+// divergence until it has as many distinct ones as asked for (see [Divergence.Signature]).
 package diff
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/port"
 )
 
 // Config is one differential run.
@@ -29,21 +33,30 @@ type Config struct {
 	Seed     uint64
 	Cases    int
 	MaxSteps int // 0: 12
-	// ShrinkBudget bounds the replays spent shrinking the divergence; 0 means 1000,
-	// negative means no shrinking.
+	// ShrinkBudget bounds the replays spent shrinking each divergence, per stage; 0 means
+	// 1000, negative means no shrinking.
 	ShrinkBudget int
+	// Counterexamples is how many distinct divergences to report (0: 1): the run stops at
+	// the case that finds the last of them.
+	Counterexamples int
 }
 
-// Result is a differential run: how many cases agreed, and the first divergence.
+// Result is a differential run: how many cases agreed, and the distinct divergences.
 type Result struct {
-	A, B     string // engine names
-	Cases    int    // cases run
-	Skipped  int    // cases on which A itself broke, so B had nothing to follow
-	LeftOut  []string
-	Diverged *Divergence
+	A, B  string // engine names
+	Cases int    // cases run
+	// Declined counts the boards one of the engines declined to start (it answered
+	// "unsupported"): not compared, as a campaign counts them rejected.
+	Declined int
+	Skipped  int // cases on which A itself broke, so B had nothing to follow
+	// Repeats counts the diverging cases that diverged as one already reported did.
+	Repeats int
+	LeftOut []string
+	// Divergences are the distinct divergences found, shrunk, in the order of their cases.
+	Divergences []*Divergence
 }
 
-// Divergence is the first place two engines disagree, in a shrunk case.
+// Divergence is where two engines disagree, in a shrunk case.
 type Divergence struct {
 	Case    int              `json:"case"`
 	Setup   harness.Setup    `json:"setup"`
@@ -51,7 +64,7 @@ type Divergence struct {
 	// Step is the action after which they diverged (an index into Actions); -1: at the
 	// start.
 	Step int `json:"step"`
-	// Differences are the fields they disagree on; BrokeB is set instead when B refused
+	// Differences are what they show differently; BrokeB is set instead when B refused
 	// what A allowed or failed (Error says how).
 	Differences []Difference `json:"differences,omitempty"`
 	BrokeB      bool         `json:"broke_b,omitempty"`
@@ -59,7 +72,8 @@ type Divergence struct {
 	Shrinks     int          `json:"shrinks"`
 	Log         string       `json:"log"` // A's game log of the case
 	// Observed is what A showed at the divergence, for a corpus scenario.
-	Observed Observed `json:"-"`
+	Observed Observed   `json:"-"`
+	trace    *gen.Trace // A's trace up to the divergence
 }
 
 // Observed is A's side of a divergence.
@@ -69,8 +83,31 @@ type Observed struct {
 	Legal, Illegal []harness.Action // listed by A only, by B only
 }
 
+// Signature is what makes two divergences distinct: the part of the observation their
+// first difference is in (a snapshot field, the legal actions, a mana answer; or B
+// breaking), the kind of action it follows ("start" before any) and the cards it names.
+func (d *Divergence) Signature() string {
+	kind := "start"
+	if d.Step >= 0 {
+		kind = string(d.Actions[d.Step].Kind)
+	}
+	return d.area() + " | " + kind
+}
+
+// area is the signature without the kind of action: what a shrunk case must keep.
+func (d *Divergence) area() string {
+	if d.BrokeB {
+		if d.Step < 0 {
+			return "could not start"
+		}
+		return "broke on " + d.Actions[d.Step].Name
+	}
+	x := d.Differences[0]
+	return x.Part + " | " + strings.Join(x.Cards, ", ")
+}
+
 // Run compares A and B on cfg.Cases generated cases, drawn from the cards and steps both
-// support, stopping at the first divergence.
+// support, until it has found cfg.Counterexamples distinct divergences.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.A == nil || cfg.B == nil || cfg.Cases < 1 {
 		return nil, fmt.Errorf("diff: two engines and at least one case are needed")
@@ -80,6 +117,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.ShrinkBudget == 0 {
 		cfg.ShrinkBudget = 1000
+	}
+	if cfg.Counterexamples < 1 {
+		cfg.Counterexamples = 1
 	}
 	if len(cfg.Steers) == 0 {
 		cfg.Steers = []gen.Steer{{Name: "plain"}}
@@ -101,28 +141,43 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	_, qb := harness.ManaQueriesOf(cfg.B)
 	c := &comparer{cfg: cfg, queries: qa && qb}
 	res := &Result{A: cfg.A.Name(), B: cfg.B.Name(), LeftOut: leftOut}
+	// tried holds the signatures of the cases shrunk so far, reported holds those of the
+	// divergences reported: a case that diverges as one already shrunk did is not shrunk
+	// again.
+	tried, reported := map[string]bool{}, map[string]bool{}
 	src := gen.NewTapeSource(0)
-	for i := 0; i < cfg.Cases; i++ {
+	for i := 0; i < cfg.Cases && len(res.Divergences) < cfg.Counterexamples; i++ {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
 		g := gens[i%len(gens)]
 		src.Reset(gen.Mix(cfg.Seed + uint64(i)*0x9e3779b97f4a7c15))
 		res.Cases++
-		d, skipped := c.runCase(g, src)
-		if skipped {
+		d, outcome := c.runCase(g, src)
+		switch outcome {
+		case declined:
+			res.Declined++
+		case brokeA:
 			res.Skipped++
 		}
 		if d == nil {
 			continue
 		}
-		d.Case = i
+		if tried[d.Signature()] || reported[d.Signature()] {
+			res.Repeats++
+			continue
+		}
+		tried[d.Signature()] = true
 		if cfg.ShrinkBudget > 0 {
 			d = c.shrink(g, src.Values(), d)
-			d.Case = i
 		}
-		res.Diverged = d
-		return res, nil
+		if reported[d.Signature()] {
+			res.Repeats++
+			continue
+		}
+		reported[d.Signature()] = true
+		d.Case = i
+		res.Divergences = append(res.Divergences, d)
 	}
 	return res, nil
 }
@@ -145,23 +200,46 @@ type comparer struct {
 	queries bool
 }
 
-// runCase generates one case on A and follows it on B; skipped means A itself broke.
-func (c *comparer) runCase(g *gen.Generator, src gen.Source) (d *Divergence, skipped bool) {
+// outcome is how a case ended.
+type outcome uint8
+
+const (
+	compared outcome = iota // agreed or diverged
+	declined                // an engine declined the board
+	brokeA                  // A broke: nothing to follow
+)
+
+// declinedBoard reports whether err is an engine declining a board it can't set up: the
+// protocol's "unsupported" answer to start.
+func declinedBoard(err error) bool {
+	var pe *port.Error
+	return errors.As(err, &pe) && pe.Kind == port.ErrUnsupported
+}
+
+// runCase generates one case on A and follows it on B.
+func (c *comparer) runCase(g *gen.Generator, src gen.Source) (*Divergence, outcome) {
 	tr := g.Run(src, c.cfg.A, c.cfg.MaxSteps)
 	if tr.Err != nil {
-		return nil, true
+		var ee *gen.EngineError
+		if errors.As(tr.Err, &ee) && ee.Step < 0 && declinedBoard(tr.Err) {
+			return nil, declined
+		}
+		return nil, brokeA
 	}
-	return c.follow(tr), false
+	return c.follow(tr)
 }
 
 // follow replays A's trace on B, comparing after the setup and after every action.
-func (c *comparer) follow(tr *gen.Trace) *Divergence {
+func (c *comparer) follow(tr *gen.Trace) (*Divergence, outcome) {
 	idsA, idsB := renumber{}, renumber{}
 	a, b := c.cfg.A, c.cfg.B
-	broke := func(step int, format string, args ...any) *Divergence {
-		return c.divergence(tr, step, nil, nil, nil, fmt.Sprintf(format, args...))
+	broke := func(step int, format string, args ...any) (*Divergence, outcome) {
+		return c.divergence(tr, step, nil, nil, nil, fmt.Sprintf(format, args...)), compared
 	}
 	stB, err := b.Start(tr.Setup)
+	if declinedBoard(err) {
+		return nil, declined
+	}
 	if err != nil {
 		return broke(-1, "%s could not start the game %s could: %v", b.Name(), a.Name(), err)
 	}
@@ -171,91 +249,96 @@ func (c *comparer) follow(tr *gen.Trace) *Divergence {
 			act := tr.Steps[step].Action
 			next, _, err := b.Apply(stB, act)
 			if err != nil {
-				return broke(step, "%s refused %s, which %s listed: %v", b.Name(), act, a.Name(), err)
+				return broke(step, "%s refused %q, which %s listed: %v", b.Name(),
+					gen.DescribeAction(tr.Steps[step].Before, act), a.Name(), err)
 			}
 			stA, stB = tr.Steps[step].AfterState, next
 		}
 		oa, err := observe(a, stA, idsA, c.queries)
 		if err != nil {
-			return nil // A broke while asked again: nothing to compare against
+			return nil, brokeA // A broke while asked again: nothing to compare against
 		}
 		ob, err := observe(b, stB, idsB, c.queries)
 		if err != nil {
 			return broke(step, "%s: %v", b.Name(), err)
 		}
 		if diffs := differences(oa, ob); len(diffs) > 0 {
-			return c.divergence(tr, step, oa, ob, diffs, "")
+			return c.divergence(tr, step, oa, ob, diffs, ""), compared
 		}
 	}
-	return nil
+	return nil, compared
 }
 
 func (c *comparer) divergence(tr *gen.Trace, step int, oa, ob *observation, diffs []Difference, broke string) *Divergence {
-	actions := tr.Actions()[:step+1]
-	d := &Divergence{Setup: tr.Setup, Actions: actions, Step: step, Differences: diffs,
-		BrokeB: broke != "", Error: broke}
 	short := *tr
 	short.Steps = tr.Steps[:step+1]
+	d := &Divergence{Setup: tr.Setup, Actions: short.Actions(), Step: step, Differences: diffs,
+		BrokeB: broke != "", Error: broke, trace: &short}
 	d.Log = gen.Log(&short)
 	if oa != nil {
 		d.Observed = Observed{Snapshot: oa.snap, Could: oa.could}
-		for _, x := range diffs {
-			if key, ok := strings.CutPrefix(x.Path, "legal: "); ok {
-				d.Observed.Legal = append(d.Observed.Legal, withKey(oa.legal, key)...)
-				d.Observed.Illegal = append(d.Observed.Illegal, withKey(ob.legal, key)...)
-			}
+		if slices.ContainsFunc(diffs, func(x Difference) bool { return x.Part == "legal actions" }) {
+			d.Observed.Legal, d.Observed.Illegal = only(oa.legal, ob.legal), only(ob.legal, oa.legal)
 		}
 	}
 	return d
 }
 
-func withKey(actions []harness.Action, key string) []harness.Action {
+// only lists the actions of as that bs does not list.
+func only(as, bs []harness.Action) []harness.Action {
+	keys := map[string]bool{}
+	for _, b := range bs {
+		keys[b.Key()] = true
+	}
 	var out []harness.Action
-	for _, a := range actions {
-		if a.Key() == key {
+	for _, a := range as {
+		if !keys[a.Key()] {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
-// same reports whether d2 diverges the way d does: B broke again, or they differ in the
-// same area.
-func (d *Divergence) same(d2 *Divergence) bool {
-	if d2 == nil || d.BrokeB != d2.BrokeB {
-		return false
-	}
-	if d.BrokeB {
-		return true
-	}
-	kinds := func(ds []Difference) []string {
-		var out []string
-		for _, x := range ds {
-			out = append(out, x.kind())
-		}
-		return out
-	}
-	return slices.Contains(kinds(d2.Differences), d.Differences[0].kind())
-}
-
-// shrink minimizes the diverging case's tape, both engines re-run at every step.
+// shrink minimizes a diverging case, both engines re-run at every step: first its tape,
+// then the case itself with the setup shrinker campaigns use (gen.ShrinkSetup: cards no
+// action needs, extra state such as a life total or counters, actions). A candidate
+// counts when it diverges in the same area (part of the observation and cards); one an
+// engine declines never does.
 func (c *comparer) shrink(g *gen.Generator, tape []uint64, d *Divergence) *Divergence {
-	var last *Divergence
+	want := d.area()
+	same := func(d2 *Divergence) bool { return d2 != nil && d2.area() == want }
 	res := gen.Shrink(tape, func(src *gen.TapeSource) bool {
 		d2, _ := c.runCase(g, src)
-		if d.same(d2) {
-			last = d2
-			return true
-		}
-		return false
+		return same(d2)
 	}, c.cfg.ShrinkBudget)
 	d2, _ := c.runCase(g, gen.ReplayTape(res.Tape))
-	if !d.same(d2) {
-		d2 = last
-	}
-	if d2 == nil { // not reproducible: report the original
+	if !same(d2) { // not reproducible: report the original
 		return d
 	}
 	d2.Shrinks = res.Shrinks
+	set := gen.ShrinkSetup(c.cfg.A, d2.trace, func(tr *gen.Trace) bool {
+		d3, _ := c.follow(tr)
+		return same(d3)
+	}, c.cfg.ShrinkBudget)
+	// The candidates started games of their own, and a port may drop the states of
+	// earlier games: judge the result on a fresh replay.
+	tr := gen.Replay(c.cfg.A, set.Trace.Setup, set.Trace.Actions())
+	if d3, _ := c.follow(tr); tr.Err == nil && same(d3) {
+		d3.Shrinks = d2.Shrinks + set.Shrinks
+		return d3
+	}
 	return d2
+}
+
+// Where says where the engines diverged: "at the start", or "after action 3 (B activates
+// Plains [1]: ...)", the action as the game log says it.
+func (d *Divergence) Where() string {
+	if d.Step < 0 {
+		return "at the start"
+	}
+	what := d.Actions[d.Step].String()
+	if d.trace != nil && d.Step < len(d.trace.Steps) {
+		what = gen.DescribeAction(d.trace.Steps[d.Step].Before, d.Actions[d.Step])
+	}
+	return fmt.Sprintf("after action %d (%s)", d.Step+1, what)
 }

@@ -10,15 +10,47 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// observation is what one engine shows at one moment, flattened to path = value so two
-// engines compare field by field: the snapshot (object IDs renumbered, wording left out),
-// the legal actions by key, and the mana queries' answers for every permanent when both
-// engines answer them.
+// observation is what one engine shows at one moment, in groups of fields that two
+// engines compare: the game's (turn, step, ...), each player's, each object's by its card
+// wherever it is (so that the battlefield's order, which the rules leave open, CR 400.5,
+// does not count), the stack's by position, the pending decision's, each legal action,
+// and the mana queries' answers for every permanent when both engines answer them. Object
+// IDs are renumbered and the engine's own wording (prompts, stack texts) left out. A
+// group is compared whole first and field by field only when it differs, so that
+// agreeing engines cost little.
 type observation struct {
-	fields map[string]string
+	groups map[string]group // by a key that sorts game, players, cards, zone orders, stack, decisions, legal, mana
 	snap   harness.Snapshot
 	legal  []harness.Action
 	could  map[harness.CardID]harness.TypeSet
+}
+
+// group is one part of an observation.
+type group struct {
+	raw  string // what it holds, as JSON, or the value of a single field
+	doc  any    // what it holds, laid out as fields when it differs; nil: a single field
+	tmpl field  // its fields' kind and names (and, for a single field, value and zero)
+	zone string // an object's zone
+}
+
+// fields lays g out as fields by path.
+func (g group) fields() map[string]field {
+	if g.doc == nil {
+		if g.raw == "" && g.tmpl.zero == "" { // no group
+			return nil
+		}
+		return map[string]field{"": g.tmpl}
+	}
+	out := map[string]field{}
+	for _, v := range leaves(g.doc) {
+		if g.tmpl.kind == objectField && v.path == "card" {
+			continue // the group's key
+		}
+		f := g.tmpl
+		f.path, f.value, f.zero = v.path, v.value, v.zero
+		out[v.path] = f
+	}
+	return out
 }
 
 // renumber maps an engine's object IDs to their order of first appearance in the case, so
@@ -47,50 +79,58 @@ func observe(eng harness.Engine, st harness.State, ids renumber, queries bool) (
 	if err != nil {
 		return nil, fmt.Errorf("legal: %w", err)
 	}
-	o := &observation{fields: map[string]string{}, snap: snap, legal: legal}
-	flatten(o.fields, "", canonical(snap, ids))
-	for _, a := range legal {
-		o.fields["legal: "+a.Key()] = "listed"
+	o := &observation{groups: map[string]group{}, snap: snap, legal: legal}
+	o.addSnapshot(canonical(snap, ids))
+	for i := range legal {
+		o.single("6 legal "+legal[i].Key(), field{kind: legalField, act: &legal[i], snap: &o.snap, value: "listed", zero: "not listed"})
 	}
 	if mq, ok := harness.ManaQueriesOf(eng); ok && queries {
 		o.could = map[harness.CardID]harness.TypeSet{}
 		for _, p := range snap.Battlefield {
-			where := fmt.Sprintf("card %d (%s)", p.Card, p.Name)
+			name := fmt.Sprintf("%s [%d]", p.Name, p.Card)
+			f := field{kind: couldField, of: name, name: p.Name, zero: "none"}
 			if t, err := mq.CouldProduce(st, p.Card); err != nil {
-				o.fields["could_produce: "+where] = "error"
+				f.value = "error" // its wording is the engine's own
 			} else {
 				o.could[p.Card] = t
-				o.fields["could_produce: "+where] = orNone(t.String())
+				f.value = t.String()
 			}
-			for i := range p.Abilities {
-				key := fmt.Sprintf("mana_outcomes: %s ability %d", where, i)
-				ms, err := mq.ManaOutcomes(st, p.Card, i)
-				if err != nil {
-					o.fields[key] = "error"
-					continue
+			o.single(fmt.Sprintf("7 could %08d", p.Card), f)
+			for i, text := range p.Abilities {
+				f := field{kind: outcomesField, of: fmt.Sprintf("%s's ability %q", name, text), name: p.Name, zero: "none"}
+				if ms, err := mq.ManaOutcomes(st, p.Card, i); err != nil {
+					f.value = "error" // its wording is the engine's own
+				} else {
+					texts := make([]string, len(ms))
+					for j, m := range ms {
+						texts[j] = m.String()
+					}
+					sort.Strings(texts)
+					f.value = strings.Join(texts, " or ")
 				}
-				texts := make([]string, len(ms))
-				for j, m := range ms {
-					texts[j] = m.String()
-				}
-				sort.Strings(texts)
-				o.fields[key] = strings.Join(texts, " ")
+				o.single(fmt.Sprintf("7 outcomes %08d %03d", p.Card, i), f)
 			}
 		}
 	}
 	return o, nil
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
+// single adds a group of one field.
+func (o *observation) single(key string, f field) {
+	o.groups[key] = group{raw: f.value, tmpl: f}
+}
+
+// whole adds a group holding v, compared as its JSON.
+func (o *observation) whole(key string, v any, tmpl field) group {
+	b, _ := json.Marshal(v)
+	g := group{raw: string(b), doc: v, tmpl: tmpl}
+	o.groups[key] = g
+	return g
 }
 
 // canonical is snap with object IDs renumbered and the engine's own wording (prompts,
 // stack texts) left out: what the rules decide, not how an engine says it.
-func canonical(snap harness.Snapshot, ids renumber) any {
+func canonical(snap harness.Snapshot, ids renumber) harness.Snapshot {
 	s := snap
 	// The engine's objects are read only: renumber copies.
 	objs := func(list []*harness.Object) []*harness.Object {
@@ -120,105 +160,71 @@ func canonical(snap harness.Snapshot, ids renumber) any {
 		d.Prompt = ""
 		s.Pending = &d
 	}
-	b, _ := json.Marshal(s)
-	var v any
-	json.Unmarshal(b, &v)
-	return v
+	return s
 }
 
-// flatten writes v's leaves into out as "path = value"; empty lists, empty maps, null,
-// false, 0 and "" are left out, so that "absent" and "empty" are the same.
-func flatten(out map[string]string, path string, v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, x := range v {
-			p := k
-			if path != "" {
-				p = path + "." + k
+// addSnapshot adds the groups of a canonical snapshot.
+func (o *observation) addSnapshot(s harness.Snapshot) {
+	game := s
+	game.Players, game.Battlefield, game.Stack, game.Pending, game.Casting = [2]harness.PlayerState{}, nil, nil, nil, nil
+	o.whole("0 game", gameFields(game), field{kind: gameField})
+	for p := range s.Players {
+		ps, who := s.Players[p], harness.Player(p).String()
+		for _, z := range []struct {
+			name string
+			objs []*harness.Object
+		}{{"library (top first)", ps.Library}, {"graveyard (bottom first)", ps.Graveyard}} {
+			if len(z.objs) == 0 {
+				continue
 			}
-			flatten(out, p, x)
+			ids := make([]string, len(z.objs))
+			for i, x := range z.objs {
+				ids[i] = fmt.Sprintf("[%d]", x.Card)
+			}
+			o.single("3 order "+who+" "+z.name, field{kind: orderField, of: who, path: z.name,
+				value: strings.Join(ids, " "), zero: "empty"})
 		}
-	case []any:
-		for i, x := range v {
-			flatten(out, fmt.Sprintf("%s[%d]", path, i), x)
+		for _, zone := range [][]*harness.Object{ps.Library, ps.Hand, ps.Graveyard, ps.Exile} {
+			for _, x := range zone {
+				o.addObject(x)
+			}
 		}
-	case nil:
-	case bool:
-		if v {
-			out[path] = "true"
-		}
-	case float64:
-		if v != 0 {
-			out[path] = fmt.Sprint(v)
-		}
-	case string:
-		if v != "" && v != "{}" {
-			out[path] = v
-		}
-	default:
-		out[path] = fmt.Sprint(v)
+		ps.Library, ps.Hand, ps.Graveyard, ps.Exile = nil, nil, nil, nil
+		o.whole("1 player "+who, ps, field{kind: playerField, of: who})
+	}
+	for _, x := range s.Battlefield {
+		o.addObject(x)
+	}
+	for i, so := range s.Stack {
+		o.whole(fmt.Sprintf("4 stack %03d", i), so,
+			field{kind: stackField, of: fmt.Sprintf("stack object %d from the bottom (%s)", i+1, so.Name), name: so.Name})
+	}
+	if s.Pending != nil {
+		o.whole("5 pending", s.Pending, field{kind: pendingField})
+	}
+	if s.Casting != nil {
+		o.whole("5 casting", s.Casting, field{kind: castingField, name: s.Casting.Name})
 	}
 }
 
-// Difference is one field on which two engines disagree.
-type Difference struct {
-	Path string `json:"path"`
-	A    string `json:"a"` // "" when absent
-	B    string `json:"b"`
+// gameFields is the game's own fields of a snapshot whose players, objects, stack and
+// decisions are taken out.
+func gameFields(game harness.Snapshot) map[string]any {
+	b, _ := json.Marshal(game)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	delete(m, "players") // each player is a group of its own
+	return m
 }
 
-// differences lists the fields where a and b disagree, by path.
-func differences(a, b *observation) []Difference {
-	var out []Difference
-	for k, va := range a.fields {
-		if vb := b.fields[k]; vb != va {
-			out = append(out, Difference{k, va, vb})
-		}
+// addObject adds an object's group, keyed by its card.
+func (o *observation) addObject(x *harness.Object) {
+	f := field{kind: objectField, of: fmt.Sprintf("%s [%d]", x.Name, x.Card), name: x.Name, card: x.Card}
+	if x.Card >= harness.FirstTokenID {
+		f.of = fmt.Sprintf("%s token [%d]", x.Name, x.Card)
 	}
-	for k, vb := range b.fields {
-		if _, ok := a.fields[k]; !ok {
-			out = append(out, Difference{k, "", vb})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
-}
-
-// kind is the area a difference is in ("legal", "could_produce", "players", ...): a shrunk
-// case must still diverge in the same area.
-func (d Difference) kind() string {
-	k, _, _ := strings.Cut(d.Path, ":")
-	k, _, _ = strings.Cut(k, ".")
-	k, _, _ = strings.Cut(k, "[")
-	return k
-}
-
-// restricted is an engine whose legal actions are cut down to the kinds another engine
-// supports too, so that the walk never takes an action the follower can't express.
-type restricted struct {
-	harness.Engine
-	kinds harness.Support
-}
-
-func (r restricted) Legal(st harness.State) ([]harness.Action, error) {
-	legal, err := r.Engine.Legal(st)
-	return slices.DeleteFunc(legal, func(a harness.Action) bool { return !r.kinds.Action(a.Kind) }), err
-}
-
-// restrictedMana is restricted for an engine that answers the mana queries.
-type restrictedMana struct {
-	restricted
-	harness.ManaQueries
-}
-
-// restrict cuts eng's legal actions down to the kinds s supports; queries stay as they are.
-func restrict(eng harness.Engine, s harness.Support) harness.Engine {
-	if s.Actions == nil {
-		return eng
-	}
-	r := restricted{eng, harness.Support{Actions: s.Actions}}
-	if mq, ok := harness.ManaQueriesOf(eng); ok {
-		return restrictedMana{r, mq}
-	}
-	return r
+	key := fmt.Sprintf("2 card %08d", x.Card)
+	g := o.whole(key, x, f)
+	g.zone = string(x.Zone)
+	o.groups[key] = g
 }

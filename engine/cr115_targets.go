@@ -12,7 +12,7 @@ type TargetSpec struct {
 	Desc   string
 	Zone   h.Zone // where the objects are; empty means the battlefield
 	Player bool   // a player may be chosen ("any target", CR 115.4)
-	// Another: "another target": not the object whose ability it is (CR 115.1, 109.5).
+	// Another: "another target": not the object whose ability it is (CR 115.1, 115.4).
 	Another bool
 	Match   func(s *State, v *View, controller h.Player, o *Object) bool
 	// Stack: for Zone h.Stack, which spells and abilities on the stack qualify (CR 115.7:

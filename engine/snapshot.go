@@ -241,8 +241,9 @@ func (r *renderer) init(s *State, v *View, from *rendering) {
 		r.out.zones[playerZone(p, h.Graveyard)].ids = ps.Graveyard
 		r.out.zones[playerZone(p, h.Exile)].ids = ps.Exile
 	}
-	// The battlefield by card: a player's permanents are in no order (CR 400.2). An
-	// object's card never changes, so the same permanents sort as before.
+	// The battlefield by card: a player's permanents are in no order (CR 400.5 orders only
+	// libraries, graveyards and the stack). An object's card never changes, so the same
+	// permanents sort as before.
 	if from != nil && slices.Equal(s.Battlefield, from.battlefield) {
 		r.out.zones[battlefieldZone].ids = from.zones[battlefieldZone].ids
 	} else {

@@ -76,7 +76,7 @@
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
-//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.4
+//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //

@@ -245,7 +245,7 @@ func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
 }
 
 // stepTriggers lists the abilities the events of step i triggered: a step beginning
-// (CR 503.1a, 504.2, 513.1a) and creatures dying (700.4).
+// (CR 500.6, 503.1a, 504.2) and creatures dying (700.4).
 func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After

@@ -21,7 +21,7 @@ func turnRules() *Property {
 	return &Property{
 		ID:      "rules.turn",
 		Rulings: []string{"rules.turn"},
-		Rules:   []string{"514.2", "611.2a", "502.3", "500.4"},
+		Rules:   []string{"514.2", "611.2a", "502.3", "500.5b"},
 		Description: "At the first moment after a cleanup step no permanent has damage marked and no \"until end of turn\" " +
 			"effect applies; until then those effects keep applying. The untap step untaps exactly the active player's " +
 			"permanents that no \"doesn't untap\" effect holds.",

@@ -14,7 +14,7 @@ func (c *cli) checkEngine(args []string) error {
 	var ef engineFlags
 	ef.register(fs)
 	seed := fs.Uint64("seed", 1, "the seed of the generated cases")
-	cases := fs.Int("cases", 300, "generated cases to check the conventions on")
+	cases := checksFlag(fs, 300, "generated cases to check the conventions on")
 	pos, err := c.parse(fs, args)
 	if err != nil {
 		return err

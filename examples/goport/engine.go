@@ -204,7 +204,7 @@ func (e *Engine) Apply(st harness.State, a harness.Action) (harness.State, []har
 func (s *state) nextStep(ev *[]harness.Event) {
 	for {
 		for p := range s.players {
-			s.players[p].pool = harness.Mana{} // CR 500.4
+			s.players[p].pool = harness.Mana{} // CR 500.5, 106.4
 		}
 		s.passed, s.priority = false, s.active
 		i := s.step.Index() + 1
@@ -216,7 +216,7 @@ func (s *state) nextStep(ev *[]harness.Event) {
 		*ev = append(*ev, harness.Event{Kind: "step", Player: s.active, Rule: "500.1",
 			Text: fmt.Sprintf("turn %d (%s): %s", s.turn, s.active, s.step)})
 		switch s.step {
-		case harness.Untap: // CR 502.2, 502.3; no priority (502.4)
+		case harness.Untap: // CR 502.3, and summoning sickness ends (302.6); no priority (502.4)
 			for _, i := range s.in(s.active, harness.Battlefield) {
 				s.objects[i].tapped, s.objects[i].sick = false, false
 			}

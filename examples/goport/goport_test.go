@@ -92,9 +92,9 @@ func TestGoportAgreesWithTheReferenceEngine(t *testing.T) {
 	require.NoError(t, err)
 	res, err := diff.Run(context.Background(), diff.Config{A: ref, B: goport.New(), Pool: pool, Seed: 1, Cases: 400})
 	require.NoError(t, err)
-	if d := res.Diverged; d != nil {
+	if len(res.Divergences) > 0 {
 		var b bytes.Buffer
-		report.DiffText(&b, res, "", "")
+		report.DiffText(&b, res, nil, nil)
 		t.Fatalf("diverged:\n%s", b.String())
 	}
 	assert.Equal(t, 400, res.Cases)

@@ -197,7 +197,7 @@ function apply(state, action) {
 // the turn-based actions of each step it enters.
 function nextStep(s, events) {
   for (;;) {
-    for (const pl of s.players) pl.pool = {}; // mana empties from pools as a step ends (CR 500.4)
+    for (const pl of s.players) pl.pool = {}; // mana empties from pools as a step ends (CR 500.5, 106.4)
     s.passed = false;
     let i = STEPS.indexOf(s.step) + 1;
     if (i === STEPS.length) {
@@ -210,7 +210,7 @@ function nextStep(s, events) {
     s.priority = s.active;
     events.push({ kind: 'step', player: s.active, text: `turn ${s.turn} (${s.active}): ${s.step}` });
     switch (s.step) {
-      case 'untap': // CR 502.2, 502.3; then no player gets priority (502.4)
+      case 'untap': // CR 502.3, and summoning sickness ends (302.6); then no player gets priority (502.4)
         for (const o of zoneOf(s, s.active, 'battlefield')) {
           o.tapped = false;
           o.sick = false;

@@ -194,7 +194,7 @@ func (e *Toy) Apply(s harness.State, a harness.Action) (harness.State, []harness
 	return n, evs, nil
 }
 
-// advance moves to the next step with priority (CR 500.2): pools empty (CR 500.4), the
+// advance moves to the next step with priority (CR 500.2): pools empty (CR 500.5), the
 // untap step untaps and ends sickness, the draw step draws (an empty library loses, as
 // CR 704.5b would have it).
 func (n *state) advance() []harness.Event {
