@@ -60,17 +60,27 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 		}
 	}
 	checked := time.Now()
-	j.verdict = check(p, eng, j.trace)
-	undeclaredClauses(p, &j.verdict)
+	if !declined(j.trace) { // a board the engine declines is no verdict: nothing to judge
+		j.verdict = check(p, eng, j.trace)
+		undeclaredClauses(p, &j.verdict)
+	}
 	j.inProp = time.Since(checked)
 	j.busy = checked.Sub(began) + j.inProp
 	switch {
 	case len(j.verdict.Violations) > 0:
 		j.outcome = caseViolated
-	case j.trace.Err != nil:
+	case j.trace.Err != nil && !declined(j.trace):
 		j.outcome = caseBroke
 	}
 	return j
+}
+
+// declined reports whether the engine declined to start the trace's board (an
+// "unsupported" answer to Start, see harness.ErrUnsupported): the case is rejected, not
+// a failure of the engine, and no counterexample.
+func declined(tr *gen.Trace) bool {
+	var ee *gen.EngineError
+	return errors.As(tr.Err, &ee) && ee.Step < 0 && ee.Op == "start" && harness.Declined(ee.Err)
 }
 
 // violationKind is what makes two counterexamples distinct: the clause, ruling and CR

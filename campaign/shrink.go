@@ -94,7 +94,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		if want == caseViolated {
 			return j.outcome == caseViolated && (job.kind == "" || violationKind(&j.verdict) == job.kind)
 		}
-		return j.trace.Err != nil
+		return j.outcome == caseBroke // a board the engine declines is not a counterexample
 	}
 	if ctx.Err() != nil {
 		f.ShrinkStopped = true

@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -11,7 +10,8 @@ import (
 // Waste counts the generated cases of a property that checked less than they could: the
 // engine rejected the board, the game ended before the walk did, or the engine broke.
 type Waste struct {
-	// Rejected: the engine refused to set up the generated board.
+	// Rejected: the engine declined to set up the generated board (an "unsupported"
+	// answer to Start): not a verdict on the engine.
 	Rejected int `json:"rejected"`
 	// EndedEarly: the game ended, or offered no action, before the walk's length.
 	EndedEarly int `json:"ended_early"`
@@ -90,9 +90,8 @@ func statsOf(tr *gen.Trace, pool map[string]int, maxSteps int) caseStats {
 		}
 		cs.actions[k]++
 	}
-	var ee *gen.EngineError
 	switch {
-	case errors.As(tr.Err, &ee) && ee.Step < 0 && (ee.Op == "setup" || ee.Op == "start"):
+	case declined(tr):
 		cs.rejected = true
 	case tr.Err == nil && len(tr.Steps) < maxSteps:
 		cs.endedEarly = tr.Final().GameOver || len(tr.Steps) > 0 && len(tr.Steps[len(tr.Steps)-1].Legal) == 0

@@ -1,0 +1,72 @@
+package campaign_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/partialengine"
+	"github.com/mtgfuzz/mtgfuzz/props"
+)
+
+// partialRun runs a campaign of the properties matching pattern on the partial engine.
+func partialRun(t *testing.T, pattern string, checks int, opts partialengine.Options, tweak ...func(*campaign.Config)) *campaign.Report {
+	t.Helper()
+	cfg := campaign.Config{Props: props.Match(pattern), Seed: 1, Checks: checks, Workers: 1, ShrinkBudget: 300,
+		Engine: func() (harness.Engine, error) { return partialengine.New(opts) }}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	rep, err := campaign.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	return rep
+}
+
+// TestDeclinedBoardsAreNoVerdict: boards the engine declines (an empty library) are
+// counted as rejected, and the property is judged on the others: never ERROR for them.
+func TestDeclinedBoardsAreNoVerdict(t *testing.T) {
+	rep := partialRun(t, "rules.priority,invariant.purity", 60, partialengine.Options{})
+	for _, p := range rep.Props {
+		assert.NotEqual(t, campaign.Errored, p.Outcome, "%s: %+v", p.ID, p.Failure)
+		assert.Zero(t, p.Errors, p.ID)
+		assert.Zero(t, p.Wasted.Errors, p.ID)
+		assert.Positive(t, p.Wasted.Rejected, "%s: some boards have an empty library", p.ID)
+		assert.Less(t, p.Wasted.Rejected, p.Cases, p.ID)
+	}
+}
+
+// breaksOnActivate is the partial engine broken: it fails applying any activation.
+type breaksOnActivate struct{ *partialengine.Engine }
+
+func (e breaksOnActivate) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
+	if a.Kind == harness.Activate {
+		return st, nil, errors.New("internal error: activation not implemented")
+	}
+	return e.Engine.Apply(st, a)
+}
+
+// TestShrinkSkipsDeclinedBoards: shrinking a case that broke the engine never settles on a
+// board the engine declines (an empty library): that is no counterexample.
+func TestShrinkSkipsDeclinedBoards(t *testing.T) {
+	rep := partialRun(t, "invariant.purity", 30, partialengine.Options{}, func(c *campaign.Config) {
+		c.Engine = func() (harness.Engine, error) {
+			e, err := partialengine.New(partialengine.Options{})
+			return breaksOnActivate{e}, err
+		}
+	})
+	p := rep.Props[0]
+	require.Equal(t, campaign.Errored, p.Outcome)
+	require.NotNil(t, p.Failure)
+	assert.Contains(t, p.Failure.Error, "activation not implemented")
+	assert.NotContains(t, p.Failure.Error, "unsupported")
+	for _, ps := range p.Failure.Setup.Players {
+		assert.NotEmpty(t, ps.Library, "a board the engine declines is no counterexample")
+	}
+	require.NotNil(t, p.Failure.BrokeOn)
+	assert.Equal(t, harness.Activate, p.Failure.BrokeOn.Kind)
+}
