@@ -61,7 +61,7 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 	}
 	checked := time.Now()
 	if !declined(j.trace) { // a board the engine declines is no verdict: nothing to judge
-		j.verdict = check(p, eng, j.trace)
+		j.verdict = checkTrace(p, eng, j.trace)
 		undeclaredClauses(p, &j.verdict)
 	}
 	j.inProp = time.Since(checked)
@@ -91,6 +91,54 @@ func violationKind(v *props.Verdict) string {
 	}
 	x := v.Violations[0]
 	return x.Clause + "|" + x.Ruling + "|" + x.Rule
+}
+
+// checkTrace runs the property's Check on tr (see check); an engine that broke while the
+// property asked it more (a port that crashed or hung: the answers it gave no longer mean
+// anything) becomes tr's engine error, at the step it was asked about, instead of
+// violations. A question the engine declines stays the property's to judge.
+func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verdict {
+	v := check(p, eng, tr)
+	var broke *props.Violation
+	kept := v.Violations[:0:0]
+	for i, x := range v.Violations {
+		if x.Err != nil && !harness.Declined(x.Err) {
+			if broke == nil {
+				broke = &v.Violations[i]
+			}
+			continue
+		}
+		kept = append(kept, x)
+	}
+	v.Violations = kept
+	switch {
+	case tr.Err != nil: // it broke in the walk already: that is the error to show
+	case broke != nil:
+		tr.Err = checkError(tr, broke.Step, broke.Err)
+	case brokenEngine(eng) != nil: // broken by a question whose answer the property let go
+		tr.Err = checkError(tr, len(tr.Steps)-1, brokenEngine(eng))
+	}
+	return v
+}
+
+// checkError is a broken engine found by a property's question about step (-1: the
+// start), with the action of that step.
+func checkError(tr *gen.Trace, step int, err error) *gen.EngineError {
+	e := &gen.EngineError{Step: step, Op: "check", Err: err}
+	if step >= 0 && step < len(tr.Steps) {
+		a := tr.Steps[step].Action
+		e.Action = &a
+	}
+	return e
+}
+
+// brokenEngine is the failure of an engine that can break apart from its answers (a
+// port's process crashed, hung or broke the protocol since the case started), or nil.
+func brokenEngine(eng harness.Engine) error {
+	if b, ok := eng.(interface{ Broken() error }); ok {
+		return b.Broken()
+	}
+	return nil
 }
 
 // check runs the property's Check, turning a panic into a violation that says where.

@@ -103,6 +103,9 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
 	j := trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps))
+	if j.outcome != want { // the shrunk case goes another way run again: show the one that failed
+		f.Flaky, j, tape = true, first, src.Values()
+	}
 	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
 		j = r.shrinkSetup(ctx, f, prop, eng, j)
 	}
@@ -123,7 +126,7 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 			f.ShrinkStopped = true
 			return false
 		}
-		v := check(prop, eng, tr)
+		v := checkTrace(prop, eng, tr)
 		return len(v.Violations) > 0 && violationKind(&v) == kind
 	}
 	res := gen.ShrinkSetup(eng, j.trace, fails, r.cfg.ShrinkBudget)
@@ -132,7 +135,7 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	// The candidates started games of their own, and an engine may drop the states of
 	// earlier games (a port keeps one game's): judge the result on a fresh replay.
 	tr := gen.Replay(eng, res.Trace.Setup, res.Trace.Actions())
-	v := check(prop, eng, tr)
+	v := checkTrace(prop, eng, tr)
 	if tr.Err != nil || violationKind(&v) != kind {
 		return j // a nondeterministic engine or property: keep the tape stage's case
 	}
@@ -155,7 +158,7 @@ func trimAfterViolation(prop *props.Property, eng harness.Engine, j judged) judg
 		return j
 	}
 	tr := gen.Replay(eng, j.trace.Setup, actions[:last+1])
-	if v := check(prop, eng, tr); len(v.Violations) > 0 && tr.Err == nil {
+	if v := checkTrace(prop, eng, tr); len(v.Violations) > 0 && tr.Err == nil {
 		return judged{trace: tr, verdict: v, outcome: caseViolated}
 	}
 	return j

@@ -57,7 +57,7 @@ func (tr *Trace) Final() *harness.Snapshot {
 // with the error or the recovered panic and its stack.
 type EngineError struct {
 	Step   int             // index of the step being taken; -1 while setting up
-	Op     string          // "setup", "start", "legal", "apply", "observe"; "generate" for the harness itself
+	Op     string          // "setup", "start", "legal", "apply", "observe"; "check" for a property's question; "generate" for the harness itself
 	Action *harness.Action // the action being applied, for "apply"
 	Err    error           // the engine's error; nil for a panic
 	Panic  any             // the recovered panic value, if the engine panicked

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,9 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/partialengine"
 	"github.com/mtgfuzz/mtgfuzz/port"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // The test binary doubles as a partial port: with FUZZ_TEST_PARTIAL_PORT set it serves
@@ -121,4 +124,42 @@ func TestRunOnDeclinedBoards(t *testing.T) {
 	assert.NotContains(t, r.stdout, "engine failed at setup")
 	assert.Regexp(t, `wasted cases: [1-9]\d* rejected`, r.stdout)
 	assert.Regexp(t, `rules\.priority +40 +\d+ +pass`, r.stdout)
+}
+
+// TestPortThatBreaksMidCampaign: a port that crashes after some answers breaks in a
+// property's Check as often as in the walk: that is the ERROR verdict with the protocol
+// error, the request, the port's stderr and the action, never a FAIL.
+func TestPortThatBreaksMidCampaign(t *testing.T) {
+	r := fuzz(t, "run", "--engine", partialPort("crash-after=40"), "--timeout", "2s", "--props", "invariant.purity",
+		"--checks", "20", "--corpus", t.TempDir())
+	assert.Equal(t, 1, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "ERROR invariant.purity")
+	assert.NotContains(t, r.stdout, "FAIL invariant.purity")
+	assert.Contains(t, r.stdout, "port broke the protocol on")
+	assert.Contains(t, r.stdout, "no answer: the port closed its output")
+	assert.Contains(t, r.stdout, "request:")
+	assert.Contains(t, r.stdout, "fatal: out of memory")
+	assert.Regexp(t, `1 errored`, r.stdout)
+}
+
+// TestPortThatHangsMidCampaign: a port that stops answering, with a 2s timeout, is an
+// engine error in the walk and in Check alike: ERROR, never a FAIL. (Not shrunk: every
+// hang costs the timeout.)
+func TestPortThatHangsMidCampaign(t *testing.T) {
+	rep, err := campaign.Run(context.Background(), campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 10,
+		ShrinkBudget: -1, Engine: func() (harness.Engine, error) {
+			c, err := port.Open(port.Options{Command: partialPort("hang-after=40"), Timeout: 2 * time.Second})
+			if err != nil {
+				return nil, err
+			}
+			return c.Engine(), nil
+		}})
+	require.NoError(t, err)
+	p := rep.Props[0]
+	assert.Equal(t, campaign.Errored, p.Outcome)
+	require.NotNil(t, p.Failure)
+	assert.Contains(t, p.Failure.Error, "no answer within 2s")
+	assert.Contains(t, p.Failure.Error, "request:")
+	assert.Contains(t, p.Failure.Error, "stuck in an endless loop")
+	assert.Positive(t, p.Wasted.Errors)
 }
