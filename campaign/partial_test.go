@@ -70,3 +70,23 @@ func TestShrinkSkipsDeclinedBoards(t *testing.T) {
 	require.NotNil(t, p.Failure.BrokeOn)
 	assert.Equal(t, harness.Activate, p.Failure.BrokeOn.Kind)
 }
+
+// TestClauseNeedsOnAnEngineWithoutPaying: invariant.pool's pools-empty clause needs no
+// casting, so on an engine without cast or pay it runs (and catches pools that don't
+// empty), while the clauses about payments are unsupported.
+func TestClauseNeedsOnAnEngineWithoutPaying(t *testing.T) {
+	rep := partialRun(t, "invariant.pool", 200, partialengine.Options{})
+	p := rep.Props[0]
+	require.Equal(t, campaign.Passed, p.Outcome, p.Unsupported)
+	for _, c := range p.Clauses {
+		if c.Name == "empties" {
+			assert.Positive(t, c.Reached, "the generator reaches it with mana abilities and passes")
+			assert.Empty(t, c.Unsupported)
+		} else {
+			assert.Contains(t, c.Unsupported, "needs the action kind pay", c.Name)
+		}
+	}
+	bad := partialRun(t, "invariant.pool", 200, partialengine.Options{Faults: []string{"invariant.pool/pools-persist"}})
+	require.Equal(t, campaign.Failed, bad.Props[0].Outcome)
+	assert.Equal(t, "empties", bad.Props[0].Failure.Violations[0].Clause)
+}

@@ -72,7 +72,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 		r.gens = append(r.gens, g)
-		st := &propState{unsupported: p.Needs.Missing(r.support)}
+		st := &propState{unsupported: p.Missing(r.support)}
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}

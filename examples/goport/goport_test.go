@@ -44,7 +44,9 @@ func TestCampaignOnAPartialEngine(t *testing.T) {
 		tested[p.ID] = p.Outcome
 	}
 	assert.Equal(t, map[string]campaign.Outcome{
+		"cost.tap-symbol":       campaign.Passed, // its clause on summoning sickness needs no activation
 		"invariant.determinism": campaign.Passed,
+		"invariant.pool":        campaign.Passed, // its clause on pools emptying needs no casting
 		"invariant.purity":      campaign.Passed,
 		"rules.layers":          campaign.Passed,
 		"rules.priority":        campaign.Passed,
