@@ -3,11 +3,13 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -83,14 +85,69 @@ func declined(tr *gen.Trace) bool {
 	return errors.As(tr.Err, &ee) && ee.Step < 0 && ee.Op == "start" && harness.Declined(ee.Err)
 }
 
-// violationKind is what makes two counterexamples distinct: the clause, ruling and CR
-// rule of the first violation.
-func violationKind(v *props.Verdict) string {
+// violationKind is what makes two counterexamples distinct: what fails and where it is
+// seen, not only what is cited. It is the clause, ruling and CR rule of the first
+// violation, the kind of the action after which it was seen ("start" before any), and
+// the names (never the IDs, which shrinking renumbers) of the cards that action (its card,
+// its targets, the spell or ability a payment pays for) and the violation's message name,
+// sorted.
+func violationKind(v *props.Verdict, tr *gen.Trace) string {
 	if len(v.Violations) == 0 {
 		return ""
 	}
 	x := v.Violations[0]
-	return x.Clause + "|" + x.Ruling + "|" + x.Rule
+	at, names := "start", map[string]bool{}
+	if x.Step >= 0 && x.Step < len(tr.Steps) {
+		st := &tr.Steps[x.Step]
+		at = string(st.Action.Kind)
+		if pr := st.Before.Casting; pr != nil && st.Action.Kind == harness.Pay { // what is paid for
+			names[pr.Name] = true
+		}
+		for _, c := range append([]harness.CardID{st.Action.Card}, targetCards(st.Action)...) {
+			if o := st.Before.Find(c); c != 0 && o != nil {
+				names[o.Name] = true
+			}
+		}
+	}
+	for _, name := range cards.Names() {
+		if strings.Contains(x.Message, name) {
+			names[name] = true
+		}
+	}
+	sorted := slices.Sorted(maps.Keys(names))
+	return strings.Join([]string{x.Clause, x.Ruling, x.Rule, at, strings.Join(sorted, ",")}, "|")
+}
+
+// kind is violationKind of j.
+func (j *judged) kind() string { return violationKind(&j.verdict, j.trace) }
+
+// distinctShrunk drops from more the counterexamples that shrank to a failure (its
+// violationKind) that first or an earlier one of more already shows: two cases that
+// looked different before shrinking and fail the same way after count once.
+func distinctShrunk(first *Failure, more []Failure) []Failure {
+	if first == nil || len(more) == 0 {
+		return more
+	}
+	seen := map[string]bool{first.kind: true}
+	out := more[:0]
+	for _, f := range more {
+		if f.kind == "" || !seen[f.kind] {
+			seen[f.kind] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// targetCards lists the cards a's targets name.
+func targetCards(a harness.Action) []harness.CardID {
+	var out []harness.CardID
+	for _, t := range a.Targets {
+		if t.Card != 0 {
+			out = append(out, t.Card)
+		}
+	}
+	return out
 }
 
 // checkTrace runs the property's Check on tr (see check); an engine that broke while the

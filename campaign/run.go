@@ -198,7 +198,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
-		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
+		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
 		st.results = append(st.results, caseResult{})

@@ -56,6 +56,9 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	}
 	close(jobs)
 	wg.Wait()
+	for i := range results {
+		results[i].More = distinctShrunk(results[i].Failure, results[i].More)
+	}
 }
 
 // shrinkJob is one bad case to shrink: property prop's case at round; kind, when set, is
@@ -92,7 +95,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		}
 		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
 		if want == caseViolated {
-			return j.outcome == caseViolated && (job.kind == "" || violationKind(&j.verdict) == job.kind)
+			return j.outcome == caseViolated && (job.kind == "" || j.kind() == job.kind)
 		}
 		return j.outcome == caseBroke // a board the engine declines is not a counterexample
 	}
@@ -120,14 +123,14 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	if j.outcome != caseViolated || j.trace.Err != nil {
 		return j
 	}
-	kind := violationKind(&j.verdict)
+	kind := j.kind()
 	fails := func(tr *gen.Trace) bool {
 		if ctx.Err() != nil {
 			f.ShrinkStopped = true
 			return false
 		}
 		v := checkTrace(prop, eng, tr)
-		return len(v.Violations) > 0 && violationKind(&v) == kind
+		return len(v.Violations) > 0 && violationKind(&v, tr) == kind
 	}
 	res := gen.ShrinkSetup(eng, j.trace, fails, r.cfg.ShrinkBudget)
 	f.Shrinks += res.Shrinks
@@ -136,7 +139,7 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	// earlier games (a port keeps one game's): judge the result on a fresh replay.
 	tr := gen.Replay(eng, res.Trace.Setup, res.Trace.Actions())
 	v := checkTrace(prop, eng, tr)
-	if tr.Err != nil || violationKind(&v) != kind {
+	if tr.Err != nil || violationKind(&v, tr) != kind {
 		return j // a nondeterministic engine or property: keep the tape stage's case
 	}
 	return trimAfterViolation(prop, eng, judged{trace: tr, verdict: v, outcome: caseViolated})
@@ -170,6 +173,7 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 	f.Tape = gen.TrimTape(tape)
 	f.Setup, f.Actions = tr.Setup, tr.Actions()
 	f.Violations = j.verdict.Violations
+	f.kind = j.kind()
 	if tr.Err != nil {
 		f.Error = tr.Err.Error()
 		var ee *gen.EngineError
