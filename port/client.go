@@ -93,7 +93,7 @@ func Open(opts Options) (*Client, error) {
 	}
 	c := &Client{opts: opts, pending: map[StateID]*answer{}}
 	if err := c.launch(); err != nil {
-		return nil, err
+		return nil, &StartError{Command: opts.Command, Err: err}
 	}
 	return c, nil
 }
@@ -456,6 +456,10 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		}
 		return resp, nil
 	case <-timer.C:
-		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer within %s (the port hangs or is too slow; see --timeout)", d))
+		flag := "--timeout"
+		if req.Op == OpHandshake {
+			flag = "--start-timeout"
+		}
+		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer within %s (the port hangs or is too slow; see %s)", d, flag))
 	}
 }

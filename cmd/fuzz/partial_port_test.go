@@ -163,3 +163,15 @@ func TestPortThatHangsMidCampaign(t *testing.T) {
 	assert.Contains(t, p.Failure.Error, "stuck in an endless loop")
 	assert.Positive(t, p.Wasted.Errors)
 }
+
+// TestPortThatHangsAtStart: the handshake waits --start-timeout, not three minutes, and a
+// port that can't start exits 3, its own code, naming the flag.
+func TestPortThatHangsAtStart(t *testing.T) {
+	r := fuzz(t, "run", "--engine", "sleep 600", "--start-timeout", "1s", "--props", "rules.priority", "--checks", "1")
+	assert.Equal(t, 3, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stderr, "could not be started")
+	assert.Contains(t, r.stderr, "no answer within 1s")
+	assert.Contains(t, r.stderr, "see --start-timeout")
+	r = fuzz(t, "replay", "--engine", "echo not a port; exit 4")
+	assert.Equal(t, 3, r.code, r.stdout+r.stderr)
+}
