@@ -121,18 +121,19 @@ func violationKind(v *props.Verdict, tr *gen.Trace) string {
 // kind is violationKind of j.
 func (j *judged) kind() string { return violationKind(&j.verdict, j.trace) }
 
-// distinctShrunk drops from more the counterexamples that shrank to a failure (its
-// violationKind) that first or an earlier one of more already shows: two cases that
-// looked different before shrinking and fail the same way after count once.
-func distinctShrunk(first *Failure, more []Failure) []Failure {
-	if first == nil || len(more) == 0 {
+// distinctShrunk drops from more (a property's counterexamples after its first) those
+// that shrank to a failure (violationKind, kind(nth): 0 the first, n more[n-1]) that the
+// first or an earlier one already shows: two cases that looked different before
+// shrinking and fail the same way after count once. "" (a flaky case) is always kept.
+func distinctShrunk(more []Failure, kind func(nth int) string) []Failure {
+	if len(more) == 0 {
 		return more
 	}
-	seen := map[string]bool{first.kind: true}
-	out := more[:0]
-	for _, f := range more {
-		if f.kind == "" || !seen[f.kind] {
-			seen[f.kind] = true
+	seen := map[string]bool{kind(0): true}
+	var out []Failure
+	for i, f := range more {
+		if k := kind(i + 1); k == "" || !seen[k] {
+			seen[k] = true
 			out = append(out, f)
 		}
 	}
@@ -233,12 +234,16 @@ func panicSite(stack []byte) string {
 }
 
 // engineViolation describes a broken engine as a violation, for reports that list
-// violations only.
+// violations only. It is placed after the last action taken: an engine that broke taking
+// action N+1 (EngineError.Step N) is seen after action N, the last line of the game log.
 func engineViolation(err error) props.Violation {
 	step := -1
 	var ee *gen.EngineError
 	if errors.As(err, &ee) {
 		step = ee.Step
+		if ee.Op != "check" && step >= 0 {
+			step--
+		}
 	}
 	return props.Violation{Step: step, Message: "engine error: " + err.Error()}
 }

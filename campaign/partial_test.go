@@ -3,6 +3,7 @@ package campaign_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +13,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/partialengine"
 	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
 // partialRun runs a campaign of the properties matching pattern on the partial engine.
@@ -89,4 +91,38 @@ func TestClauseNeedsOnAnEngineWithoutPaying(t *testing.T) {
 	bad := partialRun(t, "invariant.pool", 200, partialengine.Options{Faults: []string{"invariant.pool/pools-persist"}})
 	require.Equal(t, campaign.Failed, bad.Props[0].Outcome)
 	assert.Equal(t, "empties", bad.Props[0].Failure.Violations[0].Clause)
+}
+
+// failsOnBPass is the partial engine broken: it fails when B passes.
+type failsOnBPass struct{ *partialengine.Engine }
+
+func (e failsOnBPass) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
+	if a.Kind == harness.Pass && a.Player == harness.B {
+		return st, nil, errors.New("internal error: B can't pass")
+	}
+	return e.Engine.Apply(st, a)
+}
+
+// TestEngineErrorNumbersActionsAsTheLog: the action an engine broke on is numbered as the
+// game log numbers actions, and the violation is placed after the log's last action.
+func TestEngineErrorNumbersActionsAsTheLog(t *testing.T) {
+	rep := partialRun(t, "rules.priority", 20, partialengine.Options{}, func(c *campaign.Config) {
+		c.Engine = func() (harness.Engine, error) {
+			e, err := partialengine.New(partialengine.Options{})
+			return failsOnBPass{e}, err
+		}
+	})
+	f := rep.Props[0].Failure
+	require.NotNil(t, f)
+	n := len(f.Actions) // the actions taken before the one it broke on
+	require.NotNil(t, f.BrokeOn)
+	assert.Contains(t, f.Error, fmt.Sprintf("engine failed at action %d (apply B: pass)", n+1))
+	v := f.Violations[0]
+	text := report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
+	if n == 0 {
+		assert.Contains(t, text, "violation at the start")
+	} else {
+		assert.Contains(t, text, fmt.Sprintf("violation after action %d", n))
+		assert.Regexp(t, fmt.Sprintf(`(?m)^(\d+-)?%d\. T`, n), f.Log, "the log's last action is action %d", n)
+	}
 }

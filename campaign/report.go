@@ -151,9 +151,6 @@ type Failure struct {
 	// BrokeOn is the action the engine broke applying, after Actions; a saved reproducer
 	// ends with it.
 	BrokeOn *harness.Action `json:"broke_on,omitempty"`
-	// kind is what the shrunk case fails on (violationKind): counterexamples that fail
-	// the same way are shown once.
-	kind string
 	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
 	// but may not be minimal.
 	ShrinkStopped bool `json:"shrink_stopped,omitempty"`

@@ -31,14 +31,16 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	kinds := map[[2]int]string{} // what each shrunk case fails on, by property and place
 	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
 		wg.Add(1)
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			for job := range jobs {
 				began := time.Now()
-				f := r.shrink(ctx, job, eng)
+				f, kind := r.shrink(ctx, job, eng)
 				mu.Lock()
+				kinds[[2]int{job.prop, job.nth}] = kind
 				res := &results[job.prop]
 				if job.nth == 0 {
 					res.Failure = f
@@ -57,7 +59,7 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	close(jobs)
 	wg.Wait()
 	for i := range results {
-		results[i].More = distinctShrunk(results[i].Failure, results[i].More)
+		results[i].More = distinctShrunk(results[i].More, func(nth int) string { return kinds[[2]int{i, nth}] })
 	}
 }
 
@@ -73,7 +75,7 @@ type shrinkJob struct {
 // when it goes wrong the same way: a violation of the property for a failed case, an
 // engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
 // failing case found so far (every candidate kept failed), marked ShrinkStopped.
-func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) *Failure {
+func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) (*Failure, string) {
 	prop, g := r.cfg.Props[job.prop], r.gens[job.prop]
 	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
@@ -86,7 +88,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
 		r.fill(f, prop, first, tape)
-		return f
+		return f, ""
 	}
 	fails := func(s *gen.TapeSource) bool {
 		if ctx.Err() != nil {
@@ -113,7 +115,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		j = r.shrinkSetup(ctx, f, prop, eng, j)
 	}
 	r.fill(f, prop, j, tape)
-	return f
+	return f, j.kind()
 }
 
 // shrinkSetup is the second stage, on the case itself: it takes out of the setup what the
@@ -173,7 +175,6 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 	f.Tape = gen.TrimTape(tape)
 	f.Setup, f.Actions = tr.Setup, tr.Actions()
 	f.Violations = j.verdict.Violations
-	f.kind = j.kind()
 	if tr.Err != nil {
 		f.Error = tr.Err.Error()
 		var ee *gen.EngineError

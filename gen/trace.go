@@ -64,9 +64,17 @@ type EngineError struct {
 	Stack  string          // the panicking goroutine's stack, addresses removed
 }
 
+// Error names the place as the game log numbers actions (from 1): "action 2" for the
+// second action (the one being taken), "after action 2" for a property's question about
+// the game after it.
 func (e *EngineError) Error() string {
-	where := fmt.Sprintf("step %d", e.Step)
-	if e.Step < 0 {
+	where := fmt.Sprintf("action %d", e.Step+1)
+	switch {
+	case e.Op == "check" && e.Step < 0:
+		where = "the start"
+	case e.Op == "check":
+		where = fmt.Sprintf("after action %d", e.Step+1)
+	case e.Step < 0:
 		where = "setup"
 	}
 	what := e.Op

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +50,8 @@ func servePartial(mode string) int {
 		fmt.Println("partial engine v0.1 ready")
 	case "crash-after", "hang-after":
 		out = &answerLimit{w: os.Stdout, left: limit, hang: name == "hang-after"}
+	case "bad-turn": // snapshots give the turn as a string: JSON, but not the schema's
+		out = &rewriter{w: os.Stdout, re: regexp.MustCompile(`"turn":(\d+)`), to: `"turn":"$1"`}
 	}
 	err := port.Serve(bufio.NewReader(os.Stdin), out, port.ServeOptions{
 		Engine: func(faults []string) (harness.Engine, error) {
@@ -59,6 +62,20 @@ func servePartial(mode string) int {
 		return 1
 	}
 	return 0
+}
+
+// rewriter rewrites what is written with a regular expression.
+type rewriter struct {
+	w  io.Writer
+	re *regexp.Regexp
+	to string
+}
+
+func (r *rewriter) Write(b []byte) (int, error) {
+	if _, err := r.w.Write(r.re.ReplaceAll(b, []byte(r.to))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // answerLimit lets through a number of answer lines, then ends the process (saying so on
@@ -174,4 +191,15 @@ func TestPortThatHangsAtStart(t *testing.T) {
 	assert.Contains(t, r.stderr, "see --start-timeout")
 	r = fuzz(t, "replay", "--engine", "echo not a port; exit 4")
 	assert.Equal(t, 3, r.code, r.stdout+r.stderr)
+}
+
+// TestCheckEngineSaysWhyStartFailed: a start answer the harness can't decode is a broken
+// "start" convention quoting the answer and the decoder's complaint, not "not reached".
+func TestCheckEngineSaysWhyStartFailed(t *testing.T) {
+	r := fuzz(t, "check-engine", "--engine", partialPort("bad-turn"), "--cases", "5")
+	assert.Equal(t, 1, r.code, r.stdout+r.stderr)
+	assert.Regexp(t, `start +\d+ +[1-9]\d* +BROKEN`, r.stdout)
+	assert.Contains(t, r.stdout, "BROKEN start")
+	assert.Contains(t, r.stdout, `"turn":"`, "the answer is quoted")
+	assert.Contains(t, r.stdout, "cannot unmarshal", "the complaint is given")
 }
