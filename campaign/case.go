@@ -140,6 +140,21 @@ func distinctShrunk(more []Failure, kind func(nth int) string) []Failure {
 	return out
 }
 
+// violatedFirst is rulings with the ruling the first violation cites moved to the front
+// (when it is one of them): a counterexample is filed under the ruling it breaks, not
+// the first its property lists (mana.outcomes checks five).
+func violatedFirst(rulings []string, vs []props.Violation) []string {
+	if len(vs) == 0 {
+		return rulings
+	}
+	i := slices.Index(rulings, vs[0].Ruling)
+	if i <= 0 {
+		return rulings
+	}
+	out := append([]string{rulings[i]}, rulings[:i]...)
+	return append(out, rulings[i+1:]...)
+}
+
 // targetCards lists the cards a's targets name.
 func targetCards(a harness.Action) []harness.CardID {
 	var out []harness.CardID

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/partialengine"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -125,4 +127,21 @@ func TestEngineErrorNumbersActionsAsTheLog(t *testing.T) {
 		assert.Contains(t, text, fmt.Sprintf("violation after action %d", n))
 		assert.Regexp(t, fmt.Sprintf(`(?m)^(\d+-)?%d\. T`, n), f.Log, "the log's last action is action %d", n)
 	}
+}
+
+// TestCounterexampleSavedUnderTheRulingItBreaks: a property that checks several rulings
+// (mana.outcomes) files a counterexample under the ruling its violation cites.
+func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
+	dir := t.TempDir()
+	cfg := campaign.Config{Props: props.Match("mana.outcomes"), Seed: 1, Checks: 500, Corpus: dir, ShrinkBudget: 200,
+		Engine: func() (harness.Engine, error) {
+			return engine.New(engine.Options{Faults: []string{"mana.tapped-replacement/applied-twice"}})
+		}}
+	rep, err := campaign.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	f := rep.Props[0].Failure
+	require.NotNil(t, f)
+	ruling := f.Violations[0].Ruling
+	require.NotEqual(t, "mana.undefined-type", ruling, "a ruling other than the property's first")
+	assert.Equal(t, filepath.Join(dir, ruling), filepath.Dir(f.CorpusPath))
 }

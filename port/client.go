@@ -443,7 +443,8 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		}
 		resp, err := decodeAnswer(got.line)
 		if err != nil {
-			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
+			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error()+
+				" (stdout is the protocol channel, one JSON message a line and nothing else: write logs and banners to stderr)")
 		}
 		if resp.ID != req.ID {
 			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("out of order: an answer to request %d while waiting for request %d", resp.ID, req.ID))

@@ -203,3 +203,13 @@ func TestCheckEngineSaysWhyStartFailed(t *testing.T) {
 	assert.Contains(t, r.stdout, `"turn":"`, "the answer is quoted")
 	assert.Contains(t, r.stdout, "cannot unmarshal", "the complaint is given")
 }
+
+// TestPortThatPrintsABanner: a line on stdout that is not protocol is quoted, with the
+// reason: stdout is the protocol channel, logs go to stderr.
+func TestPortThatPrintsABanner(t *testing.T) {
+	r := fuzz(t, "check-engine", "--engine", partialPort("banner"), "--cases", "1")
+	assert.Equal(t, 3, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stderr, "partial engine v0.1 ready", "the line is quoted")
+	assert.Contains(t, r.stderr, "stdout is the protocol channel")
+	assert.Contains(t, r.stderr, "write logs and banners to stderr")
+}
