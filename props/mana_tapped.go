@@ -27,7 +27,6 @@ func tapForMana() *Property {
 		Description: "\"Tapped for mana\" effects (Mana Reflection, Nyxbloom Ancient, Contamination, Mana Flare, Wild " +
 			"Growth, Gauntlet of Power) apply exactly to mana abilities with {T} in their cost: not to Pili-Pala's " +
 			"{Q} ability, and not to a spell that adds mana (Dark Ritual).",
-		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "mana.tap-for-mana",
 			Recipes: []gen.Recipe{
