@@ -129,7 +129,9 @@ func (b *statsBuilder) add(cs caseStats) {
 	}
 }
 
-// build makes the statistics and the health warnings of props.
+// build makes the statistics and the health warnings of props, judged already: no warning
+// about a property or clause that is unsupported (it was not tested, and the report says
+// so once).
 func (b *statsBuilder) build(props []PropResult) *Stats {
 	s := &Stats{Cases: b.cases}
 	for i, c := range b.pool {
@@ -139,14 +141,14 @@ func (b *statsBuilder) build(props []PropResult) *Stats {
 		s.Actions = append(s.Actions, ActionCount{Kind: k, Count: b.actions[i]})
 	}
 	for _, p := range props {
-		if p.Cases < HealthMinCases {
+		if p.Cases < HealthMinCases || p.Outcome == Unsupported { // warnings are for what was tested
 			continue
 		}
 		if rare(p.CasesReached, p.Cases) {
 			s.Health = append(s.Health, fmt.Sprintf("%s is reached in %s of its cases (%d of %d)", p.ID, percent(p.CasesReached, p.Cases), p.CasesReached, p.Cases))
 		}
 		for _, c := range p.Clauses {
-			if rare(c.Cases, p.Cases) {
+			if c.Unsupported == "" && rare(c.Cases, p.Cases) {
 				s.Health = append(s.Health, fmt.Sprintf("clause %s of %s is reached in %s of its cases (%d of %d)", c.Name, p.ID, percent(c.Cases, p.Cases), c.Cases, p.Cases))
 			}
 		}

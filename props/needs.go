@@ -79,5 +79,8 @@ func (p *Property) Missing(s harness.Support) string {
 			}
 		}
 	}
+	slices.SortFunc(lacking.Actions, func(a, b harness.ActionKind) int {
+		return slices.Index(actionKinds, a) - slices.Index(actionKinds, b)
+	})
 	return "can express none of its clauses: they need " + strings.TrimPrefix(lacking.Missing(harness.Support{Actions: []harness.ActionKind{}, Queries: []harness.Query{}}), "needs ")
 }
