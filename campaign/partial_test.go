@@ -3,15 +3,13 @@ package campaign_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/partialengine"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -44,12 +42,24 @@ func TestDeclinedBoardsAreNoVerdict(t *testing.T) {
 	}
 }
 
-// breaksOnActivate is the partial engine broken: it fails applying any activation.
-type breaksOnActivate struct{ *partialengine.Engine }
+// brokenPartial is the partial engine broken: it fails applying the actions bad picks.
+func brokenPartial(bad func(harness.Action) bool) func(*campaign.Config) {
+	return func(c *campaign.Config) {
+		c.Engine = func() (harness.Engine, error) {
+			e, err := partialengine.New(partialengine.Options{})
+			return breaksOn{e, bad}, err
+		}
+	}
+}
 
-func (e breaksOnActivate) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
-	if a.Kind == harness.Activate {
-		return st, nil, errors.New("internal error: activation not implemented")
+type breaksOn struct {
+	*partialengine.Engine
+	bad func(harness.Action) bool
+}
+
+func (e breaksOn) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
+	if e.bad(a) {
+		return st, nil, errors.New("internal error: " + a.String() + " not implemented")
 	}
 	return e.Engine.Apply(st, a)
 }
@@ -57,16 +67,12 @@ func (e breaksOnActivate) Apply(st harness.State, a harness.Action) (harness.Sta
 // TestShrinkSkipsDeclinedBoards: shrinking a case that broke the engine never settles on a
 // board the engine declines (an empty library): that is no counterexample.
 func TestShrinkSkipsDeclinedBoards(t *testing.T) {
-	rep := partialRun(t, "invariant.purity", 30, partialengine.Options{}, func(c *campaign.Config) {
-		c.Engine = func() (harness.Engine, error) {
-			e, err := partialengine.New(partialengine.Options{})
-			return breaksOnActivate{e}, err
-		}
-	})
+	rep := partialRun(t, "invariant.purity", 30, partialengine.Options{},
+		brokenPartial(func(a harness.Action) bool { return a.Kind == harness.Activate }))
 	p := rep.Props[0]
 	require.Equal(t, campaign.Errored, p.Outcome)
 	require.NotNil(t, p.Failure)
-	assert.Contains(t, p.Failure.Error, "activation not implemented")
+	assert.Contains(t, p.Failure.Error, "not implemented")
 	assert.NotContains(t, p.Failure.Error, "unsupported")
 	for _, ps := range p.Failure.Setup.Players {
 		assert.NotEmpty(t, ps.Library, "a board the engine declines is no counterexample")
@@ -95,53 +101,22 @@ func TestClauseNeedsOnAnEngineWithoutPaying(t *testing.T) {
 	assert.Equal(t, "empties", bad.Props[0].Failure.Violations[0].Clause)
 }
 
-// failsOnBPass is the partial engine broken: it fails when B passes.
-type failsOnBPass struct{ *partialengine.Engine }
-
-func (e failsOnBPass) Apply(st harness.State, a harness.Action) (harness.State, []harness.Event, error) {
-	if a.Kind == harness.Pass && a.Player == harness.B {
-		return st, nil, errors.New("internal error: B can't pass")
-	}
-	return e.Engine.Apply(st, a)
-}
-
 // TestEngineErrorNumbersActionsAsTheLog: the action an engine broke on is numbered as the
 // game log numbers actions, and the violation is placed after the log's last action.
 func TestEngineErrorNumbersActionsAsTheLog(t *testing.T) {
-	rep := partialRun(t, "rules.priority", 20, partialengine.Options{}, func(c *campaign.Config) {
-		c.Engine = func() (harness.Engine, error) {
-			e, err := partialengine.New(partialengine.Options{})
-			return failsOnBPass{e}, err
-		}
-	})
+	rep := partialRun(t, "rules.priority", 20, partialengine.Options{},
+		brokenPartial(func(a harness.Action) bool { return a.Kind == harness.Pass && a.Player == harness.B }))
 	f := rep.Props[0].Failure
 	require.NotNil(t, f)
 	n := len(f.Actions) // the actions taken before the one it broke on
 	require.NotNil(t, f.BrokeOn)
-	assert.Contains(t, f.Error, fmt.Sprintf("engine failed at action %d (apply B: pass)", n+1))
+	assert.Contains(t, f.Error, "engine failed at action "+strconv.Itoa(n+1)+" (apply B: pass)")
 	v := f.Violations[0]
 	text := report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
 	if n == 0 {
 		assert.Contains(t, text, "violation at the start")
 	} else {
-		assert.Contains(t, text, fmt.Sprintf("violation after action %d", n))
-		assert.Regexp(t, fmt.Sprintf(`(?m)^(\d+-)?%d\. T`, n), f.Log, "the log's last action is action %d", n)
+		assert.Contains(t, text, "violation after action "+strconv.Itoa(n))
+		assert.Regexp(t, `(?m)^(\d+-)?`+strconv.Itoa(n)+`\. T`, f.Log, "the log's last action is action %d", n)
 	}
-}
-
-// TestCounterexampleSavedUnderTheRulingItBreaks: a property that checks several rulings
-// (mana.outcomes) files a counterexample under the ruling its violation cites.
-func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
-	dir := t.TempDir()
-	cfg := campaign.Config{Props: props.Match("mana.outcomes"), Seed: 1, Checks: 500, Corpus: dir, ShrinkBudget: 200,
-		Engine: func() (harness.Engine, error) {
-			return engine.New(engine.Options{Faults: []string{"mana.tapped-replacement/applied-twice"}})
-		}}
-	rep, err := campaign.Run(context.Background(), cfg)
-	require.NoError(t, err)
-	f := rep.Props[0].Failure
-	require.NotNil(t, f)
-	ruling := f.Violations[0].Ruling
-	require.NotEqual(t, "mana.undefined-type", ruling, "a ruling other than the property's first")
-	assert.Equal(t, filepath.Join(dir, ruling), filepath.Dir(f.CorpusPath))
 }
