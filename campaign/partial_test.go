@@ -120,3 +120,27 @@ func TestEngineErrorNumbersActionsAsTheLog(t *testing.T) {
 		assert.Regexp(t, `(?m)^(\d+-)?`+strconv.Itoa(n)+`\. T`, f.Log, "the log's last action is action %d", n)
 	}
 }
+
+// decliner declares nothing and declines every board.
+type decliner struct{ *partialengine.Engine }
+
+func (decliner) Supports() harness.Support { return harness.Support{} }
+
+func (decliner) Start(harness.Setup) (harness.State, error) {
+	return nil, errors.Join(harness.ErrUnsupported, errors.New("decliner: no board at all"))
+}
+
+// TestEveryBoardDeclined: a property whose every board the engine declines was not tested:
+// UNSUPPORTED, not VACUOUS (nor ERROR).
+func TestEveryBoardDeclined(t *testing.T) {
+	rep := partialRun(t, "rules.priority", 20, partialengine.Options{}, func(c *campaign.Config) {
+		c.Engine = func() (harness.Engine, error) {
+			e, err := partialengine.New(partialengine.Options{})
+			return decliner{e}, err
+		}
+	})
+	p := rep.Props[0]
+	assert.Equal(t, campaign.Unsupported, p.Outcome)
+	assert.Equal(t, "the engine declined every generated board", p.Unsupported)
+	assert.Equal(t, 20, p.Wasted.Rejected)
+}

@@ -308,6 +308,8 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 			shrink = append(shrink, shrinkJob{prop: p, round: firstBroke})
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
+		case res.Cases > 0 && res.Wasted.Rejected == res.Cases: // declined boards are no verdict
+			res.Outcome, res.Unsupported = Unsupported, "the engine declined every generated board"
 		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
 			r.partialReach(&res)
 		case res.Reached == 0 || len(res.Unreached()) > 0:
