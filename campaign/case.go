@@ -172,6 +172,7 @@ func targetCards(a harness.Action) []harness.CardID {
 // violations. A question the engine declines stays the property's to judge.
 func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verdict {
 	v := check(p, eng, tr)
+	dropInexpressible(p, eng, &v)
 	var broke *props.Violation
 	kept := v.Violations[:0:0]
 	for i, x := range v.Violations {
@@ -192,6 +193,20 @@ func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verd
 		tr.Err = checkError(tr, len(tr.Steps)-1, brokenEngine(eng))
 	}
 	return v
+}
+
+// dropInexpressible drops the violations of clauses whose needs the engine doesn't declare
+// (a clause about what is offered fails trivially on an engine that offers no such
+// action): the report gives those clauses as unsupported, never as failed.
+func dropInexpressible(p *props.Property, eng harness.Engine, v *props.Verdict) {
+	if len(v.Violations) == 0 || !slices.ContainsFunc(p.Clauses, func(c props.Clause) bool { return !c.Needs.Zero() }) {
+		return
+	}
+	s := harness.SupportOf(eng)
+	v.Violations = slices.DeleteFunc(v.Violations, func(x props.Violation) bool {
+		i := slices.IndexFunc(p.Clauses, func(c props.Clause) bool { return c.Name == x.Clause })
+		return i >= 0 && p.Clauses[i].Needs.Missing(s) != ""
+	})
 }
 
 // checkError is a broken engine found by a property's question about step (-1: the

@@ -144,3 +144,19 @@ func TestEveryBoardDeclined(t *testing.T) {
 	assert.Equal(t, "the engine declined every generated board", p.Unsupported)
 	assert.Equal(t, 20, p.Wasted.Rejected)
 }
+
+// TestOfferedClauseNeedsItsActionKind: a clause that asks whether something is offered
+// (copy.aura-equipment's copy-equips: an equip ability) needs that kind of action: an
+// engine that casts but activates nothing leaves it unsupported, never failed.
+func TestOfferedClauseNeedsItsActionKind(t *testing.T) {
+	rep := partialRun(t, "copy.aura-equipment", 300, partialengine.Options{AcceptEmptyLibrary: true,
+		Actions: []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Pay, harness.Cancel, harness.Choose},
+		Steps:   []harness.Step{harness.Main1, harness.Main2, harness.End}})
+	p := rep.Props[0]
+	assert.NotEqual(t, campaign.Failed, p.Outcome, "%+v", p.Failure)
+	for _, c := range p.Clauses {
+		if c.Name == "copy-equips" {
+			assert.Contains(t, c.Unsupported, "activate")
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Needs struct {
 	Queries []harness.Query
 }
 
+// Zero reports whether n needs nothing.
+func (n Needs) Zero() bool { return len(n.Actions) == 0 && len(n.Queries) == 0 }
+
 // Missing says what of n the support s lacks ("actions cast, pay; the mana queries"), or ""
 // when s meets n.
 func (n Needs) Missing(s harness.Support) string {
