@@ -3,13 +3,11 @@ package campaign
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
@@ -85,61 +83,6 @@ func declined(tr *gen.Trace) bool {
 	return errors.As(tr.Err, &ee) && ee.Step < 0 && ee.Op == "start" && harness.Declined(ee.Err)
 }
 
-// violationKind is what makes two counterexamples distinct: what fails and where it is
-// seen, not only what is cited. It is the clause, ruling and CR rule of the first
-// violation, the kind of the action after which it was seen ("start" before any), and
-// the names (never the IDs, which shrinking renumbers) of the cards that action (its card,
-// its targets, the spell or ability a payment pays for) and the violation's message name,
-// sorted.
-func violationKind(v *props.Verdict, tr *gen.Trace) string {
-	if len(v.Violations) == 0 {
-		return ""
-	}
-	x := v.Violations[0]
-	at, names := "start", map[string]bool{}
-	if x.Step >= 0 && x.Step < len(tr.Steps) {
-		st := &tr.Steps[x.Step]
-		at = string(st.Action.Kind)
-		if pr := st.Before.Casting; pr != nil && st.Action.Kind == harness.Pay { // what is paid for
-			names[pr.Name] = true
-		}
-		for _, c := range append([]harness.CardID{st.Action.Card}, targetCards(st.Action)...) {
-			if o := st.Before.Find(c); c != 0 && o != nil {
-				names[o.Name] = true
-			}
-		}
-	}
-	for _, name := range cards.Names() {
-		if strings.Contains(x.Message, name) {
-			names[name] = true
-		}
-	}
-	sorted := slices.Sorted(maps.Keys(names))
-	return strings.Join([]string{x.Clause, x.Ruling, x.Rule, at, strings.Join(sorted, ",")}, "|")
-}
-
-// kind is violationKind of j.
-func (j *judged) kind() string { return violationKind(&j.verdict, j.trace) }
-
-// distinctShrunk drops from more (a property's counterexamples after its first) those
-// that shrank to a failure (violationKind, kind(nth): 0 the first, n more[n-1]) that the
-// first or an earlier one already shows: two cases that looked different before
-// shrinking and fail the same way after count once. "" (a flaky case) is always kept.
-func distinctShrunk(more []Failure, kind func(nth int) string) []Failure {
-	if len(more) == 0 {
-		return more
-	}
-	seen := map[string]bool{kind(0): true}
-	var out []Failure
-	for i, f := range more {
-		if k := kind(i + 1); k == "" || !seen[k] {
-			seen[k] = true
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // violatedFirst is rulings with the ruling the first violation cites moved to the front
 // (when it is one of them): a counterexample is filed under the ruling it breaks, not
 // the first its property lists (mana.outcomes checks five).
@@ -153,129 +96,6 @@ func violatedFirst(rulings []string, vs []props.Violation) []string {
 	}
 	out := append([]string{rulings[i]}, rulings[:i]...)
 	return append(out, rulings[i+1:]...)
-}
-
-// targetCards lists the cards a's targets name.
-func targetCards(a harness.Action) []harness.CardID {
-	var out []harness.CardID
-	for _, t := range a.Targets {
-		if t.Card != 0 {
-			out = append(out, t.Card)
-		}
-	}
-	return out
-}
-
-// checkTrace runs the property's Check on tr (see check); an engine that broke while the
-// property asked it more (a port that crashed or hung: the answers it gave no longer mean
-// anything) becomes tr's engine error, at the step it was asked about, instead of
-// violations. A question the engine declines stays the property's to judge.
-func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verdict {
-	v := check(p, eng, tr)
-	dropInexpressible(p, eng, &v)
-	var broke *props.Violation
-	kept := v.Violations[:0:0]
-	for i, x := range v.Violations {
-		if x.Err != nil && !harness.Declined(x.Err) {
-			if broke == nil {
-				broke = &v.Violations[i]
-			}
-			continue
-		}
-		kept = append(kept, x)
-	}
-	v.Violations = kept
-	switch {
-	case tr.Err != nil: // it broke in the walk already: that is the error to show
-	case broke != nil:
-		tr.Err = checkError(tr, broke.Step, broke.Err)
-	case brokenEngine(eng) != nil: // broken by a question whose answer the property let go
-		tr.Err = checkError(tr, len(tr.Steps)-1, brokenEngine(eng))
-	}
-	return v
-}
-
-// dropInexpressible drops the violations of clauses whose needs the engine doesn't declare
-// (a clause about what is offered fails trivially on an engine that offers no such
-// action): the report gives those clauses as unsupported, never as failed.
-func dropInexpressible(p *props.Property, eng harness.Engine, v *props.Verdict) {
-	if len(v.Violations) == 0 || !slices.ContainsFunc(p.Clauses, func(c props.Clause) bool { return !c.Needs.Zero() }) {
-		return
-	}
-	s := harness.SupportOf(eng)
-	v.Violations = slices.DeleteFunc(v.Violations, func(x props.Violation) bool {
-		i := slices.IndexFunc(p.Clauses, func(c props.Clause) bool { return c.Name == x.Clause })
-		return i >= 0 && p.Clauses[i].Needs.Missing(s) != ""
-	})
-}
-
-// checkError is a broken engine found by a property's question about step (-1: the
-// start), with the action of that step.
-func checkError(tr *gen.Trace, step int, err error) *gen.EngineError {
-	e := &gen.EngineError{Step: step, Op: "check", Err: err}
-	if step >= 0 && step < len(tr.Steps) {
-		a := tr.Steps[step].Action
-		e.Action = &a
-	}
-	return e
-}
-
-// brokenEngine is the failure of an engine that can break apart from its answers (a
-// port's process crashed, hung or broke the protocol since the case started), or nil.
-func brokenEngine(eng harness.Engine) error {
-	if b, ok := eng.(interface{ Broken() error }); ok {
-		return b.Broken()
-	}
-	return nil
-}
-
-// check runs the property's Check, turning a panic into a violation that says where.
-func check(p *props.Property, eng harness.Engine, tr *gen.Trace) (v props.Verdict) {
-	defer func() {
-		if r := recover(); r != nil {
-			ruling := ""
-			if len(p.Rulings) > 0 {
-				ruling = p.Rulings[0]
-			}
-			v.Violations = append(v.Violations, props.Violation{Step: -1, Ruling: ruling,
-				Message: fmt.Sprintf("property %s panicked: %v%s", p.ID, r, panicSite(debug.Stack()))})
-		}
-	}()
-	return p.Check(eng, tr)
-}
-
-// panicSite is " at dir/file.go:line" for the frame that panicked, from a stack taken in
-// the recovering defer; "" if it can't tell. Only the last two path elements are kept, so
-// reports don't depend on where the module is checked out.
-func panicSite(stack []byte) string {
-	lines := strings.Split(gen.CleanStack(stack, ""), "\n")
-	if len(lines) < 2 || !strings.HasPrefix(lines[1], "\t") {
-		return ""
-	}
-	loc := strings.TrimSpace(lines[1])
-	if i := strings.LastIndex(loc, " +0x"); i > 0 {
-		loc = loc[:i]
-	}
-	parts := strings.Split(loc, "/")
-	if len(parts) > 2 {
-		loc = strings.Join(parts[len(parts)-2:], "/")
-	}
-	return " at " + loc
-}
-
-// engineViolation describes a broken engine as a violation, for reports that list
-// violations only. It is placed after the last action taken: an engine that broke taking
-// action N+1 (EngineError.Step N) is seen after action N, the last line of the game log.
-func engineViolation(err error) props.Violation {
-	step := -1
-	var ee *gen.EngineError
-	if errors.As(err, &ee) {
-		step = ee.Step
-		if ee.Op != "check" && step >= 0 {
-			step--
-		}
-	}
-	return props.Violation{Step: step, Message: "engine error: " + err.Error()}
 }
 
 // undeclaredClauses turns reach of a clause the property does not declare into a
