@@ -60,72 +60,42 @@ func runCase(p *props.Property, g *gen.Generator, eng harness.Engine, src gen.So
 		}
 	}
 	checked := time.Now()
-	j.verdict = check(p, eng, j.trace)
-	undeclaredClauses(p, &j.verdict)
+	if !declined(j.trace) { // a board the engine declines is no verdict: nothing to judge
+		j.verdict = checkTrace(p, eng, j.trace)
+		undeclaredClauses(p, &j.verdict)
+	}
 	j.inProp = time.Since(checked)
 	j.busy = checked.Sub(began) + j.inProp
 	switch {
 	case len(j.verdict.Violations) > 0:
 		j.outcome = caseViolated
-	case j.trace.Err != nil:
+	case j.trace.Err != nil && !declined(j.trace):
 		j.outcome = caseBroke
 	}
 	return j
 }
 
-// violationKind is what makes two counterexamples distinct: the clause, ruling and CR
-// rule of the first violation.
-func violationKind(v *props.Verdict) string {
-	if len(v.Violations) == 0 {
-		return ""
-	}
-	x := v.Violations[0]
-	return x.Clause + "|" + x.Ruling + "|" + x.Rule
-}
-
-// check runs the property's Check, turning a panic into a violation that says where.
-func check(p *props.Property, eng harness.Engine, tr *gen.Trace) (v props.Verdict) {
-	defer func() {
-		if r := recover(); r != nil {
-			ruling := ""
-			if len(p.Rulings) > 0 {
-				ruling = p.Rulings[0]
-			}
-			v.Violations = append(v.Violations, props.Violation{Step: -1, Ruling: ruling,
-				Message: fmt.Sprintf("property %s panicked: %v%s", p.ID, r, panicSite(debug.Stack()))})
-		}
-	}()
-	return p.Check(eng, tr)
-}
-
-// panicSite is " at dir/file.go:line" for the frame that panicked, from a stack taken in
-// the recovering defer; "" if it can't tell. Only the last two path elements are kept, so
-// reports don't depend on where the module is checked out.
-func panicSite(stack []byte) string {
-	lines := strings.Split(gen.CleanStack(stack, ""), "\n")
-	if len(lines) < 2 || !strings.HasPrefix(lines[1], "\t") {
-		return ""
-	}
-	loc := strings.TrimSpace(lines[1])
-	if i := strings.LastIndex(loc, " +0x"); i > 0 {
-		loc = loc[:i]
-	}
-	parts := strings.Split(loc, "/")
-	if len(parts) > 2 {
-		loc = strings.Join(parts[len(parts)-2:], "/")
-	}
-	return " at " + loc
-}
-
-// engineViolation describes a broken engine as a violation, for reports that list
-// violations only.
-func engineViolation(err error) props.Violation {
-	step := -1
+// declined reports whether the engine declined to start the trace's board (an
+// "unsupported" answer to Start, see harness.ErrUnsupported): the case is rejected, not
+// a failure of the engine, and no counterexample.
+func declined(tr *gen.Trace) bool {
 	var ee *gen.EngineError
-	if errors.As(err, &ee) {
-		step = ee.Step
+	return errors.As(tr.Err, &ee) && ee.Step < 0 && ee.Op == "start" && harness.Declined(ee.Err)
+}
+
+// violatedFirst is rulings with the ruling the first violation cites moved to the front
+// (when it is one of them): a counterexample is filed under the ruling it breaks, not
+// the first its property lists (mana.outcomes checks five).
+func violatedFirst(rulings []string, vs []props.Violation) []string {
+	if len(vs) == 0 {
+		return rulings
 	}
-	return props.Violation{Step: step, Message: "engine error: " + err.Error()}
+	i := slices.Index(rulings, vs[0].Ruling)
+	if i <= 0 {
+		return rulings
+	}
+	out := append([]string{rulings[i]}, rulings[:i]...)
+	return append(out, rulings[i+1:]...)
 }
 
 // undeclaredClauses turns reach of a clause the property does not declare into a

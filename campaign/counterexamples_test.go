@@ -3,6 +3,7 @@ package campaign_test
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,20 +12,22 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // TestDistinctCounterexamples: with two bugs behind one property, the campaign goes on
-// after the first failing case and reports a second counterexample for the other rule,
-// each shrunk; the report is the same for any worker count.
+// after the first failing case and reports counterexamples for both rules (one bug may
+// show in more than one, seen after different actions), each shrunk; the report is the
+// same for any worker count.
 func TestDistinctCounterexamples(t *testing.T) {
 	run := func(workers int) *campaign.Report {
 		rep, err := campaign.Run(context.Background(), campaign.Config{
 			Engine: func() (harness.Engine, error) {
 				return engine.New(engine.Options{Faults: []string{"invariant.sba/legend-rule-off", "invariant.sba/skip-zero-toughness"}})
 			},
-			Props: props.Match("invariant.sba"), Seed: 1, Checks: 600, Workers: workers, Counterexamples: 3, ShrinkBudget: 300,
+			Props: props.Match("invariant.sba"), Seed: 1, Checks: 600, Workers: workers, Counterexamples: 8, ShrinkBudget: 300,
 		})
 		require.NoError(t, err)
 		return rep
@@ -33,9 +36,11 @@ func TestDistinctCounterexamples(t *testing.T) {
 	p := rep.Props[0]
 	require.Equal(t, campaign.Failed, p.Outcome)
 	require.NotNil(t, p.Failure)
-	require.Len(t, p.More, 1, "two rules broken, two counterexamples")
-	rules := map[string]bool{p.Failure.Violations[0].Rule: true, p.More[0].Violations[0].Rule: true}
-	assert.Len(t, rules, 2, "the counterexamples break different rules: %v", rules)
+	rules := map[string]bool{}
+	for _, f := range p.Failures() {
+		rules[f.Violations[0].Rule] = true
+	}
+	assert.Len(t, rules, 2, "both rules broken are shown: %v", rules)
 	assert.Equal(t, 600, p.Cases, "every case ran")
 	for _, f := range append([]campaign.Failure{*p.Failure}, p.More...) {
 		assert.Positive(t, f.Shrinks)
@@ -65,4 +70,55 @@ func TestCampaignSavesToTheCorpus(t *testing.T) {
 	assert.False(t, corpus.Replay(faulty, sc).Passed, "the saved scenario fails on the faulty engine")
 	ref, _ := engine.New(engine.Options{})
 	assert.True(t, corpus.Replay(ref, sc).Passed, "and holds on the reference engine")
+}
+
+// TestCounterexamplesDistinctByWhatFails: one fault seen after casting a spell and after
+// activating an ability is cited the same (rules.priority, clause after-action, CR
+// 117.3c), but fails on different actions and cards: --counterexamples shows both, and
+// no two of them fail on the same action with the same cards once shrunk.
+func TestCounterexamplesDistinctByWhatFails(t *testing.T) {
+	cfg := campaign.Config{Props: props.Match("rules.priority"), Seed: 1, Checks: 300, Workers: 1, Counterexamples: 4,
+		ShrinkBudget: 300, Engine: func() (harness.Engine, error) {
+			return engine.New(engine.Options{Faults: []string{engine.FaultOtherAfterCasting}})
+		}}
+	rep, err := campaign.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	p := rep.Props[0]
+	require.Equal(t, campaign.Failed, p.Outcome)
+	fs := p.Failures()
+	require.GreaterOrEqual(t, len(fs), 2, "more than one counterexample under one citation")
+	eng, err := cfg.Engine()
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, f := range fs {
+		v := f.Violations[0]
+		assert.Equal(t, "117.3c", v.Rule)
+		tr := gen.Replay(eng, f.Setup, f.Actions)
+		require.NoError(t, tr.Err)
+		require.Less(t, v.Step, len(tr.Steps))
+		st := tr.Steps[v.Step]
+		key := string(st.Action.Kind)
+		if st.Before.Casting != nil {
+			key += " for " + st.Before.Casting.Name
+		}
+		assert.False(t, seen[key], "two counterexamples fail on %s", key)
+		seen[key] = true
+	}
+}
+
+// TestCounterexampleSavedUnderTheRulingItBreaks: a property that checks several rulings
+// (mana.outcomes) files a counterexample under the ruling its violation cites.
+func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
+	dir := t.TempDir()
+	cfg := campaign.Config{Props: props.Match("mana.outcomes"), Seed: 1, Checks: 500, Corpus: dir, ShrinkBudget: 200,
+		Engine: func() (harness.Engine, error) {
+			return engine.New(engine.Options{Faults: []string{"mana.tapped-replacement/applied-twice"}})
+		}}
+	rep, err := campaign.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	f := rep.Props[0].Failure
+	require.NotNil(t, f)
+	ruling := f.Violations[0].Ruling
+	require.NotEqual(t, "mana.undefined-type", ruling, "a ruling other than the property's first")
+	assert.Equal(t, filepath.Join(dir, ruling), filepath.Dir(f.CorpusPath))
 }

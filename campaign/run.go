@@ -72,7 +72,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 		r.gens = append(r.gens, g)
-		st := &propState{unsupported: p.Needs.Missing(r.support)}
+		st := &propState{unsupported: p.Missing(r.support)}
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}
@@ -199,7 +199,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
 	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
-		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
+		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}
 	st.mu.Lock()
 	for int64(len(st.results)) <= round {
 		st.results = append(st.results, caseResult{})
@@ -309,6 +309,8 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 			shrink = append(shrink, shrinkJob{prop: p, round: firstBroke})
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
+		case res.Cases > 0 && res.Wasted.Rejected == res.Cases: // declined boards are no verdict
+			res.Outcome, res.Unsupported = Unsupported, "the engine declined every generated board"
 		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
 			r.partialReach(&res)
 		case res.Reached == 0 || len(res.Unreached()) > 0:

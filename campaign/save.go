@@ -17,7 +17,7 @@ import (
 // deduplicates by content and never overwrites; the path, new or existing, goes into
 // f.CorpusPath.
 func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
-	rulings := p.Rulings
+	rulings := violatedFirst(p.Rulings, f.Violations) // the first names the folder
 	if len(rulings) == 0 {
 		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
 	}

@@ -31,14 +31,16 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	kinds := map[[2]int]string{} // what each shrunk case fails on, by property and place
 	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
 		wg.Add(1)
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			for job := range jobs {
 				began := time.Now()
-				f := r.shrink(ctx, job, eng)
+				f, kind := r.shrink(ctx, job, eng)
 				mu.Lock()
+				kinds[[2]int{job.prop, job.nth}] = kind
 				res := &results[job.prop]
 				if job.nth == 0 {
 					res.Failure = f
@@ -56,6 +58,9 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	}
 	close(jobs)
 	wg.Wait()
+	for i := range results {
+		results[i].More = distinctShrunk(results[i].More, func(nth int) string { return kinds[[2]int{i, nth}] })
+	}
 }
 
 // shrinkJob is one bad case to shrink: property prop's case at round; kind, when set, is
@@ -70,7 +75,7 @@ type shrinkJob struct {
 // when it goes wrong the same way: a violation of the property for a failed case, an
 // engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
 // failing case found so far (every candidate kept failed), marked ShrinkStopped.
-func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) *Failure {
+func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) (*Failure, string) {
 	prop, g := r.cfg.Props[job.prop], r.gens[job.prop]
 	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
@@ -83,7 +88,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
 		r.fill(f, prop, first, tape)
-		return f
+		return f, ""
 	}
 	fails := func(s *gen.TapeSource) bool {
 		if ctx.Err() != nil {
@@ -92,9 +97,9 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		}
 		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
 		if want == caseViolated {
-			return j.outcome == caseViolated && (job.kind == "" || violationKind(&j.verdict) == job.kind)
+			return j.outcome == caseViolated && (job.kind == "" || j.kind() == job.kind)
 		}
-		return j.trace.Err != nil
+		return j.outcome == caseBroke // a board the engine declines is not a counterexample
 	}
 	if ctx.Err() != nil {
 		f.ShrinkStopped = true
@@ -103,11 +108,14 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
 	j := trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps))
+	if j.outcome != want { // the shrunk case goes another way run again: show the one that failed
+		f.Flaky, j, tape = true, first, src.Values()
+	}
 	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
 		j = r.shrinkSetup(ctx, f, prop, eng, j)
 	}
 	r.fill(f, prop, j, tape)
-	return f
+	return f, j.kind()
 }
 
 // shrinkSetup is the second stage, on the case itself: it takes out of the setup what the
@@ -117,14 +125,14 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	if j.outcome != caseViolated || j.trace.Err != nil {
 		return j
 	}
-	kind := violationKind(&j.verdict)
+	kind := j.kind()
 	fails := func(tr *gen.Trace) bool {
 		if ctx.Err() != nil {
 			f.ShrinkStopped = true
 			return false
 		}
-		v := check(prop, eng, tr)
-		return len(v.Violations) > 0 && violationKind(&v) == kind
+		v := checkTrace(prop, eng, tr)
+		return len(v.Violations) > 0 && violationKind(&v, tr) == kind
 	}
 	res := gen.ShrinkSetup(eng, j.trace, fails, r.cfg.ShrinkBudget)
 	f.Shrinks += res.Shrinks
@@ -132,8 +140,8 @@ func (r *runner) shrinkSetup(ctx context.Context, f *Failure, prop *props.Proper
 	// The candidates started games of their own, and an engine may drop the states of
 	// earlier games (a port keeps one game's): judge the result on a fresh replay.
 	tr := gen.Replay(eng, res.Trace.Setup, res.Trace.Actions())
-	v := check(prop, eng, tr)
-	if tr.Err != nil || violationKind(&v) != kind {
+	v := checkTrace(prop, eng, tr)
+	if tr.Err != nil || violationKind(&v, tr) != kind {
 		return j // a nondeterministic engine or property: keep the tape stage's case
 	}
 	return trimAfterViolation(prop, eng, judged{trace: tr, verdict: v, outcome: caseViolated})
@@ -155,7 +163,7 @@ func trimAfterViolation(prop *props.Property, eng harness.Engine, j judged) judg
 		return j
 	}
 	tr := gen.Replay(eng, j.trace.Setup, actions[:last+1])
-	if v := check(prop, eng, tr); len(v.Violations) > 0 && tr.Err == nil {
+	if v := checkTrace(prop, eng, tr); len(v.Violations) > 0 && tr.Err == nil {
 		return judged{trace: tr, verdict: v, outcome: caseViolated}
 	}
 	return j

@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -11,7 +10,8 @@ import (
 // Waste counts the generated cases of a property that checked less than they could: the
 // engine rejected the board, the game ended before the walk did, or the engine broke.
 type Waste struct {
-	// Rejected: the engine refused to set up the generated board.
+	// Rejected: the engine declined to set up the generated board (an "unsupported"
+	// answer to Start): not a verdict on the engine.
 	Rejected int `json:"rejected"`
 	// EndedEarly: the game ended, or offered no action, before the walk's length.
 	EndedEarly int `json:"ended_early"`
@@ -90,9 +90,8 @@ func statsOf(tr *gen.Trace, pool map[string]int, maxSteps int) caseStats {
 		}
 		cs.actions[k]++
 	}
-	var ee *gen.EngineError
 	switch {
-	case errors.As(tr.Err, &ee) && ee.Step < 0 && (ee.Op == "setup" || ee.Op == "start"):
+	case declined(tr):
 		cs.rejected = true
 	case tr.Err == nil && len(tr.Steps) < maxSteps:
 		cs.endedEarly = tr.Final().GameOver || len(tr.Steps) > 0 && len(tr.Steps[len(tr.Steps)-1].Legal) == 0
@@ -130,7 +129,9 @@ func (b *statsBuilder) add(cs caseStats) {
 	}
 }
 
-// build makes the statistics and the health warnings of props.
+// build makes the statistics and the health warnings of props, judged already: no warning
+// about a property or clause that is unsupported (it was not tested, and the report says
+// so once).
 func (b *statsBuilder) build(props []PropResult) *Stats {
 	s := &Stats{Cases: b.cases}
 	for i, c := range b.pool {
@@ -140,14 +141,14 @@ func (b *statsBuilder) build(props []PropResult) *Stats {
 		s.Actions = append(s.Actions, ActionCount{Kind: k, Count: b.actions[i]})
 	}
 	for _, p := range props {
-		if p.Cases < HealthMinCases {
+		if p.Cases < HealthMinCases || p.Outcome == Unsupported { // warnings are for what was tested
 			continue
 		}
 		if rare(p.CasesReached, p.Cases) {
 			s.Health = append(s.Health, fmt.Sprintf("%s is reached in %s of its cases (%d of %d)", p.ID, percent(p.CasesReached, p.Cases), p.CasesReached, p.Cases))
 		}
 		for _, c := range p.Clauses {
-			if rare(c.Cases, p.Cases) {
+			if c.Unsupported == "" && rare(c.Cases, p.Cases) {
 				s.Health = append(s.Health, fmt.Sprintf("clause %s of %s is reached in %s of its cases (%d of %d)", c.Name, p.ID, percent(c.Cases, p.Cases), c.Cases, p.Cases))
 			}
 		}

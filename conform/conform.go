@@ -136,7 +136,10 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 	if tr.Err != nil {
 		var ee *gen.EngineError
 		if errors.As(tr.Err, &ee) && ee.Step < 0 {
-			return // the engine refused the setup: a card or status it does not support
+			if !harness.Declined(ee.Err) { // not a board it declines: a start that broke
+				c.check("start", false, "the game could not be started (%s), so no convention could be checked on it: %v", ee.Op, ee.Err)
+			}
+			return
 		}
 		c.check("legal", false, "%v", tr.Err)
 	}

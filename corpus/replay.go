@@ -14,6 +14,9 @@ type Result struct {
 	Path    string
 	Rulings []string
 	Passed  bool
+	// Unsupported is set when the engine declined the scenario's board (an "unsupported"
+	// answer to Start, harness.ErrUnsupported): not replayed, neither passed nor failed.
+	Unsupported string
 	// Failures each read "path:line: expected X, got Y" (or what the engine refused).
 	Failures []string
 	// FailedAt is, for each failure, the index of the Trace step after which it was seen
@@ -51,7 +54,7 @@ type replayer struct {
 func Replay(eng harness.Engine, sc *Scenario) *Result {
 	r := &replayer{eng: eng, sc: sc, res: &Result{Path: sc.Path, Rulings: sc.Rulings}}
 	r.run()
-	r.res.Passed = len(r.res.Failures) == 0
+	r.res.Passed = len(r.res.Failures) == 0 && r.res.Unsupported == ""
 	return r.res
 }
 
@@ -61,6 +64,9 @@ func Replay(eng harness.Engine, sc *Scenario) *Result {
 func Explain(eng harness.Engine, sc *Scenario) (string, error) {
 	res := Replay(eng, sc)
 	text := strings.Join(res.Log, "\n") + "\n"
+	if res.Unsupported != "" {
+		return text, errors.New(res.Unsupported)
+	}
 	if !res.Passed {
 		return text, errors.New(strings.Join(res.Failures, "\n"))
 	}
@@ -112,6 +118,11 @@ func (r *replayer) run() {
 	r.book = book
 	line := sc.Initial.At.Line
 	st, err := call("Start", func() (harness.State, error) { return r.eng.Start(setup) })
+	if harness.Declined(err) {
+		r.res.Unsupported = "the engine declines its board: " + err.Error()
+		r.logf("  UNSUPPORTED %s", r.res.Unsupported)
+		return
+	}
 	if err != nil {
 		r.fail(setupErrorLine(&sc.Initial, err), "the engine could not set up the game: %v", err)
 		return

@@ -56,7 +56,7 @@ func Unsupported(sc *Scenario, s harness.Support) string {
 			}
 		case *PropertyCheck:
 			for _, p := range props.Match(e.ID) {
-				if m := p.Needs.Missing(s); m != "" {
+				if m := p.Missing(s); m != "" {
 					add("property %s: %s", p.ID, strings.TrimPrefix(m, "needs "))
 				}
 			}

@@ -57,16 +57,24 @@ func (tr *Trace) Final() *harness.Snapshot {
 // with the error or the recovered panic and its stack.
 type EngineError struct {
 	Step   int             // index of the step being taken; -1 while setting up
-	Op     string          // "setup", "start", "legal", "apply", "observe"; "generate" for the harness itself
+	Op     string          // "setup", "start", "legal", "apply", "observe"; "check" for a property's question; "generate" for the harness itself
 	Action *harness.Action // the action being applied, for "apply"
 	Err    error           // the engine's error; nil for a panic
 	Panic  any             // the recovered panic value, if the engine panicked
 	Stack  string          // the panicking goroutine's stack, addresses removed
 }
 
+// Error names the place as the game log numbers actions (from 1): "action 2" for the
+// second action (the one being taken), "after action 2" for a property's question about
+// the game after it.
 func (e *EngineError) Error() string {
-	where := fmt.Sprintf("step %d", e.Step)
-	if e.Step < 0 {
+	where := fmt.Sprintf("action %d", e.Step+1)
+	switch {
+	case e.Op == "check" && e.Step < 0:
+		where = "the start"
+	case e.Op == "check":
+		where = fmt.Sprintf("after action %d", e.Step+1)
+	case e.Step < 0:
 		where = "setup"
 	}
 	what := e.Op

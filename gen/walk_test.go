@@ -85,7 +85,7 @@ func TestRunRecordsEnginePanics(t *testing.T) {
 	assert.Contains(t, ee.Stack, "gentest.(*Toy).Apply(...)", "the stack names the engine frame")
 	assert.NotContains(t, ee.Stack, "0xc0", "argument addresses are blanked: reports stay deterministic")
 	assert.NotContains(t, ee.Stack, "goroutine ", "no goroutine number")
-	assert.Contains(t, gen.Log(tr), "!! engine panicked at step")
+	assert.Contains(t, gen.Log(tr), "!! engine panicked at action")
 }
 
 func TestRunRecordsEngineRefusals(t *testing.T) {

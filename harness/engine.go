@@ -1,5 +1,7 @@
 package harness
 
+import "errors"
+
 // State is an engine's opaque handle on a game position. Engines that are pure (like the
 // reference engine) hand back a new State from Apply and leave the old one valid.
 type State any
@@ -77,3 +79,13 @@ func SBAQueriesOf(eng Engine) (SBAQueries, bool) {
 	q, ok := eng.(SBAQueries)
 	return q, ok
 }
+
+// ErrUnsupported marks an engine's refusal to do what it does not support: a board it
+// can't set up (its Start), a question it doesn't answer. Wrap it (fmt.Errorf("%w: ...",
+// harness.ErrUnsupported)) to decline: a declined board is no verdict on the engine, the
+// case is counted as rejected, a shrinker skips it and a scenario that meets it is
+// unsupported. A port says the same with an error answer of kind "unsupported".
+var ErrUnsupported = errors.New("unsupported")
+
+// Declined reports whether err is an engine declining (see [ErrUnsupported]).
+func Declined(err error) bool { return errors.Is(err, ErrUnsupported) }

@@ -93,7 +93,7 @@ func Open(opts Options) (*Client, error) {
 	}
 	c := &Client{opts: opts, pending: map[StateID]*answer{}}
 	if err := c.launch(); err != nil {
-		return nil, err
+		return nil, &StartError{Command: opts.Command, Err: err}
 	}
 	return c, nil
 }
@@ -443,7 +443,8 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		}
 		resp, err := decodeAnswer(got.line)
 		if err != nil {
-			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
+			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error()+
+				" (stdout is the protocol channel, one JSON message a line and nothing else: write logs and banners to stderr)")
 		}
 		if resp.ID != req.ID {
 			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("out of order: an answer to request %d while waiting for request %d", resp.ID, req.ID))
@@ -456,6 +457,10 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		}
 		return resp, nil
 	case <-timer.C:
-		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer within %s (the port hangs or is too slow; see --timeout)", d))
+		flag := "--timeout"
+		if req.Op == OpHandshake {
+			flag = "--start-timeout"
+		}
+		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer within %s (the port hangs or is too slow; see %s)", d, flag))
 	}
 }

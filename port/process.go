@@ -12,6 +12,20 @@ import (
 	"time"
 )
 
+// StartError is a port that could not be started: its command did not run, or it exited,
+// hung (past Options.StartTimeout) or answered wrongly before the handshake was done. No
+// case ran on it; the CLI gives it an exit code of its own.
+type StartError struct {
+	Command string
+	Err     error
+}
+
+func (e *StartError) Error() string {
+	return fmt.Sprintf("the port %q could not be started: %v", e.Command, e.Err)
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
+
 // process is one run of a port's command: its pipes, a reader of its answer lines, and
 // the tail of its stderr.
 type process struct {

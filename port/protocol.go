@@ -116,6 +116,12 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Kind + ": " + e.Message }
 
+// Is makes an "unsupported" answer harness.ErrUnsupported: the engine declining, as an
+// engine in process says it.
+func (e *Error) Is(target error) bool {
+	return target == harness.ErrUnsupported && e.Kind == ErrUnsupported
+}
+
 // DecodeRequest reads one request line. It never panics; a line that is not a request is
 // an error saying why.
 func DecodeRequest(line []byte) (*Request, error) {

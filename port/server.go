@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -102,7 +103,11 @@ func (s *server) handle(line []byte) (resp *Response, done bool) {
 	resp, err = s.do(req)
 	if err != nil {
 		e, ok := err.(*Error)
-		if !ok {
+		switch {
+		case ok:
+		case harness.Declined(err): // the engine declines (a board it can't set up)
+			e = &Error{Kind: ErrUnsupported, Message: strings.TrimPrefix(err.Error(), ErrUnsupported+": ")}
+		default:
 			e = &Error{Kind: ErrEngine, Message: err.Error()}
 		}
 		resp = &Response{Error: e}

@@ -53,7 +53,8 @@ func auraEquipment() *Property {
 			{Name: "restriction", Rules: []string{"508.1c", "509.1b"}, Description: "a creature enchanted by \"can't attack or block\" is never offered as an attacker or blocker",
 				Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}}},
 			{Name: "became-aura", Rules: []string{"704.5m", "707.4"}, Description: "becoming a copy of an Aura while not legally attached puts it into the graveyard"},
-			{Name: "copy-equips", Rules: []string{"707.2", "702.6a"}, Description: "a copy of an Equipment is offered its equip ability at sorcery speed"},
+			{Name: "copy-equips", Rules: []string{"707.2", "702.6a"}, Description: "a copy of an Equipment is offered its equip ability at sorcery speed",
+				Needs: needsActivation}, // an engine that offers no activation would fail it
 			{Name: "aura-copy-enters", Rules: []string{"303.4f", "707.5", "704.5m"}, Description: "a permanent entering as a copy of an Aura enters attached to something it may enchant, or with nothing to enchant goes to the graveyard"},
 		},
 		Steer: gen.Steer{

@@ -43,13 +43,12 @@ func planeswalkerLoyalty() *Property {
 		Rules:   []string{"306.5b", "704.5i", "606.3", "606.4", "606.6"},
 		Description: "A planeswalker enters with loyalty counters equal to its printed loyalty, and only entering gives " +
 			"them; its loyalty abilities are sorcery-speed, once per turn per permanent, and cost exactly their loyalty.",
-		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Activate, harness.Pay}},
 		Clauses: []Clause{
-			{Name: "starting-loyalty", Rules: []string{"306.5b", "704.5i"}, Description: "a resolving planeswalker spell enters with its printed loyalty in counters"},
-			{Name: "once-per-turn", Rules: []string{"606.3"}, Description: "no loyalty ability of a permanent is offered again in a turn one of them was activated"},
-			{Name: "cost", Rules: []string{"606.3", "606.4", "606.6"}, Description: "loyalty abilities are offered at sorcery speed with enough counters, and paying one changes the counters by its cost"},
-			{Name: "becomes-copy", Rules: []string{"306.5b", "704.5i", "707.4"}, Description: "becoming a copy of a planeswalker gives no loyalty counters; with none it dies"},
-			{Name: "enters-as-copy", Rules: []string{"306.5b", "707.2", "707.9b"}, Description: "entering as a copy of a planeswalker gives the copied loyalty (and an additional counter if the copy says so)"},
+			{Name: "starting-loyalty", Rules: []string{"306.5b", "704.5i"}, Needs: needsCasting, Description: "a resolving planeswalker spell enters with its printed loyalty in counters"},
+			{Name: "once-per-turn", Rules: []string{"606.3"}, Needs: needsAbilities, Description: "no loyalty ability of a permanent is offered again in a turn one of them was activated"},
+			{Name: "cost", Rules: []string{"606.3", "606.4", "606.6"}, Needs: needsAbilities, Description: "loyalty abilities are offered at sorcery speed with enough counters, and paying one changes the counters by its cost"},
+			{Name: "becomes-copy", Rules: []string{"306.5b", "704.5i", "707.4"}, Needs: needsCasting, Description: "becoming a copy of a planeswalker gives no loyalty counters; with none it dies"},
+			{Name: "enters-as-copy", Rules: []string{"306.5b", "707.2", "707.9b"}, Needs: needsCasting, Description: "entering as a copy of a planeswalker gives the copied loyalty (and an additional counter if the copy says so)"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.planeswalker-loyalty",

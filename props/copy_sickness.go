@@ -33,11 +33,10 @@ func becameCreatureSickness() *Property {
 		Rules:   []string{"302.6", "702.10", "508.1a"},
 		Description: "A permanent that became a creature the turn it came under its controller's control can't attack " +
 			"or use {T} abilities unless it has haste.",
-		Needs: Needs{Actions: []harness.ActionKind{harness.Activate, harness.Attack}},
 		Clauses: []Clause{
-			{Name: "attack", Rules: []string{"302.6", "508.1a"}, Description: "it is never offered as an attacker"},
-			{Name: "tap-ability", Rules: []string{"302.6"}, Description: "its {T} abilities are not offered"},
-			{Name: "copy-attacks", Rules: []string{"302.6", "707.2"}, Description: "a copy of a creature controlled since the turn began is offered as an attacker"},
+			{Name: "attack", Rules: []string{"302.6", "508.1a"}, Needs: needsAttacking, Description: "it is never offered as an attacker"},
+			{Name: "tap-ability", Rules: []string{"302.6"}, Needs: needsActivation, Description: "its {T} abilities are not offered"},
+			{Name: "copy-attacks", Rules: []string{"302.6", "707.2"}, Needs: needsAttacking, Description: "a copy of a creature controlled since the turn began is offered as an attacker"},
 		},
 		Steer: gen.Steer{
 			Name: "copy.summoning-sickness",

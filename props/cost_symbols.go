@@ -39,7 +39,6 @@ func tapSymbolProp() *Property {
 			"only if its controller has controlled it since their most recent turn began, unless it has haste or " +
 			"they control Thousand-Year Elixir; paying {T} taps it. A permanent's summoning sickness follows its " +
 			"controller's turns.",
-		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "cost.tap-symbol",
 			Recipes: []gen.Recipe{
@@ -64,11 +63,11 @@ func tapSymbolProp() *Property {
 // a summoning-sick creature, and paying.
 func symbolClauses(r symbolRule) []Clause {
 	return []Clause{
-		{Name: "wrong-status", Rules: []string{r.rule},
+		{Name: "wrong-status", Rules: []string{r.rule}, Needs: needsActivation,
 			Description: fmt.Sprintf("The player with priority controls a %s source of a %s ability: it isn't listed.", r.status(!r.wantTapped), r.symbol)},
-		{Name: "sick-creature", Rules: []string{"302.6", "702.10c"},
+		{Name: "sick-creature", Rules: []string{"302.6", "702.10c"}, Needs: needsActivation,
 			Description: fmt.Sprintf("They control a summoning-sick creature with a %s ability, no haste and no Thousand-Year Elixir: it isn't listed.", r.symbol)},
-		{Name: "paid", Rules: []string{r.rule},
+		{Name: "paid", Rules: []string{r.rule}, Needs: needsActivation,
 			Description: fmt.Sprintf("Paying %s leaves the source %s.", r.symbol, r.status(r.wantTapped == false))},
 	}
 }

@@ -50,13 +50,13 @@ func manaAbilityInvariant() *Property {
 		Clauses: []Clause{
 			{Name: "with-priority", Rules: []string{"605.3b", "405.6c", "117.3c"},
 				Description: "Activated by the player with priority: the stack, priority and step stay as they were."},
-			{Name: "while-paying", Rules: []string{"605.3b", "601.2g"},
+			{Name: "while-paying", Rules: []string{"605.3b", "601.2g"}, Needs: needsPaying,
 				Description: "Activated while a spell or ability is being paid for: the same."},
 			{Name: "during-decision", Rules: []string{"605.3b", "608.2g"},
 				Description: "Activated while a decision that pays mana waits: the same."},
 			{Name: "adds-offered", Rules: []string{"106.7", "605.3b"},
 				Description: "An activation paid at once adds one of the outcomes offered for it just before."},
-			{Name: "adds-offered-once-paid", Rules: []string{"106.7", "602.2b", "601.2h"},
+			{Name: "adds-offered-once-paid", Rules: []string{"106.7", "602.2b", "601.2h"}, Needs: needsPaying,
 				Description: "An activation that waited for its mana cost adds, once paid, one of the outcomes offered just before."},
 		},
 	}

@@ -18,7 +18,6 @@ func poolInvariant() *Property {
 		Rules:   []string{"106.1b", "106.4", "601.2h"},
 		Description: "A mana pool never holds a negative amount of any of the six types; a payment is offered and " +
 			"accepted only if the pool holds it, and takes exactly that much; pools are empty when a step ends.",
-		Needs: Needs{Actions: []harness.ActionKind{harness.Pay}},
 		Steer: gen.Steer{
 			Name: "invariant.pool",
 			Recipes: []gen.Recipe{
@@ -30,16 +29,17 @@ func poolInvariant() *Property {
 		},
 		Check: checkPool,
 		Clauses: []Clause{
-			{Name: "non-negative", Rules: []string{"106.1b"},
+			{Name: "non-negative", Rules: []string{"106.1b"}, Needs: needsPaying,
 				Description: "After mana was spent, no pool holds a negative amount of any type."},
-			{Name: "offered-covered", Rules: []string{"601.2h", "106.1b"},
+			{Name: "offered-covered", Rules: []string{"601.2h", "106.1b"}, Needs: needsPaying,
 				Description: "Every payment listed as legal is covered by its player's pool."},
-			{Name: "accepted-covered", Rules: []string{"601.2h", "106.1b"},
+			{Name: "accepted-covered", Rules: []string{"601.2h", "106.1b"}, Needs: needsPaying,
 				Description: "A payment taken is covered by the pool."},
-			{Name: "exact-cost", Rules: []string{"601.2h"},
+			{Name: "exact-cost", Rules: []string{"601.2h"}, Needs: needsPaying,
 				Description: "Paying for a spell or ability takes exactly its total cost."},
-			{Name: "takes-payment", Rules: []string{"601.2h"},
+			{Name: "takes-payment", Rules: []string{"601.2h"}, Needs: needsPaying,
 				Description: "Paying takes exactly the payment out of the pool."},
+			// Mana from the setup or a mana ability, and passing: no casting needed.
 			{Name: "empties", Rules: []string{"106.4"},
 				Description: "A pool holding mana is empty once the step ends."},
 		},

@@ -27,7 +27,6 @@ func tapForMana() *Property {
 		Description: "\"Tapped for mana\" effects (Mana Reflection, Nyxbloom Ancient, Contamination, Mana Flare, Wild " +
 			"Growth, Gauntlet of Power) apply exactly to mana abilities with {T} in their cost: not to Pili-Pala's " +
 			"{Q} ability, and not to a spell that adds mana (Dark Ritual).",
-		Needs: needsActivation,
 		Steer: gen.Steer{
 			Name: "mana.tap-for-mana",
 			Recipes: []gen.Recipe{
@@ -59,11 +58,11 @@ func tapForMana() *Property {
 			return v
 		},
 		Clauses: []Clause{
-			{Name: "tap-ability", Rules: []string{"106.12", "107.5"},
+			{Name: "tap-ability", Rules: []string{"106.12", "107.5"}, Needs: needsActivation,
 				Description: "A mana ability with {T} whose source a \"tapped for mana\" effect touches: the effect applies."},
-			{Name: "no-tap-ability", Rules: []string{"106.12", "107.6"},
+			{Name: "no-tap-ability", Rules: []string{"106.12", "107.6"}, Needs: needsActivation,
 				Description: "A mana ability without {T} (Pili-Pala's {Q} ability) whose source such an effect would touch: none applies."},
-			{Name: "mana-spell", Rules: []string{"605.1a", "106.12"},
+			{Name: "mana-spell", Rules: []string{"605.1a", "106.12"}, Needs: needsCasting,
 				Description: "A spell that adds mana (Dark Ritual) resolves beside such an effect: it adds exactly what it says."},
 		},
 	}

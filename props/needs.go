@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -16,6 +17,9 @@ type Needs struct {
 	Actions []harness.ActionKind
 	Queries []harness.Query
 }
+
+// Zero reports whether n needs nothing.
+func (n Needs) Zero() bool { return len(n.Actions) == 0 && len(n.Queries) == 0 }
 
 // Missing says what of n the support s lacks ("actions cast, pay; the mana queries"), or ""
 // when s meets n.
@@ -49,4 +53,37 @@ func (n Needs) Missing(s harness.Support) string {
 var (
 	needsManaQueries = Needs{Queries: []harness.Query{harness.QueryMana}}
 	needsActivation  = Needs{Actions: []harness.ActionKind{harness.Activate}}
+	needsPaying      = Needs{Actions: []harness.ActionKind{harness.Pay}}
+	needsCasting     = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay}}
+	needsAbilities   = Needs{Actions: []harness.ActionKind{harness.Activate, harness.Pay}}
+	needsAttacking   = Needs{Actions: []harness.ActionKind{harness.Attack}}
 )
+
+// Missing says why an engine declaring s can't be tested on p at all (see [Needs.Missing]):
+// it lacks what the property as a whole needs, or what each of its clauses needs, so no
+// clause could be checked. "" when some clause can be.
+func (p *Property) Missing(s harness.Support) string {
+	if m := p.Needs.Missing(s); m != "" || len(p.Clauses) == 0 {
+		return m
+	}
+	var lacking Needs
+	for _, c := range p.Clauses {
+		if c.Needs.Missing(s) == "" {
+			return ""
+		}
+		for _, k := range c.Needs.Actions {
+			if !s.Action(k) && !slices.Contains(lacking.Actions, k) {
+				lacking.Actions = append(lacking.Actions, k)
+			}
+		}
+		for _, q := range c.Needs.Queries {
+			if !s.Query(q) && !slices.Contains(lacking.Queries, q) {
+				lacking.Queries = append(lacking.Queries, q)
+			}
+		}
+	}
+	slices.SortFunc(lacking.Actions, func(a, b harness.ActionKind) int {
+		return slices.Index(actionKinds, a) - slices.Index(actionKinds, b)
+	})
+	return "can express none of its clauses: they need " + strings.TrimPrefix(lacking.Missing(harness.Support{Actions: []harness.ActionKind{}, Queries: []harness.Query{}}), "needs ")
+}

@@ -55,6 +55,10 @@ type Violation struct {
 	Rule    string // the CR rule
 	Clause  string // the clause violated, for properties with clauses
 	Message string // "expected: no mana (CR 106.5); got: {C}"
+	// Err is the engine's error when the violation is that the engine did not answer a
+	// question the property asked (see queryError): the engine breaking, which the
+	// campaign reports as an engine error rather than a failure of the property.
+	Err error `json:"-"`
 }
 
 // Reach counts one moment at which clause was reached (and so the property).

@@ -297,7 +297,10 @@ func (v *Verdict) add(clause string, x Violation) {
 	v.Violations = append(v.Violations, x)
 }
 
-// queryError is the violation for an engine that refuses a question it must answer.
+// queryError is the violation for an engine that refuses a question it must answer. It
+// keeps the error: an engine that breaks while asked (a crashed port) is an engine error.
 func queryError(step int, ruling, rule, what string, err error) Violation {
-	return violation(step, ruling, rule, what, "an answer", "error: "+err.Error())
+	x := violation(step, ruling, rule, what, "an answer", "error: "+err.Error())
+	x.Err = err
+	return x
 }

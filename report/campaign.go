@@ -97,7 +97,8 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		fmt.Fprintf(w, "supports %s\n", supportText(*r.Support))
 	}
 	if len(r.LeftOut) > 0 {
-		fmt.Fprintf(w, "left out %s the engine does not support: %s\n", plural(len(r.LeftOut), "card"), strings.Join(r.LeftOut, ", "))
+		fmt.Fprintf(w, "left out %s the engine does not support (see --report json):\n", plural(len(r.LeftOut), "card"))
+		io.WriteString(w, wrapList(r.LeftOut, "; ", "  ", listWidth))
 	}
 	switch {
 	case r.StoppedByEngineError:
@@ -117,7 +118,7 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 		}
 		last = row.ruling
 		t.row(ruling, row.item.ID, fmt.Sprint(row.item.Cases), fmt.Sprint(row.item.Reached), verdict(row.item.Outcome))
-		if !shown[row.item.ID] {
+		if !shown[row.item.ID] && !(row.item.Outcome == campaign.Unsupported && row.item.Cases == 0) { // nothing ran: no clause to show
 			shown[row.item.ID] = true
 			for _, c := range row.item.Clauses {
 				t.row("", "  · "+c.Name, fmt.Sprint(c.Cases), fmt.Sprint(c.Reached), clauseVerdict(c))
@@ -135,21 +136,92 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	if line := wasteLine(r); line != "" {
 		fmt.Fprintln(w, line)
 	}
-	if r.Stats != nil && len(r.Stats.Health) > 0 {
-		fmt.Fprintln(w, "health:")
-		for _, h := range r.Stats.Health {
-			fmt.Fprintf(w, "  %s\n", h)
-		}
-	}
 
+	// What failed first (FAIL, ERROR, then VACUOUS), then the health warnings, then what
+	// was not tested, listed once.
 	bad := slices.Clone(r.Props)
-	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool { return p.Outcome == campaign.Passed })
-	slices.SortFunc(bad, func(a, b campaign.PropResult) int { return cmp.Compare(a.ID, b.ID) })
+	bad = slices.DeleteFunc(bad, func(p campaign.PropResult) bool {
+		return p.Outcome == campaign.Passed || p.Outcome == campaign.Unsupported
+	})
+	slices.SortFunc(bad, func(a, b campaign.PropResult) int {
+		return cmp.Or(cmp.Compare(outcomeRank(a.Outcome), outcomeRank(b.Outcome)), cmp.Compare(a.ID, b.ID))
+	})
 	for _, p := range bad {
 		fmt.Fprintln(w)
 		writePropDetail(w, p, opts)
 	}
+	if r.Stats != nil && len(r.Stats.Health) > 0 {
+		fmt.Fprintln(w, "\nhealth:")
+		for _, h := range r.Stats.Health {
+			fmt.Fprintf(w, "  %s\n", h)
+		}
+	}
+	writeUnsupported(w, r.Props)
 	return nil
+}
+
+// outcomeRank orders the properties explained: failures first.
+func outcomeRank(o campaign.Outcome) int {
+	return slices.Index([]campaign.Outcome{campaign.Failed, campaign.Errored, campaign.Vacuous}, o)
+}
+
+// listWidth is the width lists are wrapped to.
+const listWidth = 92
+
+// writeUnsupported lists the properties not tested, once, grouped by why: the table
+// already has a line for each.
+func writeUnsupported(w io.Writer, ps []campaign.PropResult) {
+	var whys []string
+	by := map[string][]string{}
+	for _, p := range ps {
+		if p.Outcome != campaign.Unsupported {
+			continue
+		}
+		if _, ok := by[p.Unsupported]; !ok {
+			whys = append(whys, p.Unsupported)
+		}
+		by[p.Unsupported] = append(by[p.Unsupported], p.ID)
+	}
+	if len(whys) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nUNSUPPORTED (not tested): %s\n", plural(len(ps)-countTested(ps), "property"))
+	for _, why := range whys {
+		fmt.Fprintf(w, "  %s:\n", why)
+		io.WriteString(w, wrapList(by[why], ", ", "    ", listWidth))
+	}
+}
+
+func countTested(ps []campaign.PropResult) int {
+	n := 0
+	for _, p := range ps {
+		if p.Outcome != campaign.Unsupported {
+			n++
+		}
+	}
+	return n
+}
+
+// wrapList writes items joined by sep on lines of at most width columns (an item longer
+// than that on a line of its own), each starting with pad.
+func wrapList(items []string, sep, pad string, width int) string {
+	var b strings.Builder
+	line := pad
+	for i, item := range items {
+		if i < len(items)-1 {
+			item += strings.TrimRight(sep, " ")
+		}
+		if line != pad && len(line)+1+len(item) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = pad
+		}
+		if line != pad {
+			line += " "
+		}
+		line += item
+	}
+	b.WriteString(line + "\n")
+	return b.String()
 }
 
 // campaignHead is the report's first line: the engine, fault, seed and shard.
@@ -220,7 +292,7 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 		writeFailure(w, f, opts)
 	}
 	for i := range p.More {
-		fmt.Fprintf(w, "  counterexample %d of %d, breaking another rule:\n", i+2, len(p.More)+1)
+		fmt.Fprintf(w, "  counterexample %d of %d, failing another way:\n", i+2, len(p.More)+1)
 		writeFailure(w, &p.More[i], opts)
 	}
 	if c := opts.repro(p); c != "" {

@@ -68,7 +68,7 @@ func (c *cli) replay(args []string) error {
 		began := time.Now()
 		res := corpus.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
-			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Failures: res.Failures, Log: failedLog(res),
+			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Unsupported: res.Unsupported, Failures: res.Failures, Log: failedLog(res),
 			Trace: failedTrace(res), FailedAt: res.FailedAt,
 			EngineError: !res.Passed && engineBroke(eng, res),
 			ElapsedMS:   time.Since(began).Milliseconds(),

@@ -16,13 +16,15 @@ import (
 // reference engine in process by default, or with --engine a port, a program speaking the
 // protocol of docs/protocol.md on its stdin and stdout.
 type engineFlags struct {
-	command string
-	timeout time.Duration
+	command      string
+	timeout      time.Duration
+	startTimeout time.Duration
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&e.command, "engine", "", "test the port `CMD` (a shell command line speaking docs/protocol.md) instead of the reference engine")
 	fs.DurationVar(&e.timeout, "timeout", port.DefaultTimeout, "with --engine: the longest the port may take to answer one message")
+	fs.DurationVar(&e.startTimeout, "start-timeout", port.DefaultStartTimeout, "with --engine: the longest the port may take to start and answer the handshake (a build included)")
 }
 
 // onEngineError is --on-engine-error: what a campaign does when the engine breaks.
@@ -58,6 +60,9 @@ func (e *engineFlags) factory(faults []string) (func() (harness.Engine, error), 
 	if e.timeout <= 0 {
 		return nil, usageErrorf("--timeout must be positive")
 	}
+	if e.startTimeout <= 0 {
+		return nil, usageErrorf("--start-timeout must be positive")
+	}
 	return func() (harness.Engine, error) {
 		c, err := e.client(faults)
 		if err != nil {
@@ -69,7 +74,7 @@ func (e *engineFlags) factory(faults []string) (func() (harness.Engine, error), 
 
 // client starts the port with faults switched on.
 func (e *engineFlags) client(faults []string) (*port.Client, error) {
-	c, err := port.Open(port.Options{Command: e.command, Faults: faults, Timeout: e.timeout})
+	c, err := port.Open(port.Options{Command: e.command, Faults: faults, Timeout: e.timeout, StartTimeout: e.startTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("--engine %s: %w", campaign.ShellQuote(e.command), err)
 	}
@@ -108,6 +113,9 @@ func (e *engineFlags) args() string {
 	s := " --engine " + campaign.ShellQuote(e.command)
 	if e.timeout != port.DefaultTimeout {
 		s += " --timeout " + e.timeout.String()
+	}
+	if e.startTimeout != port.DefaultStartTimeout {
+		s += " --start-timeout " + e.startTimeout.String()
 	}
 	return s
 }

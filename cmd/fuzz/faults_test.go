@@ -54,8 +54,9 @@ func stripTimes(s string) string {
 	for _, f := range strings.Split(s, "\n") {
 		words := strings.Fields(f)
 		for i, w := range words {
-			if strings.HasSuffix(w, "s") && strings.Count(w, ".") == 1 && strings.Trim(w, "0123456789.s") == "" {
-				words[i] = "TIME"
+			bare := strings.TrimSuffix(w, ",") // the list form: "caught by P, 0.05s, 1 permanent"
+			if strings.HasSuffix(bare, "s") && strings.Count(bare, ".") == 1 && strings.Trim(bare, "0123456789.s") == "" {
+				words[i] = "TIME" + w[len(bare):]
 			}
 		}
 		out = append(out, strings.Join(words, " "))

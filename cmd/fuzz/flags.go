@@ -44,10 +44,12 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["timeout"] && !set["engine"] && fs.Lookup("engine") != nil {
-		// The reference engine runs in the process and answers at once: a limit on a
-		// port's answers would silently limit nothing.
-		return nil, usageErrorf("%s: --timeout bounds each answer of a port; it needs --engine CMD", fs.Name())
+	for _, f := range []struct{ name, bounds string }{{"timeout", "each answer of a port"}, {"start-timeout", "a port's start"}} {
+		if set[f.name] && !set["engine"] && fs.Lookup("engine") != nil {
+			// The reference engine runs in the process and answers at once: a limit on a
+			// port's answers or start would silently limit nothing.
+			return nil, usageErrorf("%s: --%s bounds %s; it needs --engine CMD", fs.Name(), f.name, f.bounds)
+		}
 	}
 	return pos, nil
 }

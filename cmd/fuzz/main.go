@@ -18,7 +18,8 @@
 //	fuzz version                the build: version, version control revision, Go toolchain
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario
-// failed, or a fault survived; 2 a usage, input or output error; 130 (SIGINT) or 143
+// failed, or a fault survived; 2 a usage, input or output error; 3 the port under test
+// (--engine) could not be started; 130 (SIGINT) or 143
 // (SIGTERM) interrupted, after writing the partial report. Run "fuzz help" for the flags.
 package main
 

@@ -66,7 +66,7 @@ func TestReplayThroughServe(t *testing.T) {
 // TestEngineThatWontStart: a port command that fails is a clear error, not a hang.
 func TestEngineThatWontStart(t *testing.T) {
 	r := fuzz(t, "replay", "--engine", "echo not a port; exit 4")
-	assert.Equal(t, 1, r.code)
+	assert.Equal(t, 3, r.code, "a port that can't start has its own exit code")
 	assert.Contains(t, r.stderr, "port broke the protocol on handshake")
 	assert.Contains(t, r.stderr, "not a port")
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/port"
 )
 
 // Exit codes.
@@ -18,6 +19,7 @@ const (
 	exitOK    = 0 // everything held
 	exitFail  = 1 // a property failed, was vacuous or errored; a scenario failed; a fault survived
 	exitUsage = 2 // a usage or input error
+	exitStart = 3 // the port under test could not be started
 )
 
 // command is one subcommand: its positional arguments (and required flags) for the usage
@@ -172,8 +174,8 @@ Usage:
 FORMAT is text, json, junit or html. Run "fuzz help COMMAND" (or "fuzz COMMAND -h")
 for a command's flags.
 Exit codes: 0 all held; 1 a property failed, was vacuous or errored, a scenario failed,
-or a fault survived; 2 usage, input or output error; 130 or 143 interrupted by SIGINT or
-SIGTERM (the partial report was written).
+or a fault survived; 2 usage, input or output error; 3 the port under test could not be
+started; 130 or 143 interrupted by SIGINT or SIGTERM (the partial report was written).
 `)
 }
 
@@ -194,6 +196,9 @@ func (c *cli) exitCode(err error) int {
 	case errors.As(err, &ie):
 		c.errorf("%v", ie.err)
 		return exitUsage
+	case errors.As(err, new(*port.StartError)):
+		c.errorf("%v", err)
+		return exitStart
 	}
 	c.errorf("%v", err)
 	return exitFail
