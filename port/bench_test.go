@@ -24,8 +24,9 @@ func BenchmarkCases(b *testing.B) {
 		make func() (harness.Engine, error)
 	}{
 		{"in-process", func() (harness.Engine, error) { return engine.New(engine.Options{}) }},
-		{"serve", func() (harness.Engine, error) { return openPort(false) }},
-		{"serve-no-pipelining", func() (harness.Engine, error) { return openPort(true) }},
+		{"serve", func() (harness.Engine, error) { return openPort(port.Options{}) }},
+		{"serve-v1", func() (harness.Engine, error) { return openPort(port.Options{Versions: []int{1}}) }},
+		{"serve-v1-no-pipelining", func() (harness.Engine, error) { return openPort(port.Options{Versions: []int{1}, NoPipeline: true}) }},
 	}
 	const checks = 100
 	for _, e := range engines {
@@ -47,8 +48,9 @@ func BenchmarkCases(b *testing.B) {
 	}
 }
 
-func openPort(noPipeline bool) (harness.Engine, error) {
-	c, err := port.Open(port.Options{Command: portCommand(modeServe), NoPipeline: noPipeline})
+func openPort(opts port.Options) (harness.Engine, error) {
+	opts.Command = portCommand(modeServe)
+	c, err := port.Open(opts)
 	if err != nil {
 		return nil, err
 	}

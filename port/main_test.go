@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"testing"
 	"time"
 
@@ -44,6 +45,12 @@ func servePort(mode string) int {
 		Faults: faultNames(),
 	}
 	if mode == modeServe {
+		// PORT_TEST_CPUPROFILE=FILE profiles the port's side of BenchmarkCases.
+		if f := os.Getenv("PORT_TEST_CPUPROFILE"); f != "" {
+			out, _ := os.Create(f)
+			pprof.StartCPUProfile(out)
+			defer pprof.StopCPUProfile()
+		}
 		if err := port.Serve(os.Stdin, os.Stdout, opts); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1

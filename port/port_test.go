@@ -153,7 +153,7 @@ func TestPortOfAnotherVersion(t *testing.T) {
 	_, err := port.Open(port.Options{Command: portCommand(modeVersion), StartTimeout: 30 * time.Second})
 	var f *port.Failure
 	require.ErrorAs(t, err, &f)
-	assert.Contains(t, f.Error(), "protocol version 99; this harness speaks 1")
+	assert.Contains(t, f.Error(), "protocol version 99; this harness speaks [2 1]")
 }
 
 func TestPortThatDoesNotStart(t *testing.T) {
@@ -227,7 +227,7 @@ func TestServeAnswersBadRequests(t *testing.T) {
 		`not json`,
 		`{"id":1,"op":"start","setup":{}}`,
 		`{"id":2,"op":"handshake","versions":[7]}`,
-		`{"id":3,"op":"handshake","versions":[1,2],"extra":"ignored"}`,
+		`{"id":3,"op":"handshake","versions":[1,2,3],"extra":"ignored"}`,
 		`{"id":4,"op":"legal","state":42}`,
 		`{"id":5,"op":"frobnicate"}`,
 		`{"id":6,"op":"close"}`,
@@ -240,7 +240,7 @@ func TestServeAnswersBadRequests(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 7, "close ends the session: request 7 is not read")
 	want := []string{`"kind":"bad_request","message":"not a JSON request`, `"id":1,"error":{"kind":"bad_request","message":"start before the handshake"`,
-		`"id":2,"error":{"kind":"version"`, `"id":3,"version":1,"engine":"reference"`, `"id":4,"error":{"kind":"bad_request","message":"no state 42`,
+		`"id":2,"error":{"kind":"version"`, `"id":3,"version":2,"engine":"reference"`, `"id":4,"error":{"kind":"bad_request","message":"no state 42`,
 		`"id":5,"error":{"kind":"bad_request","message":"unknown op \"frobnicate\""`, `{"id":6}`}
 	for i, w := range want {
 		assert.Contains(t, lines[i], w, "line %d", i)

@@ -2,6 +2,7 @@ package port
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -43,7 +44,7 @@ func Serve(in io.Reader, out io.Writer, opts ServeOptions) error {
 				fmt.Fprintf(opts.Trace, "> %s", ensureNewline(line))
 			}
 			resp, done := s.handle(line)
-			b, merr := marshal(resp)
+			b, merr := s.encode(resp)
 			if merr != nil {
 				b, _ = marshal(&Response{ID: resp.ID, Error: &Error{Kind: ErrEngine, Message: "encoding the answer: " + merr.Error()}})
 			}
@@ -85,6 +86,50 @@ type server struct {
 	states  map[StateID]harness.State
 	next    StateID
 	version int
+	objects objectKeys // version 2: the objects sent in this scenario
+}
+
+// encode writes an answer in the session's version: from version 2 on, its snapshots are
+// compact (compact.go).
+func (s *server) encode(resp *Response) ([]byte, error) {
+	if s.version < 2 || resp.Snapshot == nil && len(resp.Then) == 0 {
+		return marshal(resp)
+	}
+	w, objects, err := s.wire(resp, nil)
+	if err != nil {
+		return nil, err
+	}
+	w.Objects = objects
+	return marshal(w)
+}
+
+// wireResponse is an answer as version 2 sends it.
+type wireResponse struct {
+	*Response
+	Objects  []json.RawMessage `json:"objects,omitempty"`
+	Snapshot json.RawMessage   `json:"snapshot,omitempty"`
+	Then     []*wireResponse   `json:"then,omitempty"`
+}
+
+// wire is resp with its snapshots, and its Then's, made compact; the objects they send
+// for the first time are added to objects.
+func (s *server) wire(resp *Response, objects []json.RawMessage) (*wireResponse, []json.RawMessage, error) {
+	w := &wireResponse{Response: resp}
+	if resp.Snapshot != nil {
+		snap, more, err := s.objects.encode(resp.Snapshot)
+		if err != nil {
+			return nil, nil, err
+		}
+		w.Snapshot, objects = snap, append(objects, more...)
+	}
+	for _, t := range resp.Then {
+		then, more, err := s.wire(t, objects)
+		if err != nil {
+			return nil, nil, err
+		}
+		w.Then, objects = append(w.Then, then), more
+	}
+	return w, objects, nil
 }
 
 // handle answers one line; done is set by a close request.
@@ -99,17 +144,36 @@ func (s *server) handle(line []byte) (resp *Response, done bool) {
 				Message: fmt.Sprintf("%s panicked: %v\n%s", req.Op, r, debug.Stack())}}
 		}
 	}()
-	resp, err = s.do(req)
+	resp = s.answer(req)
+	if resp.Error == nil && s.version >= 2 {
+		for _, op := range req.Then {
+			resp.Then = append(resp.Then, s.answer(&Request{Op: op, State: req.State}))
+		}
+	}
+	resp.ID = req.ID
+	return resp, req.Op == OpClose
+}
+
+// answer is the answer to req: its results, or the error it failed with.
+func (s *server) answer(req *Request) *Response {
+	for _, op := range req.Then {
+		if !slices.Contains(thenOps, op) {
+			return &Response{Error: badRequest("then %q: a request may be followed only by %v", op, thenOps)}
+		}
+	}
+	resp, err := s.do(req)
 	if err != nil {
 		e, ok := err.(*Error)
 		if !ok {
 			e = &Error{Kind: ErrEngine, Message: err.Error()}
 		}
-		resp = &Response{Error: e}
+		return &Response{Error: e}
 	}
-	resp.ID = req.ID
-	return resp, req.Op == OpClose
+	return resp
 }
+
+// thenOps are the operations a request's "then" may ask for.
+var thenOps = []string{OpObserve, OpLegal}
 
 // idOf digs the id out of a line that is not a whole request, so the error answer can
 // still be matched; 0 when there is none.
@@ -138,12 +202,14 @@ func (s *server) do(req *Request) (*Response, error) {
 	switch req.Op {
 	case OpReset:
 		clear(s.states)
+		s.objects.reset()
 		return &Response{}, nil
 	case OpStart:
 		if req.Setup == nil {
 			return nil, badRequest("start without a setup")
 		}
 		clear(s.states)
+		s.objects.reset()
 		st, err := s.eng.Start(req.Setup.Clone())
 		if err != nil {
 			return nil, err
@@ -217,8 +283,14 @@ func (s *server) do(req *Request) (*Response, error) {
 }
 
 func (s *server) handshake(req *Request) (*Response, error) {
-	if !slices.Contains(req.Versions, Version) {
-		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol version %d; the client offered %v", Version, req.Versions)}
+	version := 0
+	for _, v := range req.Versions {
+		if slices.Contains(Versions, v) && v > version {
+			version = v
+		}
+	}
+	if version == 0 {
+		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol versions %v; the client offered %v", Versions, req.Versions)}
 	}
 	for _, f := range req.Faults {
 		if !slices.ContainsFunc(s.opts.Faults, func(o Fault) bool { return o.Name == f }) {
@@ -232,10 +304,11 @@ func (s *server) handshake(req *Request) (*Response, error) {
 	if s.eng != nil {
 		s.eng.Close()
 	}
-	s.eng, s.version = eng, Version
+	s.eng, s.version = eng, version
 	clear(s.states)
+	s.objects.reset()
 	sup := harness.SupportOf(eng)
-	return &Response{Version: Version, Engine: eng.Name(), EngineVersion: s.opts.Version, Supports: &sup, Faults: s.opts.Faults}, nil
+	return &Response{Version: version, Engine: eng.Name(), EngineVersion: s.opts.Version, Supports: &sup, Faults: s.opts.Faults}, nil
 }
 
 func (s *server) newState(st harness.State, events []harness.Event, want []string) (*Response, error) {
