@@ -29,7 +29,7 @@ import (
 type CompactSnapshot struct {
 	harness.Snapshot
 	Players     [2]CompactPlayer `json:"players"`
-	Battlefield []int         `json:"battlefield"`
+	Battlefield []int            `json:"battlefield"`
 }
 
 // CompactPlayer is a player's zones in a CompactSnapshot.
