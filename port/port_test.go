@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"syscall"
 	"testing"
@@ -26,9 +27,9 @@ import (
 // (a 200ms bound failed there now and then).
 const callTimeout = 2 * time.Second
 
-func open(t *testing.T, mode string, timeout time.Duration) *port.Client {
+func open(t *testing.T, mode string, timeout time.Duration, versions ...int) *port.Client {
 	t.Helper()
-	c, err := port.Open(port.Options{Command: portCommand(mode), Timeout: timeout, StartTimeout: 30 * time.Second})
+	c, err := port.Open(port.Options{Command: portCommand(mode), Timeout: timeout, StartTimeout: 30 * time.Second, Versions: versions})
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
 	return c
@@ -44,11 +45,33 @@ func forestSetup() harness.Setup {
 	return s
 }
 
-// TestPortAnswersAsTheEngine: through the protocol, the reference engine gives the same
-// snapshots, legal actions, events and mana answers as in process, old states stay valid,
-// and an illegal action is an error answer that leaves the port running.
+// sessions are the ways a client and a port may speak: the newest version, a client that
+// offers only version 1, and a port that speaks only version 1.
+var sessions = []struct {
+	name, mode string
+	versions   []int
+	want       int // the version they agree on
+}{
+	{"v2", modeServe, nil, 2},
+	{"client-v1", modeServe, []int{1}, 1},
+	{"port-v1", modeV1, nil, 1},
+}
+
+// TestPortAnswersAsTheEngine: through the protocol, in every version, the reference
+// engine gives the same snapshots, legal actions, events and mana answers as in process,
+// old states stay valid, and an illegal action is an error answer that leaves the port
+// running.
 func TestPortAnswersAsTheEngine(t *testing.T) {
-	c := open(t, modeServe, 10*time.Second)
+	for _, sess := range sessions {
+		t.Run(sess.name, func(t *testing.T) {
+			c := open(t, sess.mode, 10*time.Second, sess.versions...)
+			assert.Equal(t, sess.want, c.ProtocolVersion())
+			answersAsTheEngine(t, c)
+		})
+	}
+}
+
+func answersAsTheEngine(t *testing.T, c *port.Client) {
 	assert.Equal(t, "reference", c.Name())
 	remote := c.Engine()
 	local, err := engine.New(engine.Options{})
@@ -167,28 +190,35 @@ func TestPortThatDoesNotStart(t *testing.T) {
 // and counterexamples through the protocol as in process, with a fault switched on in the
 // port through the handshake.
 func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
-	ps := props.Match("mana.undefined-type,invariant.purity,cost.tap-symbol")
+	ps := props.Match("mana.undefined-type,invariant.purity,invariant.determinism,cost.tap-symbol")
 	const fault = "mana.undefined-type/gives-colorless"
 	cfg := campaign.Config{Props: ps, Seed: 3, Checks: 60, Workers: 2, ShrinkBudget: 200}
 	cfg.Engine = func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) }
 	local, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
-	cfg.Engine = func() (harness.Engine, error) {
-		c, err := port.Open(port.Options{Command: portCommand(modeServe), Faults: []string{fault}})
-		if err != nil {
-			return nil, err
-		}
-		return c.Engine(), nil
-	}
-	remote, err := campaign.Run(context.Background(), cfg)
-	require.NoError(t, err)
 	lj, _ := json.Marshal(local)
-	rj, _ := json.Marshal(remote)
-	assert.JSONEq(t, string(lj), string(rj), "the same report (timings aside)")
-	for _, p := range remote.Props {
-		if p.ID == "mana.undefined-type" {
-			assert.Equal(t, campaign.Failed, p.Outcome, "the fault is caught through the port")
-		}
+	for _, sess := range sessions {
+		t.Run(sess.name, func(t *testing.T) {
+			cfg.Engine = func() (harness.Engine, error) {
+				c, err := port.Open(port.Options{Command: portCommand(sess.mode), Faults: []string{fault}, Versions: sess.versions})
+				if err != nil {
+					return nil, err
+				}
+				if c.ProtocolVersion() != sess.want {
+					return nil, fmt.Errorf("protocol version %d, want %d", c.ProtocolVersion(), sess.want)
+				}
+				return c.Engine(), nil
+			}
+			remote, err := campaign.Run(context.Background(), cfg)
+			require.NoError(t, err)
+			rj, _ := json.Marshal(remote)
+			assert.JSONEq(t, string(lj), string(rj), "the same report (timings aside)")
+			for _, p := range remote.Props {
+				if p.ID == "mana.undefined-type" {
+					assert.Equal(t, campaign.Failed, p.Outcome, "the fault is caught through the port")
+				}
+			}
+		})
 	}
 }
 

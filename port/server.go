@@ -22,6 +22,9 @@ type ServeOptions struct {
 	Version string
 	// Trace, if set, receives the transcript: every line read ("> ") and written ("< ").
 	Trace io.Writer
+	// Versions are the protocol versions served (nil: every version this package speaks,
+	// Versions), for testing a client against a port of an older version.
+	Versions []int
 }
 
 // Serve runs the protocol on in and out until a close request or the end of in: any
@@ -283,14 +286,18 @@ func (s *server) do(req *Request) (*Response, error) {
 }
 
 func (s *server) handshake(req *Request) (*Response, error) {
+	served := s.opts.Versions
+	if served == nil {
+		served = Versions
+	}
 	version := 0
 	for _, v := range req.Versions {
-		if slices.Contains(Versions, v) && v > version {
+		if slices.Contains(served, v) && v > version {
 			version = v
 		}
 	}
 	if version == 0 {
-		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol versions %v; the client offered %v", Versions, req.Versions)}
+		return nil, &Error{Kind: ErrVersion, Message: fmt.Sprintf("this engine speaks protocol versions %v; the client offered %v", served, req.Versions)}
 	}
 	for _, f := range req.Faults {
 		if !slices.ContainsFunc(s.opts.Faults, func(o Fault) bool { return o.Name == f }) {
