@@ -2,6 +2,7 @@ package port
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -90,4 +91,17 @@ func TestCompactSnapshotOfUnknownKeys(t *testing.T) {
 	err = objectTable{}.register([]KeyedObject{{Object: harness.Object{Name: "Forest"}}})
 	require.Error(t, err)
 	assert.True(t, strings.Contains(err.Error(), `an object without a positive key: "Forest"`), err.Error())
+}
+
+// TestSupportWireHasSupportsFields: the handshake's form of a Support has every field of
+// harness.Support, with the same JSON names, in the same order.
+func TestSupportWireHasSupportsFields(t *testing.T) {
+	names := func(t reflect.Type) []string {
+		var out []string
+		for i := range t.NumField() {
+			out = append(out, t.Field(i).Tag.Get("json"))
+		}
+		return out
+	}
+	assert.Equal(t, names(reflect.TypeOf(harness.Support{})), names(reflect.TypeOf(supportWire{})))
 }

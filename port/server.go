@@ -95,6 +95,9 @@ type server struct {
 // encode writes an answer in the session's version: from version 2 on, its snapshots are
 // compact (compact.go).
 func (s *server) encode(resp *Response) ([]byte, error) {
+	if resp.Supports != nil {
+		return marshal(&wireResponse{Response: resp, Supports: declared(resp.Supports)})
+	}
 	if s.version < 2 || resp.Snapshot == nil && len(resp.Then) == 0 {
 		return marshal(resp)
 	}
@@ -106,12 +109,37 @@ func (s *server) encode(resp *Response) ([]byte, error) {
 	return marshal(w)
 }
 
-// wireResponse is an answer as version 2 sends it.
+// wireResponse is an answer as it is sent: in version 2 with compact snapshots, and with
+// a handshake's support declared as declared.
 type wireResponse struct {
 	*Response
+	Supports *supportWire      `json:"supports,omitempty"`
 	Objects  []json.RawMessage `json:"objects,omitempty"`
 	Snapshot json.RawMessage   `json:"snapshot,omitempty"`
 	Then     []*wireResponse   `json:"then,omitempty"`
+}
+
+// supportWire is a harness.Support as the handshake sends it: a list declared empty (an
+// engine that answers no query, reports nothing) is sent as [], not left out, since a
+// list left out means "everything".
+type supportWire struct {
+	Cards    *[]string             `json:"cards,omitempty"`
+	Actions  *[]harness.ActionKind `json:"actions,omitempty"`
+	Steps    *[]harness.Step       `json:"steps,omitempty"`
+	Queries  *[]harness.Query      `json:"queries,omitempty"`
+	Reported *[]harness.Report     `json:"reports,omitempty"`
+}
+
+func declared(s *harness.Support) *supportWire {
+	return &supportWire{kept(s.Cards), kept(s.Actions), kept(s.Steps), kept(s.Queries), kept(s.Reported)}
+}
+
+// kept is a list that is sent even when empty; nil when there is none.
+func kept[T any](list []T) *[]T {
+	if list == nil {
+		return nil
+	}
+	return &list
 }
 
 // wire is resp with its snapshots, and its Then's, made compact; the objects they send
