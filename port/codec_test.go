@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
-
-	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
 // BenchmarkCodec compares encoding/json with the codec the protocol uses, on the largest
@@ -20,7 +18,7 @@ func BenchmarkCodec(b *testing.B) {
 	if err := json.Unmarshal(line, &a); err != nil || !given(a.Snapshot) {
 		b.Fatalf("the largest answer has no snapshot: %v", err)
 	}
-	var snap harness.Snapshot
+	var snap CompactSnapshot
 	if err := json.Unmarshal(a.Snapshot, &snap); err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +41,7 @@ func BenchmarkCodec(b *testing.B) {
 		})
 		b.Run("op=decode-snapshot/codec="+c.name, func(b *testing.B) {
 			for range b.N {
-				var s harness.Snapshot
+				var s CompactSnapshot
 				if err := c.unmarshal(a.Snapshot, &s); err != nil {
 					b.Fatal(err)
 				}
@@ -63,7 +61,7 @@ func BenchmarkCodec(b *testing.B) {
 // it back to the same value, for every answer of the recorded session.
 func TestCodecAgreesWithEncodingJSON(t *testing.T) {
 	for _, line := range answers(t) {
-		var std, ours Response
+		var std, ours answer
 		if err := json.Unmarshal(line, &std); err != nil {
 			t.Fatal(err)
 		}

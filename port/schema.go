@@ -86,6 +86,11 @@ func (g *schemaGen) message(title string, all map[string]any, fields []string, o
 	return append(b, '\n')
 }
 
+// ActionKinds are the kinds of action of the protocol (harness.ActionKind), in the order
+// the protocol's documentation lists them; a test checks it against package harness.
+var ActionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
+
 var textMarshaler = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
 
 // fields is the properties of a struct type, by JSON name.
@@ -122,6 +127,8 @@ func (g *schemaGen) schema(t reflect.Type) any {
 		return map[string]any{"type": "string", "description": `mana in symbols, WUBRG then C: "{G}{G}", "{}" for none`}
 	case reflect.TypeOf(harness.Player(0)):
 		return map[string]any{"enum": []string{"A", "B", "-"}, "description": `a player; "-" is nobody`}
+	case reflect.TypeOf(harness.ActionKind("")):
+		return map[string]any{"enum": ActionKinds}
 	case reflect.TypeOf(harness.Step("")):
 		steps := make([]string, len(harness.Steps))
 		for i, s := range harness.Steps {

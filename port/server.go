@@ -96,7 +96,7 @@ type server struct {
 // compact (compact.go).
 func (s *server) encode(resp *Response) ([]byte, error) {
 	if resp.Supports != nil {
-		return marshal(&wireResponse{Response: resp, Supports: declared(resp.Supports)})
+		return marshal(&wireResponse{Response: resp, ID: &resp.ID, Supports: declared(resp.Supports)})
 	}
 	if s.version < 2 || resp.Snapshot == nil && len(resp.Then) == 0 {
 		return marshal(resp)
@@ -105,13 +105,14 @@ func (s *server) encode(resp *Response) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.Objects = objects
+	w.ID, w.Objects = &resp.ID, objects
 	return marshal(w)
 }
 
 // wireResponse is an answer as it is sent: in version 2 with compact snapshots, and with
 // a handshake's support declared as declared.
 type wireResponse struct {
+	ID *int64 `json:"id,omitempty"` // the answers to a then have none
 	*Response
 	Supports *supportWire      `json:"supports,omitempty"`
 	Objects  []json.RawMessage `json:"objects,omitempty"`
