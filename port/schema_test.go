@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"maps"
-	"slices"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
