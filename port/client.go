@@ -211,6 +211,7 @@ func (c *Client) Start(setup harness.Setup) (harness.State, error) {
 		}
 	}
 	c.begin(OpStart, 0)
+	c.foresight.newScenario()
 	clear(c.pending)
 	clear(c.objects)
 	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: c.want()})
@@ -231,7 +232,7 @@ func (c *Client) want() []string {
 // begin notes a call of op about state id (0: none). It returns what the last request's
 // "then" answered, if that is the answer to this call, and what this call's request should
 // ask as its "then".
-func (c *Client) begin(op string, id StateID) (ahead *answer, then []string) {
+func (c *Client) begin(op string, id StateID) (ahead *answer, then []Then) {
 	if len(c.ahead) > 0 && c.ahead[0].op == op && c.ahead[0].state == id {
 		ahead, c.ahead = c.ahead[0].answer, c.ahead[1:]
 	} else {
@@ -321,6 +322,7 @@ func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []har
 	if err != nil {
 		return st, nil, err
 	}
+	c.foresight.applied(id, resp.State)
 	return c.keep(resp), resp.Events, nil
 }
 
@@ -579,7 +581,7 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("%d answers to a \"then\" of %d", len(resp.Then), len(req.Then)))
 		}
 		for i, t := range resp.Then {
-			c.ahead = append(c.ahead, aheadAnswer{req.Then[i], req.State, t})
+			c.ahead = append(c.ahead, aheadAnswer{req.Then[i].Op, req.Then[i].State, t})
 		}
 		return resp, nil
 	case <-timer.C:

@@ -54,13 +54,18 @@ type Request struct {
 	Action *harness.Action `json:"action,omitempty"` // apply, sba_checks
 	Want   []string        `json:"want,omitempty"`   // start, apply
 	// Then (version 2; every operation with a state) asks the port, once it has
-	// answered, to answer these operations ("observe" or "legal") about the request's
-	// state too, in order, in the answer's Then: the harness asks this when it expects to
-	// ask them next, saving round trips.
-	Then []string `json:"then,omitempty"`
+	// answered, to answer these requests too, in order, in the answer's Then: the harness
+	// asks this when it expects to ask them next, saving round trips.
+	Then []Then `json:"then,omitempty"`
 	// mana_outcomes, could_produce
 	Card    harness.CardID `json:"card,omitempty"`
 	Ability int            `json:"ability,omitempty"`
+}
+
+// Then is a request asked ahead (version 2): observe or legal, about a state.
+type Then struct {
+	Op    string  `json:"op"`
+	State StateID `json:"state"`
 }
 
 // StateID is the engine's handle on a game state. States are values: apply returns a new

@@ -35,8 +35,9 @@ var messageFields = []struct {
 func Schemas() map[string][]byte {
 	g := &schemaGen{defs: map[string]any{}}
 	reqProps := g.fields(reflect.TypeOf(Request{}))
-	reqProps["then"] = map[string]any{"type": "array", "items": map[string]any{"enum": thenOps},
-		"description": "version 2: operations to answer about the request's state too, once it is answered, in the answer's then"}
+	reqProps["then"] = map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/Then"},
+		"description": "version 2: requests to answer too once this one is answered, in order, in the answer's then"}
+	g.defs["Then"].(map[string]any)["properties"].(map[string]any)["op"] = map[string]any{"enum": thenOps}
 	respProps := g.fields(reflect.TypeOf(Response{}))
 	g.compactForms(respProps)
 	g.compactForms(g.defs["Response"].(map[string]any)["properties"].(map[string]any))

@@ -47,7 +47,7 @@ func TestTranscriptFollowsTheSchemas(t *testing.T) {
 		`{"id":1,"op":"handshake","versions":[2,1]}`,
 		`{"id":2,"op":"start","setup":{"turn":1,"active":"A","step":"main1","players":[{"life":20,"battlefield":[{"id":1,"name":"Forest"}],"hand":[{"id":2,"name":"Island"}]},{"life":20}]},"want":["snapshot","legal"]}`,
 		`{"id":3,"op":"mana_outcomes","state":1,"card":1,"ability":0}`,
-		`{"id":4,"op":"could_produce","state":1,"card":1,"then":["observe"]}`,
+		`{"id":4,"op":"could_produce","state":1,"card":1,"then":[{"op":"observe","state":1}]}`,
 		`{"id":5,"op":"apply","state":1,"action":{"player":"A","kind":"play","card":2},"want":["snapshot","legal"]}`,
 		`{"id":6,"op":"observe","state":2}`,
 		`{"id":7,"op":"legal","state":2}`,

@@ -178,8 +178,8 @@ func (s *server) handle(line []byte) (resp *Response, done bool) {
 	}()
 	resp = s.answer(req)
 	if resp.Error == nil && s.version >= 2 {
-		for _, op := range req.Then {
-			resp.Then = append(resp.Then, s.answer(&Request{Op: op, State: req.State}))
+		for _, t := range req.Then {
+			resp.Then = append(resp.Then, s.answer(&Request{Op: t.Op, State: t.State}))
 		}
 	}
 	resp.ID = req.ID
@@ -188,9 +188,9 @@ func (s *server) handle(line []byte) (resp *Response, done bool) {
 
 // answer is the answer to req: its results, or the error it failed with.
 func (s *server) answer(req *Request) *Response {
-	for _, op := range req.Then {
-		if !slices.Contains(thenOps, op) {
-			return &Response{Error: badRequest("then %q: a request may be followed only by %v", op, thenOps)}
+	for _, t := range req.Then {
+		if !slices.Contains(thenOps, t.Op) {
+			return &Response{Error: badRequest("then %q: a request may be followed only by %v", t.Op, thenOps)}
 		}
 	}
 	resp, err := s.do(req)

@@ -426,11 +426,11 @@ rl.on('line', (line) => {
       }
     };
     resp = { id: req.id, ...answer(req) };
-    // Version 2: answer the request's "then" too, about the same state, in order.
+    // Version 2: answer the requests of "then" too, in order.
     if (version >= 2 && !resp.error && Array.isArray(req.then)) {
-      resp.then = req.then.map((op) => (['observe', 'legal'].includes(op)
-        ? answer({ op, state: req.state })
-        : { error: { kind: 'bad_request', message: `then ${JSON.stringify(op)}` } }));
+      resp.then = req.then.map((t) => (['observe', 'legal'].includes(t.op)
+        ? answer({ op: t.op, state: t.state })
+        : { error: { kind: 'bad_request', message: `then ${JSON.stringify(t.op)}` } }));
     }
     if (objects.length) resp.objects = objects;
   }
