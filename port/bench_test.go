@@ -13,10 +13,13 @@ import (
 )
 
 // BenchmarkCases measures the protocol's overhead: cases per second of a one-worker
-// campaign in process, through a "serve" process with pipelining (a step's snapshot and
-// legal actions come back with its apply: one round trip a step), and without (three).
+// campaign in process, and through a "serve" process in protocol version 2 (compact
+// snapshots, answers ahead), in version 1 (a step's snapshot and legal actions come back
+// with its apply: one round trip a step), and in version 1 without that (three).
 //
 //	go test ./port -run '^$' -bench Cases -count 6 | benchstat -col /engine -
+//
+// PORT_TEST_CPUPROFILE=FILE profiles the serve process's side.
 func BenchmarkCases(b *testing.B) {
 	ps := props.Match("invariant.purity,mana.undefined-type,cost.tap-symbol")
 	engines := []struct {

@@ -487,11 +487,11 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 // the port has stopped reading, so it is written from this goroutine under a deadline;
 // only a writer without deadlines gets a goroutine of its own.
 func (c *Client) send(line []byte, d time.Duration, timer *time.Timer) error {
-	late := fmt.Errorf("the port did not read the request within %s", d)
+	late := func() error { return fmt.Errorf("the port did not read the request within %s", d) }
 	if w, ok := c.proc.stdin.(interface{ SetWriteDeadline(time.Time) error }); ok && w.SetWriteDeadline(time.Now().Add(d)) == nil {
 		_, err := c.proc.stdin.Write(line)
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return late
+			return late()
 		}
 		if err != nil {
 			return fmt.Errorf("could not send the request (%v); the port %s", err, c.proc.exitText())
@@ -507,7 +507,7 @@ func (c *Client) send(line []byte, d time.Duration, timer *time.Timer) error {
 		}
 		return nil
 	case <-timer.C:
-		return late
+		return late()
 	}
 }
 

@@ -3,7 +3,9 @@ package port
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
+	"time"
 )
 
 // BenchmarkRoundTrip measures the floor of one round trip to a port process: a request
@@ -21,5 +23,22 @@ func BenchmarkRoundTrip(b *testing.B) {
 		if _, err := c.call(&Request{Op: OpReset}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSendToAPortThatDoesNotRead: a request a port never reads (its pipe full) is given up
+// after the call's bound, written from the caller's goroutine under a deadline.
+func TestSendToAPortThatDoesNotRead(t *testing.T) {
+	p, err := spawn("sleep 30", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.kill()
+	c := &Client{proc: p}
+	timer := time.NewTimer(time.Minute)
+	defer timer.Stop()
+	err = c.send(make([]byte, 1<<20), 300*time.Millisecond, timer)
+	if err == nil || !strings.Contains(err.Error(), "the port did not read the request within 300ms") {
+		t.Fatalf("got %v", err)
 	}
 }
