@@ -65,6 +65,7 @@ type Client struct {
 	ahead     []aheadAnswer
 	foresight foresight
 	broken    *Failure
+	timer     *time.Timer // bounds each call; one for all, reset for each
 }
 
 // answer is a response as the client reads it: the snapshot and legal actions stay JSON
@@ -73,24 +74,56 @@ type answer struct {
 	Response
 	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	Legal    json.RawMessage `json:"legal,omitempty"`
-	// Objects are the objects a version 2 answer sends, and snap its snapshot, decoded
-	// as it arrived (it may refer to the objects of earlier answers).
+	// Objects are the objects a version 2 answer sends, compact its snapshot as sent, and
+	// snap that snapshot read, as it arrived (it may refer to the objects of earlier
+	// answers).
 	Objects []KeyedObject `json:"objects,omitempty"`
+	compact *CompactSnapshot
 	snap    *harness.Snapshot
 	// Then are the answers to the request's "then".
 	Then []*answer `json:"then,omitempty"`
 }
 
-// decodeAnswer is DecodeResponse for the client.
-func decodeAnswer(line []byte) (*answer, error) {
-	var r answer
-	if err := unmarshal(line, &r); err != nil {
-		return nil, fmt.Errorf("not a JSON response: %v", err)
+// compactAnswer is an answer as version 2 is read, in one pass: its snapshots are
+// decoded at once, not kept as text.
+type compactAnswer struct {
+	Response
+	Snapshot *CompactSnapshot `json:"snapshot,omitempty"`
+	Legal    json.RawMessage  `json:"legal,omitempty"`
+	Objects  []KeyedObject    `json:"objects,omitempty"`
+	Then     []*compactAnswer `json:"then,omitempty"`
+}
+
+func (w *compactAnswer) answer() *answer {
+	if w == nil {
+		return nil
+	}
+	a := &answer{Response: w.Response, Legal: w.Legal, Objects: w.Objects, compact: w.Snapshot}
+	for _, t := range w.Then {
+		a.Then = append(a.Then, t.answer())
+	}
+	return a
+}
+
+// decodeAnswer is DecodeResponse for the client, in the session's protocol version.
+func decodeAnswer(line []byte, version int) (*answer, error) {
+	var r *answer
+	if version >= 2 {
+		var w compactAnswer
+		if err := unmarshal(line, &w); err != nil {
+			return nil, fmt.Errorf("not a JSON response: %v", err)
+		}
+		r = w.answer()
+	} else {
+		r = new(answer)
+		if err := unmarshal(line, r); err != nil {
+			return nil, fmt.Errorf("not a JSON response: %v", err)
+		}
 	}
 	if r.ID == 0 && r.Error == nil {
 		return nil, fmt.Errorf("a response without an id")
 	}
-	return &r, nil
+	return r, nil
 }
 
 // given reports whether an answer carries a value (JSON null is no value).
@@ -518,12 +551,12 @@ func (c *Client) decodeSnapshots(resp *answer) error {
 		return err
 	}
 	for _, r := range append([]*answer{resp}, resp.Then...) {
-		if r != nil && given(r.Snapshot) {
-			snap, err := c.objects.decode(r.Snapshot)
+		if r != nil && r.compact != nil {
+			snap, err := c.objects.resolve(r.compact)
 			if err != nil {
 				return err
 			}
-			r.snap = &snap
+			r.snap, r.compact = &snap, nil
 		}
 	}
 	return nil
@@ -545,7 +578,12 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		return nil, err
 	}
 	line = append(line, '\n')
-	timer := time.NewTimer(d)
+	if c.timer == nil {
+		c.timer = time.NewTimer(d)
+	} else {
+		c.timer.Reset(d)
+	}
+	timer := c.timer
 	defer timer.Stop()
 	if err := c.send(line, d, timer); err != nil {
 		return nil, c.fail(req.Op, line, nil, err.Error())
@@ -559,7 +597,7 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 			}
 			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer: the port %s (%s)", why, c.proc.exitText()))
 		}
-		resp, err := decodeAnswer(got.line)
+		resp, err := decodeAnswer(got.line, c.hello.Version)
 		if err != nil {
 			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error())
 		}

@@ -47,24 +47,20 @@ type KeyedObject struct {
 	harness.Object
 }
 
+// zoneCount is the number of zones of objects in a snapshot: four a player, and the
+// battlefield.
+const zoneCount = 9
+
 // zones lists the places of a wire snapshot that hold objects, in the order they are sent.
-func (w *CompactSnapshot) zones() []*[]int {
-	var out []*[]int
-	for p := range w.Players {
-		wp := &w.Players[p]
-		out = append(out, &wp.Library, &wp.Hand, &wp.Graveyard, &wp.Exile)
-	}
-	return append(out, &w.Battlefield)
+func (w *CompactSnapshot) zones() [zoneCount]*[]int {
+	a, b := &w.Players[0], &w.Players[1]
+	return [zoneCount]*[]int{&a.Library, &a.Hand, &a.Graveyard, &a.Exile, &b.Library, &b.Hand, &b.Graveyard, &b.Exile, &w.Battlefield}
 }
 
 // objectZones lists the same places of a snapshot.
-func objectZones(s *harness.Snapshot) []*[]*harness.Object {
-	var out []*[]*harness.Object
-	for p := range s.Players {
-		ps := &s.Players[p]
-		out = append(out, &ps.Library, &ps.Hand, &ps.Graveyard, &ps.Exile)
-	}
-	return append(out, &s.Battlefield)
+func objectZones(s *harness.Snapshot) [zoneCount]*[]*harness.Object {
+	a, b := &s.Players[0], &s.Players[1]
+	return [zoneCount]*[]*harness.Object{&a.Library, &a.Hand, &a.Graveyard, &a.Exile, &b.Library, &b.Hand, &b.Graveyard, &b.Exile, &s.Battlefield}
 }
 
 // objectKeys is the server's side of a scenario's keys: the text of each object sent,
@@ -136,18 +132,31 @@ func (t objectTable) decode(raw []byte) (harness.Snapshot, error) {
 	if err := unmarshal(raw, &w); err != nil {
 		return harness.Snapshot{}, err
 	}
+	return t.resolve(&w)
+}
+
+// resolve is the snapshot w stands for: its keys replaced by their objects, the zones in
+// one allocation.
+func (t objectTable) resolve(w *CompactSnapshot) (harness.Snapshot, error) {
 	snap := w.Snapshot
 	for p := range snap.Players {
 		snap.Players[p] = w.Players[p].PlayerState
 	}
 	wz := w.zones()
+	n := 0
+	for _, keys := range wz {
+		n += len(*keys)
+	}
+	all := make([]*harness.Object, n)
 	for i, zone := range objectZones(&snap) {
-		if *wz[i] == nil {
+		keys := *wz[i]
+		if keys == nil {
 			*zone = nil
 			continue
 		}
-		out := make([]*harness.Object, len(*wz[i]))
-		for j, key := range *wz[i] {
+		out := all[:len(keys):len(keys)]
+		all = all[len(keys):]
+		for j, key := range keys {
 			if out[j] = t[key]; out[j] == nil {
 				return harness.Snapshot{}, fmt.Errorf("object key %d: no object with this key was sent in this scenario (keys live until the next start or reset)", key)
 			}
