@@ -42,8 +42,9 @@ const (
 
 func servePort(mode string) int {
 	opts := port.ServeOptions{
-		Engine: func(faults []string) (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) },
-		Faults: faultNames(),
+		Engine:    func(faults []string) (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) },
+		Faults:    faultNames(),
+		GCPercent: port.ServeGCPercent,
 	}
 	switch mode {
 	case modeV1:

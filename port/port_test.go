@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -462,4 +464,17 @@ func TestServeAnswersThen(t *testing.T) {
 
 	got = session("1", `{"id":3,"op":"could_produce","state":1,"card":1,"then":[{"op":"legal","state":1}]}`)
 	assert.Equal(t, `{"id":3,"types":"G"}`, got[0], "version 1 has no then")
+}
+
+// TestServeSetsTheGCPercent: with GCPercent, the garbage collector's target is that while
+// Serve runs, and what it was once Serve returns.
+func TestServeSetsTheGCPercent(t *testing.T) {
+	current := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	before := current()
+	var during int
+	in := `{"id":1,"op":"handshake","versions":[2]}` + "\n"
+	require.NoError(t, port.Serve(strings.NewReader(in), io.Discard, port.ServeOptions{GCPercent: 345,
+		Engine: func([]string) (harness.Engine, error) { during = current(); return engine.New(engine.Options{}) }}))
+	assert.Equal(t, 345, during)
+	assert.Equal(t, before, current())
 }

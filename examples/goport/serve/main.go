@@ -32,6 +32,7 @@ func serve() error {
 			}
 			return goport.New(), nil
 		},
-		Version: "1",
+		Version:   "1",
+		GCPercent: port.ServeGCPercent, // this process does nothing else
 	})
 }
