@@ -13,10 +13,13 @@ import (
 )
 
 // BenchmarkCases measures the protocol's overhead: cases per second of a one-worker
-// campaign in process, through a "serve" process with pipelining (a step's snapshot and
-// legal actions come back with its apply: one round trip a step), and without (three).
+// campaign in process, and through a "serve" process in protocol version 2 (compact
+// snapshots, answers ahead), in version 1 (a step's snapshot and legal actions come back
+// with its apply: one round trip a step), and in version 1 without that (three).
 //
 //	go test ./port -run '^$' -bench Cases -count 6 | benchstat -col /engine -
+//
+// PORT_TEST_CPUPROFILE=FILE profiles the serve process's side.
 func BenchmarkCases(b *testing.B) {
 	ps := props.Match("invariant.purity,mana.undefined-type,cost.tap-symbol")
 	engines := []struct {
@@ -24,8 +27,9 @@ func BenchmarkCases(b *testing.B) {
 		make func() (harness.Engine, error)
 	}{
 		{"in-process", func() (harness.Engine, error) { return engine.New(engine.Options{}) }},
-		{"serve", func() (harness.Engine, error) { return openPort(false) }},
-		{"serve-no-pipelining", func() (harness.Engine, error) { return openPort(true) }},
+		{"serve", func() (harness.Engine, error) { return openPort(port.Options{}) }},
+		{"serve-v1", func() (harness.Engine, error) { return openPort(port.Options{Versions: []int{1}}) }},
+		{"serve-v1-no-pipelining", func() (harness.Engine, error) { return openPort(port.Options{Versions: []int{1}, NoPipeline: true}) }},
 	}
 	const checks = 100
 	for _, e := range engines {
@@ -47,8 +51,9 @@ func BenchmarkCases(b *testing.B) {
 	}
 }
 
-func openPort(noPipeline bool) (harness.Engine, error) {
-	c, err := port.Open(port.Options{Command: portCommand(modeServe), NoPipeline: noPipeline})
+func openPort(opts port.Options) (harness.Engine, error) {
+	opts.Command = portCommand(modeServe)
+	c, err := port.Open(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,10 @@ package port
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +29,9 @@ type Options struct {
 	// the start or apply that made the state: three round trips a step instead of one
 	// (for measuring what pipelining saves).
 	NoPipeline bool
+	// Versions are the protocol versions to offer in the handshake (nil: every version
+	// this package speaks, Versions), for testing a port in an older one.
+	Versions []int
 }
 
 // Defaults for Options.
@@ -47,11 +53,19 @@ type Client struct {
 	run   int // incarnation of the process, so a state of an earlier one is refused
 	next  int64
 	hello Response // the handshake's answer
+	// objects are the objects the port sent with a key in this scenario (version 2).
+	objects objectTable
 	// pending holds what a start or apply already returned about the new state, used once
 	// each: the next Observe or Legal of that state asks the port again, so a port that
 	// changes a state after handing it out is still caught.
 	pending map[StateID]*answer
-	broken  *Failure
+	// ahead are the answers to the last request's "then" (version 2), used only by the
+	// calls right after it, each only if it asks exactly that; foresight chooses what
+	// to ask for.
+	ahead     []aheadAnswer
+	foresight foresight
+	broken    *Failure
+	timer     *time.Timer // bounds each call; one for all, reset for each
 }
 
 // answer is a response as the client reads it: the snapshot and legal actions stay JSON
@@ -60,18 +74,56 @@ type answer struct {
 	Response
 	Snapshot json.RawMessage `json:"snapshot,omitempty"`
 	Legal    json.RawMessage `json:"legal,omitempty"`
+	// Objects are the objects a version 2 answer sends, compact its snapshot as sent, and
+	// snap that snapshot read, as it arrived (it may refer to the objects of earlier
+	// answers).
+	Objects []KeyedObject `json:"objects,omitempty"`
+	compact *CompactSnapshot
+	snap    *harness.Snapshot
+	// Then are the answers to the request's "then".
+	Then []*answer `json:"then,omitempty"`
 }
 
-// decodeAnswer is DecodeResponse for the client.
-func decodeAnswer(line []byte) (*answer, error) {
-	var r answer
-	if err := unmarshal(line, &r); err != nil {
-		return nil, fmt.Errorf("not a JSON response: %v", err)
+// compactAnswer is an answer as version 2 is read, in one pass: its snapshots are
+// decoded at once, not kept as text.
+type compactAnswer struct {
+	Response
+	Snapshot *CompactSnapshot `json:"snapshot,omitempty"`
+	Legal    json.RawMessage  `json:"legal,omitempty"`
+	Objects  []KeyedObject    `json:"objects,omitempty"`
+	Then     []*compactAnswer `json:"then,omitempty"`
+}
+
+func (w *compactAnswer) answer() *answer {
+	if w == nil {
+		return nil
+	}
+	a := &answer{Response: w.Response, Legal: w.Legal, Objects: w.Objects, compact: w.Snapshot}
+	for _, t := range w.Then {
+		a.Then = append(a.Then, t.answer())
+	}
+	return a
+}
+
+// decodeAnswer is DecodeResponse for the client, in the session's protocol version.
+func decodeAnswer(line []byte, version int) (*answer, error) {
+	var r *answer
+	if version >= 2 {
+		var w compactAnswer
+		if err := unmarshal(line, &w); err != nil {
+			return nil, fmt.Errorf("not a JSON response: %w", err)
+		}
+		r = w.answer()
+	} else {
+		r = new(answer)
+		if err := unmarshal(line, r); err != nil {
+			return nil, fmt.Errorf("not a JSON response: %w", err)
+		}
 	}
 	if r.ID == 0 && r.Error == nil {
 		return nil, fmt.Errorf("a response without an id")
 	}
-	return &r, nil
+	return r, nil
 }
 
 // given reports whether an answer carries a value (JSON null is no value).
@@ -91,7 +143,10 @@ func Open(opts Options) (*Client, error) {
 	if opts.StartTimeout <= 0 {
 		opts.StartTimeout = DefaultStartTimeout
 	}
-	c := &Client{opts: opts, pending: map[StateID]*answer{}}
+	if opts.Versions == nil {
+		opts.Versions = Versions
+	}
+	c := &Client{opts: opts, pending: map[StateID]*answer{}, objects: objectTable{}}
 	if err := c.launch(); err != nil {
 		return nil, &StartError{Command: opts.Command, Err: err}
 	}
@@ -122,18 +177,23 @@ func (c *Client) launch() error {
 	}
 	c.proc, c.run, c.broken = p, c.run+1, nil
 	clear(c.pending)
-	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: []int{Version}, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
+	clear(c.objects)
+	c.ahead = nil
+	resp, err := c.callWithin(&Request{Op: OpHandshake, Versions: c.opts.Versions, Faults: c.opts.Faults, Cards: cards.All()}, c.opts.StartTimeout)
 	if err != nil {
 		c.proc.kill()
 		return err
 	}
-	if resp.Version != Version {
-		f := c.fail(OpHandshake, nil, resp, fmt.Sprintf("the port chose protocol version %d; this harness speaks %d", resp.Version, Version))
+	if !slices.Contains(c.opts.Versions, resp.Version) {
+		f := c.fail(OpHandshake, nil, resp, fmt.Sprintf("the port chose protocol version %d; this harness speaks %v", resp.Version, c.opts.Versions))
 		return f
 	}
 	c.hello = resp.Response
 	return nil
 }
+
+// ProtocolVersion is the protocol version the port chose in the handshake.
+func (c *Client) ProtocolVersion() int { return c.hello.Version }
 
 // Name is the engine's name from the handshake.
 func (c *Client) Name() string {
@@ -183,7 +243,10 @@ func (c *Client) Start(setup harness.Setup) (harness.State, error) {
 			return nil, err
 		}
 	}
+	c.begin(OpStart, 0)
+	c.foresight.newScenario()
 	clear(c.pending)
+	clear(c.objects)
 	resp, err := c.call(&Request{Op: OpStart, Setup: &setup, Want: c.want()})
 	if err != nil {
 		return nil, err
@@ -197,6 +260,40 @@ func (c *Client) want() []string {
 		return nil
 	}
 	return []string{WantSnapshot, WantLegal}
+}
+
+// begin notes a call of op about state id (0: none). It returns what the last request's
+// "then" answered, if that is the answer to this call, and what this call's request should
+// ask as its "then".
+func (c *Client) begin(op string, id StateID) (ahead *answer, then []Then) {
+	if len(c.ahead) > 0 && c.ahead[0].op == op && c.ahead[0].state == id {
+		ahead, c.ahead = c.ahead[0].answer, c.ahead[1:]
+	} else {
+		c.ahead = nil
+	}
+	then = c.foresight.next(op, id)
+	if c.hello.Version < 2 || c.opts.NoPipeline || id == 0 {
+		then = nil
+	}
+	return ahead, then
+}
+
+// aheadAnswer is the answer to one operation of a request's "then".
+type aheadAnswer struct {
+	op     string
+	state  StateID
+	answer *answer
+}
+
+// ask sends req, unless ahead already answers it.
+func (c *Client) ask(ahead *answer, req *Request) (*answer, error) {
+	if ahead == nil {
+		return c.call(req)
+	}
+	if ahead.Error != nil {
+		return nil, ahead.Error
+	}
+	return ahead, nil
 }
 
 func (c *Client) keep(resp *answer) remote {
@@ -222,12 +319,13 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 	if err != nil {
 		return nil, err
 	}
+	ahead, then := c.begin(OpLegal, id)
 	if p := c.pending[id]; p != nil && given(p.Legal) {
 		raw := p.Legal
 		p.Legal = nil
 		return decodeValue[[]harness.Action](c, OpLegal, raw)
 	}
-	resp, err := c.call(&Request{Op: OpLegal, State: id})
+	resp, err := c.ask(ahead, &Request{Op: OpLegal, State: id, Then: then})
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +340,9 @@ func (c *Client) Legal(st harness.State) ([]harness.Action, error) {
 func decodeValue[T any](c *Client, op string, raw json.RawMessage) (T, error) {
 	var v T
 	if err := unmarshal(raw, &v); err != nil {
-		return v, c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
+		f := c.fail(op, nil, []byte(raw), "garbage: "+err.Error())
+		f.At = errorOffset(err)
+		return v, f
 	}
 	return v, nil
 }
@@ -252,10 +352,12 @@ func (c *Client) Apply(st harness.State, a harness.Action) (harness.State, []har
 	if err != nil {
 		return st, nil, err
 	}
-	resp, err := c.call(&Request{Op: OpApply, State: id, Action: &a, Want: c.want()})
+	_, then := c.begin(OpApply, id)
+	resp, err := c.call(&Request{Op: OpApply, State: id, Action: &a, Want: c.want(), Then: then})
 	if err != nil {
 		return st, nil, err
 	}
+	c.foresight.applied(id, resp.State)
 	return c.keep(resp), resp.Events, nil
 }
 
@@ -264,14 +366,23 @@ func (c *Client) Observe(st harness.State) (harness.Snapshot, error) {
 	if err != nil {
 		return harness.Snapshot{}, err
 	}
+	ahead, then := c.begin(OpObserve, id)
+	if p := c.pending[id]; p != nil && p.snap != nil {
+		snap := *p.snap
+		p.snap, p.Snapshot = nil, nil
+		return snap, nil
+	}
 	if p := c.pending[id]; p != nil && given(p.Snapshot) {
 		raw := p.Snapshot
 		p.Snapshot = nil
 		return decodeValue[harness.Snapshot](c, OpObserve, raw)
 	}
-	resp, err := c.call(&Request{Op: OpObserve, State: id})
+	resp, err := c.ask(ahead, &Request{Op: OpObserve, State: id, Then: then})
 	if err != nil {
 		return harness.Snapshot{}, err
+	}
+	if resp.snap != nil {
+		return *resp.snap, nil
 	}
 	if !given(resp.Snapshot) {
 		return harness.Snapshot{}, c.fail(OpObserve, nil, resp, "the answer has no snapshot")
@@ -287,7 +398,8 @@ func (c *ManaClient) ManaOutcomes(st harness.State, card harness.CardID, ability
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.call(&Request{Op: OpManaOutcomes, State: id, Card: card, Ability: ability})
+	_, then := c.begin(OpManaOutcomes, id)
+	resp, err := c.call(&Request{Op: OpManaOutcomes, State: id, Card: card, Ability: ability, Then: then})
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +414,8 @@ func (c *ManaClient) CouldProduce(st harness.State, card harness.CardID) (harnes
 	if err != nil {
 		return 0, err
 	}
-	resp, err := c.call(&Request{Op: OpCouldProduce, State: id, Card: card})
+	_, then := c.begin(OpCouldProduce, id)
+	resp, err := c.call(&Request{Op: OpCouldProduce, State: id, Card: card, Then: then})
 	if err != nil {
 		return 0, err
 	}
@@ -336,7 +449,8 @@ func (c *Client) sbaChecks(st harness.State, a harness.Action) ([]harness.SBAChe
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.call(&Request{Op: OpSBAChecks, State: id, Action: &a})
+	_, then := c.begin(OpSBAChecks, id)
+	resp, err := c.call(&Request{Op: OpSBAChecks, State: id, Action: &a, Then: then})
 	if err != nil {
 		return nil, err
 	}
@@ -355,6 +469,9 @@ type Failure struct {
 	Response string // the line received, if any
 	Problem  string
 	Stderr   string
+	// At is the byte offset in Response where a decoder found the problem (0: unknown);
+	// the quoted response is the part around it.
+	At int
 }
 
 func (f *Failure) Error() string {
@@ -364,7 +481,7 @@ func (f *Failure) Error() string {
 		fmt.Fprintf(&b, "\n  request:  %s", clip(f.Request, 400))
 	}
 	if f.Response != "" {
-		fmt.Fprintf(&b, "\n  response: %s", clip(f.Response, 400))
+		fmt.Fprintf(&b, "\n  response: %s", clipAround(f.Response, f.At, 400))
 	}
 	if f.Stderr != "" {
 		fmt.Fprintf(&b, "\n  port stderr (last lines):\n    %s", strings.ReplaceAll(lastLines(f.Stderr, 12), "\n", "\n    "))
@@ -378,6 +495,16 @@ func clip(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// clipAround is clip, keeping the n bytes around offset at when it lies beyond them.
+func clipAround(s string, at, n int) string {
+	s = strings.TrimRight(s, "\n")
+	if at <= n/2 || len(s) <= n {
+		return clip(s, n)
+	}
+	from := min(at-n/2, len(s)-n)
+	return "..." + clip(s[from:], n)
 }
 
 func lastLines(s string, n int) string {
@@ -404,6 +531,52 @@ func (c *Client) fail(op string, req []byte, resp any, problem string) *Failure 
 	return f
 }
 
+// send writes a request line to the port within d. A pipe takes the write at once unless
+// the port has stopped reading, so it is written from this goroutine under a deadline;
+// only a writer without deadlines gets a goroutine of its own.
+func (c *Client) send(line []byte, d time.Duration, timer *time.Timer) error {
+	late := func() error { return fmt.Errorf("the port did not read the request within %s", d) }
+	if w, ok := c.proc.stdin.(interface{ SetWriteDeadline(time.Time) error }); ok && w.SetWriteDeadline(time.Now().Add(d)) == nil {
+		_, err := c.proc.stdin.Write(line)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return late()
+		}
+		if err != nil {
+			return fmt.Errorf("could not send the request (%v); the port %s", err, c.proc.exitText())
+		}
+		return nil
+	}
+	written := make(chan error, 1)
+	go func() { _, err := c.proc.stdin.Write(line); written <- err }()
+	select {
+	case err := <-written:
+		if err != nil {
+			return fmt.Errorf("could not send the request (%v); the port %s", err, c.proc.exitText())
+		}
+		return nil
+	case <-timer.C:
+		return late()
+	}
+}
+
+// decodeSnapshots decodes the snapshots of a version 2 answer as it arrives, since they
+// may refer to the objects of earlier answers.
+func (c *Client) decodeSnapshots(resp *answer) error {
+	if err := c.objects.register(resp.Objects); err != nil {
+		return err
+	}
+	for _, r := range append([]*answer{resp}, resp.Then...) {
+		if r != nil && r.compact != nil {
+			snap, err := c.objects.resolve(r.compact)
+			if err != nil {
+				return err
+			}
+			r.snap, r.compact = &snap, nil
+		}
+	}
+	return nil
+}
+
 func (c *Client) call(req *Request) (*answer, error) { return c.callWithin(req, c.opts.Timeout) }
 
 // callWithin sends req and waits at most d for its answer. An error answer is returned as
@@ -420,17 +593,15 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 		return nil, err
 	}
 	line = append(line, '\n')
-	timer := time.NewTimer(d)
+	if c.timer == nil {
+		c.timer = time.NewTimer(d)
+	} else {
+		c.timer.Reset(d)
+	}
+	timer := c.timer
 	defer timer.Stop()
-	written := make(chan error, 1)
-	go func() { _, err := c.proc.stdin.Write(line); written <- err }()
-	select {
-	case err := <-written:
-		if err != nil {
-			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("could not send the request (%v); the port %s", err, c.proc.exitText()))
-		}
-	case <-timer.C:
-		return nil, c.fail(req.Op, line, nil, fmt.Sprintf("the port did not read the request within %s", d))
+	if err := c.send(line, d, timer); err != nil {
+		return nil, c.fail(req.Op, line, nil, err.Error())
 	}
 	select {
 	case got, ok := <-c.proc.lines:
@@ -441,10 +612,12 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 			}
 			return nil, c.fail(req.Op, line, nil, fmt.Sprintf("no answer: the port %s (%s)", why, c.proc.exitText()))
 		}
-		resp, err := decodeAnswer(got.line)
+		resp, err := decodeAnswer(got.line, c.hello.Version)
 		if err != nil {
-			return nil, c.fail(req.Op, line, got.line, "garbage: "+err.Error()+
+			f := c.fail(req.Op, line, got.line, "garbage: "+err.Error()+
 				" (stdout is the protocol channel, one JSON message a line and nothing else: write logs and banners to stderr)")
+			f.At = errorOffset(err)
+			return nil, f
 		}
 		if resp.ID != req.ID {
 			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("out of order: an answer to request %d while waiting for request %d", resp.ID, req.ID))
@@ -454,6 +627,17 @@ func (c *Client) callWithin(req *Request, d time.Duration) (*answer, error) {
 				return nil, c.fail(req.Op, line, got.line, "the handshake failed: "+resp.Error.Error())
 			}
 			return nil, resp.Error
+		}
+		if c.hello.Version >= 2 {
+			if err := c.decodeSnapshots(resp); err != nil {
+				return nil, c.fail(req.Op, line, got.line, "a snapshot that can't be read: "+err.Error())
+			}
+		}
+		if len(resp.Then) > len(req.Then) {
+			return nil, c.fail(req.Op, line, got.line, fmt.Sprintf("%d answers to a \"then\" of %d", len(resp.Then), len(req.Then)))
+		}
+		for i, t := range resp.Then {
+			c.ahead = append(c.ahead, aheadAnswer{req.Then[i].Op, req.Then[i].State, t})
 		}
 		return resp, nil
 	case <-timer.C:

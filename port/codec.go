@@ -1,6 +1,7 @@
 package port
 
 import (
+	"errors"
 	"fmt"
 
 	gojson "github.com/goccy/go-json"
@@ -24,3 +25,18 @@ func unmarshal(data []byte, v any) (err error) {
 
 // marshal is json.Marshal.
 func marshal(v any) ([]byte, error) { return gojson.Marshal(v) }
+
+// errorOffset is the byte offset in its input at which a decoding error was found, or 0
+// when the error doesn't say: a failure quotes the answer around it, so that the part the
+// complaint is about is shown even in a long answer.
+func errorOffset(err error) int {
+	var te *gojson.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return int(te.Offset)
+	}
+	var se *gojson.SyntaxError
+	if errors.As(err, &se) {
+		return int(se.Offset)
+	}
+	return 0
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"testing"
 	"time"
 
@@ -36,14 +37,36 @@ const (
 	modeGarbage = "garbage" // answers with a line that is not JSON
 	modeOrder   = "order"   // answers with the id of another request
 	modeVersion = "version" // answers the handshake with protocol version 99
+	modeV1      = "v1"      // a correct port that speaks only protocol version 1
 )
 
 func servePort(mode string) int {
 	opts := port.ServeOptions{
-		Engine: func(faults []string) (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) },
-		Faults: faultNames(),
+		Engine:    func(faults []string) (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) },
+		Faults:    faultNames(),
+		GCPercent: port.ServeGCPercent,
+	}
+	switch mode {
+	case modeV1:
+		opts.Versions = []int{1}
+		mode = modeServe
+	}
+	if path := os.Getenv("PORT_TEST_TRACE"); path != "" { // the transcript, for counting requests
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer f.Close()
+		opts.Trace = f
 	}
 	if mode == modeServe {
+		// PORT_TEST_CPUPROFILE=FILE profiles the port's side of BenchmarkCases.
+		if f := os.Getenv("PORT_TEST_CPUPROFILE"); f != "" {
+			out, _ := os.Create(f)
+			pprof.StartCPUProfile(out)
+			defer pprof.StopCPUProfile()
+		}
 		if err := port.Serve(os.Stdin, os.Stdout, opts); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1

@@ -5,6 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -26,9 +31,9 @@ import (
 // (a 200ms bound failed there now and then).
 const callTimeout = 2 * time.Second
 
-func open(t *testing.T, mode string, timeout time.Duration) *port.Client {
+func open(t *testing.T, mode string, timeout time.Duration, versions ...int) *port.Client {
 	t.Helper()
-	c, err := port.Open(port.Options{Command: portCommand(mode), Timeout: timeout, StartTimeout: 30 * time.Second})
+	c, err := port.Open(port.Options{Command: portCommand(mode), Timeout: timeout, StartTimeout: 30 * time.Second, Versions: versions})
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
 	return c
@@ -44,11 +49,33 @@ func forestSetup() harness.Setup {
 	return s
 }
 
-// TestPortAnswersAsTheEngine: through the protocol, the reference engine gives the same
-// snapshots, legal actions, events and mana answers as in process, old states stay valid,
-// and an illegal action is an error answer that leaves the port running.
+// sessions are the ways a client and a port may speak: the newest version, a client that
+// offers only version 1, and a port that speaks only version 1.
+var sessions = []struct {
+	name, mode string
+	versions   []int
+	want       int // the version they agree on
+}{
+	{"v2", modeServe, nil, 2},
+	{"client-v1", modeServe, []int{1}, 1},
+	{"port-v1", modeV1, nil, 1},
+}
+
+// TestPortAnswersAsTheEngine: through the protocol, in every version, the reference
+// engine gives the same snapshots, legal actions, events and mana answers as in process,
+// old states stay valid, and an illegal action is an error answer that leaves the port
+// running.
 func TestPortAnswersAsTheEngine(t *testing.T) {
-	c := open(t, modeServe, 10*time.Second)
+	for _, sess := range sessions {
+		t.Run(sess.name, func(t *testing.T) {
+			c := open(t, sess.mode, 10*time.Second, sess.versions...)
+			assert.Equal(t, sess.want, c.ProtocolVersion())
+			answersAsTheEngine(t, c)
+		})
+	}
+}
+
+func answersAsTheEngine(t *testing.T, c *port.Client) {
 	assert.Equal(t, "reference", c.Name())
 	remote := c.Engine()
 	local, err := engine.New(engine.Options{})
@@ -153,7 +180,7 @@ func TestPortOfAnotherVersion(t *testing.T) {
 	_, err := port.Open(port.Options{Command: portCommand(modeVersion), StartTimeout: 30 * time.Second})
 	var f *port.Failure
 	require.ErrorAs(t, err, &f)
-	assert.Contains(t, f.Error(), "protocol version 99; this harness speaks 1")
+	assert.Contains(t, f.Error(), "protocol version 99; this harness speaks [2 1]")
 }
 
 func TestPortThatDoesNotStart(t *testing.T) {
@@ -167,28 +194,35 @@ func TestPortThatDoesNotStart(t *testing.T) {
 // and counterexamples through the protocol as in process, with a fault switched on in the
 // port through the handshake.
 func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
-	ps := props.Match("mana.undefined-type,invariant.purity,cost.tap-symbol")
+	ps := props.Match("mana.undefined-type,invariant.purity,invariant.determinism,cost.tap-symbol")
 	const fault = "mana.undefined-type/gives-colorless"
 	cfg := campaign.Config{Props: ps, Seed: 3, Checks: 60, Workers: 2, ShrinkBudget: 200}
 	cfg.Engine = func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) }
 	local, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
-	cfg.Engine = func() (harness.Engine, error) {
-		c, err := port.Open(port.Options{Command: portCommand(modeServe), Faults: []string{fault}})
-		if err != nil {
-			return nil, err
-		}
-		return c.Engine(), nil
-	}
-	remote, err := campaign.Run(context.Background(), cfg)
-	require.NoError(t, err)
 	lj, _ := json.Marshal(local.Untimed())
-	rj, _ := json.Marshal(remote.Untimed())
-	assert.JSONEq(t, string(lj), string(rj), "the same report (timings aside)")
-	for _, p := range remote.Props {
-		if p.ID == "mana.undefined-type" {
-			assert.Equal(t, campaign.Failed, p.Outcome, "the fault is caught through the port")
-		}
+	for _, sess := range sessions {
+		t.Run(sess.name, func(t *testing.T) {
+			cfg.Engine = func() (harness.Engine, error) {
+				c, err := port.Open(port.Options{Command: portCommand(sess.mode), Faults: []string{fault}, Versions: sess.versions})
+				if err != nil {
+					return nil, err
+				}
+				if c.ProtocolVersion() != sess.want {
+					return nil, fmt.Errorf("protocol version %d, want %d", c.ProtocolVersion(), sess.want)
+				}
+				return c.Engine(), nil
+			}
+			remote, err := campaign.Run(context.Background(), cfg)
+			require.NoError(t, err)
+			rj, _ := json.Marshal(remote.Untimed())
+			assert.JSONEq(t, string(lj), string(rj), "the same report (timings aside)")
+			for _, p := range remote.Props {
+				if p.ID == "mana.undefined-type" {
+					assert.Equal(t, campaign.Failed, p.Outcome, "the fault is caught through the port")
+				}
+			}
+		})
 	}
 }
 
@@ -227,7 +261,7 @@ func TestServeAnswersBadRequests(t *testing.T) {
 		`not json`,
 		`{"id":1,"op":"start","setup":{}}`,
 		`{"id":2,"op":"handshake","versions":[7]}`,
-		`{"id":3,"op":"handshake","versions":[1,2],"extra":"ignored"}`,
+		`{"id":3,"op":"handshake","versions":[1,2,3],"extra":"ignored"}`,
 		`{"id":4,"op":"legal","state":42}`,
 		`{"id":5,"op":"frobnicate"}`,
 		`{"id":6,"op":"close"}`,
@@ -240,7 +274,7 @@ func TestServeAnswersBadRequests(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 7, "close ends the session: request 7 is not read")
 	want := []string{`"kind":"bad_request","message":"not a JSON request`, `"id":1,"error":{"kind":"bad_request","message":"start before the handshake"`,
-		`"id":2,"error":{"kind":"version"`, `"id":3,"version":1,"engine":"reference"`, `"id":4,"error":{"kind":"bad_request","message":"no state 42`,
+		`"id":2,"error":{"kind":"version"`, `"id":3,"version":2,"engine":"reference"`, `"id":4,"error":{"kind":"bad_request","message":"no state 42`,
 		`"id":5,"error":{"kind":"bad_request","message":"unknown op \"frobnicate\""`, `{"id":6}`}
 	for i, w := range want {
 		assert.Contains(t, lines[i], w, "line %d", i)
@@ -290,4 +324,157 @@ func crashingPort() (harness.Engine, error) {
 		return nil, err
 	}
 	return c.Engine(), nil
+}
+
+// TestThenAnswersOnlyTheCallsItForesaw: once the client has seen a pattern (step from a
+// state, then observe that state again, as the purity property does), the request of its
+// first call asks the port ahead for the second, which then costs no round trip; a call
+// other than the one foreseen is asked of the port, and so is every call after it.
+func TestThenAnswersOnlyTheCallsItForesaw(t *testing.T) {
+	transcript := filepath.Join(t.TempDir(), "transcript")
+	c, err := port.Open(port.Options{Command: "PORT_TEST_TRACE=" + transcript + " " + portCommand(modeServe)})
+	require.NoError(t, err)
+	defer c.Close()
+	require.Equal(t, 2, c.ProtocolVersion())
+	local, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	eng := c.Engine()
+	s0, err := eng.Start(forestSetup())
+	require.NoError(t, err)
+	l0, _ := local.Start(forestSetup())
+	want, _ := local.Observe(l0)
+	legal, err := eng.Legal(s0)
+	require.NoError(t, err)
+	tap := legal[len(legal)-1]
+	_, err = eng.Observe(s0) // what the start answered is used up
+	require.NoError(t, err)
+	requests := func() []string { // the ops and thens of the requests the port read
+
+		b, err := os.ReadFile(transcript)
+		require.NoError(t, err)
+		var out []string
+		for _, line := range strings.Split(string(b), "\n") {
+			if r, ok := strings.CutPrefix(line, "> "); ok {
+				var req port.Request
+				require.NoError(t, json.Unmarshal([]byte(r), &req))
+				for _, then := range req.Then {
+					req.Op += fmt.Sprintf("%s@%d", then.Op, then.State)
+				}
+				out = append(out, req.Op)
+			}
+		}
+		return out
+	}
+	stepAndLookBack := func() {
+		_, _, err := eng.Apply(s0, tap)
+		require.NoError(t, err)
+		got, err := eng.Observe(s0)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
+	stepAndLookBack()
+	before := len(requests())
+	stepAndLookBack()
+	assert.Equal(t, []string{"applyobserve@1"}, requests()[before:], "the second time, the observe is answered with the apply")
+
+	// Foreseen wrong: the apply asks ahead for the observe, but the next call lists the
+	// legal actions; both it and the observe after it go to the port.
+	_, _, err = eng.Apply(s0, tap)
+	require.NoError(t, err)
+	got, err := eng.Legal(s0)
+	require.NoError(t, err)
+	assert.Equal(t, legal, got)
+	snap, err := eng.Observe(s0)
+	require.NoError(t, err)
+	assert.Equal(t, want, snap)
+	assert.Equal(t, []string{"applyobserve@1", "legal", "observe"}, requests()[before+1:])
+
+	// The trace's next state: a trace steps from each state to the next (the first apply
+	// from each); a pattern of asking about a state, then observing the next, is foreseen.
+	st, err := eng.Start(forestSetup())
+	require.NoError(t, err)
+	trace := []harness.State{st}
+	for range 6 {
+		l, err := eng.Legal(st)
+		require.NoError(t, err)
+		_, err = eng.Observe(st)
+		require.NoError(t, err)
+		st, _, err = eng.Apply(st, l[0])
+		require.NoError(t, err)
+		trace = append(trace, st)
+	}
+	before = len(requests())
+	lt := localTrace(t, local, 6)
+	for i := range 5 {
+		_, err = eng.Legal(trace[i])
+		require.NoError(t, err)
+		got, err := eng.Observe(trace[i+1])
+		require.NoError(t, err)
+		want, err := local.Observe(lt[i+1])
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
+	reqs := requests()[before:]
+	assert.LessOrEqual(t, len(reqs), 6, "10 calls: after the first few, the next state's snapshot comes ahead (%q)", reqs)
+}
+
+// localTrace is the trace of TestThenAnswersOnlyTheCallsItForesaw in process: n steps of
+// the first legal action from the Forest's setup.
+func localTrace(t *testing.T, eng harness.Engine, n int) []harness.State {
+	st, err := eng.Start(forestSetup())
+	require.NoError(t, err)
+	out := []harness.State{st}
+	for range n {
+		l, err := eng.Legal(st)
+		require.NoError(t, err)
+		st, _, err = eng.Apply(st, l[0])
+		require.NoError(t, err)
+		out = append(out, st)
+	}
+	return out
+}
+
+// TestServeAnswersThen: a version 2 request's then is answered in order after it; a then
+// naming anything but observe or legal is a bad request, and a version 1 session has no
+// then.
+func TestServeAnswersThen(t *testing.T) {
+	session := func(version string, lines ...string) []string {
+		in := `{"id":1,"op":"handshake","versions":[` + version + `]}` + "\n" +
+			`{"id":2,"op":"start","setup":{"turn":1,"active":"A","step":"main1","players":[{"life":20,"battlefield":[{"id":1,"name":"Forest"}]},{"life":20}]}}` + "\n" +
+			strings.Join(lines, "\n") + "\n"
+		var out strings.Builder
+		require.NoError(t, port.Serve(strings.NewReader(in), &out, port.ServeOptions{
+			Engine: func([]string) (harness.Engine, error) { return engine.New(engine.Options{}) }}))
+		return strings.Split(strings.TrimSpace(out.String()), "\n")[2:]
+	}
+	got := session("2", `{"id":3,"op":"could_produce","state":1,"card":1,"then":[{"op":"legal","state":1},{"op":"observe","state":1}]}`,
+		`{"id":4,"op":"legal","state":1,"then":[{"op":"apply","state":1}]}`)
+	var first struct {
+		Types string
+		Then  []map[string]any
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[0]), &first))
+	assert.Equal(t, "G", first.Types)
+	require.Len(t, first.Then, 2)
+	assert.NotEmpty(t, first.Then[0]["legal"])
+	assert.NotEmpty(t, first.Then[1]["snapshot"])
+	assert.Contains(t, got[0], `"objects":[{"key":1,"card":1,`, "the observe's object is sent with its key")
+	assert.Contains(t, got[0], `"battlefield":[1]`)
+	assert.Contains(t, got[1], `"kind":"bad_request","message":"then \"apply\": a request may be followed only by [observe legal]"`)
+
+	got = session("1", `{"id":3,"op":"could_produce","state":1,"card":1,"then":[{"op":"legal","state":1}]}`)
+	assert.Equal(t, `{"id":3,"types":"G"}`, got[0], "version 1 has no then")
+}
+
+// TestServeSetsTheGCPercent: with GCPercent, the garbage collector's target is that while
+// Serve runs, and what it was once Serve returns.
+func TestServeSetsTheGCPercent(t *testing.T) {
+	current := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	before := current()
+	var during int
+	in := `{"id":1,"op":"handshake","versions":[2]}` + "\n"
+	require.NoError(t, port.Serve(strings.NewReader(in), io.Discard, port.ServeOptions{GCPercent: 345,
+		Engine: func([]string) (harness.Engine, error) { during = current(); return engine.New(engine.Options{}) }}))
+	assert.Equal(t, 345, during)
+	assert.Equal(t, before, current())
 }

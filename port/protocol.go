@@ -7,9 +7,13 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// Version is the protocol version this package speaks. A client offers the versions it
-// speaks in its handshake; the server answers with the one it chose.
-const Version = 1
+// Version is the newest protocol version this package speaks. A client offers the
+// versions it speaks in its handshake; the server answers with the highest one both speak.
+// Version 2 sends snapshots compactly (compact.go); version 1 is still served and spoken.
+const Version = 2
+
+// Versions lists the protocol versions this package speaks, newest first.
+var Versions = []int{2, 1}
 
 // Operations (Request.Op).
 const (
@@ -49,9 +53,19 @@ type Request struct {
 	State  StateID         `json:"state,omitempty"`
 	Action *harness.Action `json:"action,omitempty"` // apply, sba_checks
 	Want   []string        `json:"want,omitempty"`   // start, apply
+	// Then (version 2; every operation with a state) asks the port, once it has
+	// answered, to answer these requests too, in order, in the answer's Then: the harness
+	// asks this when it expects to ask them next, saving round trips.
+	Then []Then `json:"then,omitempty"`
 	// mana_outcomes, could_produce
 	Card    harness.CardID `json:"card,omitempty"`
 	Ability int            `json:"ability,omitempty"`
+}
+
+// Then is a request asked ahead (version 2): observe or legal, about a state.
+type Then struct {
+	Op    string  `json:"op"`
+	State StateID `json:"state"`
 }
 
 // StateID is the engine's handle on a game state. States are values: apply returns a new
@@ -82,6 +96,8 @@ type Response struct {
 	Types *string `json:"types,omitempty"`
 	// sba_checks: each check of state-based actions applying the action made
 	Checks *[]harness.SBACheck `json:"checks,omitempty"`
+	// Then are the answers to the request's "then" (version 2), in order, without ids.
+	Then []*Response `json:"then,omitempty"`
 }
 
 // Fault is a deliberate rules bug an engine offers to switch on, so that a harness can

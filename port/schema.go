@@ -17,13 +17,13 @@ var messageFields = []struct {
 	request, response []string
 }{
 	{OpHandshake, []string{"versions!", "faults", "cards"}, []string{"version!", "engine!", "engine_version", "supports", "faults"}},
-	{OpStart, []string{"setup!", "want"}, []string{"state!", "snapshot", "legal"}},
-	{OpLegal, []string{"state!"}, []string{"legal!"}},
-	{OpApply, []string{"state!", "action!", "want"}, []string{"state!", "events", "snapshot", "legal"}},
-	{OpObserve, []string{"state!"}, []string{"snapshot!"}},
-	{OpManaOutcomes, []string{"state!", "card!", "ability"}, []string{"outcomes!"}},
-	{OpCouldProduce, []string{"state!", "card!"}, []string{"types!"}},
-	{OpSBAChecks, []string{"state!", "action!"}, []string{"checks!"}},
+	{OpStart, []string{"setup!", "want"}, []string{"state!", "objects", "snapshot", "legal"}},
+	{OpLegal, []string{"state!", "then"}, []string{"legal!", "objects", "then"}},
+	{OpApply, []string{"state!", "action!", "want", "then"}, []string{"state!", "events", "objects", "snapshot", "legal", "then"}},
+	{OpObserve, []string{"state!", "then"}, []string{"objects", "snapshot!", "then"}},
+	{OpManaOutcomes, []string{"state!", "card!", "ability", "then"}, []string{"outcomes!", "objects", "then"}},
+	{OpCouldProduce, []string{"state!", "card!", "then"}, []string{"types!", "objects", "then"}},
+	{OpSBAChecks, []string{"state!", "action!", "then"}, []string{"checks!", "objects", "then"}},
 	{OpReset, nil, nil},
 	{OpClose, nil, nil},
 }
@@ -35,7 +35,12 @@ var messageFields = []struct {
 func Schemas() map[string][]byte {
 	g := &schemaGen{defs: map[string]any{}}
 	reqProps := g.fields(reflect.TypeOf(Request{}))
+	reqProps["then"] = map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/Then"},
+		"description": "version 2: requests to answer too once this one is answered, in order, in the answer's then"}
+	g.defs["Then"].(map[string]any)["properties"].(map[string]any)["op"] = map[string]any{"enum": thenOps}
 	respProps := g.fields(reflect.TypeOf(Response{}))
+	g.compactForms(respProps)
+	g.compactForms(g.defs["Response"].(map[string]any)["properties"].(map[string]any))
 	out := map[string][]byte{}
 	for _, m := range messageFields {
 		out[m.op+".request.schema.json"] = g.message(fmt.Sprintf("The %s request.", m.op), reqProps, m.request, map[string]any{"const": m.op})
@@ -46,6 +51,18 @@ func Schemas() map[string][]byte {
 }
 
 type schemaGen struct{ defs map[string]any }
+
+// compactForms gives the properties of an answer the forms version 2 adds: a snapshot may
+// be compact (its zones list object keys), and "objects" carries the objects it sends
+// with their keys (compact.go).
+func (g *schemaGen) compactForms(props map[string]any) {
+	props["snapshot"] = map[string]any{
+		"description": "version 1: a Snapshot; version 2: a CompactSnapshot, whose zones list the keys of objects",
+		"anyOf":       []any{g.schema(reflect.TypeOf(harness.Snapshot{})), g.schema(reflect.TypeOf(CompactSnapshot{}))},
+	}
+	props["objects"] = map[string]any{"type": "array", "items": g.schema(reflect.TypeOf(KeyedObject{})),
+		"description": "version 2: the objects of this answer's snapshots not sent before in this scenario, each with its key"}
+}
 
 func (g *schemaGen) message(title string, all map[string]any, fields []string, op any) []byte {
 	props := map[string]any{"id": all["id"]}
@@ -70,6 +87,11 @@ func (g *schemaGen) message(title string, all map[string]any, fields []string, o
 	return append(b, '\n')
 }
 
+// ActionKinds are the kinds of action of the protocol (harness.ActionKind), in the order
+// the protocol's documentation lists them; a test checks it against package harness.
+var ActionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
+
 var textMarshaler = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
 
 // fields is the properties of a struct type, by JSON name.
@@ -92,6 +114,9 @@ func (g *schemaGen) fields(t reflect.Type) map[string]any {
 			name = f.Name
 		}
 		props[name] = g.schema(f.Type)
+		if f.Type.Kind() == reflect.Slice && !strings.Contains(tag, ",omitempty") {
+			props[name] = map[string]any{"anyOf": []any{props[name], map[string]any{"type": "null"}}}
+		}
 	}
 	return props
 }
@@ -103,6 +128,8 @@ func (g *schemaGen) schema(t reflect.Type) any {
 		return map[string]any{"type": "string", "description": `mana in symbols, WUBRG then C: "{G}{G}", "{}" for none`}
 	case reflect.TypeOf(harness.Player(0)):
 		return map[string]any{"enum": []string{"A", "B", "-"}, "description": `a player; "-" is nobody`}
+	case reflect.TypeOf(harness.ActionKind("")):
+		return map[string]any{"enum": ActionKinds}
 	case reflect.TypeOf(harness.Step("")):
 		steps := make([]string, len(harness.Steps))
 		for i, s := range harness.Steps {

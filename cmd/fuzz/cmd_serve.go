@@ -41,7 +41,8 @@ func (c *cli) serve(args []string) error {
 			}
 			return engine.New(engine.Options{Faults: on})
 		},
-		Version: moduleVersion(),
+		Version:   moduleVersion(),
+		GCPercent: port.ServeGCPercent,
 	}
 	for _, f := range engine.Faults() {
 		opts.Faults = append(opts.Faults, port.Fault(f))

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A small Magic: The Gathering rules engine in JavaScript, speaking the mtgfuzz engine
-// protocol (docs/protocol.md) on stdin/stdout: one JSON message per line. It needs nothing
-// but Node.js.
+// protocol (docs/protocol.md, versions 1 and 2) on stdin/stdout: one JSON message per
+// line. It needs nothing but Node.js.
 //
 // It knows the six basic lands, and lets players pass priority, play lands, activate
 // their mana abilities and discard to hand size. Two mana rulings are in its reach:
@@ -17,7 +17,9 @@
 const readline = require('readline');
 
 const FIXED = process.argv.includes('--fixed');
-const PROTOCOL_VERSION = 1;
+// The protocol versions it speaks. Version 2 sends snapshots compactly (objects by key)
+// and answers a request's "then" too; version 1 is what a port needs at least.
+const VERSIONS = [2, 1];
 
 // The card pool: each basic land's type of mana and rules text. A basic land's ability
 // is intrinsic to its land type (CR 305.6), so its text is the reminder in parentheses;
@@ -319,37 +321,68 @@ function couldProduce(s, card) {
 
 const states = new Map();
 let nextState = 0;
-let shaken = false;
+let version = 0; // the version chosen in the handshake; 0 before it
 
-function keep(s, events, want) {
+// Version 2: the objects sent in this scenario, by their JSON text, with their keys. A
+// snapshot's zones list keys; an object not sent before goes in the answer's "objects".
+const keys = new Map();
+
+function newScenario() {
+  states.clear();
+  keys.clear();
+}
+
+// snapshotOf is the snapshot of s as the session's version sends it; new objects are added
+// to objects.
+function snapshotOf(s, objects) {
+  const snap = observe(s);
+  if (version < 2) return snap;
+  const keyOf = (o) => {
+    const text = JSON.stringify(o);
+    if (!keys.has(text)) {
+      keys.set(text, keys.size + 1);
+      objects.push({ key: keys.size, ...o });
+    }
+    return keys.get(text);
+  };
+  for (const pl of snap.players) {
+    for (const zone of ['library', 'hand', 'graveyard', 'exile']) pl[zone] = pl[zone].map(keyOf);
+  }
+  snap.battlefield = snap.battlefield.map(keyOf);
+  return snap;
+}
+
+function keep(s, events, want, objects) {
   states.set(++nextState, s);
   const r = { state: nextState };
   if (events && events.length) r.events = events;
-  if ((want || []).includes('snapshot')) r.snapshot = observe(s);
+  if ((want || []).includes('snapshot')) r.snapshot = snapshotOf(s, objects);
   if ((want || []).includes('legal')) r.legal = legal(s);
   return r;
 }
 
-function handle(req) {
+// handle answers one request; objects collects the objects its snapshots send first.
+function handle(req, objects) {
   if (req.op === 'handshake') {
-    if (!(req.versions || []).includes(PROTOCOL_VERSION)) {
-      return { error: { kind: 'version', message: `this engine speaks protocol version ${PROTOCOL_VERSION}` } };
+    const chosen = Math.max(0, ...(req.versions || []).filter((v) => VERSIONS.includes(v)));
+    if (!chosen) {
+      return { error: { kind: 'version', message: `this engine speaks protocol versions ${VERSIONS}` } };
     }
     if ((req.faults || []).length) return { error: { kind: 'unsupported', message: 'this engine offers no faults' } };
-    shaken = true;
-    states.clear();
-    return { version: PROTOCOL_VERSION, engine: 'node-example', engine_version: FIXED ? '1 (fixed)' : '1',
+    version = chosen;
+    newScenario();
+    return { version, engine: 'node-example', engine_version: FIXED ? '1 (fixed)' : '1',
       supports: { cards: Object.keys(CARDS), actions: ['pass', 'play', 'activate', 'choose'], queries: ['mana'] } };
   }
   if (req.op === 'close') return {};
-  if (!shaken) return { error: { kind: 'bad_request', message: `${req.op} before the handshake` } };
+  if (!version) return { error: { kind: 'bad_request', message: `${req.op} before the handshake` } };
   if (req.op === 'reset') {
-    states.clear();
+    newScenario();
     return {};
   }
   if (req.op === 'start') {
-    states.clear();
-    return keep(start(req.setup || {}), null, req.want);
+    newScenario();
+    return keep(start(req.setup || {}), null, req.want, objects);
   }
   if (!['legal', 'apply', 'observe', 'mana_outcomes', 'could_produce'].includes(req.op)) {
     return { error: { kind: 'bad_request', message: `unknown op ${JSON.stringify(req.op)}` } };
@@ -358,11 +391,11 @@ function handle(req) {
   if (!s) return { error: { kind: 'bad_request', message: `no state ${req.state}` } };
   switch (req.op) {
     case 'legal': return { legal: legal(s) };
-    case 'observe': return { snapshot: observe(s) };
+    case 'observe': return { snapshot: snapshotOf(s, objects) };
     case 'apply': {
       try {
         const { state, events } = apply(s, req.action || {});
-        return keep(state, events, req.want);
+        return keep(state, events, req.want, objects);
       } catch (e) {
         if (e instanceof RulesError) return { error: { kind: 'illegal', message: e.message } };
         throw e;
@@ -384,12 +417,22 @@ rl.on('line', (line) => {
     resp = { id: 0, error: { kind: 'bad_request', message: `not a JSON request: ${e.message}` } };
   }
   if (req) {
-    try {
-      resp = { id: req.id, ...handle(req) };
-    } catch (e) {
-      const kind = e instanceof RulesError ? 'engine' : 'engine';
-      resp = { id: req.id, error: { kind, message: e.stack || String(e) } };
+    const objects = [];
+    const answer = (r) => {
+      try {
+        return handle(r, objects);
+      } catch (e) {
+        return { error: { kind: 'engine', message: e.stack || String(e) } };
+      }
+    };
+    resp = { id: req.id, ...answer(req) };
+    // Version 2: answer the requests of "then" too, in order.
+    if (version >= 2 && !resp.error && Array.isArray(req.then)) {
+      resp.then = req.then.map((t) => (['observe', 'legal'].includes(t.op)
+        ? answer({ op: t.op, state: t.state })
+        : { error: { kind: 'bad_request', message: `then ${JSON.stringify(t.op)}` } }));
     }
+    if (objects.length) resp.objects = objects;
   }
   process.stdout.write(JSON.stringify(resp) + '\n');
   if (req && req.op === 'close') rl.close();

@@ -4,6 +4,7 @@ package node
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"testing"
@@ -95,4 +96,34 @@ func TestDiffFindsTheNodeEnginesBug(t *testing.T) {
 	assert.Equal(t, "could produce", d.Differences[0].Part)
 	assert.Equal(t, "none", d.Differences[0].B)
 	assert.Equal(t, 1, len(d.Setup.Players[0].Battlefield)+len(d.Setup.Players[1].Battlefield), "shrunk to one land")
+}
+
+// TestNodeSpeaksBothVersions: the example answers in protocol version 2 (compact snapshots,
+// then) when offered it, and in version 1 when that is all the harness offers, and the
+// same campaign gives the same report either way.
+func TestNodeSpeaksBothVersions(t *testing.T) {
+	needNode(t)
+	reports := map[int]string{}
+	for _, versions := range [][]int{nil, {1}} {
+		rep, err := campaign.Run(context.Background(), campaign.Config{
+			Engine: func() (harness.Engine, error) {
+				c, err := port.Open(port.Options{Command: "node engine.js", Versions: versions})
+				if err != nil {
+					return nil, err
+				}
+				want := 2
+				if versions != nil {
+					want = 1
+				}
+				assert.Equal(t, want, c.ProtocolVersion())
+				return c.Engine(), nil
+			},
+			Props: props.Match("mana.could-produce,invariant.purity"), Seed: 1, Checks: 60, Workers: 2,
+		})
+		require.NoError(t, err)
+		b, err := json.Marshal(rep)
+		require.NoError(t, err)
+		reports[len(versions)] = string(b)
+	}
+	assert.JSONEq(t, reports[0], reports[1])
 }
