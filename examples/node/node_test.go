@@ -121,7 +121,7 @@ func TestNodeSpeaksBothVersions(t *testing.T) {
 			Props: props.Match("mana.could-produce,invariant.purity"), Seed: 1, Checks: 60, Workers: 2,
 		})
 		require.NoError(t, err)
-		b, err := json.Marshal(rep)
+		b, err := json.Marshal(rep.Untimed())
 		require.NoError(t, err)
 		reports[len(versions)] = string(b)
 	}

@@ -43,7 +43,7 @@ func TestServedAsInProcess(t *testing.T) {
 	}
 	remote, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
-	lj, _ := json.Marshal(local)
-	rj, _ := json.Marshal(remote)
+	lj, _ := json.Marshal(local.Untimed())
+	rj, _ := json.Marshal(remote.Untimed())
 	assert.JSONEq(t, string(lj), string(rj))
 }
