@@ -18,7 +18,6 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
-	"github.com/mtgfuzz/mtgfuzz/port"
 )
 
 // Config is one differential run.
@@ -209,19 +208,12 @@ const (
 	brokeA                  // A broke: nothing to follow
 )
 
-// declinedBoard reports whether err is an engine declining a board it can't set up: the
-// protocol's "unsupported" answer to start.
-func declinedBoard(err error) bool {
-	var pe *port.Error
-	return errors.As(err, &pe) && pe.Kind == port.ErrUnsupported
-}
-
 // runCase generates one case on A and follows it on B.
 func (c *comparer) runCase(g *gen.Generator, src gen.Source) (*Divergence, outcome) {
 	tr := g.Run(src, c.cfg.A, c.cfg.MaxSteps)
 	if tr.Err != nil {
 		var ee *gen.EngineError
-		if errors.As(tr.Err, &ee) && ee.Step < 0 && declinedBoard(tr.Err) {
+		if errors.As(tr.Err, &ee) && ee.Step < 0 && harness.Declined(tr.Err) {
 			return nil, declined
 		}
 		return nil, brokeA
@@ -237,7 +229,7 @@ func (c *comparer) follow(tr *gen.Trace) (*Divergence, outcome) {
 		return c.divergence(tr, step, nil, nil, nil, fmt.Sprintf(format, args...)), compared
 	}
 	stB, err := b.Start(tr.Setup)
-	if declinedBoard(err) {
+	if harness.Declined(err) {
 		return nil, declined
 	}
 	if err != nil {
