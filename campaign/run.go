@@ -59,6 +59,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	r.partial = len(leftOut) > 0 || r.support.Steps != nil
 	r.pool = pool
+	r.stats = newStatsBuilder(pool)
 	for i, c := range pool.Cards() {
 		r.poolIndex[c.Name] = i
 	}
@@ -72,7 +73,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 		r.gens = append(r.gens, g)
-		st := &propState{unsupported: p.Needs.Missing(r.support)}
+		var clauses []ClauseResult
+		for _, c := range p.Clauses {
+			clauses = append(clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
+		}
+		st := &propState{unsupported: p.Needs.Missing(r.support), window: map[int]caseResult{},
+			tally: newPropTally(len(r.states), clauses)}
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}
@@ -111,6 +117,8 @@ type runner struct {
 	// poolIndex numbers its cards, for the statistics.
 	pool      *gen.Pool
 	poolIndex map[string]int
+	statsMu   sync.Mutex
+	stats     *statsBuilder // the counted cases' statistics
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
@@ -119,11 +127,20 @@ type runner struct {
 	lastProg int64
 }
 
-// propState is one property's cases so far.
+// propState is one property's cases so far. Cases are folded into its tally in case
+// order, as soon as every earlier case is in: the tally is a contiguous prefix of the
+// property's cases, and window holds the few cases that finished ahead of an earlier one
+// still running on another worker. So memory doesn't grow with the campaign's length, and
+// the counts don't depend on the worker count.
 type propState struct {
-	mu             sync.Mutex
-	results        []caseResult // by round (the r-th case of this shard)
-	firstViolation atomic.Int64 // lowest round that violated the property; MaxInt64 if none
+	mu     sync.Mutex
+	next   int                // the next round to fold: every round below it is in the tally
+	window map[int]caseResult // finished rounds at or after next, waiting for next
+	tally  propTally
+	// firstViolation is the lowest round seen to violate the property (folded or not);
+	// MaxInt64 if none. Rounds after it can't count unless looking for several
+	// counterexamples, so workers skip them.
+	firstViolation atomic.Int64
 	broke          atomic.Bool  // some case broke the engine
 	lastNS         atomic.Int64 // when its last relevant case finished, since the start
 	unsupported    string       // why the engine can't be tested on it ("" if it can): no case runs
@@ -196,15 +213,9 @@ func (r *runner) allFailedBefore(round int64) bool {
 }
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
-	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
-	st.mu.Lock()
-	for int64(len(st.results)) <= round {
-		st.results = append(st.results, caseResult{})
-	}
-	st.results[round] = res
-	st.mu.Unlock()
 	switch res.outcome {
 	case caseBroke:
 		if !st.broke.Swap(true) {
@@ -230,82 +241,61 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 	if round <= st.firstViolation.Load() {
 		st.lastNS.Store(int64(time.Since(r.start)))
 	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.tally.stopped {
+		return // after the property's first violation: it doesn't count
+	}
+	st.window[int(round)] = res
+	for {
+		c, ok := st.window[st.next]
+		if !ok {
+			return
+		}
+		delete(st.window, st.next)
+		st.tally.fold(r, st.next, c)
+		st.next++
+		if st.tally.stopped {
+			clear(st.window)
+			return
+		}
+	}
 }
 
-// tally turns the cases into each property's line, in the configuration's order, and
+// tally turns each property's tally into its line, in the configuration's order, and
 // says which rounds to shrink. Only cases up to a property's first violation count (all of
 // them when looking for several counterexamples), so the counts don't depend on how far
 // other workers had run ahead.
 func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 	out := make([]PropResult, len(r.cfg.Props))
-	stats := newStatsBuilder(r.pool)
 	var shrink []shrinkJob
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
-		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
-		for _, c := range prop.Clauses {
-			res.Clauses = append(res.Clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
-		}
-		limit := len(st.results)
-		bad := st.firstViolation.Load()
-		if bad != math.MaxInt64 && !r.several() {
-			limit = int(bad) + 1
-		}
-		last, firstBroke := -1, -1
-		var busy, inProp time.Duration
-		for round := 0; round < limit; round++ {
-			if c := st.results[round]; c.done {
-				res.Cases++
-				res.Reached += c.reached
-				if c.reached > 0 {
-					res.CasesReached++
-				}
-				if c.stats.rejected {
-					res.Wasted.Rejected++
-				}
-				if c.stats.endedEarly {
-					res.Wasted.EndedEarly++
-				}
-				stats.add(c.stats)
-				for i, n := range c.clauses {
-					res.Clauses[i].Reached += n
-					if n > 0 {
-						res.Clauses[i].Cases++
-					}
-				}
-				busy, inProp = busy+c.busy, inProp+c.inProp
-				last = round
-				if c.outcome == caseBroke {
-					res.Errors++
-					if !c.stats.rejected {
-						res.Wasted.Errors++
-					}
-					if firstBroke < 0 {
-						firstBroke = round
-					}
-				}
-			}
-		}
+		st.mu.Lock()
+		t := st.tally
+		st.mu.Unlock()
+		res := t.res
+		res.ID, res.Rulings, res.Rules, res.Description = prop.ID, prop.Rulings, prop.Rules, prop.Description
 		switch {
-		case bad != math.MaxInt64 && r.several():
-			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(last)+1
-			shrink = append(shrink, r.distinct(p, st, limit)...)
-		case bad != math.MaxInt64:
-			res.Upto = r.cfg.caseIndex(int(bad)) + 1
+		case t.bad >= 0 && r.several():
+			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(t.last)+1
+			shrink = append(shrink, t.jobs...)
+		case t.bad >= 0:
+			res.Upto = r.cfg.caseIndex(t.bad) + 1
 			res.Outcome = Failed
-			shrink = append(shrink, shrinkJob{prop: p, round: int(bad)})
-		case r.cfg.rounds() >= 0 && last+1 == r.cfg.rounds():
+			shrink = append(shrink, t.jobs...)
+		case r.cfg.rounds() >= 0 && t.last+1 == r.cfg.rounds():
 			res.Upto = r.cfg.Checks
-		case last >= 0:
-			res.Upto = r.cfg.caseIndex(last) + 1
+		case t.last >= 0:
+			res.Upto = r.cfg.caseIndex(t.last) + 1
 		}
 		switch {
 		case res.Outcome != "":
 		case st.unsupported != "":
 			res.Outcome, res.Unsupported = Unsupported, "the engine "+st.unsupported
-		case firstBroke >= 0:
+		case t.firstBroke >= 0:
 			res.Outcome = Errored
-			shrink = append(shrink, shrinkJob{prop: p, round: firstBroke})
+			shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke})
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
 		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
@@ -316,24 +306,20 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 			res.Outcome = Passed
 		}
 		res.ElapsedMS = st.lastNS.Load() / int64(time.Millisecond)
-		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
+		res.BusyMS, res.CheckMS = t.busy.Milliseconds(), t.inProp.Milliseconds()
 		out[p] = res
 	}
-	return out, stats.build(out), shrink
+	r.statsMu.Lock()
+	defer r.statsMu.Unlock()
+	return out, r.stats.build(out), shrink
 }
 
-// distinct picks, in case order, the first violating case of each kind of violation, up
-// to Config.Counterexamples of them.
-func (r *runner) distinct(p int, st *propState, limit int) []shrinkJob {
-	var jobs []shrinkJob
-	seen := map[string]bool{}
-	for round := 0; round < limit && len(jobs) < r.cfg.Counterexamples; round++ {
-		if c := st.results[round]; c.done && c.outcome == caseViolated && !seen[c.kind] {
-			seen[c.kind] = true
-			jobs = append(jobs, shrinkJob{prop: p, round: round, kind: c.kind, nth: len(jobs)})
-		}
-	}
-	return jobs
+// addStats adds a counted case to the campaign's statistics (sums: the order of the
+// properties' folds doesn't matter).
+func (r *runner) addStats(cs caseStats) {
+	r.statsMu.Lock()
+	r.stats.add(cs)
+	r.statsMu.Unlock()
 }
 
 // partialReach judges a property that held but left its situation, or some clauses,
