@@ -44,9 +44,11 @@ type Config struct {
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
-	// Corpus, when set, is the corpus directory every shrunk counterexample is saved in
-	// (Failure.CorpusPath says where); "" saves nothing.
-	Corpus string
+	// Found, if set, hears about each counterexample as soon as it is shrunk, while the
+	// campaign goes on (never concurrently): the place to save it (SaveCounterexample) and
+	// say so, so that a campaign killed later loses nothing it had shrunk. Changes it
+	// makes to the Failure (CorpusPath) are in the report.
+	Found func(*props.Property, *Failure)
 	// Counterexamples is how many distinct counterexamples to find per property: after a
 	// failing case the property's cases go on, and each case that violates it differently
 	// (another clause, ruling or CR rule than those found before) is shrunk and reported
@@ -69,13 +71,18 @@ const DefaultShrinkBudget = 2000
 
 // Progress is a campaign's state, for progress bars. Counts cover all properties.
 type Progress struct {
-	Phase   string // "cases", then "shrink" if something failed, then "done"
-	Cases   int    // cases finished
-	Total   int    // cases planned; 0 when running until a budget
-	Failed  int    // properties violated so far
-	Errored int    // properties on which the engine broke so far
-	Prop    string // the property last worked on
-	Elapsed time.Duration
+	// Phase is "cases" while cases run, "shrink" while a counterexample is shrunk (as soon
+	// as it is found, or after the cases for what they left), "done" at the end.
+	Phase   string
+	Cases   int // cases finished
+	Total   int // cases planned; 0 when running until a budget
+	Failed  int // properties violated so far
+	Errored int // properties on which the engine broke so far
+	// Warnings counts the health warnings the counted cases give so far: properties and
+	// clauses reached in under HealthShare of their cases (Stats.Health).
+	Warnings int
+	Prop     string // the property last worked on
+	Elapsed  time.Duration
 }
 
 func (c *Config) normalize() error {

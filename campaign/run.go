@@ -91,12 +91,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Shard.N > 0 {
 		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
-	var shrink []shrinkJob
-	rep.Props, rep.Stats, shrink = r.tally()
-	r.shrinkAll(ctx, rep.Props, shrink)
-	if err := r.saveAll(rep.Props); err != nil {
-		return nil, fmt.Errorf("campaign: %w", err)
-	}
+	var broken []shrinkJob
+	rep.Props, rep.Stats, broken = r.tally()
+	r.shrinkAll(ctx, append(r.takeQueue(), broken...))
+	r.attachFailures(rep.Props)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
@@ -125,6 +123,10 @@ type runner struct {
 	errored  atomic.Int64 // properties on which the engine broke so far
 	progMu   sync.Mutex
 	lastProg int64
+
+	queueMu sync.Mutex
+	queue   []shrinkJob // counterexamples found, not yet taken by a worker to shrink
+	foundMu sync.Mutex  // Config.Found is never called concurrently
 }
 
 // propState is one property's cases so far. Cases are folded into its tally in case
@@ -144,10 +146,16 @@ type propState struct {
 	broke          atomic.Bool  // some case broke the engine
 	lastNS         atomic.Int64 // when its last relevant case finished, since the start
 	unsupported    string       // why the engine can't be tested on it ("" if it can): no case runs
+	// failures are its shrunk counterexamples, by their place (shrinkJob.nth), and shrunk
+	// the time spent shrinking them.
+	failures []*Failure
+	shrunk   time.Duration
 }
 
 // runCases is phase one: workers take jobs (round, property) in order until the rounds
-// run out, the budget ends, or every property has been violated.
+// run out, the budget ends, or every property has been violated. A counterexample found
+// (folded: its place in case order is settled) is queued, and the next worker free shrinks
+// it before taking another case, so it is reported (Config.Found) while the campaign goes on.
 func (r *runner) runCases(ctx context.Context) {
 	P := int64(len(r.cfg.Props))
 	rounds := int64(r.cfg.rounds())
@@ -163,6 +171,10 @@ func (r *runner) runCases(ctx context.Context) {
 			defer wg.Done()
 			src := gen.NewTapeSource(0)
 			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
+				if job, ok := r.dequeue(); ok {
+					r.shrinkOne(ctx, job, eng)
+					continue
+				}
 				k := next.Add(1) - 1
 				round, p := k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || !r.several() && r.allFailedBefore(round) {
@@ -241,34 +253,71 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 	if round <= st.firstViolation.Load() {
 		st.lastNS.Store(int64(time.Since(r.start)))
 	}
+	for _, job := range st.add(r, int(round), res) {
+		r.enqueue(job)
+	}
+}
+
+// add puts the case at round into the window and folds what is now contiguous, returning
+// the counterexamples that folding settled.
+func (st *propState) add(r *runner, round int, res caseResult) (jobs []shrinkJob) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.tally.stopped {
-		return // after the property's first violation: it doesn't count
+		return nil // after the property's first violation: it doesn't count
 	}
-	st.window[int(round)] = res
+	st.window[round] = res
 	for {
 		c, ok := st.window[st.next]
 		if !ok {
-			return
+			return jobs
 		}
 		delete(st.window, st.next)
-		st.tally.fold(r, st.next, c)
+		if job := st.tally.fold(r, st.next, c); job != nil {
+			jobs = append(jobs, *job)
+		}
 		st.next++
 		if st.tally.stopped {
 			clear(st.window)
-			return
+			return jobs
 		}
 	}
 }
 
+func (r *runner) enqueue(job shrinkJob) {
+	r.queueMu.Lock()
+	r.queue = append(r.queue, job)
+	r.queueMu.Unlock()
+}
+
+// dequeue takes the oldest counterexample waiting to be shrunk.
+func (r *runner) dequeue() (shrinkJob, bool) {
+	r.queueMu.Lock()
+	defer r.queueMu.Unlock()
+	if len(r.queue) == 0 {
+		return shrinkJob{}, false
+	}
+	job := r.queue[0]
+	r.queue = r.queue[1:]
+	return job, true
+}
+
+// takeQueue empties the queue: what the workers left to shrink when they stopped.
+func (r *runner) takeQueue() []shrinkJob {
+	r.queueMu.Lock()
+	defer r.queueMu.Unlock()
+	q := r.queue
+	r.queue = nil
+	return q
+}
+
 // tally turns each property's tally into its line, in the configuration's order, and
-// says which rounds to shrink. Only cases up to a property's first violation count (all of
+// says which broken rounds to shrink (those of the properties that errored; the
+// counterexamples of those that failed were queued as they were found). Only cases up to a property's first violation count (all of
 // them when looking for several counterexamples), so the counts don't depend on how far
 // other workers had run ahead.
-func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
-	out := make([]PropResult, len(r.cfg.Props))
-	var shrink []shrinkJob
+func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
+	out = make([]PropResult, len(r.cfg.Props))
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
 		st.mu.Lock()
@@ -279,11 +328,9 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 		switch {
 		case t.bad >= 0 && r.several():
 			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(t.last)+1
-			shrink = append(shrink, t.jobs...)
 		case t.bad >= 0:
 			res.Upto = r.cfg.caseIndex(t.bad) + 1
 			res.Outcome = Failed
-			shrink = append(shrink, t.jobs...)
 		case r.cfg.rounds() >= 0 && t.last+1 == r.cfg.rounds():
 			res.Upto = r.cfg.Checks
 		case t.last >= 0:
@@ -356,5 +403,26 @@ func (r *runner) progress(phase, prop string, force bool) {
 		total = n * len(r.cfg.Props)
 	}
 	r.cfg.Progress(Progress{Phase: phase, Cases: int(done), Total: total, Failed: int(r.failed.Load()),
-		Errored: int(r.errored.Load()), Prop: prop, Elapsed: time.Since(r.start)})
+		Errored: int(r.errored.Load()), Warnings: r.warnings(), Prop: prop, Elapsed: time.Since(r.start)})
+}
+
+// warnings counts the reach warnings of the cases folded so far (see Stats.Health).
+func (r *runner) warnings() int {
+	n := 0
+	for _, st := range r.states {
+		st.mu.Lock()
+		res := &st.tally.res
+		if res.Cases >= HealthMinCases {
+			if rare(res.CasesReached, res.Cases) {
+				n++
+			}
+			for _, c := range res.Clauses {
+				if rare(c.Cases, res.Cases) {
+					n++
+				}
+			}
+		}
+		st.mu.Unlock()
+	}
+	return n
 }

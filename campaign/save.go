@@ -8,6 +8,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
@@ -16,7 +17,7 @@ import (
 // person would, and to write runs of passes as "pass until" lines. The corpus
 // deduplicates by content and never overwrites; the path, new or existing, goes into
 // f.CorpusPath.
-func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
+func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.Engine) error {
 	rulings := p.Rulings
 	if len(rulings) == 0 {
 		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
@@ -68,19 +69,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// saveAll saves every counterexample of the report into Config.Corpus, when it is set.
-func (r *runner) saveAll(props []PropResult) error {
-	if r.cfg.Corpus == "" {
-		return nil
-	}
-	for i := range props {
-		for _, f := range props[i].Failures() {
-			if err := SaveCounterexample(r.cfg.Corpus, &props[i], f, r.engines[0]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

@@ -13,40 +13,23 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
-// shrinkAll is phase two: for each property with a round to shrink (its first violation,
-// or its first broken case), the case is generated again from its seed, shrunk on its tape
-// and reported. Properties shrink in parallel, one per engine; each shrink is
-// deterministic, so the order doesn't matter. Once ctx is cancelled, each shrink stops
-// where it is, and the failures not yet shrunk are reported unshrunk.
-func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shrinkJob) {
+// shrinkAll is phase two: the counterexamples the workers had not shrunk when they
+// stopped, and the first broken case of each property that errored, are shrunk in
+// parallel, one per engine; each shrink is deterministic, so the order doesn't matter.
+// Once ctx is cancelled, each shrink stops where it is, and the failures not yet shrunk
+// are reported unshrunk.
+func (r *runner) shrinkAll(ctx context.Context, todo []shrinkJob) {
 	if len(todo) == 0 {
 		return
 	}
-	for _, job := range todo {
-		if job.nth > 0 {
-			results[job.prop].More = append(results[job.prop].More, Failure{})
-		}
-	}
-	r.progress("shrink", "", true)
 	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
 	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
 		wg.Add(1)
 		go func(eng harness.Engine) {
 			defer wg.Done()
 			for job := range jobs {
-				began := time.Now()
-				f := r.shrink(ctx, job, eng)
-				mu.Lock()
-				res := &results[job.prop]
-				if job.nth == 0 {
-					res.Failure = f
-				} else {
-					res.More[job.nth-1] = *f
-				}
-				res.ElapsedMS += int64(time.Since(began) / time.Millisecond)
-				mu.Unlock()
+				r.shrinkOne(ctx, job, eng)
 				r.progress("shrink", r.cfg.Props[job.prop].ID, true)
 			}
 		}(eng)
@@ -56,6 +39,46 @@ func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shr
 	}
 	close(jobs)
 	wg.Wait()
+}
+
+// shrinkOne shrinks one counterexample on eng, keeps it in its property's place and
+// tells Config.Found.
+func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, eng harness.Engine) {
+	r.progress("shrink", r.cfg.Props[job.prop].ID, true)
+	began := time.Now()
+	f := r.shrink(ctx, job, eng)
+	st := r.states[job.prop]
+	st.mu.Lock()
+	for len(st.failures) <= job.nth {
+		st.failures = append(st.failures, nil)
+	}
+	st.failures[job.nth] = f
+	st.shrunk += time.Since(began)
+	st.mu.Unlock()
+	if r.cfg.Found != nil {
+		r.foundMu.Lock()
+		r.cfg.Found(r.cfg.Props[job.prop], f)
+		r.foundMu.Unlock()
+	}
+}
+
+// attachFailures puts each property's counterexamples into its line, in case order.
+func (r *runner) attachFailures(results []PropResult) {
+	for p := range results {
+		st := r.states[p]
+		st.mu.Lock()
+		for i, f := range st.failures {
+			switch {
+			case f == nil: // never shrunk: impossible, as every job found is shrunk
+			case i == 0:
+				results[p].Failure = f
+			default:
+				results[p].More = append(results[p].More, *f)
+			}
+		}
+		results[p].ElapsedMS += st.shrunk.Milliseconds()
+		st.mu.Unlock()
+	}
 }
 
 // shrinkJob is one bad case to shrink: property prop's case at round; kind, when set, is

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -65,25 +64,19 @@ func (c *cli) runCampaign(args []string) error {
 	}
 	c.intr.keepPartial()
 	c.prog.start(len(cfg.Props), f.budget, "")
+	// Each counterexample is saved as it is found; one that can't be saved is said at once,
+	// and the report, which matters more than the file, is still written before exit 2.
+	var saveErr error
+	cfg.Found = c.found(f, &saveErr)
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()
 	if err != nil {
 		return err
 	}
-
-	var saveErr error
 	for i := range rep.Props {
 		p := &rep.Props[i]
-		if p.Failure == nil {
-			continue
-		}
 		for _, fail := range p.Failures() {
 			fail.Repro = f.repro(*p)
-			if err := c.saveCounterexample(*f, p, fail); err != nil {
-				// The report matters more than the file: write it, then exit 2.
-				saveErr = cmp.Or(saveErr, err)
-				c.errorf("%v", err)
-			}
 		}
 	}
 	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}

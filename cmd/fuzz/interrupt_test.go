@@ -114,13 +114,7 @@ func TestInterruptReplayAndFaults(t *testing.T) {
 // TestSignalExitCodes runs the built command and sends it real signals: the partial
 // report is written and the exit code is 128 plus the signal's number.
 func TestSignalExitCodes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := filepath.Join(t.TempDir(), "fuzz")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
+	bin := builtFuzz(t)
 	for _, tc := range []struct {
 		sig  syscall.Signal
 		code int
