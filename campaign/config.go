@@ -39,8 +39,12 @@ type Config struct {
 	ShrinkBudget int
 	// Pool is the card pool boards are drawn from; nil means gen.DefaultPool().
 	Pool *gen.Pool
-	// Fault names the engine fault switched on, for the report only.
-	Fault string
+	// First is the index of the first case run: the cases below it are not run. One case
+	// alone, N, is First N with Checks N+1.
+	First int
+	// Faults name the engine faults switched on, for the report and the counterexamples'
+	// Origin only.
+	Faults []string
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
@@ -95,6 +99,8 @@ func (c *Config) normalize() error {
 		return fmt.Errorf("campaign: checks %d: want at least 0", c.Checks)
 	case c.Checks == 0 && c.Budget <= 0:
 		return errors.New("campaign: give a number of checks, a time budget, or both")
+	case c.First < 0 || c.Checks > 0 && c.First >= c.Checks:
+		return fmt.Errorf("campaign: first case %d: want from 0 to checks-1 (%d)", c.First, c.Checks-1)
 	case c.Shard.N < 0 || c.Shard.N > 0 && (c.Shard.K < 1 || c.Shard.K > c.Shard.N):
 		return fmt.Errorf("campaign: shard %d/%d: want K/N with 1 <= K <= N", c.Shard.K, c.Shard.N)
 	}
@@ -135,6 +141,25 @@ func (c *Config) caseIndex(r int) int {
 		return r
 	}
 	return r*c.Shard.N + c.Shard.K - 1
+}
+
+// firstRound is the first round (the r-th case of this shard) at or after case First.
+func (c *Config) firstRound() int {
+	switch {
+	case c.Shard.N == 0:
+		return c.First
+	case c.First <= c.Shard.K-1:
+		return 0
+	}
+	return (c.First - c.Shard.K + c.Shard.N) / c.Shard.N // ceil((First-(K-1)) / N)
+}
+
+// shardString is the shard as "k/n", or "" for none.
+func (c *Config) shardString() string {
+	if c.Shard.N == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", c.Shard.K, c.Shard.N)
 }
 
 // rounds is how many cases of each property this shard runs; -1 when unbounded.

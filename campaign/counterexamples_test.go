@@ -84,6 +84,6 @@ func saveFound(dir, fault string) func(*props.Property, *campaign.Failure) error
 		if err != nil {
 			return err
 		}
-		return campaign.SaveCounterexample(dir, p, f, eng)
+		return campaign.SaveCounterexample(dir, p, f, eng, "found by a test")
 	}
 }

@@ -15,7 +15,7 @@
 // actions (gen.ShrinkSetup, as many replays again: it removes what the generator's
 // recipes put on every board, keeping only candidates that violate the same clause), and
 // described in a [Failure]: setup,
-// actions, annotated game log, violations, tape and a [RunCommand] that reproduces it.
+// actions, annotated game log, violations, tape and the facts that run its case again ([Origin]).
 // A property that panics counts as violated, with the panic's message and place.
 //
 // The [Report] is merged in case order: with a fixed number of checks it is the same for

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -78,18 +79,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			clauses = append(clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
 		}
 		st := &propState{unsupported: p.Needs.Missing(r.support), window: map[int]caseResult{},
-			tally: newPropTally(len(r.states), clauses)}
+			next: cfg.firstRound(), tally: newPropTally(len(r.states), clauses)}
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}
 	r.runCases(ctx)
-	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, LeftOut: leftOut, Partial: r.interrupted(ctx)}
+	rep := &Report{Engine: r.engines[0].Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
+		LeftOut: leftOut, Partial: r.interrupted(ctx)}
 	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
 		s := r.support
 		rep.Support = &s
-	}
-	if cfg.Shard.N > 0 {
-		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
 	}
 	var broken []shrinkJob
 	rep.Props, rep.Stats, broken = r.tally()
@@ -163,6 +162,7 @@ func (r *runner) runCases(ctx context.Context) {
 	if r.cfg.Budget > 0 {
 		deadline = r.start.Add(r.cfg.Budget)
 	}
+	first := int64(r.cfg.firstRound())
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range r.cfg.Workers {
@@ -176,7 +176,7 @@ func (r *runner) runCases(ctx context.Context) {
 					continue
 				}
 				k := next.Add(1) - 1
-				round, p := k/P, int(k%P)
+				round, p := first+k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || !r.several() && r.allFailedBefore(round) {
 					return
 				}

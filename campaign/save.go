@@ -13,11 +13,11 @@ import (
 
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
 // a scenario whose one expectation is that p holds, so the file replays as a regression
-// gate. eng, the engine it was found on, is replayed to name things in the file as a
+// gate; origin says where it came from ("found by fuzz run ..."). eng, the engine it was found on, is replayed to name things in the file as a
 // person would, and to write runs of passes as "pass until" lines. The corpus
 // deduplicates by content and never overwrites; the path, new or existing, goes into
 // f.CorpusPath.
-func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.Engine) error {
+func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.Engine, origin string) error {
 	rulings := p.Rulings
 	if len(rulings) == 0 {
 		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
@@ -37,7 +37,6 @@ func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.E
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	opts = append(opts, corpus.WithPassRuns(runs))
-	origin := "found by " + strings.TrimPrefix(f.Repro, "go run ./cmd/")
 	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
 	path, _, err := corpus.Save(dir, sc)
 	if err != nil {

@@ -105,7 +105,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 	want := first.outcome
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
-		r.fill(f, prop, first, tape)
+		r.fill(f, prop, eng, first, tape)
 		return f
 	}
 	fails := func(s *gen.TapeSource) bool {
@@ -129,7 +129,7 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
 		j = r.shrinkSetup(ctx, f, prop, eng, j)
 	}
-	r.fill(f, prop, j, tape)
+	r.fill(f, prop, eng, j, tape)
 	return f
 }
 
@@ -185,7 +185,7 @@ func trimAfterViolation(prop *props.Property, eng harness.Engine, j judged) judg
 }
 
 // fill writes the case j, built from tape, into f.
-func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64) {
+func (r *runner) fill(f *Failure, prop *props.Property, eng harness.Engine, j judged, tape []uint64) {
 	tr := j.trace
 	f.Tape = gen.TrimTape(tape)
 	f.Setup, f.Actions = tr.Setup, tr.Actions()
@@ -209,7 +209,8 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 		notes[v.Step] = append(notes[v.Step], describeViolation(v))
 	}
 	f.Log = gen.AnnotatedLog(tr, notes)
-	f.Repro = RunCommand(prop.ID, r.cfg.Seed, f.Case+1, r.cfg.Fault, r.cfg.Shard, r.cfg.MaxSteps)
+	f.Origin = Origin{Property: prop.ID, Seed: r.cfg.Seed, Faults: r.cfg.Faults, Shard: r.cfg.shardString(),
+		Steps: r.cfg.MaxSteps, Engine: eng.Name()}
 }
 
 func describeViolation(v props.Violation) string {

@@ -22,6 +22,7 @@ const defaultChecks = 5000
 type campaignFlags struct {
 	props   string
 	checks  int
+	oneCase int // --case N, or -1
 	budget  time.Duration
 	seed    uint64
 	workers int
@@ -40,6 +41,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.props, "props", "", "run only the properties matching `PATTERN` (see fuzz list)")
 	fs.IntVar(&f.checks, "checks", defaultChecks, "generated cases per property")
 	fs.DurationVar(&f.budget, "time", 0, "run for `DUR` of wall time instead of a fixed number of checks")
+	fs.IntVar(&f.oneCase, "case", -1, "run case `N` of each property alone (as a reproduce line does), instead of --checks")
 	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
@@ -74,12 +76,12 @@ func (c *cli) runCampaign(args []string) error {
 		return err
 	}
 	for i := range rep.Props {
-		p := &rep.Props[i]
-		for _, fail := range p.Failures() {
-			fail.Repro = f.repro(*p)
+		for _, fail := range rep.Props[i].Failures() {
+			fail.Repro = originArgs(fail.Origin, f.engine.args()).oneCase(fail.Case)
 		}
 	}
-	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}
+	// The replay lines name the faults too: the saved case fails only under them.
+	opts := report.Options{Repro: f.repro, EngineArgs: faultArgs(f.faults) + f.engine.args(), Trace: f.engine.trace}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -118,15 +120,19 @@ func selectProps(pattern string) ([]*props.Property, error) {
 	return ps, nil
 }
 
-// repro is the run form that reproduces one property's verdict: its ID, the seed, the
-// cases it ran (Upto), and every flag that changes the cases (steps, fault, shard).
+// repro is the command that reproduces one property's verdict: its first
+// counterexample's case alone (run --case), or, for a property with none (vacuous), the
+// cases it ran (Upto) with every flag that changes them.
 func (f *campaignFlags) repro(p campaign.PropResult) string {
+	if p.Failure != nil {
+		return originArgs(p.Failure.Origin, f.engine.args()).oneCase(p.Failure.Case)
+	}
 	upto := p.Upto
 	if upto == 0 {
 		upto = f.checks
 	}
-	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	cmd := campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	a := runArgs{prop: p.ID, seed: f.seed, faults: f.faults, shard: f.shard.String(), steps: f.steps, engine: f.engine.args()}
+	cmd := a.upTo(upto)
 	if f.counterexamples > 1 {
 		cmd += fmt.Sprintf(" --counterexamples %d", f.counterexamples)
 	}
@@ -160,6 +166,12 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	switch {
 	case set["checks"] && set["time"]:
 		return fail(usageErrorf("--checks and --time exclude each other"))
+	case set["case"] && (set["checks"] || set["time"]):
+		return fail(usageErrorf("--case runs one case: it excludes --checks and --time"))
+	case set["case"] && f.oneCase < 0:
+		return fail(usageErrorf("--case must be at least 0"))
+	case set["case"] && f.shard.n > 0 && f.oneCase%f.shard.n != f.shard.k-1:
+		return fail(usageErrorf("--case %d is not in shard %s (its cases i have i %% %d == %d)", f.oneCase, f.shard.String(), f.shard.n, f.shard.k-1))
 	case set["time"] && f.budget <= 0:
 		return fail(usageErrorf("--time must be positive"))
 	case f.budget == 0 && f.checks < 1:
@@ -169,8 +181,12 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	case f.steps < 1 || f.steps > maxSteps:
 		return fail(usageErrorf("--steps must be from 1 to %d", maxSteps))
 	}
-	if f.budget > 0 {
+	first := 0
+	switch {
+	case f.budget > 0:
 		f.checks = 0
+	case set["case"]:
+		first, f.checks = f.oneCase, f.oneCase+1
 	}
 	format, err := f.output.check()
 	if err != nil {
@@ -198,7 +214,8 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		Budget:   f.budget,
 		Workers:  f.workers,
 		MaxSteps: f.steps,
-		Fault:    f.faults.String(),
+		First:    first,
+		Faults:   f.faults,
 		Stop:     c.intr.stop,
 		Progress: c.progress,
 		// --on-engine-error stop: the first engine error ends the campaign.

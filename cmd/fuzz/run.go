@@ -30,7 +30,7 @@ type command struct {
 // the list for help texts).
 func commands() []command {
 	return []command{
-		{"run", "run [--props PATTERN] [--checks N | --time DUR] [--seed N] [--workers N] [--fault NAME]\n" +
+		{"run", "run [--props PATTERN] [--checks N | --time DUR | --case N] [--seed N] [--workers N] [--fault NAME]\n" +
 			"      [--corpus DIR] [--report FORMAT] [--out FILE] [--shard K/N] [--steps N] [--engine CMD]",
 			(*cli).runCampaign},
 		{"replay", "replay [--fault NAME] [--report FORMAT] [--out FILE] [--engine CMD] [PATH...]", (*cli).replay},

@@ -17,7 +17,8 @@ func (c *cli) saveCounterexample(f campaignFlags, p *props.Property, fail *campa
 		return err
 	}
 	defer eng.Close()
-	if err := campaign.SaveCounterexample(f.corpus, p, fail, eng); err != nil {
+	origin := "found by fuzz " + originArgs(fail.Origin, f.engine.args()).caseArgs(fail.Case)
+	if err := campaign.SaveCounterexample(f.corpus, p, fail, eng, origin); err != nil {
 		return err
 	}
 	fail.CorpusPath = display(fail.CorpusPath)
@@ -35,7 +36,7 @@ func (c *cli) found(f *campaignFlags, saveErr *error) func(*props.Property, *cam
 			*saveErr = err
 		}
 		c.prog.clear()
-		c.errorf("%s", foundSummary(p.ID, fail, f.repro(campaign.PropResult{ID: p.ID, Upto: fail.Case + 1})))
+		c.errorf("%s", foundSummary(p.ID, fail, originArgs(fail.Origin, f.engine.args()).oneCase(fail.Case)))
 		if err != nil {
 			c.errorf("%v", err)
 		}
