@@ -42,6 +42,12 @@ type Config struct {
 	// First is the index of the first case run: the cases below it are not run. One case
 	// alone, N, is First N with Checks N+1.
 	First int
+	// Resume, when set, is the report of an earlier campaign with the same seed, shard,
+	// faults, engine and properties, which this one continues: each property's cases start
+	// after the last it counted (PropResult.Upto), and its counts, counterexamples and the
+	// statistics start from the report's. A campaign run in pieces so reports what one run
+	// of the same cases does.
+	Resume *Report
 	// Faults name the engine faults switched on, for the report and the counterexamples'
 	// Origin only.
 	Faults []string
@@ -144,14 +150,17 @@ func (c *Config) caseIndex(r int) int {
 }
 
 // firstRound is the first round (the r-th case of this shard) at or after case First.
-func (c *Config) firstRound() int {
+func (c *Config) firstRound() int { return c.roundAt(c.First) }
+
+// roundAt is the first round whose case index is i or more.
+func (c *Config) roundAt(i int) int {
 	switch {
 	case c.Shard.N == 0:
-		return c.First
-	case c.First <= c.Shard.K-1:
+		return i
+	case i <= c.Shard.K-1:
 		return 0
 	}
-	return (c.First - c.Shard.K + c.Shard.N) / c.Shard.N // ceil((First-(K-1)) / N)
+	return (i - c.Shard.K + c.Shard.N) / c.Shard.N // ceil((i-(K-1)) / N)
 }
 
 // shardString is the shard as "k/n", or "" for none.

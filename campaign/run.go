@@ -83,6 +83,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}
+	if cfg.Resume != nil {
+		if err := r.checkResume(); err != nil {
+			return nil, fmt.Errorf("campaign: %w: %w", ErrResume, err)
+		}
+		r.resume()
+	}
 	r.runCases(ctx)
 	rep := &Report{Engine: r.engines[0].Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
 		LeftOut: leftOut, Partial: r.interrupted(ctx)}
@@ -162,7 +168,10 @@ func (r *runner) runCases(ctx context.Context) {
 	if r.cfg.Budget > 0 {
 		deadline = r.start.Add(r.cfg.Budget)
 	}
-	first := int64(r.cfg.firstRound())
+	first := int64(math.MaxInt64) // the first round any property runs
+	for _, st := range r.states {
+		first = min(first, int64(st.next))
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range r.cfg.Workers {
@@ -181,7 +190,7 @@ func (r *runner) runCases(ctx context.Context) {
 					return
 				}
 				st := r.states[p]
-				if st.unsupported != "" || !r.several() && round > st.firstViolation.Load() {
+				if st.unsupported != "" || round < int64(st.next) || !r.several() && round > st.firstViolation.Load() {
 					continue
 				}
 				prop := r.cfg.Props[p]
@@ -321,7 +330,7 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
 		st.mu.Lock()
-		t := st.tally
+		t, shrunk := st.tally, len(st.failures) > 0
 		st.mu.Unlock()
 		res := t.res
 		res.ID, res.Rulings, res.Rules, res.Description = prop.ID, prop.Rulings, prop.Rules, prop.Description
@@ -342,7 +351,9 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 			res.Outcome, res.Unsupported = Unsupported, "the engine "+st.unsupported
 		case t.firstBroke >= 0:
 			res.Outcome = Errored
-			shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke})
+			if !shrunk { // the errored case of a resumed report is shrunk already
+				shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke})
+			}
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
 		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):

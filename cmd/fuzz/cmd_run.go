@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,7 +25,9 @@ type campaignFlags struct {
 	checks  int
 	oneCase int // --case N, or -1
 	budget  time.Duration
-	seed    uint64
+	seed    uint64   // the campaign's seed, once seedArg is resolved
+	seedArg seedFlag // --seed: a number or random
+	resume  string   // --resume FILE
 	workers int
 	faults  faultList
 	corpus  string
@@ -42,7 +45,9 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.checks, "checks", defaultChecks, "generated cases per property")
 	fs.DurationVar(&f.budget, "time", 0, "run for `DUR` of wall time instead of a fixed number of checks")
 	fs.IntVar(&f.oneCase, "case", -1, "run case `N` of each property alone (as a reproduce line does), instead of --checks")
-	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")
+	f.seedArg.n = 1
+	fs.Var(&f.seedArg, "seed", "the campaign's seed `N`, or random (printed first): the same seed gives the same cases and report")
+	fs.StringVar(&f.resume, "resume", "", "continue the campaign of the JSON report `FILE` after the last case it ran, adding to its counts")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
@@ -72,6 +77,9 @@ func (c *cli) runCampaign(args []string) error {
 	cfg.Found = c.found(f, &saveErr)
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()
+	if errors.Is(err, campaign.ErrResume) {
+		return inputErrorf("--resume %s: %v", f.resume, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -192,10 +200,25 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	if err != nil {
 		return fail(err)
 	}
-	selected, err := selectProps(f.props)
+	var resume *campaign.Report
+	var selected []*props.Property
+	if set["resume"] {
+		if resume, err = readResume(f.resume); err == nil {
+			selected, err = f.resumeFrom(resume, set)
+		}
+	} else {
+		selected, err = selectProps(f.props)
+	}
 	if err != nil {
 		return fail(err)
 	}
+	if f.seedArg.random {
+		if err := f.seedArg.draw(); err != nil {
+			return fail(err)
+		}
+		c.errorf("seed %d (--seed random)", f.seedArg.n)
+	}
+	f.seed = f.seedArg.n
 	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return fail(err)
@@ -215,6 +238,7 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		Workers:  f.workers,
 		MaxSteps: f.steps,
 		First:    first,
+		Resume:   resume,
 		Faults:   f.faults,
 		Stop:     c.intr.stop,
 		Progress: c.progress,

@@ -232,3 +232,41 @@ func TestCaseFlagMistakes(t *testing.T) {
 		assert.Contains(t, r.stderr, want, args)
 	}
 }
+
+// TestResumeInPieces: a campaign run in two pieces, the second resuming the first's JSON
+// report, reports what one run of as many cases does; the resumed report's seed, faults
+// and properties are taken from it.
+func TestResumeInPieces(t *testing.T) {
+	const fault = "invariant.sba/legend-rule-off"
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	common := []string{"--corpus", dir, "--report", "json"}
+	r := fuzz(t, append([]string{"run", "--props", "invariant.sba,rules.turn", "--fault", fault, "--seed", "5", "--checks", "60", "--out", first}, common...)...)
+	require.Equal(t, exitFail, r.code, r.stderr)
+	rest := fuzz(t, append([]string{"run", "--resume", first, "--checks", "150"}, common...)...)
+	whole := fuzz(t, append([]string{"run", "--props", "invariant.sba,rules.turn", "--fault", fault, "--seed", "5", "--checks", "150"}, common...)...)
+	assert.Equal(t, whole.code, rest.code)
+	assert.JSONEq(t, whole.stdout, rest.stdout)
+	assert.Contains(t, rest.stdout, `"cases": 150`)
+
+	again := fuzz(t, "run", "--resume", first, "--seed", "6", "--checks", "150")
+	assert.Equal(t, exitUsage, again.code)
+	assert.Contains(t, again.stderr, "--seed 6: the resumed report's seed is 5")
+	other := fuzz(t, "run", "--resume", first, "--props", "rules.turn", "--checks", "150")
+	assert.Equal(t, exitUsage, other.code)
+	assert.Contains(t, other.stderr, "the report covers the properties invariant.sba,rules.turn, not rules.turn")
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{"), 0o644))
+	assert.Contains(t, fuzz(t, "run", "--resume", bad).stderr, "--resume "+bad+": not a JSON campaign report")
+}
+
+// TestSeedRandom: --seed random draws a seed, says it first on stderr, and runs with it.
+func TestSeedRandom(t *testing.T) {
+	r := fuzz(t, "run", "--props", "invariant.sba", "--checks", "5", "--seed", "random", "--report", "json")
+	m := regexp.MustCompile(`^fuzz: seed (\d+) \(--seed random\)\n`).FindStringSubmatch(r.stderr)
+	require.NotNil(t, m, r.stderr)
+	assert.Contains(t, r.stdout, `"seed": `+m[1]+",")
+	bad := fuzz(t, "run", "--seed", "-1")
+	assert.Equal(t, exitUsage, bad.code)
+	assert.Contains(t, bad.stderr, "want a number from 0 to 18446744073709551615, or random")
+}
