@@ -94,7 +94,7 @@ func check(p *props.Property, eng harness.Engine, tr *gen.Trace) (v props.Verdic
 				Message: fmt.Sprintf("property %s panicked: %v%s", p.ID, r, panicSite(debug.Stack()))})
 		}
 	}()
-	return p.Check(eng, tr)
+	return p.Check(bare(eng), tr) // the engine itself, with its optional interfaces
 }
 
 // panicSite is " at dir/file.go:line" for the frame that panicked, from a stack taken in

@@ -29,6 +29,11 @@ type Config struct {
 	// says, so its report depends on speed; with Checks alone it never does.
 	Budget  time.Duration
 	Workers int // cases run in parallel; 0 means 1. The report does not depend on it.
+	// CaseTimeout bounds each case, from its setup to its check, and each shrink replay: a
+	// case past it is abandoned (its goroutine left behind with its engine, the worker
+	// going on with a new engine from Engine) and counts as an engine error. 0 means
+	// DefaultCaseTimeout; negative, no bound.
+	CaseTimeout time.Duration
 	// Shard runs part K of N (1 <= K <= N): the cases whose index i has i % N == K-1.
 	// N == 0 runs every case.
 	Shard struct{ K, N int }
@@ -125,6 +130,9 @@ func (c *Config) normalize() error {
 	}
 	if c.MaxSteps <= 0 {
 		c.MaxSteps = DefaultMaxSteps
+	}
+	if c.CaseTimeout == 0 {
+		c.CaseTimeout = DefaultCaseTimeout
 	}
 	if c.ShrinkBudget == 0 {
 		c.ShrinkBudget = DefaultShrinkBudget

@@ -158,6 +158,10 @@ type Failure struct {
 	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
 	// but may not be minimal.
 	ShrinkStopped bool `json:"shrink_stopped,omitempty"`
+	// TimedOut is set when the engine gave no answer within the case timeout: the case was
+	// abandoned where it hung (BrokeOn, or the call Error names), and is reported unshrunk
+	// and not saved, as replaying it would hang too.
+	TimedOut bool `json:"timed_out,omitempty"`
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`

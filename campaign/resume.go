@@ -25,7 +25,7 @@ func (r *runner) checkResume() error {
 	}
 	slices.Sort(ids)
 	slices.Sort(prevIDs)
-	switch engine := r.engines[0].Name(); {
+	switch engine := r.workers[0].eng.Name(); {
 	case prev.Seed != cfg.Seed:
 		return fmt.Errorf("the report's seed is %d, not %d", prev.Seed, cfg.Seed)
 	case prev.Shard != cfg.shardString():

@@ -34,23 +34,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}}
-	defer func() {
-		for _, e := range r.engines {
-			e.Close()
-		}
-	}()
+	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}, graceOver: make(chan struct{}), hung: map[[2]int]limited{}}
+	defer r.closeEngines()
 	for range cfg.Workers {
-		e, err := cfg.Engine()
+		w, err := r.newWorker()
 		if err != nil {
 			return nil, fmt.Errorf("campaign: starting an engine: %w", err)
 		}
-		r.engines = append(r.engines, e)
+		r.workers = append(r.workers, w)
 	}
-	r.support = harness.SupportOf(r.engines[0])
+	// A second interrupt (ctx) leaves the cases and shrink steps running a moment to end,
+	// then abandons them: the report must not wait on an engine that never returns.
+	stopGrace := context.AfterFunc(ctx, func() { time.AfterFunc(interruptGrace, func() { close(r.graceOver) }) })
+	defer stopGrace()
+	eng0 := r.workers[0].eng.Engine
+	r.support = harness.SupportOf(eng0)
 	pool, _, err := cfg.Pool.Restrict(r.support)
 	if err != nil {
-		return nil, fmt.Errorf("campaign: engine %s: %w", r.engines[0].Name(), err)
+		return nil, fmt.Errorf("campaign: engine %s: %w", eng0.Name(), err)
 	}
 	var leftOut []string // of the whole pool, whether Config.Pool or the engine left it out
 	for _, c := range gen.DefaultPool().Cards() {
@@ -90,7 +91,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		r.resume()
 	}
 	r.runCases(ctx)
-	rep := &Report{Engine: r.engines[0].Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
+	rep := &Report{Engine: eng0.Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
 		LeftOut: leftOut, Partial: r.interrupted(ctx)}
 	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
 		s := r.support
@@ -110,7 +111,15 @@ type runner struct {
 	cfg     Config
 	start   time.Time
 	gens    []*gen.Generator
-	engines []harness.Engine
+	workers []*worker
+	// abandoned are the engines left to cases that ran past the case timeout.
+	workersMu sync.Mutex
+	abandoned []harness.Engine
+	// graceOver is closed a moment after ctx is cancelled: what still runs is abandoned.
+	graceOver chan struct{}
+	// hung are the cases that timed out, by property and round, as far as they got: they
+	// are reported as they are, never run again.
+	hung    map[[2]int]limited
 	states  []*propState
 	support harness.Support // what the engine declares it supports
 	partial bool            // the engine supports part of the pool or of the steps
@@ -174,14 +183,13 @@ func (r *runner) runCases(ctx context.Context) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range r.cfg.Workers {
+	for _, w := range r.workers {
 		wg.Add(1)
-		go func(eng harness.Engine) {
+		go func(w *worker) {
 			defer wg.Done()
-			src := gen.NewTapeSource(0)
 			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
 				if job, ok := r.dequeue(); ok {
-					r.shrinkOne(ctx, job, eng)
+					r.shrinkOne(ctx, job, w)
 					continue
 				}
 				k := next.Add(1) - 1
@@ -194,15 +202,51 @@ func (r *runner) runCases(ctx context.Context) {
 					continue
 				}
 				prop := r.cfg.Props[p]
-				src.Reset(CaseSeed(r.cfg.Seed, prop.ID, r.cfg.caseIndex(int(round))))
-				j := runCase(prop, r.gens[p], eng, src, r.cfg.MaxSteps)
-				r.record(st, prop, round, j)
+				i := r.cfg.caseIndex(int(round))
+				seed := CaseSeed(r.cfg.Seed, prop.ID, i)
+				w.src.Reset(seed)
+				l := r.runLimited(w, prop, r.gens[p], w.src, i, seed)
+				switch l.how {
+				case interrupted:
+					return // not counted: the campaign is being cut short
+				case timedOut:
+					r.keepHung(p, int(round), l)
+				}
+				r.record(st, prop, round, l.j)
 				r.done.Add(1)
 				r.progress("cases", prop.ID, false)
 			}
-		}(r.engines[w])
+		}(w)
 	}
 	wg.Wait()
+}
+
+// keepHung keeps a case that timed out, to report it as it is.
+func (r *runner) keepHung(p, round int, l limited) {
+	r.workersMu.Lock()
+	r.hung[[2]int{p, round}] = l
+	r.workersMu.Unlock()
+}
+
+// hungCase is the case at round of property p if it timed out.
+func (r *runner) hungCase(p, round int) (limited, bool) {
+	r.workersMu.Lock()
+	defer r.workersMu.Unlock()
+	l, ok := r.hung[[2]int{p, round}]
+	return l, ok
+}
+
+// closeEngines closes every engine, those left to hung cases too (closing a port's ends
+// its process, and so the goroutine waiting on it).
+func (r *runner) closeEngines() {
+	for _, w := range r.workers {
+		w.eng.Close()
+	}
+	r.workersMu.Lock()
+	defer r.workersMu.Unlock()
+	for _, e := range r.abandoned {
+		e.Close()
+	}
 }
 
 // interrupted reports whether the campaign was told to stop early.

@@ -24,15 +24,15 @@ func (r *runner) shrinkAll(ctx context.Context, todo []shrinkJob) {
 	}
 	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
-	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
+	for _, w := range r.workers[:min(len(r.workers), len(todo))] {
 		wg.Add(1)
-		go func(eng harness.Engine) {
+		go func(w *worker) {
 			defer wg.Done()
 			for job := range jobs {
-				r.shrinkOne(ctx, job, eng)
+				r.shrinkOne(ctx, job, w)
 				r.progress("shrink", r.cfg.Props[job.prop].ID, true)
 			}
-		}(eng)
+		}(w)
 	}
 	for _, job := range todo {
 		jobs <- job
@@ -41,12 +41,18 @@ func (r *runner) shrinkAll(ctx context.Context, todo []shrinkJob) {
 	wg.Wait()
 }
 
-// shrinkOne shrinks one counterexample on eng, keeps it in its property's place and
-// tells Config.Found.
-func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, eng harness.Engine) {
+// shrinkOne shrinks one counterexample on w, keeps it in its property's place and tells
+// Config.Found.
+func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, w *worker) {
 	r.progress("shrink", r.cfg.Props[job.prop].ID, true)
 	began := time.Now()
-	f := r.shrink(ctx, job, eng)
+	f := r.shrink(ctx, job, w)
+	found := f != nil
+	if !found { // cut short before it could run again: the report still names the case
+		i := r.cfg.caseIndex(job.round)
+		f = &Failure{Case: i, Seed: CaseSeed(r.cfg.Seed, r.cfg.Props[job.prop].ID, i), ShrinkStopped: true,
+			Error: "interrupted before the case could be run again (run it alone with its case number)"}
+	}
 	st := r.states[job.prop]
 	st.mu.Lock()
 	for len(st.failures) <= job.nth {
@@ -55,7 +61,7 @@ func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, eng harness.Engin
 	st.failures[job.nth] = f
 	st.shrunk += time.Since(began)
 	st.mu.Unlock()
-	if r.cfg.Found != nil {
+	if r.cfg.Found != nil && found {
 		r.foundMu.Lock()
 		r.cfg.Found(r.cfg.Props[job.prop], f)
 		r.foundMu.Unlock()
@@ -92,20 +98,33 @@ type shrinkJob struct {
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
 // when it goes wrong the same way: a violation of the property for a failed case, an
 // engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
-// failing case found so far (every candidate kept failed), marked ShrinkStopped.
-func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) *Failure {
+// failing case found so far (every candidate kept failed), marked ShrinkStopped. A case
+// that timed out is reported as it is, never run again; nil means the campaign was cut
+// short before the case could run again.
+func (r *runner) shrink(ctx context.Context, job shrinkJob, w *worker) *Failure {
 	prop, g := r.cfg.Props[job.prop], r.gens[job.prop]
 	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
+	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema}
+	if l, ok := r.hungCase(job.prop, job.round); ok {
+		return r.timedOut(f, prop, w, l)
+	}
 	src := gen.NewTapeSource(seed)
-	first := runCase(prop, g, eng, src, r.cfg.MaxSteps)
-	tape := src.Values()
-	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema, Original: size(first.trace)}
+	l := r.runLimited(w, prop, g, src, i, seed)
+	switch l.how {
+	case interrupted:
+		return nil
+	case timedOut: // it did not hang the first time: the engine is not deterministic
+		f.Flaky = true
+		return r.timedOut(f, prop, w, l)
+	}
+	first, tape := l.j, src.Values()
+	f.Original = size(first.trace)
 
 	want := first.outcome
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
-		r.fill(f, prop, eng, first, tape)
+		r.fill(f, prop, w.eng, first, tape)
 		return f
 	}
 	fails := func(s *gen.TapeSource) bool {
@@ -113,11 +132,14 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 			f.ShrinkStopped = true
 			return false // reject every further candidate: the current tape still fails
 		}
-		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
-		if want == caseViolated {
-			return j.outcome == caseViolated && (job.kind == "" || violationKind(&j.verdict) == job.kind)
+		l := r.runLimited(w, prop, g, s, i, seed)
+		if l.how != ranOut {
+			return false // a candidate that hangs is not kept: the shrunk case must end
 		}
-		return j.trace.Err != nil
+		if want == caseViolated {
+			return l.j.outcome == caseViolated && (job.kind == "" || violationKind(&l.j.verdict) == job.kind)
+		}
+		return l.j.trace.Err != nil
 	}
 	if ctx.Err() != nil {
 		f.ShrinkStopped = true
@@ -125,11 +147,27 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
-	j := trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps))
-	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
-		j = r.shrinkSetup(ctx, f, prop, eng, j)
+	last := r.runLimited(w, prop, g, gen.ReplayTape(tape), i, seed)
+	j := last.j
+	if last.how != ranOut { // cut short: report the case as it was found
+		j, tape, f.ShrinkStopped = first, src.Values(), true
 	}
-	r.fill(f, prop, eng, j, tape)
+	if ctx.Err() == nil {
+		j = trimAfterViolation(prop, w.eng, j)
+	}
+	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
+		j = r.shrinkSetup(ctx, f, prop, w.eng, j)
+	}
+	r.fill(f, prop, w.eng, j, tape)
+	return f
+}
+
+// timedOut reports a case that ran past the case timeout as far as it got.
+func (r *runner) timedOut(f *Failure, prop *props.Property, w *worker, l limited) *Failure {
+	f.TimedOut = true
+	f.Original = &Size{Permanents: size(l.j.trace).Permanents, Actions: len(l.applied)}
+	r.fill(f, prop, w.eng, l.j, nil)
+	f.Actions = l.applied
 	return f
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,17 +25,19 @@ type campaignFlags struct {
 	props   string
 	checks  int
 	oneCase int // --case N, or -1
-	budget  time.Duration
-	seed    uint64   // the campaign's seed, once seedArg is resolved
-	seedArg seedFlag // --seed: a number or random
-	resume  string   // --resume FILE
-	workers int
-	faults  faultList
-	corpus  string
-	shard   shardFlag
-	steps   int
-	engine  engineFlags
-	onError onEngineError
+	// caseTimeout abandons a case that runs longer (an engine that never returns); 0: never.
+	caseTimeout time.Duration
+	budget      time.Duration
+	seed        uint64   // the campaign's seed, once seedArg is resolved
+	seedArg     seedFlag // --seed: a number or random
+	resume      string   // --resume FILE
+	workers     int
+	faults      faultList
+	corpus      string
+	shard       shardFlag
+	steps       int
+	engine      engineFlags
+	onError     onEngineError
 	// counterexamples is how many distinct counterexamples to report per property.
 	counterexamples int
 	output
@@ -55,6 +58,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
 	fs.IntVar(&f.counterexamples, "counterexamples", 1, "after a failing case, go on and report up to `N` distinct counterexamples per property (distinct by clause and rule)")
+	fs.DurationVar(&f.caseTimeout, "case-timeout", campaign.DefaultCaseTimeout, "abandon a case that runs longer than `DUR` (an engine that never returns) and report it as an engine error; 0: never")
 	f.onError = "continue"
 	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
@@ -186,6 +190,8 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		return fail(usageErrorf("--checks must be at least 1"))
 	case f.workers < 1 || f.workers > maxWorkers:
 		return fail(usageErrorf("--workers must be from 1 to %d", maxWorkers))
+	case f.caseTimeout < 0:
+		return fail(usageErrorf("--case-timeout must be 0 (never) or positive"))
 	case f.steps < 1 || f.steps > maxSteps:
 		return fail(usageErrorf("--steps must be from 1 to %d", maxSteps))
 	}
@@ -239,9 +245,11 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		MaxSteps: f.steps,
 		First:    first,
 		Resume:   resume,
-		Faults:   f.faults,
-		Stop:     c.intr.stop,
-		Progress: c.progress,
+		// The flag's 0 is "never"; the campaign's 0 is its default.
+		CaseTimeout: cmp.Or(f.caseTimeout, -1),
+		Faults:      f.faults,
+		Stop:        c.intr.stop,
+		Progress:    c.progress,
 		// --on-engine-error stop: the first engine error ends the campaign.
 		StopOnEngineError: f.onError.stop(),
 		Counterexamples:   f.counterexamples,

@@ -31,7 +31,10 @@ func (c *cli) saveCounterexample(f campaignFlags, p *props.Property, fail *campa
 // kept in *saveErr, for the exit code.
 func (c *cli) found(f *campaignFlags, saveErr *error) func(*props.Property, *campaign.Failure) {
 	return func(p *props.Property, fail *campaign.Failure) {
-		err := c.saveCounterexample(*f, p, fail)
+		var err error
+		if !fail.TimedOut { // replaying a case the engine hung on would hang too
+			err = c.saveCounterexample(*f, p, fail)
+		}
 		if err != nil && *saveErr == nil {
 			*saveErr = err
 		}
@@ -47,11 +50,11 @@ func (c *cli) found(f *campaignFlags, saveErr *error) func(*props.Property, *cam
 // first violation, where it is saved.
 func foundSummary(id string, fail *campaign.Failure, repro string) string {
 	var b strings.Builder
-	what := "counterexample"
-	if fail.Error != "" && len(fail.Violations) == 1 && strings.HasPrefix(fail.Violations[0].Message, "engine error") {
-		what = "engine error"
+	what := "a counterexample"
+	if fail.Error != "" {
+		what = "an engine error"
 	}
-	fmt.Fprintf(&b, "found a %s of %s: case %d, %d permanents and %d actions", what, id, fail.Case, report.Permanents(fail), len(fail.Actions))
+	fmt.Fprintf(&b, "found %s of %s: case %d, %d permanents and %d actions", what, id, fail.Case, report.Permanents(fail), len(fail.Actions))
 	if len(fail.Violations) > 0 {
 		v := fail.Violations[0]
 		first, _, _ := strings.Cut(report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message), "\n")
