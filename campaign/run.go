@@ -15,9 +15,10 @@ import (
 )
 
 // Run runs a campaign: cases for every property, in parallel, each from its own seed
-// (CaseSeed); each property stops at its first case that violates it; that case (or, for
-// a property never violated, the first case on which the engine broke) is shrunk; the
-// report is merged in case order, so it is the same for any worker count.
+// (CaseSeed); each property stops at its first case that violates it; that case is shrunk
+// as soon as it is settled (every earlier case held), while the cases go on, and so is,
+// at the end, the first case on which the engine broke for a property never violated; the
+// cases are counted in case order, so the report is the same for any worker count.
 //
 // A broken engine does not stop a property: an engine that fails on some boards must not
 // hide the violations on others. Failed therefore beats Errored.
@@ -29,7 +30,8 @@ import (
 // A campaign interrupted, by closing Config.Stop or cancelling ctx, still returns its
 // report, marked Partial: the cases that ran, each property's failure shrunk as usual
 // after Stop, or left as shrunk as it got when ctx is cancelled (Failure.ShrinkStopped).
-// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner.
+// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner:
+// a second after ctx is cancelled, cases and shrink steps still running are abandoned.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
@@ -149,6 +151,7 @@ type runner struct {
 // still running on another worker. So memory doesn't grow with the campaign's length, and
 // the counts don't depend on the worker count.
 type propState struct {
+	start  int // the first round to run (set before the cases start, then read only)
 	mu     sync.Mutex
 	next   int                // the next round to fold: every round below it is in the tally
 	window map[int]caseResult // finished rounds at or after next, waiting for next
@@ -179,7 +182,8 @@ func (r *runner) runCases(ctx context.Context) {
 	}
 	first := int64(math.MaxInt64) // the first round any property runs
 	for _, st := range r.states {
-		first = min(first, int64(st.next))
+		st.start = st.next
+		first = min(first, int64(st.start))
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -198,7 +202,7 @@ func (r *runner) runCases(ctx context.Context) {
 					return
 				}
 				st := r.states[p]
-				if st.unsupported != "" || round < int64(st.next) || !r.several() && round > st.firstViolation.Load() {
+				if st.unsupported != "" || round < int64(st.start) || !r.several() && round > st.firstViolation.Load() {
 					continue
 				}
 				prop := r.cfg.Props[p]
