@@ -17,6 +17,15 @@ import (
 // size of about 290 MB instead of 120 MB (2-core AMD EPYC VM).
 const GCPercent = 400
 
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) the fuzz command
+// runs with unless GOMEMLIMIT is set. A campaign keeps counts, not cases, so its live heap
+// stays at a few MB however long it runs; but with GCPercent the heap may grow to five
+// times what is live when a rare large case is, and a longer campaign meets rarer, larger
+// cases, so the peak resident size crept up with the length of the run (a --time 1m
+// campaign peaked at 75-115 MB, a --time 8m one at 150 MB). Under this limit the collector
+// runs sooner only in those moments, so the peak stays the same for any length.
+const MemoryLimit = 96 << 20
+
 // Config is one campaign.
 type Config struct {
 	// Engine makes one engine per worker (engines need not be safe for concurrent use).
