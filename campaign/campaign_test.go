@@ -3,7 +3,6 @@ package campaign_test
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -150,7 +149,7 @@ func TestShrinksToOneForestAndNoAction(t *testing.T) {
 		assert.Equal(t, gentest.Permanents(&f.Setup), gentest.Permanents(&tapeBoard), "the tape rebuilds the board of the tape stage")
 		assert.Equal(t, harness.DefaultLife, f.Setup.Players[0].Life, "the setup stage leaves life totals at their default")
 		assert.Equal(t, campaign.CaseSeed(seed, noForest.ID, f.Case), f.Seed)
-		assert.Equal(t, "go run ./cmd/fuzz run --props test.no-forest --seed "+itoa(seed)+" --checks "+itoa(uint64(f.Case+1)), f.Repro)
+		assert.Equal(t, campaign.Origin{Property: noForest.ID, Seed: seed, Steps: campaign.DefaultMaxSteps, Engine: "toy"}, f.Origin)
 		assert.LessOrEqual(t, f.Attempts, campaign.DefaultShrinkBudget)
 		assert.Positive(t, f.Shrinks)
 	}
@@ -162,7 +161,7 @@ func itoa(n uint64) string { b, _ := json.Marshal(n); return string(b) }
 // shrunk counterexample is the witness a person would write: a Forest, one activation.
 func TestFaultShrinksToOneActivation(t *testing.T) {
 	rep := run(t, campaign.Config{Engine: toy(gentest.Options{WrongMana: "Forest"}), Props: []*props.Property{basicMana}, Pool: toyPool(t),
-		Seed: 3, Checks: 500, Fault: "wrong-mana", Workers: 2})
+		Seed: 3, Checks: 500, Faults: []string{"wrong-mana"}, Workers: 2})
 	r := result(rep, basicMana.ID)
 	require.Equal(t, campaign.Failed, r.Outcome)
 	f := r.Failure
@@ -171,7 +170,7 @@ func TestFaultShrinksToOneActivation(t *testing.T) {
 	assert.Equal(t, harness.Activate, f.Actions[0].Kind)
 	assert.Equal(t, "expected: {G}; got: {C}", f.Violations[0].Message)
 	assert.Contains(t, f.Log, `1. T1 A main1: A activates Forest [1]: "({T}: Add {G}.)" -> pool {C}`)
-	assert.Contains(t, f.Repro, "--fault wrong-mana")
+	assert.Equal(t, []string{"wrong-mana"}, f.Origin.Faults)
 	assert.Less(t, f.Attempts, 500, "the walk shrinks quickly")
 	assert.True(t, f.Original.Permanents >= 1 && f.Original.Actions >= 1)
 }
@@ -269,7 +268,7 @@ func TestShardsFindTheSameFirstFailure(t *testing.T) {
 		r := result(run(t, cfg), noForest.ID)
 		require.NotNil(t, r.Failure)
 		assert.Equal(t, k-1, r.Failure.Case%4, "shard %d/4 runs the cases i%%4 == %d", k, k-1)
-		assert.Contains(t, r.Failure.Repro, "--shard "+itoa(uint64(k))+"/4")
+		assert.Equal(t, itoa(uint64(k))+"/4", r.Failure.Origin.Shard)
 		if first < 0 || r.Failure.Case < first {
 			first = r.Failure.Case
 		}
@@ -375,10 +374,27 @@ func TestBadConfigs(t *testing.T) {
 	}
 }
 
-func TestRunCommandQuotes(t *testing.T) {
-	got := campaign.RunCommand("mana.undefined-type/reflecting-pool", 7, 3, "a fault's name", struct{ K, N int }{2, 4}, 20)
-	assert.Equal(t, "go run ./cmd/fuzz run --props mana.undefined-type/reflecting-pool --seed 7 --checks 3 --steps 20 --fault 'a fault'\\''s name' --shard 2/4", got)
-	assert.True(t, strings.HasPrefix(campaign.RunCommand("x", 1, 1, "", struct{ K, N int }{}, 0), "go run ./cmd/fuzz run --props x --seed 1 --checks 1"))
+// TestFirstRunsOneCase: First N with Checks N+1 runs case N alone, in a shard or not, and
+// finds the same counterexample as the run of every case up to it.
+func TestFirstRunsOneCase(t *testing.T) {
+	whole := result(run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: 8, Checks: 200}), noForest.ID)
+	require.NotNil(t, whole.Failure)
+	n := whole.Failure.Case
+	require.Positive(t, n, "a failure after some cases that held")
+	for _, shard := range []struct{ K, N int }{{}, {n%3 + 1, 3}} {
+		cfg := campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: 8, First: n, Checks: n + 1, Shard: shard}
+		one := result(run(t, cfg), noForest.ID)
+		assert.Equal(t, 1, one.Cases, "shard %v", shard)
+		assert.Equal(t, n+1, one.Upto)
+		require.NotNil(t, one.Failure)
+		assert.Equal(t, n, one.Failure.Case)
+		assert.Equal(t, whole.Failure.Setup, one.Failure.Setup)
+	}
+	held := result(run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, Seed: 8, First: n - 1, Checks: n}), noForest.ID)
+	assert.Equal(t, 1, held.Cases)
+	assert.Nil(t, held.Failure, "the case before holds")
+	_, err := campaign.Run(context.Background(), campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest}, First: 5, Checks: 5})
+	assert.ErrorContains(t, err, "first case 5")
 }
 
 // TestViolationsBeatEngineErrors: an engine that breaks on some boards must not hide the

@@ -24,7 +24,6 @@ const (
 
 // caseResult is what the campaign keeps of a case.
 type caseResult struct {
-	done         bool
 	reached      int
 	clauses      []int // moments per declared clause
 	stats        caseStats

@@ -17,6 +17,7 @@ import (
 // anything) becomes tr's engine error, at the step it was asked about, instead of
 // violations. A question the engine declines stays the property's to judge.
 func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verdict {
+	eng = bare(eng) // the engine itself, with its optional interfaces
 	v := check(p, eng, tr)
 	dropInexpressible(p, eng, &v)
 	var broke *props.Violation

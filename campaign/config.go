@@ -17,6 +17,15 @@ import (
 // size of about 290 MB instead of 120 MB (2-core AMD EPYC VM).
 const GCPercent = 400
 
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) the fuzz command
+// runs with unless GOMEMLIMIT is set. A campaign keeps counts, not cases, so its live heap
+// stays at a few MB however long it runs; but with GCPercent the heap may grow to five
+// times what is live when a rare large case is, and a longer campaign meets rarer, larger
+// cases, so the peak resident size crept up with the length of the run (a --time 1m
+// campaign peaked at 75-115 MB, a --time 8m one at 150 MB). Under this limit the collector
+// runs sooner only in those moments, so the peak stays the same for any length.
+const MemoryLimit = 96 << 20
+
 // Config is one campaign.
 type Config struct {
 	// Engine makes one engine per worker (engines need not be safe for concurrent use).
@@ -29,6 +38,11 @@ type Config struct {
 	// says, so its report depends on speed; with Checks alone it never does.
 	Budget  time.Duration
 	Workers int // cases run in parallel; 0 means 1. The report does not depend on it.
+	// CaseTimeout bounds each case, from its setup to its check, and each shrink replay: a
+	// case past it is abandoned (its goroutine left behind with its engine, the worker
+	// going on with a new engine from Engine) and counts as an engine error. 0 means
+	// DefaultCaseTimeout; negative, no bound.
+	CaseTimeout time.Duration
 	// Shard runs part K of N (1 <= K <= N): the cases whose index i has i % N == K-1.
 	// N == 0 runs every case.
 	Shard struct{ K, N int }
@@ -39,14 +53,26 @@ type Config struct {
 	ShrinkBudget int
 	// Pool is the card pool boards are drawn from; nil means gen.DefaultPool().
 	Pool *gen.Pool
-	// Fault names the engine fault switched on, for the report only.
-	Fault string
+	// First is the index of the first case run: the cases below it are not run. One case
+	// alone, N, is First N with Checks N+1.
+	First int
+	// Resume, when set, is the report of an earlier campaign with the same seed, shard,
+	// faults, engine and properties, which this one continues: each property's cases start
+	// after the last it counted (PropResult.Upto), and its counts, counterexamples and the
+	// statistics start from the report's. A campaign run in pieces so reports what one run
+	// of the same cases does.
+	Resume *Report
+	// Faults name the engine faults switched on, for the report and the counterexamples'
+	// Origin only.
+	Faults []string
 	// Stop, when closed, ends the generation of cases: Run shrinks what failed and returns
 	// the report of the cases run so far, marked Partial. nil never stops.
 	Stop <-chan struct{}
-	// Corpus, when set, is the corpus directory every shrunk counterexample is saved in
-	// (Failure.CorpusPath says where); "" saves nothing.
-	Corpus string
+	// Found, if set, hears about each counterexample as soon as it is shrunk, while the
+	// campaign goes on (never concurrently): the place to save it (SaveCounterexample) and
+	// say so, so that a campaign killed later loses nothing it had shrunk. Changes it
+	// makes to the Failure (CorpusPath) are in the report.
+	Found func(*props.Property, *Failure)
 	// Counterexamples is how many distinct counterexamples to find per property: after a
 	// failing case the property's cases go on, and each case that violates it differently
 	// (another clause, ruling or CR rule than those found before) is shrunk and reported
@@ -69,13 +95,18 @@ const DefaultShrinkBudget = 2000
 
 // Progress is a campaign's state, for progress bars. Counts cover all properties.
 type Progress struct {
-	Phase   string // "cases", then "shrink" if something failed, then "done"
-	Cases   int    // cases finished
-	Total   int    // cases planned; 0 when running until a budget
-	Failed  int    // properties violated so far
-	Errored int    // properties on which the engine broke so far
-	Prop    string // the property last worked on
-	Elapsed time.Duration
+	// Phase is "cases" while cases run, "shrink" while a counterexample is shrunk (as soon
+	// as it is found, or after the cases for what they left), "done" at the end.
+	Phase   string
+	Cases   int // cases finished
+	Total   int // cases planned; 0 when running until a budget
+	Failed  int // properties violated so far
+	Errored int // properties on which the engine broke so far
+	// Warnings counts the health warnings the counted cases give so far: properties and
+	// clauses reached in under HealthShare of their cases (Stats.Health).
+	Warnings int
+	Prop     string // the property last worked on
+	Elapsed  time.Duration
 }
 
 func (c *Config) normalize() error {
@@ -88,6 +119,8 @@ func (c *Config) normalize() error {
 		return fmt.Errorf("campaign: checks %d: want at least 0", c.Checks)
 	case c.Checks == 0 && c.Budget <= 0:
 		return errors.New("campaign: give a number of checks, a time budget, or both")
+	case c.First < 0 || c.Checks > 0 && c.First >= c.Checks:
+		return fmt.Errorf("campaign: first case %d: want from 0 to checks-1 (%d)", c.First, c.Checks-1)
 	case c.Shard.N < 0 || c.Shard.N > 0 && (c.Shard.K < 1 || c.Shard.K > c.Shard.N):
 		return fmt.Errorf("campaign: shard %d/%d: want K/N with 1 <= K <= N", c.Shard.K, c.Shard.N)
 	}
@@ -106,6 +139,9 @@ func (c *Config) normalize() error {
 	}
 	if c.MaxSteps <= 0 {
 		c.MaxSteps = DefaultMaxSteps
+	}
+	if c.CaseTimeout == 0 {
+		c.CaseTimeout = DefaultCaseTimeout
 	}
 	if c.ShrinkBudget == 0 {
 		c.ShrinkBudget = DefaultShrinkBudget
@@ -128,6 +164,28 @@ func (c *Config) caseIndex(r int) int {
 		return r
 	}
 	return r*c.Shard.N + c.Shard.K - 1
+}
+
+// firstRound is the first round (the r-th case of this shard) at or after case First.
+func (c *Config) firstRound() int { return c.roundAt(c.First) }
+
+// roundAt is the first round whose case index is i or more.
+func (c *Config) roundAt(i int) int {
+	switch {
+	case c.Shard.N == 0:
+		return i
+	case i <= c.Shard.K-1:
+		return 0
+	}
+	return (i - c.Shard.K + c.Shard.N) / c.Shard.N // ceil((i-(K-1)) / N)
+}
+
+// shardString is the shard as "k/n", or "" for none.
+func (c *Config) shardString() string {
+	if c.Shard.N == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", c.Shard.K, c.Shard.N)
 }
 
 // rounds is how many cases of each property this shard runs; -1 when unbounded.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,16 +52,24 @@ func TestDistinctCounterexamples(t *testing.T) {
 	assert.JSONEq(t, string(a), string(b), "the same for one worker or two")
 }
 
-// TestCampaignSavesToTheCorpus: from Go, Config.Corpus saves each counterexample as a
-// scenario that fails on the faulty engine and holds on the reference engine.
+// TestCampaignSavesToTheCorpus: from Go, Config.Found with SaveCounterexample saves each
+// counterexample as a scenario that fails on the faulty engine and holds on the reference
+// engine; it hears of it while the cases of the other property still run.
 func TestCampaignSavesToTheCorpus(t *testing.T) {
 	const fault = "mana.undefined-type/gives-colorless"
 	dir := t.TempDir()
+	var phases []string
 	rep, err := campaign.Run(context.Background(), campaign.Config{
 		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
-		Props:  props.Match("mana.undefined-type"), Seed: 1, Checks: 200, Corpus: dir, ShrinkBudget: 300,
+		Props:  append(props.Match("mana.undefined-type"), props.Match("rules.turn")...), Seed: 1, Checks: 1000, ShrinkBudget: 300, Workers: 1,
+		Found: func(p *props.Property, f *campaign.Failure) {
+			phases = append(phases, "found")
+			require.NoError(t, saveFound(dir, fault)(p, f))
+		},
+		Progress: func(p campaign.Progress) { phases = append(phases, p.Phase) },
 	})
 	require.NoError(t, err)
+	assert.Contains(t, phases[slices.Index(phases, "found"):], "cases", "found while the cases run")
 	f := rep.Props[0].Failure
 	require.NotNil(t, f)
 	require.NotEmpty(t, f.CorpusPath)
@@ -110,9 +119,11 @@ func TestCounterexamplesDistinctByWhatFails(t *testing.T) {
 // (mana.outcomes) files a counterexample under the ruling its violation cites.
 func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
 	dir := t.TempDir()
-	cfg := campaign.Config{Props: props.Match("mana.outcomes"), Seed: 1, Checks: 500, Corpus: dir, ShrinkBudget: 200,
+	const fault = "mana.tapped-replacement/applied-twice"
+	cfg := campaign.Config{Props: props.Match("mana.outcomes"), Seed: 1, Checks: 500, ShrinkBudget: 200,
+		Found: func(p *props.Property, f *campaign.Failure) { require.NoError(t, saveFound(dir, fault)(p, f)) },
 		Engine: func() (harness.Engine, error) {
-			return engine.New(engine.Options{Faults: []string{"mana.tapped-replacement/applied-twice"}})
+			return engine.New(engine.Options{Faults: []string{fault}})
 		}}
 	rep, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
@@ -121,4 +132,15 @@ func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
 	ruling := f.Violations[0].Ruling
 	require.NotEqual(t, "mana.undefined-type", ruling, "a ruling other than the property's first")
 	assert.Equal(t, filepath.Join(dir, ruling), filepath.Dir(f.CorpusPath))
+}
+// saveFound is a Config.Found that saves each counterexample under dir, replaying it on
+// the reference engine with fault on.
+func saveFound(dir, fault string) func(*props.Property, *campaign.Failure) error {
+	return func(p *props.Property, f *campaign.Failure) error {
+		eng, err := engine.New(engine.Options{Faults: []string{fault}})
+		if err != nil {
+			return err
+		}
+		return campaign.SaveCounterexample(dir, p, f, eng, "found by a test")
+	}
 }

@@ -15,17 +15,24 @@
 // actions (gen.ShrinkSetup, as many replays again: it removes what the generator's
 // recipes put on every board, keeping only candidates that violate the same clause), and
 // described in a [Failure]: setup,
-// actions, annotated game log, violations, tape and a [RunCommand] that reproduces it.
+// actions, annotated game log, violations, tape and the facts that run its case again ([Origin]).
 // A property that panics counts as violated, with the panic's message and place.
 //
-// The [Report] is merged in case order: with a fixed number of checks it is the same for
-// any worker count and any timing ([PropResult].ElapsedMS aside). [Progress] reports go
+// Cases are counted, not kept: each is folded into its property's counts in case order,
+// so memory does not grow with a campaign's length, and the [Report] is the same for any
+// worker count and any timing with a fixed number of checks ([PropResult].ElapsedMS
+// aside). A counterexample is shrunk as soon as its place in case order is settled, while
+// the campaign goes on, and handed to Config.Found (the CLI saves it there), so a campaign
+// killed later loses nothing it had shrunk. A case that runs past Config.CaseTimeout is
+// abandoned with its engine and reported as an engine error. Config.First runs from a
+// given case (one case alone: the CLI's run --case), Config.Resume continues an earlier
+// report's campaign. [Progress] reports go
 // to Config.Progress while it runs. Besides the verdicts it carries [Stats]: per property
 // the cases that reached it and the cases wasted ([Waste]), over the campaign how often
 // each card was on a board and each kind of action taken, and health warnings.
 //
 // Closing Config.Stop ends the generation of cases early: what failed is still shrunk
 // and the report, marked Partial, covers the cases that ran. Cancelling the context does
-// the same and cuts shrinking short too (Failure.ShrinkStopped): the CLI maps a first and
-// a second interrupt to the two.
+// the same and cuts shrinking short too (Failure.ShrinkStopped), abandoning after a
+// second whatever still runs: the CLI maps a first and a second interrupt to the two.
 package campaign

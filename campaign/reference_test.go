@@ -59,7 +59,7 @@ func TestFaultReportsDoNotDependOnWorkers(t *testing.T) {
 	for _, f := range engine.Faults() {
 		t.Run(f.Name, func(t *testing.T) {
 			cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{f.Name}}) },
-				Props: props.Match(f.Ruling), Seed: 3, Checks: 40, ShrinkBudget: 200, Fault: f.Name}
+				Props: props.Match(f.Ruling), Seed: 3, Checks: 40, ShrinkBudget: 200, Faults: []string{f.Name}}
 			cfg.Workers = 1
 			one := run(t, cfg)
 			cfg.Workers = 2

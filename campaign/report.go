@@ -176,8 +176,12 @@ type Failure struct {
 	Actions    []harness.Action  `json:"actions"`
 	Log        string            `json:"log"`     // the game log of the shrunk case, for people
 	Shrinks    int               `json:"shrinks"` // successful shrink steps
-	Repro      string            `json:"repro"`   // the one command that reproduces it
-	CorpusPath string            `json:"corpus_path,omitempty"`
+	// Repro is the one command that reproduces it, rendered from Origin and Case by the
+	// tool that ran the campaign (the fuzz command); campaign.Run leaves it empty.
+	Repro      string `json:"repro"`
+	CorpusPath string `json:"corpus_path,omitempty"`
+	// Origin is what the case was found with: with Case, enough to run it again alone.
+	Origin Origin `json:"origin,omitzero"`
 
 	// Seed is the failing case's own seed (see CaseSeed).
 	Seed uint64 `json:"case_seed,omitempty"`
@@ -200,9 +204,25 @@ type Failure struct {
 	// ShrinkStopped is set when an interrupt cut shrinking short: the case still fails,
 	// but may not be minimal.
 	ShrinkStopped bool `json:"shrink_stopped,omitempty"`
+	// TimedOut is set when the engine gave no answer within the case timeout: the case was
+	// abandoned where it hung (BrokeOn, or the call Error names), and is reported unshrunk
+	// and not saved, as replaying it would hang too.
+	TimedOut bool `json:"timed_out,omitempty"`
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`
+}
+
+// Origin is what a counterexample's case was generated with. A case's seed is a function
+// of the campaign's seed, the property and the case index alone (CaseSeed), so these
+// facts and Failure.Case run that one case again.
+type Origin struct {
+	Property string   `json:"property"`
+	Seed     uint64   `json:"seed"` // the campaign's seed (Failure.Seed is the case's own)
+	Faults   []string `json:"faults,omitempty"`
+	Shard    string   `json:"shard,omitempty"` // "k/n"
+	Steps    int      `json:"steps"`           // the walk's length bound (Config.MaxSteps)
+	Engine   string   `json:"engine"`          // the engine's name
 }
 
 // Size measures a case: permanents on the battlefield at the start, and actions taken.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,9 +15,10 @@ import (
 )
 
 // Run runs a campaign: cases for every property, in parallel, each from its own seed
-// (CaseSeed); each property stops at its first case that violates it; that case (or, for
-// a property never violated, the first case on which the engine broke) is shrunk; the
-// report is merged in case order, so it is the same for any worker count.
+// (CaseSeed); each property stops at its first case that violates it; that case is shrunk
+// as soon as it is settled (every earlier case held), while the cases go on, and so is,
+// at the end, the first case on which the engine broke for a property never violated; the
+// cases are counted in case order, so the report is the same for any worker count.
 //
 // A broken engine does not stop a property: an engine that fails on some boards must not
 // hide the violations on others. Failed therefore beats Errored.
@@ -28,28 +30,30 @@ import (
 // A campaign interrupted, by closing Config.Stop or cancelling ctx, still returns its
 // report, marked Partial: the cases that ran, each property's failure shrunk as usual
 // after Stop, or left as shrunk as it got when ctx is cancelled (Failure.ShrinkStopped).
-// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner.
+// So a first interrupt (Stop) keeps everything found, and a second (ctx) keeps it sooner:
+// a second after ctx is cancelled, cases and shrink steps still running are abandoned.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}}
-	defer func() {
-		for _, e := range r.engines {
-			e.Close()
-		}
-	}()
+	r := &runner{cfg: cfg, start: time.Now(), poolIndex: map[string]int{}, graceOver: make(chan struct{}), hung: map[[2]int]limited{}}
+	defer r.closeEngines()
 	for range cfg.Workers {
-		e, err := cfg.Engine()
+		w, err := r.newWorker()
 		if err != nil {
 			return nil, fmt.Errorf("campaign: starting an engine: %w", err)
 		}
-		r.engines = append(r.engines, e)
+		r.workers = append(r.workers, w)
 	}
-	r.support = harness.SupportOf(r.engines[0])
+	// A second interrupt (ctx) leaves the cases and shrink steps running a moment to end,
+	// then abandons them: the report must not wait on an engine that never returns.
+	stopGrace := context.AfterFunc(ctx, func() { time.AfterFunc(interruptGrace, func() { close(r.graceOver) }) })
+	defer stopGrace()
+	eng0 := r.workers[0].eng.Engine
+	r.support = harness.SupportOf(eng0)
 	pool, _, err := cfg.Pool.Restrict(r.support)
 	if err != nil {
-		return nil, fmt.Errorf("campaign: engine %s: %w", r.engines[0].Name(), err)
+		return nil, fmt.Errorf("campaign: engine %s: %w", eng0.Name(), err)
 	}
 	var leftOut []string // of the whole pool, whether Config.Pool or the engine left it out
 	for _, c := range gen.DefaultPool().Cards() {
@@ -59,6 +63,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	r.partial = len(leftOut) > 0 || r.support.Steps != nil
 	r.pool = pool
+	r.stats = newStatsBuilder(pool)
 	for i, c := range pool.Cards() {
 		r.poolIndex[c.Name] = i
 	}
@@ -72,29 +77,40 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 		r.gens = append(r.gens, g)
-		st := &propState{unsupported: p.Missing(r.support)}
+		var clauses []ClauseResult
+		for _, c := range p.Clauses {
+			clauses = append(clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
+		}
+		st := &propState{unsupported: p.Missing(r.support), window: map[int]caseResult{},
+			next: cfg.firstRound(), tally: newPropTally(len(r.states), clauses)}
 		st.firstViolation.Store(math.MaxInt64)
 		r.states = append(r.states, st)
 	}
+	if cfg.Resume != nil {
+		if err := r.checkResume(); err != nil {
+			return nil, fmt.Errorf("campaign: %w: %w", ErrResume, err)
+		}
+		r.resume()
+	}
 	r.runCases(ctx)
-	rep := &Report{Engine: r.engines[0].Name(), Fault: cfg.Fault, Seed: cfg.Seed, LeftOut: leftOut, Partial: r.interrupted(ctx)}
+	rep := &Report{Engine: eng0.Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
+		LeftOut: leftOut, Partial: r.interrupted(ctx)}
 	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
 		s := r.support
 		rep.Support = &s
 	}
-	if cfg.Shard.N > 0 {
-		rep.Shard = fmt.Sprintf("%d/%d", cfg.Shard.K, cfg.Shard.N)
-	}
-	var shrink []shrinkJob
-	rep.Props, rep.Stats, shrink = r.tally()
-	r.shrinkAll(ctx, rep.Props, shrink)
-	if err := r.saveAll(rep.Props); err != nil {
-		return nil, fmt.Errorf("campaign: %w", err)
-	}
+	var broken []shrinkJob
+	rep.Props, rep.Stats, broken = r.tally()
+	r.shrinkAll(ctx, append(r.takeQueue(), broken...))
+	r.attachFailures(rep.Props)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
 	r.progress("done", "", true)
-	rep.timed(time.Since(r.start))
+	elapsed := time.Since(r.start)
+	if cfg.Resume != nil { // the pieces of a campaign add up, time included
+		elapsed += time.Duration(cfg.Resume.ElapsedMS) * time.Millisecond
+	}
+	rep.timed(elapsed)
 	return rep, nil
 }
 
@@ -102,7 +118,15 @@ type runner struct {
 	cfg     Config
 	start   time.Time
 	gens    []*gen.Generator
-	engines []harness.Engine
+	workers []*worker
+	// abandoned are the engines left to cases that ran past the case timeout.
+	workersMu sync.Mutex
+	abandoned []harness.Engine
+	// graceOver is closed a moment after ctx is cancelled: what still runs is abandoned.
+	graceOver chan struct{}
+	// hung are the cases that timed out, by property and round, as far as they got: they
+	// are reported as they are, never run again.
+	hung    map[[2]int]limited
 	states  []*propState
 	support harness.Support // what the engine declares it supports
 	partial bool            // the engine supports part of the pool or of the steps
@@ -112,26 +136,49 @@ type runner struct {
 	// poolIndex numbers its cards, for the statistics.
 	pool      *gen.Pool
 	poolIndex map[string]int
+	statsMu   sync.Mutex
+	stats     *statsBuilder // the counted cases' statistics
 
 	done     atomic.Int64 // cases finished
 	failed   atomic.Int64 // properties violated so far
 	errored  atomic.Int64 // properties on which the engine broke so far
 	progMu   sync.Mutex
 	lastProg int64
+
+	queueMu sync.Mutex
+	queue   []shrinkJob // counterexamples found, not yet taken by a worker to shrink
+	foundMu sync.Mutex  // Config.Found is never called concurrently
 }
 
-// propState is one property's cases so far.
+// propState is one property's cases so far. Cases are folded into its tally in case
+// order, as soon as every earlier case is in: the tally is a contiguous prefix of the
+// property's cases, and window holds the few cases that finished ahead of an earlier one
+// still running on another worker. So memory doesn't grow with the campaign's length, and
+// the counts don't depend on the worker count.
 type propState struct {
-	mu             sync.Mutex
-	results        []caseResult // by round (the r-th case of this shard)
-	firstViolation atomic.Int64 // lowest round that violated the property; MaxInt64 if none
+	start  int // the first round to run (set before the cases start, then read only)
+	mu     sync.Mutex
+	next   int                // the next round to fold: every round below it is in the tally
+	window map[int]caseResult // finished rounds at or after next, waiting for next
+	tally  propTally
+	// firstViolation is the lowest round seen to violate the property (folded or not);
+	// MaxInt64 if none. Rounds after it can't count unless looking for several
+	// counterexamples, so workers skip them.
+	firstViolation atomic.Int64
 	broke          atomic.Bool  // some case broke the engine
 	lastNS         atomic.Int64 // when its last relevant case finished, since the start
 	unsupported    string       // why the engine can't be tested on it ("" if it can): no case runs
+	// failures are its shrunk counterexamples, by their place (shrinkJob.nth), and shrunk
+	// the time spent shrinking them.
+	failures []*Failure
+	kinds    []string // what each of failures fails on after shrinking (violationKind), by place
+	shrunk   time.Duration
 }
 
 // runCases is phase one: workers take jobs (round, property) in order until the rounds
-// run out, the budget ends, or every property has been violated.
+// run out, the budget ends, or every property has been violated. A counterexample found
+// (folded: its place in case order is settled) is queued, and the next worker free shrinks
+// it before taking another case, so it is reported (Config.Found) while the campaign goes on.
 func (r *runner) runCases(ctx context.Context) {
 	P := int64(len(r.cfg.Props))
 	rounds := int64(r.cfg.rounds())
@@ -139,33 +186,77 @@ func (r *runner) runCases(ctx context.Context) {
 	if r.cfg.Budget > 0 {
 		deadline = r.start.Add(r.cfg.Budget)
 	}
+	first := int64(math.MaxInt64) // the first round any property runs
+	for _, st := range r.states {
+		st.start = st.next
+		first = min(first, int64(st.start))
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range r.cfg.Workers {
+	for _, w := range r.workers {
 		wg.Add(1)
-		go func(eng harness.Engine) {
+		go func(w *worker) {
 			defer wg.Done()
-			src := gen.NewTapeSource(0)
 			for !r.interrupted(ctx) && (deadline.IsZero() || time.Now().Before(deadline)) {
+				if job, ok := r.dequeue(); ok {
+					r.shrinkOne(ctx, job, w)
+					continue
+				}
 				k := next.Add(1) - 1
-				round, p := k/P, int(k%P)
+				round, p := first+k/P, int(k%P)
 				if rounds >= 0 && round >= rounds || !r.several() && r.allFailedBefore(round) {
 					return
 				}
 				st := r.states[p]
-				if st.unsupported != "" || !r.several() && round > st.firstViolation.Load() {
+				if st.unsupported != "" || round < int64(st.start) || !r.several() && round > st.firstViolation.Load() {
 					continue
 				}
 				prop := r.cfg.Props[p]
-				src.Reset(CaseSeed(r.cfg.Seed, prop.ID, r.cfg.caseIndex(int(round))))
-				j := runCase(prop, r.gens[p], eng, src, r.cfg.MaxSteps)
-				r.record(st, prop, round, j)
+				i := r.cfg.caseIndex(int(round))
+				seed := CaseSeed(r.cfg.Seed, prop.ID, i)
+				w.src.Reset(seed)
+				l := r.runLimited(w, prop, r.gens[p], w.src, i, seed)
+				switch l.how {
+				case interrupted:
+					return // not counted: the campaign is being cut short
+				case timedOut:
+					r.keepHung(p, int(round), l)
+				}
+				r.record(st, prop, round, l.j)
 				r.done.Add(1)
 				r.progress("cases", prop.ID, false)
 			}
-		}(r.engines[w])
+		}(w)
 	}
 	wg.Wait()
+}
+
+// keepHung keeps a case that timed out, to report it as it is.
+func (r *runner) keepHung(p, round int, l limited) {
+	r.workersMu.Lock()
+	r.hung[[2]int{p, round}] = l
+	r.workersMu.Unlock()
+}
+
+// hungCase is the case at round of property p if it timed out.
+func (r *runner) hungCase(p, round int) (limited, bool) {
+	r.workersMu.Lock()
+	defer r.workersMu.Unlock()
+	l, ok := r.hung[[2]int{p, round}]
+	return l, ok
+}
+
+// closeEngines closes every engine, those left to hung cases too (closing a port's ends
+// its process, and so the goroutine waiting on it).
+func (r *runner) closeEngines() {
+	for _, w := range r.workers {
+		w.eng.Close()
+	}
+	r.workersMu.Lock()
+	defer r.workersMu.Unlock()
+	for _, e := range r.abandoned {
+		e.Close()
+	}
 }
 
 // interrupted reports whether the campaign was told to stop early.
@@ -197,15 +288,9 @@ func (r *runner) allFailedBefore(round int64) bool {
 }
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
-	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}
-	st.mu.Lock()
-	for int64(len(st.results)) <= round {
-		st.results = append(st.results, caseResult{})
-	}
-	st.results[round] = res
-	st.mu.Unlock()
 	switch res.outcome {
 	case caseBroke:
 		if !st.broke.Swap(true) {
@@ -231,82 +316,98 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 	if round <= st.firstViolation.Load() {
 		st.lastNS.Store(int64(time.Since(r.start)))
 	}
+	for _, job := range st.add(r, int(round), res) {
+		r.enqueue(job)
+	}
 }
 
-// tally turns the cases into each property's line, in the configuration's order, and
-// says which rounds to shrink. Only cases up to a property's first violation count (all of
+// add puts the case at round into the window and folds what is now contiguous, returning
+// the counterexamples that folding settled.
+func (st *propState) add(r *runner, round int, res caseResult) (jobs []shrinkJob) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.tally.stopped {
+		return nil // after the property's first violation: it doesn't count
+	}
+	st.window[round] = res
+	for {
+		c, ok := st.window[st.next]
+		if !ok {
+			return jobs
+		}
+		delete(st.window, st.next)
+		if job := st.tally.fold(r, st.next, c); job != nil {
+			jobs = append(jobs, *job)
+		}
+		st.next++
+		if st.tally.stopped {
+			clear(st.window)
+			return jobs
+		}
+	}
+}
+
+func (r *runner) enqueue(job shrinkJob) {
+	r.queueMu.Lock()
+	r.queue = append(r.queue, job)
+	r.queueMu.Unlock()
+}
+
+// dequeue takes the oldest counterexample waiting to be shrunk.
+func (r *runner) dequeue() (shrinkJob, bool) {
+	r.queueMu.Lock()
+	defer r.queueMu.Unlock()
+	if len(r.queue) == 0 {
+		return shrinkJob{}, false
+	}
+	job := r.queue[0]
+	r.queue = r.queue[1:]
+	return job, true
+}
+
+// takeQueue empties the queue: what the workers left to shrink when they stopped.
+func (r *runner) takeQueue() []shrinkJob {
+	r.queueMu.Lock()
+	defer r.queueMu.Unlock()
+	q := r.queue
+	r.queue = nil
+	return q
+}
+
+// tally turns each property's tally into its line, in the configuration's order, and
+// says which broken rounds to shrink (those of the properties that errored; the
+// counterexamples of those that failed were queued as they were found). Only cases up to a property's first violation count (all of
 // them when looking for several counterexamples), so the counts don't depend on how far
 // other workers had run ahead.
-func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
-	out := make([]PropResult, len(r.cfg.Props))
-	stats := newStatsBuilder(r.pool)
-	var shrink []shrinkJob
+func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
+	out = make([]PropResult, len(r.cfg.Props))
 	for p, prop := range r.cfg.Props {
 		st := r.states[p]
-		res := PropResult{ID: prop.ID, Rulings: prop.Rulings, Rules: prop.Rules, Description: prop.Description}
-		for _, c := range prop.Clauses {
-			res.Clauses = append(res.Clauses, ClauseResult{Name: c.Name, Unsupported: c.Needs.Missing(r.support)})
-		}
-		limit := len(st.results)
-		bad := st.firstViolation.Load()
-		if bad != math.MaxInt64 && !r.several() {
-			limit = int(bad) + 1
-		}
-		last, firstBroke := -1, -1
-		var busy, inProp time.Duration
-		for round := 0; round < limit; round++ {
-			if c := st.results[round]; c.done {
-				res.Cases++
-				res.Reached += c.reached
-				if c.reached > 0 {
-					res.CasesReached++
-				}
-				if c.stats.rejected {
-					res.Wasted.Rejected++
-				}
-				if c.stats.endedEarly {
-					res.Wasted.EndedEarly++
-				}
-				stats.add(c.stats)
-				for i, n := range c.clauses {
-					res.Clauses[i].Reached += n
-					if n > 0 {
-						res.Clauses[i].Cases++
-					}
-				}
-				busy, inProp = busy+c.busy, inProp+c.inProp
-				last = round
-				if c.outcome == caseBroke {
-					res.Errors++
-					if !c.stats.rejected {
-						res.Wasted.Errors++
-					}
-					if firstBroke < 0 {
-						firstBroke = round
-					}
-				}
-			}
-		}
+		st.mu.Lock()
+		t, shrunk := st.tally, len(st.failures) > 0
+		st.mu.Unlock()
+		res := t.res
+		res.ID, res.Rulings, res.Rules, res.Description = prop.ID, prop.Rulings, prop.Rules, prop.Description
 		switch {
-		case bad != math.MaxInt64 && r.several():
-			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(last)+1
-			shrink = append(shrink, r.distinct(p, st, limit)...)
-		case bad != math.MaxInt64:
-			res.Upto = r.cfg.caseIndex(int(bad)) + 1
+		case t.bad >= 0 && r.several():
+			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(t.last)+1
+		case t.bad >= 0:
+			res.Upto = r.cfg.caseIndex(t.bad) + 1
 			res.Outcome = Failed
-			shrink = append(shrink, shrinkJob{prop: p, round: int(bad)})
-		case r.cfg.rounds() >= 0 && last+1 == r.cfg.rounds():
+		case r.cfg.rounds() >= 0 && t.last+1 == r.cfg.rounds():
 			res.Upto = r.cfg.Checks
-		case last >= 0:
-			res.Upto = r.cfg.caseIndex(last) + 1
+		case t.last >= 0:
+			res.Upto = r.cfg.caseIndex(t.last) + 1
 		}
 		switch {
 		case res.Outcome != "":
 		case st.unsupported != "":
 			res.Outcome, res.Unsupported = Unsupported, "the engine "+st.unsupported
-		case firstBroke >= 0:
+		case t.firstBroke >= 0:
 			res.Outcome = Errored
-			shrink = append(shrink, shrinkJob{prop: p, round: firstBroke})
+			if !shrunk { // the errored case of a resumed report is shrunk already
+				shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke})
+			}
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
 		case res.Cases > 0 && res.Wasted.Rejected == res.Cases: // declined boards are no verdict
@@ -319,24 +420,20 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 			res.Outcome = Passed
 		}
 		res.ElapsedMS = st.lastNS.Load() / int64(time.Millisecond)
-		res.BusyMS, res.CheckMS = busy.Milliseconds(), inProp.Milliseconds()
+		res.BusyMS, res.CheckMS = t.busy.Milliseconds(), t.inProp.Milliseconds()
 		out[p] = res
 	}
-	return out, stats.build(out), shrink
+	r.statsMu.Lock()
+	defer r.statsMu.Unlock()
+	return out, r.stats.build(out), shrink
 }
 
-// distinct picks, in case order, the first violating case of each kind of violation, up
-// to Config.Counterexamples of them.
-func (r *runner) distinct(p int, st *propState, limit int) []shrinkJob {
-	var jobs []shrinkJob
-	seen := map[string]bool{}
-	for round := 0; round < limit && len(jobs) < r.cfg.Counterexamples; round++ {
-		if c := st.results[round]; c.done && c.outcome == caseViolated && !seen[c.kind] {
-			seen[c.kind] = true
-			jobs = append(jobs, shrinkJob{prop: p, round: round, kind: c.kind, nth: len(jobs)})
-		}
-	}
-	return jobs
+// addStats adds a counted case to the campaign's statistics (sums: the order of the
+// properties' folds doesn't matter).
+func (r *runner) addStats(cs caseStats) {
+	r.statsMu.Lock()
+	r.stats.add(cs)
+	r.statsMu.Unlock()
 }
 
 // partialReach judges a property that held but left its situation, or some clauses,
@@ -373,5 +470,26 @@ func (r *runner) progress(phase, prop string, force bool) {
 		total = n * len(r.cfg.Props)
 	}
 	r.cfg.Progress(Progress{Phase: phase, Cases: int(done), Total: total, Failed: int(r.failed.Load()),
-		Errored: int(r.errored.Load()), Prop: prop, Elapsed: time.Since(r.start)})
+		Errored: int(r.errored.Load()), Warnings: r.warnings(), Prop: prop, Elapsed: time.Since(r.start)})
+}
+
+// warnings counts the reach warnings of the cases folded so far (see Stats.Health).
+func (r *runner) warnings() int {
+	n := 0
+	for _, st := range r.states {
+		st.mu.Lock()
+		res := &st.tally.res
+		if res.Cases >= HealthMinCases {
+			if rare(res.CasesReached, res.Cases) {
+				n++
+			}
+			for _, c := range res.Clauses {
+				if rare(c.Cases, res.Cases) {
+					n++
+				}
+			}
+		}
+		st.mu.Unlock()
+	}
+	return n
 }

@@ -8,15 +8,16 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
 // a scenario whose one expectation is that p holds, so the file replays as a regression
-// gate. eng, the engine it was found on, is replayed to name things in the file as a
+// gate; origin says where it came from ("found by fuzz run ..."). eng, the engine it was found on, is replayed to name things in the file as a
 // person would, and to write runs of passes as "pass until" lines. The corpus
 // deduplicates by content and never overwrites; the path, new or existing, goes into
 // f.CorpusPath.
-func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engine) error {
+func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.Engine, origin string) error {
 	rulings := violatedFirst(p.Rulings, f.Violations) // the first names the folder
 	if len(rulings) == 0 {
 		rulings = []string{p.ID} // a property without a ruling files its cases under its own ID
@@ -36,7 +37,6 @@ func SaveCounterexample(dir string, p *PropResult, f *Failure, eng harness.Engin
 		opts = append(opts, corpus.WithSnapshots(before))
 	}
 	opts = append(opts, corpus.WithPassRuns(runs))
-	origin := "found by " + strings.TrimPrefix(f.Repro, "go run ./cmd/")
 	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
 	path, _, err := corpus.Save(dir, sc)
 	if err != nil {
@@ -68,19 +68,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// saveAll saves every counterexample of the report into Config.Corpus, when it is set.
-func (r *runner) saveAll(props []PropResult) error {
-	if r.cfg.Corpus == "" {
-		return nil
-	}
-	for i := range props {
-		for _, f := range props[i].Failures() {
-			if err := SaveCounterexample(r.cfg.Corpus, &props[i], f, r.engines[0]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"slices"
 	"context"
 	"errors"
 	"fmt"
@@ -13,53 +14,86 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
-// shrinkAll is phase two: for each property with a round to shrink (its first violation,
-// or its first broken case), the case is generated again from its seed, shrunk on its tape
-// and reported. Properties shrink in parallel, one per engine; each shrink is
-// deterministic, so the order doesn't matter. Once ctx is cancelled, each shrink stops
-// where it is, and the failures not yet shrunk are reported unshrunk.
-func (r *runner) shrinkAll(ctx context.Context, results []PropResult, todo []shrinkJob) {
+// shrinkAll is phase two: the counterexamples the workers had not shrunk when they
+// stopped, and the first broken case of each property that errored, are shrunk in
+// parallel, one per engine; each shrink is deterministic, so the order doesn't matter.
+// Once ctx is cancelled, each shrink stops where it is, and the failures not yet shrunk
+// are reported unshrunk.
+func (r *runner) shrinkAll(ctx context.Context, todo []shrinkJob) {
 	if len(todo) == 0 {
 		return
 	}
-	for _, job := range todo {
-		if job.nth > 0 {
-			results[job.prop].More = append(results[job.prop].More, Failure{})
-		}
-	}
-	r.progress("shrink", "", true)
 	jobs := make(chan shrinkJob)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	kinds := map[[2]int]string{} // what each shrunk case fails on, by property and place
-	for _, eng := range r.engines[:min(len(r.engines), len(todo))] {
+	for _, w := range r.workers[:min(len(r.workers), len(todo))] {
 		wg.Add(1)
-		go func(eng harness.Engine) {
+		go func(w *worker) {
 			defer wg.Done()
 			for job := range jobs {
-				began := time.Now()
-				f, kind := r.shrink(ctx, job, eng)
-				mu.Lock()
-				kinds[[2]int{job.prop, job.nth}] = kind
-				res := &results[job.prop]
-				if job.nth == 0 {
-					res.Failure = f
-				} else {
-					res.More[job.nth-1] = *f
-				}
-				res.ElapsedMS += int64(time.Since(began) / time.Millisecond)
-				mu.Unlock()
+				r.shrinkOne(ctx, job, w)
 				r.progress("shrink", r.cfg.Props[job.prop].ID, true)
 			}
-		}(eng)
+		}(w)
 	}
 	for _, job := range todo {
 		jobs <- job
 	}
 	close(jobs)
 	wg.Wait()
-	for i := range results {
-		results[i].More = distinctShrunk(results[i].More, func(nth int) string { return kinds[[2]int{i, nth}] })
+}
+
+// shrinkOne shrinks one counterexample on w, keeps it in its property's place and tells
+// Config.Found.
+func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, w *worker) {
+	r.progress("shrink", r.cfg.Props[job.prop].ID, true)
+	began := time.Now()
+	f, kind := r.shrink(ctx, job, w)
+	found := f != nil
+	if !found { // cut short before it could run again: the report still names the case
+		i := r.cfg.caseIndex(job.round)
+		f = &Failure{Case: i, Seed: CaseSeed(r.cfg.Seed, r.cfg.Props[job.prop].ID, i), ShrinkStopped: true,
+			Error: "interrupted before the case could be run again (run it alone with its case number)"}
+	}
+	st := r.states[job.prop]
+	st.mu.Lock()
+	for len(st.failures) <= job.nth {
+		st.failures, st.kinds = append(st.failures, nil), append(st.kinds, "")
+	}
+	st.failures[job.nth] = f
+	st.kinds[job.nth] = kind
+	repeat := kind != "" && slices.Contains(st.kinds[:job.nth], kind) // shown by an earlier one already
+	st.shrunk += time.Since(began)
+	st.mu.Unlock()
+	if r.cfg.Found != nil && found && !repeat {
+		r.foundMu.Lock()
+		r.cfg.Found(r.cfg.Props[job.prop], f)
+		r.foundMu.Unlock()
+	}
+}
+
+// attachFailures puts each property's counterexamples into its line, in case order,
+// leaving out those that shrank to a failure an earlier one shows (distinctShrunk).
+func (r *runner) attachFailures(results []PropResult) {
+	for p := range results {
+		st := r.states[p]
+		st.mu.Lock()
+		var kinds []string
+		for i, f := range st.failures {
+			switch {
+			case f == nil: // never shrunk: impossible, as every job found is shrunk
+			case i == 0:
+				results[p].Failure = f
+				kinds = append(kinds, st.kinds[i])
+			default:
+				results[p].More = append(results[p].More, *f)
+				kinds = append(kinds, st.kinds[i])
+			}
+		}
+		if results[p].Failure != nil {
+			results[p].More = distinctShrunk(results[p].More, func(nth int) string { return kinds[nth] })
+		}
+		results[p].ElapsedMS += st.shrunk.Milliseconds()
+		st.mu.Unlock()
 	}
 }
 
@@ -74,20 +108,34 @@ type shrinkJob struct {
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
 // when it goes wrong the same way: a violation of the property for a failed case, an
 // engine failure for a broken one. A cancelled ctx stops the shrink at the smallest
-// failing case found so far (every candidate kept failed), marked ShrinkStopped.
-func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) (*Failure, string) {
+// failing case found so far (every candidate kept failed), marked ShrinkStopped. A case
+// that timed out is reported as it is, never run again; nil means the campaign was cut
+// short before the case could run again. The kind is what the shrunk case fails on
+// (violationKind; "" for a flaky or broken case).
+func (r *runner) shrink(ctx context.Context, job shrinkJob, w *worker) (*Failure, string) {
 	prop, g := r.cfg.Props[job.prop], r.gens[job.prop]
 	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
+	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema}
+	if l, ok := r.hungCase(job.prop, job.round); ok {
+		return r.timedOut(f, prop, w, l), ""
+	}
 	src := gen.NewTapeSource(seed)
-	first := runCase(prop, g, eng, src, r.cfg.MaxSteps)
-	tape := src.Values()
-	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema, Original: size(first.trace)}
+	l := r.runLimited(w, prop, g, src, i, seed)
+	switch l.how {
+	case interrupted:
+		return nil, ""
+	case timedOut: // it did not hang the first time: the engine is not deterministic
+		f.Flaky = true
+		return r.timedOut(f, prop, w, l), ""
+	}
+	first, tape := l.j, src.Values()
+	f.Original = size(first.trace)
 
 	want := first.outcome
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
-		r.fill(f, prop, first, tape)
+		r.fill(f, prop, w.eng, first, tape)
 		return f, ""
 	}
 	fails := func(s *gen.TapeSource) bool {
@@ -95,11 +143,14 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 			f.ShrinkStopped = true
 			return false // reject every further candidate: the current tape still fails
 		}
-		j := runCase(prop, g, eng, s, r.cfg.MaxSteps)
-		if want == caseViolated {
-			return j.outcome == caseViolated && (job.kind == "" || j.kind() == job.kind)
+		l := r.runLimited(w, prop, g, s, i, seed)
+		if l.how != ranOut {
+			return false // a candidate that hangs is not kept: the shrunk case must end
 		}
-		return j.outcome == caseBroke // a board the engine declines is not a counterexample
+		if want == caseViolated {
+			return l.j.outcome == caseViolated && (job.kind == "" || l.j.kind() == job.kind)
+		}
+		return l.j.outcome == caseBroke // a board the engine declines is not a counterexample
 	}
 	if ctx.Err() != nil {
 		f.ShrinkStopped = true
@@ -107,15 +158,34 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, eng harness.Engine) 
 		res := gen.Shrink(tape, fails, r.cfg.ShrinkBudget)
 		tape, f.Shrinks, f.Attempts, f.Flaky = res.Tape, res.Shrinks, res.Attempts, res.Flaky
 	}
-	j := trimAfterViolation(prop, eng, runCase(prop, g, eng, gen.ReplayTape(tape), r.cfg.MaxSteps))
+	last := r.runLimited(w, prop, g, gen.ReplayTape(tape), i, seed)
+	j := last.j
+	if last.how != ranOut { // cut short: report the case as it was found
+		j, tape, f.ShrinkStopped = first, src.Values(), true
+	}
+	if ctx.Err() == nil {
+		j = trimAfterViolation(prop, w.eng, j)
+	}
 	if j.outcome != want { // the shrunk case goes another way run again: show the one that failed
 		f.Flaky, j, tape = true, first, src.Values()
 	}
 	if !f.Flaky && !f.ShrinkStopped && r.cfg.ShrinkBudget > 0 {
-		j = r.shrinkSetup(ctx, f, prop, eng, j)
+		j = r.shrinkSetup(ctx, f, prop, w.eng, j)
 	}
-	r.fill(f, prop, j, tape)
+	r.fill(f, prop, w.eng, j, tape)
+	if f.Flaky {
+		return f, ""
+	}
 	return f, j.kind()
+}
+
+// timedOut reports a case that ran past the case timeout as far as it got.
+func (r *runner) timedOut(f *Failure, prop *props.Property, w *worker, l limited) *Failure {
+	f.TimedOut = true
+	f.Original = &Size{Permanents: size(l.j.trace).Permanents, Actions: len(l.applied)}
+	r.fill(f, prop, w.eng, l.j, nil)
+	f.Actions = l.applied
+	return f
 }
 
 // shrinkSetup is the second stage, on the case itself: it takes out of the setup what the
@@ -170,7 +240,7 @@ func trimAfterViolation(prop *props.Property, eng harness.Engine, j judged) judg
 }
 
 // fill writes the case j, built from tape, into f.
-func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64) {
+func (r *runner) fill(f *Failure, prop *props.Property, eng harness.Engine, j judged, tape []uint64) {
 	tr := j.trace
 	f.Tape = gen.TrimTape(tape)
 	f.Setup, f.Actions = tr.Setup, tr.Actions()
@@ -194,7 +264,8 @@ func (r *runner) fill(f *Failure, prop *props.Property, j judged, tape []uint64)
 		notes[v.Step] = append(notes[v.Step], describeViolation(v))
 	}
 	f.Log = gen.AnnotatedLog(tr, notes)
-	f.Repro = RunCommand(prop.ID, r.cfg.Seed, f.Case+1, r.cfg.Fault, r.cfg.Shard, r.cfg.MaxSteps)
+	f.Origin = Origin{Property: prop.ID, Seed: r.cfg.Seed, Faults: r.cfg.Faults, Shard: r.cfg.shardString(),
+		Steps: r.cfg.MaxSteps, Engine: eng.Name()}
 }
 
 func describeViolation(v props.Violation) string {

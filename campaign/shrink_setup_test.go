@@ -20,7 +20,12 @@ func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) 
 	t.Helper()
 	rep, err := campaign.Run(context.Background(), campaign.Config{
 		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
-		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1, Corpus: dir,
+		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
+		Found: func(p *props.Property, f *campaign.Failure) {
+			if dir != "" {
+				require.NoError(t, saveFound(dir, fault)(p, f))
+			}
+		},
 	})
 	require.NoError(t, err)
 	require.Len(t, rep.Props, 1)

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -126,6 +127,25 @@ func (b *statsBuilder) add(cs caseStats) {
 	}
 	for i, n := range cs.actions {
 		b.actions[i] += int(n)
+	}
+}
+
+// addStats adds the statistics of an earlier report's cases (Config.Resume), card by name
+// and action by kind.
+func (b *statsBuilder) addStats(s *Stats) {
+	if s == nil {
+		return
+	}
+	b.cases += s.Cases
+	for _, c := range s.Cards {
+		if i := slices.IndexFunc(b.pool, func(p gen.Card) bool { return p.Name == c.Name }); i >= 0 {
+			b.cards[i] += c.Cases
+		}
+	}
+	for _, a := range s.Actions {
+		if i := slices.Index(actionKinds, a.Kind); i >= 0 {
+			b.actions[i] += a.Count
+		}
 	}
 }
 

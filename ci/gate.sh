@@ -22,6 +22,12 @@
 #                first failing case, so this costs little, and rarely reached clauses (a
 #                counterspell resolving against a cycling ability) still get their chance
 #   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
+#   BIN=         a fuzz binary to run; by default the first step that needs one builds it
+#
+# The fuzz steps run the built binary, not "go run": go run does not pass SIGTERM on to
+# the program it runs. A SIGTERM or SIGINT to this script (a CI job's time limit) is passed
+# to the running fuzz, which stops with its partial report and saved counterexamples; the
+# script then runs no further step and exits 143 (or 130).
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 2
@@ -30,8 +36,33 @@ SEED=${SEED:-1}
 CHECKS=${CHECKS:-500}
 FAULT_CHECKS=${FAULT_CHECKS:-5000}
 SHARD=${SHARD:-}
+BIN=${BIN:-}
 
-fuzz() { go run ./cmd/fuzz "$@"; }
+bindir=
+signalled=0
+trap '[ -z "$bindir" ] || rm -rf "$bindir"' EXIT
+
+# fuzz runs the fuzz binary (built on first use) in the background and waits for it,
+# passing on SIGTERM and SIGINT: bash can't run a trap while it waits on a command in the
+# foreground.
+fuzz() {
+	if [ -z "$BIN" ]; then
+		bindir=$(mktemp -d) || return 2
+		go build -o "$bindir/fuzz" ./cmd/fuzz || return 2
+		BIN=$bindir/fuzz
+	fi
+	"$BIN" "$@" &
+	local pid=$! rc
+	trap 'signalled=143; kill -TERM "$pid" 2>/dev/null' TERM
+	trap 'signalled=130; kill -INT "$pid" 2>/dev/null' INT
+	while :; do
+		wait "$pid"
+		rc=$?
+		kill -0 "$pid" 2>/dev/null || break # wait was cut short by a trapped signal
+	done
+	trap - TERM INT
+	return "$rc"
+}
 
 step_fmt() {
 	local bad
@@ -80,6 +111,10 @@ for s in "${steps[@]}"; do
 	else
 		echo "== gate: $s FAILED ($((SECONDS - start))s)"
 		failed+=("$s")
+	fi
+	if [ "$signalled" -ne 0 ]; then
+		echo "gate: interrupted during $s: the partial report is in $OUT/"
+		exit "$signalled"
 	fi
 done
 

@@ -230,8 +230,14 @@ func TestCampaignThroughAPortMatchesInProcess(t *testing.T) {
 // properties with the failure in the report, and the campaign runs every case.
 func TestCampaignGoesOnAfterAPortCrash(t *testing.T) {
 	dir := t.TempDir()
-	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 5, ShrinkBudget: 20, Corpus: dir}
+	cfg := campaign.Config{Props: props.Match("invariant.purity"), Seed: 1, Checks: 5, ShrinkBudget: 20}
 	cfg.Engine = crashingPort
+	cfg.Found = func(p *props.Property, f *campaign.Failure) { // saved as found, on a port of its own
+		eng, err := crashingPort()
+		require.NoError(t, err)
+		defer eng.Close()
+		require.NoError(t, campaign.SaveCounterexample(dir, p, f, eng, "found by a test"))
+	}
 	rep, err := campaign.Run(context.Background(), cfg)
 	require.NoError(t, err)
 	p := rep.Props[0]

@@ -25,8 +25,8 @@ type Options struct {
 	Repro func(campaign.PropResult) string
 	// Trace replays a counterexample for the HTML report's boards; nil shows the game log.
 	Trace Tracer
-	// EngineArgs are the flags selecting the engine under test (" --engine 'CMD'"), added to
-	// the printed replay commands; "" for the reference engine.
+	// EngineArgs are the flags selecting the engine under test and its faults (" --fault X
+	// --engine 'CMD'"), added to the printed replay commands; "" for the reference engine.
 	EngineArgs string
 	// Width is how wide a text report's lines may be (the terminal's); 0: no limit. The
 	// fault matrix's table turns into a list where it would be wider.

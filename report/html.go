@@ -134,7 +134,7 @@ func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 				cx.Violations = append(cx.Violations, ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
 			}
 			if f.CorpusPath != "" {
-				cx.Commands = append(cx.Commands, Command+" replay "+campaign.ShellQuote(f.CorpusPath))
+				cx.Commands = append(cx.Commands, Command+" replay "+campaign.ShellQuote(f.CorpusPath)+opts.EngineArgs)
 			}
 			cx.Boards, cx.Log = failureBoards(opts.Trace, r.Fault, f)
 		}

@@ -47,7 +47,7 @@ func failingRun(t *testing.T) *campaign.Report {
 	require.NotNil(t, p)
 	rep, err := campaign.Run(context.Background(), campaign.Config{
 		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
-		Props:  []*props.Property{p}, Seed: 1, Checks: 500, Workers: 2, Fault: fault})
+		Props:  []*props.Property{p}, Seed: 1, Checks: 500, Workers: 2, Faults: []string{fault}})
 	require.NoError(t, err)
 	require.Equal(t, campaign.Failed, rep.Props[0].Outcome)
 	return rep

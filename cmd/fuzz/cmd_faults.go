@@ -135,7 +135,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 	for _, p := range huntOrder(fi, all) {
 		row.Tried++
 		rep, err := campaign.Run(c.ctx, campaign.Config{
-			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Fault: fi.Name,
+			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Faults: []string{fi.Name},
 			Stop: c.intr.stop, Progress: c.progress,
 		})
 		if err != nil {
@@ -180,7 +180,7 @@ func faultRow(fi engine.FaultInfo, seed uint64, checks int, ef engineFlags) repo
 func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed time.Duration, engineArgs string) report.FaultRow {
 	row.CaughtBy = res.ID
 	row.Elapsed = elapsed
-	row.Repro = campaign.RunCommand(res.ID, seed, res.Upto, row.Fault, struct{ K, N int }{}, 0) + engineArgs
+	row.Repro = runArgs{prop: res.ID, seed: seed, faults: []string{row.Fault}, engine: engineArgs}.upTo(res.Upto)
 	if f := res.Failure; f != nil {
 		row.Permanents = report.Permanents(f)
 		row.Actions = len(f.Actions)

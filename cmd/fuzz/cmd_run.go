@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,15 +24,20 @@ const defaultChecks = 5000
 type campaignFlags struct {
 	props   string
 	checks  int
-	budget  time.Duration
-	seed    uint64
-	workers int
-	faults  faultList
-	corpus  string
-	shard   shardFlag
-	steps   int
-	engine  engineFlags
-	onError onEngineError
+	oneCase int // --case N, or -1
+	// caseTimeout abandons a case that runs longer (an engine that never returns); 0: never.
+	caseTimeout time.Duration
+	budget      time.Duration
+	seed        uint64   // the campaign's seed, once seedArg is resolved
+	seedArg     seedFlag // --seed: a number or random
+	resume      string   // --resume FILE
+	workers     int
+	faults      faultList
+	corpus      string
+	shard       shardFlag
+	steps       int
+	engine      engineFlags
+	onError     onEngineError
 	// counterexamples is how many distinct counterexamples to report per property.
 	counterexamples int
 	output
@@ -41,7 +47,10 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.Var(propsFlag{&f.props}, "props", "run only the properties matching `PATTERN`: comma-separated globs of property or ruling IDs, as in 'mana.*,rules.turn' (repeatable; see fuzz list)")
 	fs.IntVar(&f.checks, "checks", defaultChecks, "generated cases per property")
 	fs.DurationVar(&f.budget, "time", 0, "run for `DUR` of wall time instead of a fixed number of checks")
-	fs.Uint64Var(&f.seed, "seed", 1, "the campaign's seed: the same seed gives the same cases and report")
+	fs.IntVar(&f.oneCase, "case", -1, "run case `N` of each property alone (as a reproduce line does), instead of --checks")
+	f.seedArg.n = 1
+	fs.Var(&f.seedArg, "seed", "the campaign's seed `N`, or random (printed first): the same seed gives the same cases and report")
+	fs.StringVar(&f.resume, "resume", "", "continue the campaign of the JSON report `FILE` after the last case it ran, adding to its counts")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
@@ -49,6 +58,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
 	fs.IntVar(&f.counterexamples, "counterexamples", 1, "after a failing case, go on and report up to `N` distinct counterexamples per property (distinct by the clause and rule violated, the action it is seen after and the cards named)")
+	fs.DurationVar(&f.caseTimeout, "case-timeout", campaign.DefaultCaseTimeout, "abandon a case that runs longer than `DUR` (an engine that never returns) and report it as an engine error; 0: never")
 	f.onError = "continue"
 	fs.Var(&f.onError, "on-engine-error", "`continue` with the next case when the engine breaks (crash, hang, protocol error), or `stop` the campaign")
 	f.output.register(fs)
@@ -65,28 +75,25 @@ func (c *cli) runCampaign(args []string) error {
 	}
 	c.intr.keepPartial()
 	c.prog.start(len(cfg.Props), f.budget, "")
+	// Each counterexample is saved as it is found; one that can't be saved is said at once,
+	// and the report, which matters more than the file, is still written before exit 2.
+	var saveErr error
+	cfg.Found = c.found(f, &saveErr)
 	rep, err := campaign.Run(c.ctx, cfg)
 	c.prog.clear()
+	if errors.Is(err, campaign.ErrResume) {
+		return inputErrorf("--resume %s: %v", f.resume, err)
+	}
 	if err != nil {
 		return err
 	}
-
-	var saveErr error
 	for i := range rep.Props {
-		p := &rep.Props[i]
-		if p.Failure == nil {
-			continue
-		}
-		for _, fail := range p.Failures() {
-			fail.Repro = f.repro(*p)
-			if err := c.saveCounterexample(*f, p, fail); err != nil {
-				// The report matters more than the file: write it, then exit 2.
-				saveErr = cmp.Or(saveErr, err)
-				c.errorf("%v", err)
-			}
+		for _, fail := range rep.Props[i].Failures() {
+			fail.Repro = originArgs(fail.Origin, f.engine.args()).oneCase(fail.Case)
 		}
 	}
-	opts := report.Options{Repro: f.repro, EngineArgs: f.engine.args(), Trace: f.engine.trace}
+	// The replay lines name the faults too: the saved case fails only under them.
+	opts := report.Options{Repro: f.repro, EngineArgs: faultArgs(f.faults) + f.engine.args(), Trace: f.engine.trace}
 	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
 		return report.Campaign(w, fm, rep, opts)
 	}); err != nil {
@@ -125,15 +132,19 @@ func selectProps(pattern string) ([]*props.Property, error) {
 	return ps, nil
 }
 
-// repro is the run form that reproduces one property's verdict: its ID, the seed, the
-// cases it ran (Upto), and every flag that changes the cases (steps, fault, shard).
+// repro is the command that reproduces one property's verdict: its first
+// counterexample's case alone (run --case), or, for a property with none (vacuous), the
+// cases it ran (Upto) with every flag that changes them.
 func (f *campaignFlags) repro(p campaign.PropResult) string {
+	if p.Failure != nil {
+		return originArgs(p.Failure.Origin, f.engine.args()).oneCase(p.Failure.Case)
+	}
 	upto := p.Upto
 	if upto == 0 {
 		upto = f.checks
 	}
-	shard := struct{ K, N int }{f.shard.k, f.shard.n}
-	cmd := campaign.RunCommand(p.ID, f.seed, upto, f.faults.String(), shard, f.steps) + f.engine.args()
+	a := runArgs{prop: p.ID, seed: f.seed, faults: f.faults, shard: f.shard.String(), steps: f.steps, engine: f.engine.args()}
+	cmd := a.upTo(upto)
 	if f.counterexamples > 1 {
 		cmd += fmt.Sprintf(" --counterexamples %d", f.counterexamples)
 	}
@@ -167,26 +178,53 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	switch {
 	case set["checks"] && set["time"]:
 		return fail(usageErrorf("--checks and --time exclude each other"))
+	case set["case"] && (set["checks"] || set["time"]):
+		return fail(usageErrorf("--case runs one case: it excludes --checks and --time"))
+	case set["case"] && f.oneCase < 0:
+		return fail(usageErrorf("--case must be at least 0"))
+	case set["case"] && f.shard.n > 0 && f.oneCase%f.shard.n != f.shard.k-1:
+		return fail(usageErrorf("--case %d is not in shard %s (its cases i have i %% %d == %d)", f.oneCase, f.shard.String(), f.shard.n, f.shard.k-1))
 	case set["time"] && f.budget <= 0:
 		return fail(usageErrorf("--time must be positive"))
 	case f.budget == 0 && f.checks < 1:
 		return fail(usageErrorf("--checks must be at least 1"))
 	case f.workers < 1 || f.workers > maxWorkers:
 		return fail(usageErrorf("--workers must be from 1 to %d", maxWorkers))
+	case f.caseTimeout < 0:
+		return fail(usageErrorf("--case-timeout must be 0 (never) or positive"))
 	case f.steps < 1 || f.steps > maxSteps:
 		return fail(usageErrorf("--steps must be from 1 to %d", maxSteps))
 	}
-	if f.budget > 0 {
+	first := 0
+	switch {
+	case f.budget > 0:
 		f.checks = 0
+	case set["case"]:
+		first, f.checks = f.oneCase, f.oneCase+1
 	}
 	format, err := f.output.check()
 	if err != nil {
 		return fail(err)
 	}
-	selected, err := selectProps(f.props)
+	var resume *campaign.Report
+	var selected []*props.Property
+	if set["resume"] {
+		if resume, err = readResume(f.resume); err == nil {
+			selected, err = f.resumeFrom(resume, set)
+		}
+	} else {
+		selected, err = selectProps(f.props)
+	}
 	if err != nil {
 		return fail(err)
 	}
+	if f.seedArg.random {
+		if err := f.seedArg.draw(); err != nil {
+			return fail(err)
+		}
+		c.errorf("seed %d (--seed random)", f.seedArg.n)
+	}
+	f.seed = f.seedArg.n
 	factory, err := f.engine.factory(f.faults)
 	if err != nil {
 		return fail(err)
@@ -205,9 +243,13 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 		Budget:   f.budget,
 		Workers:  f.workers,
 		MaxSteps: f.steps,
-		Fault:    f.faults.String(),
-		Stop:     c.intr.stop,
-		Progress: c.progress,
+		First:    first,
+		Resume:   resume,
+		// The flag's 0 is "never"; the campaign's 0 is its default.
+		CaseTimeout: cmp.Or(f.caseTimeout, -1),
+		Faults:      f.faults,
+		Stop:        c.intr.stop,
+		Progress:    c.progress,
 		// --on-engine-error stop: the first engine error ends the campaign.
 		StopOnEngineError: f.onError.stop(),
 		Counterexamples:   f.counterexamples,

@@ -37,6 +37,9 @@ func main() {
 	if os.Getenv("GOGC") == "" { // GOGC in the environment wins
 		debug.SetGCPercent(campaign.GCPercent)
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(campaign.MemoryLimit)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	in := newInterrupt(cancel)
 	in.exit = os.Exit

@@ -47,9 +47,9 @@ func TestRunThroughServeMatchesInProcess(t *testing.T) {
 	require.Equal(t, 1, local.code, local.stderr)
 	require.Equal(t, 1, remote.code, remote.stderr)
 	assert.Equal(t, table(local.stdout), table(remote.stdout))
-	assert.Contains(t, remote.stdout, "reproduce: go run ./cmd/fuzz run --props mana.undefined-type --seed 2 --checks")
+	assert.Contains(t, remote.stdout, "reproduce: go run ./cmd/fuzz run --props mana.undefined-type --seed 2 --case")
 	assert.Regexp(t, regexp.MustCompile(`reproduce: .* --engine '`+regexp.QuoteMeta("FUZZ_TEST_AS_CLI=1 ")), remote.stdout)
-	assert.Regexp(t, regexp.MustCompile(`replay: +go run ./cmd/fuzz replay \S+found-\w+\.yaml --engine '`), remote.stdout)
+	assert.Regexp(t, regexp.MustCompile(`replay: +go run ./cmd/fuzz replay \S+found-\w+\.yaml --fault \S+ --engine '`), remote.stdout)
 }
 
 // TestReplayThroughServe: the whole corpus passes through "fuzz serve", with the

@@ -14,12 +14,15 @@ import (
 )
 
 // progressLine shows a long command's progress on one terminal line, rewritten in place
-// and never wider than the terminal (a wrapped line can't be rewritten). It is silent
-// unless stderr is a terminal, so logs, pipes and tests never see it. Anything else
-// printed on stderr clears it first (cli.errorf).
+// and never wider than the terminal (a wrapped line can't be rewritten). Anything else
+// printed on stderr clears it first (cli.errorf). Off a terminal (a CI log, a pipe) it
+// writes a whole line every logEvery of the run instead, so a long campaign's log shows it
+// is alive and what it found; runs shorter than that, tests among them, show nothing.
 type progressLine struct {
 	w     io.Writer     // nil: silent
-	cols  func() int    // the terminal's width
+	cols  func() int    // the terminal's width; nil off a terminal
+	every time.Duration // off a terminal: the time between lines
+	next  time.Duration // off a terminal: when, in the run's elapsed time, the next line is due
 	mu    sync.Mutex    // signal notices print from another goroutine
 	shown int           // runes on the line now, to blank it out
 	props int           // properties in the run, for the line
@@ -27,11 +30,15 @@ type progressLine struct {
 	label string        // what the run is part of ("fault 3/20 NAME"), or ""
 }
 
-// newProgressLine is the progress display for stderr: live on a terminal, else silent.
+// logEvery is the time between progress lines off a terminal.
+const logEvery = 30 * time.Second
+
+// newProgressLine is the progress display for stderr: live on a terminal, else a line
+// every logEvery.
 func newProgressLine(stderr io.Writer) *progressLine {
 	f, ok := stderr.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return &progressLine{}
+		return &progressLine{w: stderr, every: logEvery, next: logEvery}
 	}
 	return &progressLine{w: stderr, cols: func() int {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
@@ -45,7 +52,7 @@ func newProgressLine(stderr io.Writer) *progressLine {
 // what it is part of (label, or "").
 func (p *progressLine) start(props int, budget time.Duration, label string) {
 	p.mu.Lock()
-	p.props, p.limit, p.label = props, budget, label
+	p.props, p.limit, p.label, p.next = props, budget, label, p.every
 	p.mu.Unlock()
 }
 
@@ -62,6 +69,14 @@ func (p *progressLine) update(pr campaign.Progress) {
 	line := progressText(pr, p.props, p.limit)
 	if p.label != "" {
 		line = "fuzz: " + p.label + ": " + strings.TrimPrefix(line, "fuzz: ")
+	}
+	if p.cols == nil {
+		if pr.Elapsed >= p.next {
+			p.next = (pr.Elapsed/p.every + 1) * p.every
+			fmt.Fprintln(p.w, line)
+		}
+		p.mu.Unlock()
+		return
 	}
 	p.mu.Unlock()
 	p.print(line)
@@ -83,6 +98,9 @@ func progressText(pr campaign.Progress, props int, limit time.Duration) string {
 		fmt.Fprintf(&b, " of %s, %d failing", plural(props, "property"), pr.Failed)
 		if pr.Errored > 0 {
 			fmt.Fprintf(&b, ", %d errored", pr.Errored)
+		}
+		if pr.Warnings > 0 {
+			fmt.Fprintf(&b, ", %s", plural(pr.Warnings, "reach warning"))
 		}
 	}
 	fmt.Fprintf(&b, ", %s", pr.Elapsed.Round(time.Second))
@@ -112,7 +130,7 @@ func (p *progressLine) print(line string) {
 
 // clear blanks the line, so what is printed next starts on a clean terminal line.
 func (p *progressLine) clear() {
-	if p.w == nil {
+	if p.w == nil || p.cols == nil {
 		return
 	}
 	p.mu.Lock()

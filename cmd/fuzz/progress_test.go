@@ -12,12 +12,25 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 )
 
-// TestProgressSilentOffTerminal: tests, pipes and files never get progress lines.
-func TestProgressSilentOffTerminal(t *testing.T) {
+// TestProgressOffTerminal: off a terminal (a CI log, a pipe), a whole line every logEvery
+// of the run, never rewritten, and nothing for a run shorter than that; a new run starts
+// the count again.
+func TestProgressOffTerminal(t *testing.T) {
 	var b bytes.Buffer
 	p := newProgressLine(&b)
-	p.update(campaign.Progress{Phase: "cases", Cases: 10, Total: 100})
+	p.start(2, 0, "")
+	p.update(campaign.Progress{Phase: "cases", Cases: 10, Total: 100, Elapsed: logEvery - time.Second})
 	p.clear()
+	assert.Empty(t, b.String())
+	p.update(campaign.Progress{Phase: "cases", Cases: 50, Elapsed: logEvery + time.Second, Failed: 1, Warnings: 2})
+	p.update(campaign.Progress{Phase: "cases", Cases: 60, Elapsed: logEvery + 2*time.Second})
+	p.update(campaign.Progress{Phase: "shrink", Cases: 90, Elapsed: 3*logEvery + time.Second, Failed: 1, Prop: "x"})
+	p.clear()
+	assert.Equal(t, "fuzz: 50 cases of 2 properties, 1 failing, 2 reach warnings, 31s\n"+
+		"fuzz: shrinking 1 failed of 2 properties after 90 cases, 1m31s  x\n", b.String())
+	b.Reset()
+	p.start(2, 0, "")
+	p.update(campaign.Progress{Phase: "cases", Cases: 1, Elapsed: time.Second})
 	assert.Empty(t, b.String())
 }
 

@@ -52,11 +52,20 @@ func TestRunFault(t *testing.T) {
 	require.NotEmpty(t, detail, "mana.undefined-type fails:\n%s", r.stdout)
 	assert.Contains(t, detail, "game log:")
 	assert.Contains(t, detail, "violation ")
-	assert.Regexp(t, `reproduce: go run \./cmd/fuzz run --props mana\.undefined-type --seed 1 --checks \d+ --fault `+regexp.QuoteMeta(fault), detail)
+	rm := regexp.MustCompile(`reproduce: go run \./cmd/fuzz (run --props mana\.undefined-type --seed 1 --case (\d+) --fault ` +
+		regexp.QuoteMeta(fault) + `)\n`).FindStringSubmatch(detail)
+	require.NotNil(t, rm, "the reproduce line runs the failing case alone:\n%s", detail)
+	one := fuzz(t, append(strings.Fields(rm[1]), "--corpus", dir, "--report", "json")...)
+	assert.Equal(t, exitFail, one.code)
+	assert.Contains(t, one.stdout, `"case": `+rm[2]+`,`, "the same case fails")
+	assert.Contains(t, one.stdout, `"cases": 1,`, "alone")
 
-	m := regexp.MustCompile(`replay: +go run \./cmd/fuzz replay (\S+)`).FindStringSubmatch(detail)
-	require.NotNil(t, m, "the saved counterexample's replay command is printed")
+	// The replay line names the fault: the saved case fails only under it.
+	m := regexp.MustCompile(`replay: +go run \./cmd/fuzz replay (\S+) --fault ` + regexp.QuoteMeta(fault) + `\n`).FindStringSubmatch(detail)
+	require.NotNil(t, m, "the saved counterexample's replay command is printed, with its fault:\n%s", detail)
 	saved := m[1]
+	page := fuzz(t, "run", "--fault", fault, "--props", "mana.undefined-type", "--checks", "200", "--seed", "1", "--corpus", dir, "--report", "html")
+	assert.Contains(t, page.stdout, "replay "+saved+" --fault "+fault, "the HTML report's replay command too")
 	assert.True(t, strings.HasPrefix(saved, dir), "saved under --corpus: %s", saved)
 	data, err := os.ReadFile(saved)
 	require.NoError(t, err)
@@ -210,4 +219,57 @@ func abs(t *testing.T, p string) string {
 	a, err := filepath.Abs(p)
 	require.NoError(t, err)
 	return a
+}
+
+// TestCaseFlagMistakes: --case runs one case; with a count, a budget or a shard it isn't
+// in, it is a usage error before any case runs.
+func TestCaseFlagMistakes(t *testing.T) {
+	for args, want := range map[string]string{
+		"--case 3 --checks 10": "--case runs one case: it excludes --checks and --time",
+		"--case 3 --time 1m":   "--case runs one case: it excludes --checks and --time",
+		"--case -2":            "--case must be at least 0",
+		"--case 3 --shard 1/2": "--case 3 is not in shard 1/2 (its cases i have i % 2 == 0)",
+	} {
+		r := fuzz(t, append([]string{"run", "--props", "invariant.sba"}, strings.Fields(args)...)...)
+		assert.Equal(t, exitUsage, r.code, args)
+		assert.Contains(t, r.stderr, want, args)
+	}
+}
+
+// TestResumeInPieces: a campaign run in two pieces, the second resuming the first's JSON
+// report, reports what one run of as many cases does; the resumed report's seed, faults
+// and properties are taken from it.
+func TestResumeInPieces(t *testing.T) {
+	const fault = "invariant.sba/legend-rule-off"
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	common := []string{"--corpus", dir, "--report", "json"}
+	r := fuzz(t, append([]string{"run", "--props", "invariant.sba,rules.turn", "--fault", fault, "--seed", "5", "--checks", "60", "--out", first}, common...)...)
+	require.Equal(t, exitFail, r.code, r.stderr)
+	rest := fuzz(t, append([]string{"run", "--resume", first, "--checks", "150"}, common...)...)
+	whole := fuzz(t, append([]string{"run", "--props", "invariant.sba,rules.turn", "--fault", fault, "--seed", "5", "--checks", "150"}, common...)...)
+	assert.Equal(t, whole.code, rest.code)
+	assert.JSONEq(t, whole.stdout, rest.stdout)
+	assert.Contains(t, rest.stdout, `"cases": 150`)
+
+	again := fuzz(t, "run", "--resume", first, "--seed", "6", "--checks", "150")
+	assert.Equal(t, exitUsage, again.code)
+	assert.Contains(t, again.stderr, "--seed 6: the resumed report's seed is 5")
+	other := fuzz(t, "run", "--resume", first, "--props", "rules.turn", "--checks", "150")
+	assert.Equal(t, exitUsage, other.code)
+	assert.Contains(t, other.stderr, "the report covers the properties invariant.sba,rules.turn, not rules.turn")
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{"), 0o644))
+	assert.Contains(t, fuzz(t, "run", "--resume", bad).stderr, "--resume "+bad+": not a JSON campaign report")
+}
+
+// TestSeedRandom: --seed random draws a seed, says it first on stderr, and runs with it.
+func TestSeedRandom(t *testing.T) {
+	r := fuzz(t, "run", "--props", "invariant.sba", "--checks", "5", "--seed", "random", "--report", "json")
+	m := regexp.MustCompile(`^fuzz: seed (\d+) \(--seed random\)\n`).FindStringSubmatch(r.stderr)
+	require.NotNil(t, m, r.stderr)
+	assert.Contains(t, r.stdout, `"seed": `+m[1]+",")
+	bad := fuzz(t, "run", "--seed", "-1")
+	assert.Equal(t, exitUsage, bad.code)
+	assert.Contains(t, bad.stderr, "want a number from 0 to 18446744073709551615, or random")
 }
