@@ -133,6 +133,7 @@ func TestCounterexampleSavedUnderTheRulingItBreaks(t *testing.T) {
 	require.NotEqual(t, "mana.undefined-type", ruling, "a ruling other than the property's first")
 	assert.Equal(t, filepath.Join(dir, ruling), filepath.Dir(f.CorpusPath))
 }
+
 // saveFound is a Config.Found that saves each counterexample under dir, replaying it on
 // the reference engine with fault on.
 func saveFound(dir, fault string) func(*props.Property, *campaign.Failure) error {
