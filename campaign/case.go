@@ -26,7 +26,8 @@ const (
 type caseResult struct {
 	done         bool
 	reached      int
-	clauses      []int // moments per declared clause
+	clauses      []int           // moments per declared clause
+	skips        []props.Skipped // skipped moments per declared clause; nil: none
 	stats        caseStats
 	outcome      caseOutcome
 	kind         string // what a violating case violated (violationKind)

@@ -99,6 +99,14 @@ type ClauseResult struct {
 	// Unsupported says why the engine can't be tested on the clause; such a clause is
 	// left out of the property's verdict.
 	Unsupported string `json:"unsupported,omitempty"`
+	// Skipped counts the moments the property could not judge for the clause, wasted
+	// (props.Verdict.Skip); SkipWhy is the first one's reason.
+	Skipped int    `json:"skipped,omitempty"`
+	SkipWhy string `json:"skip_why,omitempty"`
+	// undeclared counts the skipped moments that needed what the engine declares it
+	// doesn't support, and undeclaredWhy is the first one's reason.
+	undeclared    int
+	undeclaredWhy string
 }
 
 // Unreached lists the supported clauses of p that no case reached.

@@ -196,7 +196,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 }
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
-	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+	res := caseResult{done: true, reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict), skips: skipCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: violationKind(&j.verdict)}
 	st.mu.Lock()
@@ -273,6 +273,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 						res.Clauses[i].Cases++
 					}
 				}
+				addSkips(&res, c.skips)
 				busy, inProp = busy+c.busy, inProp+c.inProp
 				last = round
 				if c.outcome == caseBroke {
@@ -286,6 +287,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 				}
 			}
 		}
+		unsupportedBySkips(&res)
 		switch {
 		case bad != math.MaxInt64 && r.several():
 			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(last)+1
