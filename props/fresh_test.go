@@ -211,3 +211,43 @@ func TestFreshBoardsRespectTheDeclaredSteps(t *testing.T) {
 	assert.Less(t, v.Clauses["effects-last"], judged, "the moments around declare_attackers are not judged")
 	assert.Positive(t, v.Clauses["effects-last"], "the others are")
 }
+
+// refusesBigCounters is the reference engine declining, as a port may, a setup with 100 or
+// more counters of a kind on a permanent.
+type refusesBigCounters struct{ *engine.Reference }
+
+func (e refusesBigCounters) Start(setup harness.Setup) (harness.State, error) {
+	for p := range setup.Players {
+		for _, pm := range setup.Players[p].Battlefield {
+			for k, n := range pm.Counters {
+				if n >= 100 {
+					return nil, fmt.Errorf("unsupported: %d %s counters", n, k)
+				}
+			}
+		}
+	}
+	return e.Reference.Start(setup)
+}
+
+// TestRestartedSetupsTheEngineRefusesAreSkipped: rules.sba starts the case's setup again
+// with one change (100 more +1/+1 counters on a creature that died as the game began) to
+// read its toughness. An engine that declines that setup, which the game never reached,
+// has the moment skipped, not failed.
+func TestRestartedSetupsTheEngineRefusesAreSkipped(t *testing.T) {
+	ref, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Battlefield: []harness.PermanentSpec{{CardSpec: harness.CardSpec{ID: 1, Name: "Walking Ballista"}}}}
+	setup.Players[B] = harness.PlayerSetup{Life: 20}
+	eng := refusesBigCounters{ref}
+	tr := gen.Replay(eng, setup, nil)
+	require.NoError(t, tr.Err)
+	require.Nil(t, tr.Start.Permanent(1), "a 0/0 dies as the game begins")
+
+	assert.Positive(t, stateBasedRules().Check(ref, tr).Clauses["zero-toughness"], "the reference engine starts it and is judged")
+	v := stateBasedRules().Check(eng, tr)
+	assert.Empty(t, v.Violations)
+	assert.Zero(t, v.Clauses["zero-toughness"])
+	assert.Equal(t, 1, v.Skipped["zero-toughness"].Moments)
+	assert.Contains(t, v.Skipped["zero-toughness"].Why, "unsupported: 100 +1/+1 counters")
+}
