@@ -103,10 +103,6 @@ type ClauseResult struct {
 	// (props.Verdict.Skip); SkipWhy is the first one's reason.
 	Skipped int    `json:"skipped,omitempty"`
 	SkipWhy string `json:"skip_why,omitempty"`
-	// undeclared counts the skipped moments that needed what the engine declares it
-	// doesn't support, and undeclaredWhy is the first one's reason.
-	undeclared    int
-	undeclaredWhy string
 }
 
 // Unreached lists the supported clauses of p that no case reached.

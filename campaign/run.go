@@ -253,6 +253,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 		}
 		last, firstBroke := -1, -1
 		var busy, inProp time.Duration
+		var skips skipTally
 		for round := 0; round < limit; round++ {
 			if c := st.results[round]; c.done {
 				res.Cases++
@@ -273,7 +274,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 						res.Clauses[i].Cases++
 					}
 				}
-				addSkips(&res, c.skips)
+				skips.add(&res, c.skips)
 				busy, inProp = busy+c.busy, inProp+c.inProp
 				last = round
 				if c.outcome == caseBroke {
@@ -287,7 +288,7 @@ func (r *runner) tally() ([]PropResult, *Stats, []shrinkJob) {
 				}
 			}
 		}
-		unsupportedBySkips(&res)
+		skips.unsupported(&res)
 		switch {
 		case bad != math.MaxInt64 && r.several():
 			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(last)+1

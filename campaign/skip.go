@@ -23,9 +23,19 @@ func skipCounts(p *props.Property, v *props.Verdict) []props.Skipped {
 	return out
 }
 
-// addSkips folds one case's skipped moments into its property's clauses, in case order:
-// a clause's reason is the first case's.
-func addSkips(res *PropResult, skips []props.Skipped) {
+// skipTally folds the cases' skipped moments into a property's clauses, in case order (a
+// clause's reason is the first case's), keeping, per clause, the moments skipped because
+// judging them needs what the engine declares it doesn't support.
+type skipTally struct {
+	undeclared    []int
+	undeclaredWhy []string
+}
+
+// add folds one case's skipped moments into res's clauses.
+func (t *skipTally) add(res *PropResult, skips []props.Skipped) {
+	if t.undeclared == nil && len(skips) > 0 {
+		t.undeclared, t.undeclaredWhy = make([]int, len(res.Clauses)), make([]string, len(res.Clauses))
+	}
 	for i, s := range skips {
 		c := &res.Clauses[i]
 		if s.Moments == 0 {
@@ -35,23 +45,23 @@ func addSkips(res *PropResult, skips []props.Skipped) {
 			c.SkipWhy = s.Why
 		}
 		c.Skipped += s.Moments
-		if s.Undeclared && c.undeclared == 0 {
-			c.undeclaredWhy = s.Why
-		}
 		if s.Undeclared {
-			c.undeclared += s.Moments
+			if t.undeclared[i] == 0 {
+				t.undeclaredWhy[i] = s.Why
+			}
+			t.undeclared[i] += s.Moments
 		}
 	}
 }
 
-// unsupportedBySkips makes a clause that was never reached, and whose moments were skipped
-// because judging them needs what the engine declares it can't do, unsupported rather than
-// vacuous (the others it skipped, if any, the harness couldn't set up: no verdict either).
-func unsupportedBySkips(res *PropResult) {
-	for i := range res.Clauses {
-		c := &res.Clauses[i]
-		if c.Unsupported == "" && c.Reached == 0 && c.undeclared > 0 {
-			c.Unsupported = fmt.Sprintf("every moment was skipped (%d), %d because %s", c.Skipped, c.undeclared, c.undeclaredWhy)
+// unsupported makes a clause that was never reached, and whose moments were skipped
+// because judging them needs what the engine declares it can't do, unsupported rather
+// than vacuous (the others it skipped, if any, the harness couldn't set up: no verdict
+// either).
+func (t *skipTally) unsupported(res *PropResult) {
+	for i, n := range t.undeclared {
+		if c := &res.Clauses[i]; c.Unsupported == "" && c.Reached == 0 && n > 0 {
+			c.Unsupported = fmt.Sprintf("every moment was skipped (%d), %d because %s", c.Skipped, n, t.undeclaredWhy[i])
 		}
 	}
 }
