@@ -24,8 +24,8 @@ import (
 //     that one copies), through its own card's copy ability, so that its exceptions are
 //     the same (707.9); freshCarried checks the copy shows the same copiable values. A
 //     copy of what has left the battlefield is set up as the card it copied when its
-//     copiable values are that card's printed ones: they are all a copy has of what it
-//     copied (707.2);
+//     copiable values are that card's printed ones, but for triggered abilities its
+//     exceptions added (standsIn): they are all a copy has of what it copied (707.2);
 //   - attachments (301.5, 303.4): what an Aura or Equipment grants applies to what it is
 //     attached to (613.1f, 613.4c);
 //   - counters (122.1, 613.4c), choices made as a permanent entered (614.12, Gauntlet of
@@ -43,9 +43,8 @@ import (
 // priority (502.4, 514.3): from those the fresh game starts in the first main phase,
 // which changes no characteristic.
 //
-// A board it can't carry whole (a copy with exceptions of a permanent no longer on the
-// battlefield) and a
-// step the engine declares it can't start in give a skip instead.
+// A board it can't carry whole (a copy, with exceptions, of a permanent no longer on the
+// battlefield) and a step the engine declares it can't start in give a skip instead.
 func (f *freshBoards) setupOf(s *harness.Snapshot) (harness.Setup, *freshSkip) {
 	setup := harness.Setup{Turn: s.Turn, Active: s.Active, Step: s.Step, LandsPlayed: s.LandsPlayed}
 	if s.Step == harness.Untap || s.Step == harness.Cleanup {
