@@ -111,3 +111,21 @@ func TestSkippedMomentsAreCountedAndUnsupported(t *testing.T) {
 	assert.Positive(t, byName["effects-last"].Reached, "and so are the moments whose boards it can start")
 	assert.Empty(t, byName["untap"].Unsupported)
 }
+
+// TestRulesTurnCase27331Holds: case 27,331 of rules.turn at seed 1 failed on the
+// reference engine itself (`run --props rules.turn --seed 1 --checks 27332`): the fresh
+// board left out Clever Impersonator copying Bonesplitter, so the bonus of the Equipment
+// it is looked like an effect outliving the cleanup step. Shard 27332/27332 of 27,332
+// cases runs that case alone.
+func TestRulesTurnCase27331Holds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the reference engine")
+	}
+	cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{}) },
+		Props: []*props.Property{props.ByID("rules.turn")}, Seed: 1, Checks: 27332, Workers: 1, ShrinkBudget: -1}
+	cfg.Shard.K, cfg.Shard.N = 27332, 27332
+	res := result(run(t, cfg), "rules.turn")
+	require.Equal(t, 1, res.Cases)
+	assert.Nil(t, res.Failure)
+	assert.Positive(t, res.Reached)
+}
