@@ -74,7 +74,9 @@ func (f *freshBoards) of(s *harness.Snapshot) (map[harness.CardID]*harness.Objec
 	if skip != nil {
 		return nil, skip
 	}
-	key := freshKey(&setup)
+	// The game's copiable values are in the key too: freshCarried checks the fresh game
+	// against them, and the same setup may be right for one board and wrong for another.
+	key := freshKey(&setup) + carriedKey(s)
 	if b, ok := f.memo[key]; ok {
 		return b.perms, b.skip
 	}
@@ -152,6 +154,22 @@ func freshKey(setup *harness.Setup) string {
 			fmt.Fprintf(&b, " c%v e%v;", pm.Copying, pm.ExiledWith)
 		}
 		b.WriteByte('|')
+	}
+	return b.String()
+}
+
+// carriedKey fingerprints what freshCarried compares of s: its copies', tokens' and
+// face-down permanents' copiable values.
+func carriedKey(s *harness.Snapshot) string {
+	var b strings.Builder
+	for _, o := range s.Battlefield {
+		if o.CopyOf != "" || o.Token || o.FaceDown {
+			fmt.Fprintf(&b, "|%d %s %v", o.Card, o.CopyOf, o.FaceDown)
+			if c := o.Copiable; c != nil {
+				fmt.Fprintf(&b, " %q %s %s %q %q %q %s/%s/%s %q", c.Name, c.ManaCost, c.Colors, c.Supertypes, c.Types, c.Subtypes,
+					intText(c.Power), intText(c.Toughness), intText(c.Loyalty), c.Abilities)
+			}
+		}
 	}
 	return b.String()
 }
