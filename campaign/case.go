@@ -25,7 +25,8 @@ const (
 // caseResult is what the campaign keeps of a case.
 type caseResult struct {
 	reached      int
-	clauses      []int // moments per declared clause
+	clauses      []int           // moments per declared clause
+	skips        []props.Skipped // skipped moments per declared clause; nil: none
 	stats        caseStats
 	outcome      caseOutcome
 	kind         string // what a violating case violated (violationKind)

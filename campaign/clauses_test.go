@@ -1,9 +1,12 @@
 package campaign_test
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -64,4 +67,65 @@ func TestUndeclaredClauseIsAViolation(t *testing.T) {
 	require.NotEmpty(t, r.Failure.Violations)
 	assert.Contains(t, r.Failure.Violations[0].Message, `"secnod"`)
 	assert.Contains(t, r.Failure.Violations[0].Message, "any-permanent, second")
+}
+
+// noUpkeepStart is the reference engine declaring, as a partial engine may, that it can't
+// start a game in the upkeep, and refusing to.
+type noUpkeepStart struct{ *engine.Reference }
+
+func (noUpkeepStart) Supports() harness.Support {
+	return harness.Support{Steps: slices.DeleteFunc(slices.Clone(harness.Steps), func(s harness.Step) bool { return s == harness.Upkeep })}
+}
+
+func (e noUpkeepStart) Start(setup harness.Setup) (harness.State, error) {
+	if setup.Step == harness.Upkeep {
+		return nil, fmt.Errorf("unsupported: can't start in upkeep")
+	}
+	return e.Reference.Start(setup)
+}
+
+// TestSkippedMomentsAreCountedAndUnsupported: rules.turn compares the first moment after a
+// cleanup step, in the next upkeep, with a fresh game started there. On an engine that
+// can't start in the upkeep every such moment is skipped and counted, the property doesn't
+// fail, and its effects-end clause is unsupported, not vacuous; the other clauses are
+// judged as usual.
+func TestSkippedMomentsAreCountedAndUnsupported(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the reference engine")
+	}
+	cfg := campaign.Config{Engine: func() (harness.Engine, error) {
+		ref, err := engine.New(engine.Options{})
+		return noUpkeepStart{ref}, err
+	}, Props: []*props.Property{props.ByID("rules.turn")}, Seed: 3, Checks: 300, Workers: 1, ShrinkBudget: -1}
+	res := result(run(t, cfg), "rules.turn")
+	require.Equal(t, campaign.Passed, res.Outcome, "no moment outside the declaration is a failure")
+	byName := map[string]campaign.ClauseResult{}
+	for _, c := range res.Clauses {
+		byName[c.Name] = c
+	}
+	end := byName["effects-end"]
+	assert.Positive(t, end.Skipped)
+	assert.Zero(t, end.Reached)
+	assert.Contains(t, end.Unsupported, "because the board would start as a new game in upkeep, which the engine declares it can't start in")
+	assert.Positive(t, byName["untap"].Reached, "what needs no fresh board is judged")
+	assert.Positive(t, byName["effects-last"].Reached, "and so are the moments whose boards it can start")
+	assert.Empty(t, byName["untap"].Unsupported)
+}
+
+// TestRulesTurnCase27331Holds: case 27,331 of rules.turn at seed 1 failed on the
+// reference engine itself (`run --props rules.turn --seed 1 --checks 27332`): the fresh
+// board left out Clever Impersonator copying Bonesplitter, so the bonus of the Equipment
+// it is looked like an effect outliving the cleanup step. Shard 27332/27332 of 27,332
+// cases runs that case alone.
+func TestRulesTurnCase27331Holds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the reference engine")
+	}
+	cfg := campaign.Config{Engine: func() (harness.Engine, error) { return engine.New(engine.Options{}) },
+		Props: []*props.Property{props.ByID("rules.turn")}, Seed: 1, Checks: 27332, Workers: 1, ShrinkBudget: -1}
+	cfg.Shard.K, cfg.Shard.N = 27332, 27332
+	res := result(run(t, cfg), "rules.turn")
+	require.Equal(t, 1, res.Cases)
+	assert.Nil(t, res.Failure)
+	assert.Positive(t, res.Reached)
 }

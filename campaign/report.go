@@ -145,6 +145,10 @@ type ClauseResult struct {
 	// Unsupported says why the engine can't be tested on the clause; such a clause is
 	// left out of the property's verdict.
 	Unsupported string `json:"unsupported,omitempty"`
+	// Skipped counts the moments the property could not judge for the clause, wasted
+	// (props.Verdict.Skip); SkipWhy is the first one's reason.
+	Skipped int    `json:"skipped,omitempty"`
+	SkipWhy string `json:"skip_why,omitempty"`
 }
 
 // Unreached lists the supported clauses of p that no case reached.

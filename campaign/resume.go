@@ -59,7 +59,8 @@ func (st *propState) resume(r *runner, prev *PropResult) {
 	res.Wasted, res.Errors = prev.Wasted, prev.Errors
 	for i := range res.Clauses {
 		if j := slices.IndexFunc(prev.Clauses, func(c ClauseResult) bool { return c.Name == res.Clauses[i].Name }); j >= 0 {
-			res.Clauses[i].Reached, res.Clauses[i].Cases = prev.Clauses[j].Reached, prev.Clauses[j].Cases
+			c, was := &res.Clauses[i], prev.Clauses[j]
+			c.Reached, c.Cases, c.Skipped, c.SkipWhy = was.Reached, was.Cases, was.Skipped, was.SkipWhy
 		}
 	}
 	if prev.Upto > 0 {

@@ -288,7 +288,7 @@ func (r *runner) allFailedBefore(round int64) bool {
 }
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
-	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict),
+	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict), skips: skipCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}
 	switch res.outcome {
@@ -388,6 +388,7 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 		st.mu.Unlock()
 		res := t.res
 		res.ID, res.Rulings, res.Rules, res.Description = prop.ID, prop.Rulings, prop.Rules, prop.Description
+		t.skips.unsupported(&res)
 		switch {
 		case t.bad >= 0 && r.several():
 			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(t.last)+1

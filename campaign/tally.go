@@ -21,6 +21,8 @@ type propTally struct {
 	kinds map[string]bool
 	// jobs are the violating rounds to shrink, in case order.
 	jobs []shrinkJob
+	// skips are the moments the property could not judge (skip.go).
+	skips skipTally
 }
 
 func newPropTally(prop int, clauses []ClauseResult) propTally {
@@ -50,6 +52,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 			res.Clauses[i].Cases++
 		}
 	}
+	t.skips.add(res, c.skips)
 	t.busy, t.inProp = t.busy+c.busy, t.inProp+c.inProp
 	t.last = round
 	switch c.outcome {

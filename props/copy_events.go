@@ -75,6 +75,7 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 		if src == nil {
 			continue
 		}
+		used := map[int]bool{} // the answers given to cards entering in step i
 		for j := range st.After.Battlefield {
 			o := st.After.Battlefield[j]
 			if o.CopyOf == "" {
@@ -109,7 +110,7 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 					continue
 				}
 				// Several may enter at once (Helvault), each answering its own choice.
-				src, chosenBy = enteringSource(tr, i, o, src)
+				src, chosenBy = enteringSource(tr, i, o, src, used)
 			default:
 				continue
 			}
@@ -124,10 +125,19 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 // chose it: of the "copy ... (card N)" answers of the choices that led to the step, one
 // whose permanent o is now a copy of what it is, its controller's if one is (two cards
 // entering as copies of the same permanent, each its own controller's choice); def, the
-// step's own answer, when none is.
-func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object) (*harness.Object, harness.Player) {
-	src, by := def, tr.Steps[i].Action.Player
-	found := false
+// step's own answer, when none is. The answers don't say which entering card each was
+// for, so each answer is given to one card only (used, by step, across the cards of step
+// i in card order), and an answer whose permanent's copiable values, with o's copy
+// ability's exceptions, are o's own comes first (CR 707.2, 707.3, 707.9): two Clones
+// entering as copies of a copy of Hill Giant and of a Phantasmal Image that is one are
+// told apart by the Image's Illusion type.
+func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object, used map[int]bool) (*harness.Object, harness.Player) {
+	type answer struct {
+		step int
+		src  *harness.Object
+		by   harness.Player
+	}
+	var answers []answer // in the order the old rule preferred: latest first, o's controller's first
 	choicesLeadingTo(tr, i, func(st *gen.TraceStep) bool {
 		if len(st.Action.Choices) == 0 {
 			return true
@@ -139,14 +149,51 @@ func enteringSource(tr *gen.Trace, i int, o *harness.Object, def *harness.Object
 		}
 		n, _ := strconv.Atoi(m[1])
 		if t := tr.Steps[i].Before.Permanent(harness.CardID(n)); t != nil && (t.CopyOf == o.CopyOf || t.CopyOf == "" && t.Name == o.CopyOf) {
-			if !found || st.Action.Player == o.Controller {
-				src, by, found = t, st.Action.Player, true
-			}
-			return st.Action.Player != o.Controller
+			answers = append(answers, answer{stepOf(tr, st), t, st.Action.Player})
 		}
 		return true
 	})
-	return src, by
+	slices.SortStableFunc(answers, func(a, b answer) int {
+		return boolRank(a.by != o.Controller) - boolRank(b.by != o.Controller)
+	})
+	text := ""
+	if from := tr.Steps[i].Before.Find(o.Card); from != nil {
+		text = copyAbilityText(from.Name)
+	}
+	fits := func(a answer) bool {
+		cv, ok := copiableOf(a.src)
+		return ok && o.Copiable != nil && copyValueDiff(expectedCopy(cv, text), *o.Copiable) == ""
+	}
+	for _, pass := range []func(answer) bool{fits, func(answer) bool { return true }} {
+		for _, a := range answers {
+			if !used[a.step] && pass(a) {
+				used[a.step] = true
+				return a.src, a.by
+			}
+		}
+	}
+	if len(answers) > 0 {
+		return answers[0].src, answers[0].by
+	}
+	return def, tr.Steps[i].Action.Player
+}
+
+// stepOf is the index of st in tr.Steps.
+func stepOf(tr *gen.Trace, st *gen.TraceStep) int {
+	for k := range tr.Steps {
+		if &tr.Steps[k] == st {
+			return k
+		}
+	}
+	return -1
+}
+
+// boolRank is 1 for true, 0 for false: a sort key.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // copySource finds what a step's resolving copy ability or entering copy copied: the

@@ -264,6 +264,17 @@ func diesAnyway(o *harness.Object) bool {
 	return o.HasType("Planeswalker") && o.Counters["loyalty"] <= 0
 }
 
+// otherNamesake reports whether s holds a legendary permanent with legend's name under its
+// controller other than legend and copy.
+func otherNamesake(s *harness.Snapshot, legend, copy *harness.Object) bool {
+	for _, o := range s.Battlefield {
+		if o.Card != legend.Card && o.Card != copy.Card && o.Name == legend.Name && o.Controller == legend.Controller && o.HasSupertype("Legendary") {
+			return true
+		}
+	}
+	return false
+}
+
 func cardList(ids []harness.CardID) string {
 	parts := make([]string, len(ids))
 	for i, c := range ids {
@@ -300,7 +311,9 @@ func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 // checkNotLegendaryCopies: the not-legendary clause, on the trace's copy events: the copy
 // isn't legendary, and once the decisions that follow it are made, neither it nor the
 // legend it copied has left the battlefield for the legend rule (it has no other way to
-// leave without an action; one that dies anyway is not judged).
+// leave without an action; one that dies anyway is not judged, and nor is the legend when
+// another legendary permanent of its name is its controller's: the legend rule applies to
+// those two whatever the copy is, CR 704.5j).
 func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 	const ruling = "copy.legend-rule"
 	for _, e := range copyEvents(tr) {
@@ -324,7 +337,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		for _, o := range []*harness.Object{e.Obj, e.Src} {
-			if o.Controller != e.Obj.Controller || diesAnyway(o) {
+			if o.Controller != e.Obj.Controller || diesAnyway(o) || o == e.Src && otherNamesake(tr.Steps[e.Step].After, e.Src, e.Obj) {
 				continue
 			}
 			if now := after.Permanent(o.Card); now == nil || now.Object != o.Object {

@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -11,105 +10,166 @@ import (
 )
 
 // A fresh board is the battlefield of a snapshot set up again as a new game: the same
-// cards under the same controllers, with the same counters, attachments, status and
-// choices made as they entered. A new game carries no continuous effect from a resolved
-// spell or ability (CR 611.2), only the static abilities of its permanents (611.3), so the
-// difference between a permanent's characteristics in the game and in its fresh board is
-// exactly what resolved effects do to it now. The rules of durations (611.2a, 514.2) and
-// zone changes (400.7) say when that difference must vanish and when it must stay.
-
-// setupOf is s's battlefield as a Setup (every other zone left empty). Tokens and
-// face-down permanents are left out: a Setup names cards, and their names aren't cards.
-// So are copies (CR 707.2): a snapshot names what a copy copies, not the card it is, so
-// its copy effects can't be set up again.
-// Damage is left out too: it doesn't change characteristics (CR 120.3), and leaving it out
-// keeps a damaged creature alive in the fresh game to be compared. A game can't start in
-// the untap or cleanup step, where nobody gets priority (CR 502.4, 514.3): from those the
-// fresh game starts in the first main phase, which changes no characteristic.
-func setupOf(s *harness.Snapshot) harness.Setup {
-	setup := harness.Setup{Turn: s.Turn, Active: s.Active, Step: s.Step, LandsPlayed: s.LandsPlayed}
-	if s.Step == harness.Untap || s.Step == harness.Cleanup {
-		setup.Step = harness.Main1
-	}
-	onField := map[harness.CardID]bool{}
-	for i := range s.Battlefield {
-		if o := s.Battlefield[i]; !o.Token && !o.FaceDown && o.Name != "" && o.CopyOf == "" {
-			onField[o.Card] = true
-		}
-	}
-	for p := range setup.Players {
-		setup.Players[p].Life = max(s.Players[p].Life, 1)
-	}
-	for i := range s.Battlefield {
-		o := s.Battlefield[i]
-		if !onField[o.Card] {
-			continue
-		}
-		pm := harness.PermanentSpec{CardSpec: harness.CardSpec{ID: o.Card, Name: o.Name}, Tapped: o.Tapped, Sick: o.Sick,
-			Counters: o.Counters, Choices: o.Choices}
-		if o.Owner != o.Controller {
-			owner := o.Owner
-			pm.Owner = &owner
-		}
-		if onField[o.AttachedTo] {
-			pm.AttachedTo = o.AttachedTo
-		}
-		setup.Players[o.Controller].Battlefield = append(setup.Players[o.Controller].Battlefield, pm)
-	}
-	return setup
-}
+// permanents under the same controllers, in the same state, with nothing remembered of
+// how they got there. A new game carries no continuous effect from a resolved spell or
+// ability (CR 611.2), only the static abilities of its permanents (611.3) and the copy
+// effects they entered with, so the difference between a permanent's characteristics in
+// the game and in its fresh board is exactly what resolved effects do to it now. The
+// rules of durations (611.2a, 514.2) and zone changes (400.7) say when that difference
+// must vanish and when it must stay.
+//
+// That holds only if the fresh board carries every part of the state that decides
+// characteristics besides resolved effects (fresh_setup.go says what is carried and
+// why). A board that can't be carried whole, or that the engine declares it can't start
+// (harness.Support.Steps), is not compared: the moment is skipped and counted
+// (Verdict.Skip), never judged against a board that differs in something else.
 
 // freshBoards starts fresh games for the snapshots of one trace, once per distinct board.
 type freshBoards struct {
-	eng  harness.Engine
-	memo map[string]map[harness.CardID]*harness.Object
+	eng     harness.Engine
+	support harness.Support
+	// names are the cards' own names by card ID, from the trace's setup: a snapshot names
+	// what a copy copies (CR 707.2) and nothing for a face-down permanent (708.2), but a
+	// setup names the card itself.
+	names map[harness.CardID]string
+	memo  map[string]freshBoard
 }
 
-func newFreshBoards(eng harness.Engine) *freshBoards {
-	return &freshBoards{eng: eng, memo: map[string]map[harness.CardID]*harness.Object{}}
+// freshBoard is one fresh game's permanents, or why there is none to compare with.
+type freshBoard struct {
+	// perms are the judged permanents of the fresh board by card: those that are neither
+	// copies, tokens nor face down (freshJudged).
+	perms map[harness.CardID]*harness.Object
+	skip  *freshSkip
 }
 
-// of returns the permanents of s's fresh board by card, or an error when the engine
-// refuses the board.
-func (f *freshBoards) of(s *harness.Snapshot) (map[harness.CardID]*harness.Object, error) {
-	setup := setupOf(s)
-	key := freshKey(&setup)
-	if m, ok := f.memo[key]; ok {
-		return m, nil
+// freshSkip says why a snapshot has no fresh board: the property skips the moments that
+// need it (Verdict.Skip, Verdict.SkipUndeclared).
+type freshSkip struct {
+	why string
+	// undeclared: the fresh game would start outside what the engine declares it
+	// supports (a step it can't start in); a clause every one of whose moments is skipped
+	// this way is unsupported, not vacuous.
+	undeclared bool
+}
+
+// skipIn counts a moment of clause skipped for s.
+func (s *freshSkip) skipIn(v *Verdict, clause string) {
+	if s.undeclared {
+		v.SkipUndeclared(clause, s.why)
+	} else {
+		v.Skip(clause, s.why)
 	}
-	st, err := f.eng.Start(setup)
-	if err != nil {
-		return nil, fmt.Errorf("starting a fresh game from the board: %w", err)
+}
+
+func newFreshBoards(eng harness.Engine, tr *gen.Trace) *freshBoards {
+	names := map[harness.CardID]string{}
+	tr.Setup.EachCard(func(c *harness.CardSpec) { names[c.ID] = c.Name })
+	return &freshBoards{eng: eng, support: harness.SupportOf(eng), names: names, memo: map[string]freshBoard{}}
+}
+
+// of returns the judged permanents of s's fresh board by card, or why s has none.
+func (f *freshBoards) of(s *harness.Snapshot) (map[harness.CardID]*harness.Object, *freshSkip) {
+	setup, skip := f.setupOf(s)
+	if skip != nil {
+		return nil, skip
 	}
-	snap, err := f.eng.Observe(st)
-	if err != nil {
-		return nil, fmt.Errorf("observing a fresh game: %w", err)
+	// The game's copiable values are in the key too: freshCarried checks the fresh game
+	// against them, and the same setup may be right for one board and wrong for another.
+	key := freshKey(&setup) + carriedKey(s)
+	if b, ok := f.memo[key]; ok {
+		return b.perms, b.skip
+	}
+	b := f.start(s, setup)
+	f.memo[key] = b
+	return b.perms, b.skip
+}
+
+// start starts the fresh game of s from setup and checks that it shows what setup was
+// meant to carry (freshCarried). A copy that doesn't show the copiable values it has in
+// the game is set up copying its next candidate (copiedBy), a few games at most.
+func (f *freshBoards) start(s *harness.Snapshot, setup harness.Setup) freshBoard {
+	const tries = 4
+	var snap harness.Snapshot
+	for try := 1; ; try++ {
+		st, err := f.eng.Start(setup)
+		if err == nil {
+			snap, err = f.eng.Observe(st)
+		}
+		if err != nil {
+			// The board is one the harness made, not one the game reached: an engine that
+			// can't start it has shown nothing about the rules this property is about.
+			return freshBoard{skip: &freshSkip{why: "the engine could not start the board as a new game: " + err.Error()}}
+		}
+		wrong := freshCarried(s, &snap, &setup)
+		if len(wrong) == 0 {
+			break
+		}
+		why := fmt.Sprintf("card %d (%s) set up again doesn't show the copiable values it has (CR 707.2)", wrong[0], s.Permanent(wrong[0]).Name)
+		if try == tries || !f.nextCandidates(s, &setup, wrong) {
+			return freshBoard{skip: &freshSkip{why: why}}
+		}
 	}
 	m := make(map[harness.CardID]*harness.Object, len(snap.Battlefield))
 	for i := range snap.Battlefield {
-		m[snap.Battlefield[i].Card] = snap.Battlefield[i]
+		if o := snap.Battlefield[i]; freshJudged(s.Permanent(o.Card)) {
+			m[o.Card] = o
+		}
 	}
-	f.memo[key] = m
-	return m, nil
+	return freshBoard{perms: m}
 }
 
-// freshKey fingerprints what a fresh board's characteristics depend on.
+// freshJudged reports whether o (a permanent of the game, or nil) is compared with its
+// fresh board. A copy is carried by setting its copy effect up again, whatever made it a
+// copy: an "until end of turn" copy effect (Mirage Mirror's) would then be on both sides,
+// so a copy's own characteristics show nothing about resolved effects and are not
+// compared. Tokens and face-down permanents are carried so that what they do to others is
+// on the fresh board, and are judged no more than before they were.
+func freshJudged(o *harness.Object) bool {
+	return o != nil && !o.Token && !o.FaceDown && o.Name != "" && o.CopyOf == ""
+}
+
+// freshKey fingerprints a fresh board's setup: every field setupOf fills.
 func freshKey(setup *harness.Setup) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d/%s/%s/%d|", setup.Turn, setup.Active, setup.Step, setup.LandsPlayed)
 	for p := range setup.Players {
-		b.WriteString(strconv.Itoa(setup.Players[p].Life) + ":")
-		for _, pm := range setup.Players[p].Battlefield {
-			fmt.Fprintf(&b, "%d %s %v %v %d %v", pm.ID, pm.Name, pm.Tapped, pm.Sick, pm.AttachedTo, pm.Owner != nil)
+		ps := &setup.Players[p]
+		fmt.Fprintf(&b, "%d:", ps.Life)
+		for _, c := range ps.Exile {
+			fmt.Fprintf(&b, "x%d %s;", c.ID, c.Name)
+		}
+		for _, pm := range ps.Battlefield {
+			owner := harness.NoPlayer
+			if pm.Owner != nil {
+				owner = *pm.Owner
+			}
+			fmt.Fprintf(&b, "%d %s %v %v %v %d %v %d %s", pm.ID, pm.Name, pm.Tapped, pm.Sick, pm.Token, pm.Size, pm.FaceDown, pm.AttachedTo, owner)
 			for _, k := range harness.SortedKeys(pm.Counters) {
 				fmt.Fprintf(&b, " %s=%d", k, pm.Counters[k])
 			}
 			for _, k := range harness.SortedKeys(pm.Choices) {
 				fmt.Fprintf(&b, " %s=%s", k, pm.Choices[k])
 			}
-			b.WriteByte(';')
+			fmt.Fprintf(&b, " c%v e%v;", pm.Copying, pm.ExiledWith)
 		}
 		b.WriteByte('|')
+	}
+	return b.String()
+}
+
+// carriedKey fingerprints what freshCarried compares of s: its copies', tokens' and
+// face-down permanents' copiable values.
+func carriedKey(s *harness.Snapshot) string {
+	var b strings.Builder
+	for _, o := range s.Battlefield {
+		if o.CopyOf != "" || o.Token || o.FaceDown {
+			fmt.Fprintf(&b, "|%d %s %v", o.Card, o.CopyOf, o.FaceDown)
+			if c := o.Copiable; c != nil {
+				fmt.Fprintf(&b, " %q %s %s %q %q %q %s/%s/%s %q", c.Name, c.ManaCost, c.Colors, c.Supertypes, c.Types, c.Subtypes,
+					intText(c.Power), intText(c.Toughness), intText(c.Loyalty), c.Abilities)
+			}
+		}
 	}
 	return b.String()
 }

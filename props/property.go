@@ -46,6 +46,21 @@ type Verdict struct {
 	// Violations lists every violation found, each saying what was expected and what
 	// happened; empty means the property held.
 	Violations []Violation
+	// Skipped counts, per clause, the moments the property could not judge: judging them
+	// needs a board the harness can't set up again faithfully, or one the engine declares
+	// it can't start (Skip, SkipUndeclared). A skipped moment is never a violation and
+	// never reached; the campaign reports it as wasted.
+	Skipped map[string]Skipped
+}
+
+// Skipped is one clause's skipped moments in a trace.
+type Skipped struct {
+	Moments int
+	Why     string // the first moment's reason
+	// Undeclared: every moment was skipped because judging it needs what the engine
+	// declares it doesn't support (harness.Support), so a clause reached nowhere else is
+	// unsupported rather than vacuous.
+	Undeclared bool
 }
 
 // Violation is one failure: where in the trace, and what was expected versus seen.
@@ -68,6 +83,28 @@ func (v *Verdict) Reach(clause string) {
 		v.Clauses = map[string]int{}
 	}
 	v.Clauses[clause]++
+}
+
+// Skip counts one moment of clause that the property could not judge, and why: the
+// state it must compare with can't be set up without changing something the clause
+// doesn't mean to vary.
+func (v *Verdict) Skip(clause, why string) { v.skip(clause, why, false) }
+
+// SkipUndeclared counts one moment of clause that could not be judged because judging it
+// needs what the engine declares it doesn't support (a step it can't start a game in).
+func (v *Verdict) SkipUndeclared(clause, why string) { v.skip(clause, why, true) }
+
+func (v *Verdict) skip(clause, why string, undeclared bool) {
+	if v.Skipped == nil {
+		v.Skipped = map[string]Skipped{}
+	}
+	s, seen := v.Skipped[clause]
+	if !seen {
+		s.Why, s.Undeclared = why, undeclared
+	}
+	s.Moments++
+	s.Undeclared = s.Undeclared && undeclared
+	v.Skipped[clause] = s
 }
 
 // ClauseNames lists the names of p's clauses in declaration order.

@@ -95,12 +95,13 @@ func preferPumps(before *harness.Snapshot, a harness.Action) bool {
 
 func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
-	fresh := newFreshBoards(eng)
-	deltas := func(s *harness.Snapshot, step int) (map[harness.CardID]string, bool) {
-		f, err := fresh.of(s)
-		if err != nil {
-			v.Violations = append(v.Violations, queryError(step, "rules.turn", "611.2", whereAfter(tr, step), err))
-			return nil, false
+	fresh := newFreshBoards(eng, tr)
+	// deltas are the effect deltas of s's judged permanents, or why s has no fresh board
+	// to read them against.
+	deltas := func(s *harness.Snapshot) (map[harness.CardID]string, *freshSkip) {
+		f, skip := fresh.of(s)
+		if skip != nil {
+			return nil, skip
 		}
 		out := map[harness.CardID]string{}
 		for i := range s.Battlefield {
@@ -109,22 +110,16 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 				out[o.Card] = effectDelta(o, fo)
 			}
 		}
-		return out, true
+		return out, nil
 	}
-	before, ok := deltas(&tr.Start, -1)
+	before, beforeSkip := deltas(&tr.Start)
 	for i := range tr.Steps {
-		if !ok {
-			return v
-		}
 		st := &tr.Steps[i]
-		var after map[harness.CardID]string
-		after, ok = deltas(st.After, i)
-		if !ok {
-			return v
-		}
+		after, afterSkip := deltas(st.After)
 		switch {
 		case crossedCleanup(st):
-			checkCleanup(tr, i, before, after, &v)
+			effects := !skipEffects(st, "effects-end", before, beforeSkip, afterSkip, &v)
+			checkCleanup(tr, i, before, after, effects, &v)
 			if st.After.Turn != st.Before.Turn {
 				checkUntap(tr, i, &v)
 			}
@@ -132,15 +127,42 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 			// (A step answering a pending decision finishes what asked it: state-based
 			// actions, a legend rule choice among them, may still unattach what grants an
 			// ability, CR 704.3, 704.5n.)
-			checkEffectsLast(tr, i, before, after, &v)
+			if !skipEffects(st, "effects-last", before, beforeSkip, afterSkip, &v) {
+				checkEffectsLast(tr, i, before, after, &v)
+			}
 		}
-		before = after
+		before, beforeSkip = after, afterSkip
 	}
 	return v
 }
 
-// checkCleanup judges the first moment after a cleanup step (CR 514.2).
-func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string, v *Verdict) {
+// skipEffects counts a skipped moment of clause when the board before step st or after it
+// has no fresh board (beforeSkip, afterSkip) and some permanent that stays through the
+// step could have been judged: one with effects on it before (before), or any judged one
+// when that isn't known. It reports whether the effects can't be judged at st.
+func skipEffects(st *gen.TraceStep, clause string, before map[harness.CardID]string, beforeSkip, afterSkip *freshSkip, v *Verdict) bool {
+	skip := beforeSkip
+	if skip == nil {
+		skip = afterSkip
+	}
+	if skip == nil {
+		return false
+	}
+	for _, o := range st.Before.Battlefield {
+		if sameObject(st.After, o) == nil {
+			continue
+		}
+		if beforeSkip != nil && freshJudged(o) || beforeSkip == nil && before[o.Card] != "" {
+			skip.skipIn(v, clause)
+			break
+		}
+	}
+	return true
+}
+
+// checkCleanup judges the first moment after a cleanup step (CR 514.2): damage, and, when
+// effects is set (both boards have fresh boards), the effects.
+func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string, effects bool, v *Verdict) {
 	st := &tr.Steps[i]
 	for j := range st.Before.Battlefield {
 		o := st.Before.Battlefield[j]
@@ -157,7 +179,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 					fmt.Sprintf("%d damage (it had %d before)", n.Damage, o.Damage)))
 			}
 		}
-		if d, known := after[o.Card]; before[o.Card] != "" && known {
+		if d, known := after[o.Card]; effects && before[o.Card] != "" && known {
 			v.Reach("effects-end")
 			if d != "" {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "effects-end",

@@ -60,7 +60,7 @@ func preferredOften(w int) *gen.ActionWeights {
 
 func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
-	fresh := newFreshBoards(eng)
+	fresh := newFreshBoards(eng, tr)
 	// changedWhenLeft are the cards that left the battlefield changed by an effect of a
 	// resolved spell or ability, since the last cleanup step: one that lasts until end of
 	// turn is in force until then (CR 514.2), but applies to the old object only (611.2c).
@@ -110,15 +110,15 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 
 // changedOnLeaving reports whether card c, a permanent in b about to leave the
 // battlefield, is changed there by an effect of a resolved spell or ability: it differs
-// from its fresh board. A board the engine refuses to start again says no; checkEntered
-// reports that error where it matters.
+// from its fresh board. A board without a fresh board says no: the permanent that
+// enters is then judged under no-carryover, which expects the same (no effect on it).
 func changedOnLeaving(b *harness.Snapshot, c harness.CardID, fresh *freshBoards) bool {
 	o := b.Permanent(c)
 	if o == nil || o.CopyOf != "" || o.Token {
 		return false
 	}
-	f, err := fresh.of(b)
-	return err == nil && f[c] != nil && effectDelta(o, f[c]) != ""
+	f, skip := fresh.of(b)
+	return skip == nil && f[c] != nil && effectDelta(o, f[c]) != ""
 }
 
 // checkEntered judges the permanents that entered the battlefield in step i; those among
@@ -126,23 +126,28 @@ func changedOnLeaving(b *harness.Snapshot, c harness.CardID, fresh *freshBoards)
 func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, changedWhenLeft []harness.CardID, v *Verdict) {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
-	f, err := fresh.of(a)
-	if err != nil {
-		v.Violations = append(v.Violations, queryError(i, "rules.zones", "400.7", whereAfter(tr, i), err))
-		return
-	}
+	f, skip := fresh.of(a)
 	for j := range a.Battlefield {
 		o := a.Battlefield[j]
 		if b.Permanent(o.Card) != nil || b.Find(o.Card) == nil && !onStack(b, o.Card) {
 			continue // it was a permanent already, or it is new to the game (a token)
 		}
-		fo := f[o.Card]
-		if fo == nil {
-			continue
-		}
 		clause, rule, why := "no-carryover", "400.7", ""
 		if slices.Contains(changedWhenLeft, o.Card) {
 			clause, rule, why = "left-behind", "611.2c", "; the effects in force on its card's previous object stay with that object (CR 611.2c)"
+		}
+		if skip != nil {
+			// Its characteristics can't be compared; what is attached to it needs no
+			// fresh board.
+			if freshJudged(o) {
+				skip.skipIn(v, clause)
+			}
+			checkNothingCarried(tr, i, o, v)
+			continue
+		}
+		fo := f[o.Card]
+		if fo == nil {
+			continue
 		}
 		v.Reach(clause)
 		if d := effectDelta(o, fo); d != "" {
@@ -150,16 +155,23 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)%s", describe(o), why),
 				d))
 		}
-		for k := range b.Battlefield {
-			att := b.Battlefield[k]
-			if att.AttachedTo != o.Card {
-				continue
-			}
-			if now := a.Permanent(att.Card); now != nil && now.AttachedTo == o.Card {
-				v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
-					fmt.Sprintf("%s attached to nothing new: it was attached to the object card %d was before it left the battlefield (CR 400.7)", describe(now), o.Card),
-					"attached to the new object"))
-			}
+		checkNothingCarried(tr, i, o, v)
+	}
+}
+
+// checkNothingCarried judges o, a permanent that entered in step i: nothing attached to
+// the object its card was before is attached to it (CR 400.7).
+func checkNothingCarried(tr *gen.Trace, i int, o *harness.Object, v *Verdict) {
+	b, a := tr.Steps[i].Before, tr.Steps[i].After
+	for k := range b.Battlefield {
+		att := b.Battlefield[k]
+		if att.AttachedTo != o.Card {
+			continue
+		}
+		if now := a.Permanent(att.Card); now != nil && now.AttachedTo == o.Card {
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
+				fmt.Sprintf("%s attached to nothing new: it was attached to the object card %d was before it left the battlefield (CR 400.7)", describe(now), o.Card),
+				"attached to the new object"))
 		}
 	}
 }

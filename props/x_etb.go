@@ -69,7 +69,11 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 				kind = m[1]
 			}
 		}
-		if kind == "" {
+		if kind == "" || card.CopyOf != "" && strings.Contains(copyAbilityText(top.Name), "counter") {
+			// (A spell that entered as a copy of such a permanent got its "enters with X"
+			// ability from the copy, and its copy ability's exceptions may put counters of
+			// their own on it, CR 707.9: Spark Double as a Walking Ballista, X 0, enters
+			// with the additional +1/+1 counter.)
 			continue
 		}
 		what := fmt.Sprintf("%s: %s resolved with X=%d", where(tr, i), top.Name, top.X)

@@ -322,13 +322,16 @@ func writeFailure(w io.Writer, f *campaign.Failure, opts Options) {
 }
 
 // clauseVerdict marks a clause no case reached; a reached clause's verdict is its
-// property's.
+// property's, and a clause with moments its property could not judge says how many were
+// skipped (props.Verdict.Skip).
 func clauseVerdict(c campaign.ClauseResult) string {
-	if c.Unsupported != "" {
+	switch {
+	case c.Unsupported != "":
 		return "UNSUPPORTED"
-	}
-	if c.Reached == 0 {
+	case c.Reached == 0:
 		return "UNREACHED"
+	case c.Skipped > 0:
+		return fmt.Sprintf("%d skipped", c.Skipped)
 	}
 	return ""
 }
