@@ -95,8 +95,9 @@ func copyOver(r copyRecord, s *harness.Snapshot, active map[int]harness.Player) 
 	switch r.until {
 	case untilEndOfTurn:
 		// A moment in the cleanup step comes after its turn-based actions (CR 514.2): when
-		// state-based actions or triggers give players priority there (514.3a).
-		return s.Turn > r.turn || s.Step == harness.Cleanup && !r.cleanup
+		// state-based actions or triggers give players priority there (514.3a); but not
+		// while the active player is still discarding to hand size, the first of them (514.1).
+		return s.Turn > r.turn || s.Step == harness.Cleanup && !discardingToHandSize(s) && !r.cleanup
 	case untilNextTurn:
 		for t := r.turn + 1; t <= s.Turn; t++ {
 			if p, seen := active[t]; seen && p == r.controller {
@@ -226,4 +227,15 @@ func sortedObjectIDs[V any](m map[harness.ObjectID]V) []harness.ObjectID {
 		}
 	}
 	return out
+}
+
+// maxHandSize is a player's maximum hand size: no card of the pool changes it (CR 402.2).
+const maxHandSize = 7
+
+// discardingToHandSize reports whether s is at the cleanup step's first turn-based action
+// (CR 514.1): the active player, holding more cards than the maximum hand size, has to
+// discard. "Until end of turn" effects end only after it (514.2).
+func discardingToHandSize(s *harness.Snapshot) bool {
+	return s.Step == harness.Cleanup && s.Pending != nil && s.Pending.Player == s.Active &&
+		len(s.Players[s.Active].Hand) > maxHandSize
 }
