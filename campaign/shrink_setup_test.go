@@ -11,8 +11,8 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 

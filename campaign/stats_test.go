@@ -9,8 +9,8 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 

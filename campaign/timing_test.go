@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 

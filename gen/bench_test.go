@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 )
 
 // BigSeeds returns n seeds whose case under g on eng has at least perms permanents and

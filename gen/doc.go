@@ -27,7 +27,7 @@
 // cards per zone ([Pick], [Cards]) and keep kinds of card out, [ActionWeights] weigh the
 // kinds of action the walk takes ([DefaultActions], [PreferMana]), and Steer.Prefer marks
 // actions to favour. [New] compiles a steer against a pool into a [Generator]; [Board]
-// and [Run] are one-off conveniences over the default pool. [Classify] and
+// is a one-off convenience over the default pool. [Classify] and
 // [IsManaAbility] say what kind of action an action is.
 //
 // # Reading traces

@@ -161,9 +161,3 @@ var stepWeights = []struct {
 func Board(src Source, steer Steer) harness.Setup {
 	return mustNew(nil, steer).Board(src)
 }
-
-// Run generates and plays one case with g (see [Generator.Run]); a convenience for one-off
-// use: it compiles steer against DefaultPool on every call.
-func Run(src Source, eng harness.Engine, steer Steer, maxSteps int) *Trace {
-	return mustNew(nil, steer).Run(src, eng, maxSteps)
-}

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

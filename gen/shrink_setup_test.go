@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
-	"github.com/mtgfuzz/mtgfuzz/gen/gentest"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 )
 
 func paddedCase(t *testing.T) *gen.Trace {

@@ -133,16 +133,6 @@ func All() []Ruling {
 	return out
 }
 
-// ByID returns the ruling with that ID.
-func ByID(id string) (Ruling, bool) {
-	for _, r := range all {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return Ruling{}, false
-}
-
 // IDs lists every ruling ID in All's order.
 func IDs() []string {
 	out := make([]string, len(all))
