@@ -171,7 +171,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 			p.errf(kv.k, "%s: give at least one ruling ID", kv.k.Value)
 		}
 	default:
-		p.errf(&yaml.Node{Line: line}, "missing ruling: (the ruling ID this scenario checks, from rulings.md)")
+		p.errf(&yaml.Node{Line: line}, "missing ruling: (the ruling ID this scenario checks, from docs/rulings.md or fuzz rulings)")
 	}
 	if kv, ok := byKey["rules"]; ok {
 		sc.Rules = p.strs(kv.v, "rules")

@@ -42,7 +42,7 @@ func (e *Error) Error() string {
 type Scenario struct {
 	Path    string   // the file it was read from (or will be written to)
 	Format  int      // FormatVersion
-	Rulings []string // ruling IDs from rulings.md
+	Rulings []string // ruling IDs of the rulings package (docs/rulings.md)
 	Rules   []string // CR rule numbers, as written ("106.5", "107.3m")
 	Title   string
 	Origin  string // "hand-written", or "found by fuzz run --seed N" for counterexamples

@@ -1,6 +1,6 @@
-// Package props holds the properties: executable checks, each derived from rulings in
-// shared/rulings.md, that judge one generated trace ([gen.Trace]) of an engine
-// ([harness.Engine]) and return a [Verdict]: how many moments of the trace reached the
+// Package props holds the properties: executable checks, each derived from rulings (the
+// rulings package, listed in docs/rulings.md), that judge one generated trace
+// ([gen.Trace]) of an engine ([harness.Engine]) and return a [Verdict]: how many moments of the trace reached the
 // property's situation, and every violation found, each worded "WHAT: expected: ...
 // (ruling ID, CR rule); got: ...".
 //

@@ -14,7 +14,7 @@ import (
 // must count) without the reference engine.
 
 // testCards are the computed characteristics of the cards the unit tests use, with their
-// Oracle texts as the reference engine reports them (shared/cards.md).
+// Oracle texts as the reference engine reports them (the cards package, `fuzz cards`).
 var testCards = map[string]harness.Object{
 	"Forest":          {Supertypes: []string{"Basic"}, Types: []string{"Land"}, Subtypes: []string{"Forest"}, Abilities: []string{"({T}: Add {G}.)"}},
 	"Island":          {Supertypes: []string{"Basic"}, Types: []string{"Land"}, Subtypes: []string{"Island"}, Abilities: []string{"({T}: Add {U}.)"}},

@@ -11,8 +11,8 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// The engine is a pure, deterministic step function (DESIGN.md; the last invariant of
-// rulings.md): the same state and action give the same result, and the state given to
+// The engine is a pure, deterministic step function (harness.Engine's contract, and the
+// purity and determinism conventions of docs/engines.md): the same state and action give the same result, and the state given to
 // Apply is left as it was. These two properties ask the engine again about states the
 // trace already visited.
 

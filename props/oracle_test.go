@@ -172,8 +172,8 @@ func TestParseAbility(t *testing.T) {
 	}
 }
 
-// Many replacement effects must not cost factorial work (DESIGN.md: "could produce" must
-// not blow up): eight Reflections and two Contaminations on one land finish at once.
+// Many replacement effects must not cost factorial work ("could produce" must not blow
+// up however many replacement effects apply): eight Reflections and two Contaminations on one land finish at once.
 func TestOracleManyReplacements(t *testing.T) {
 	objs := []*harness.Object{perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Contamination", A)}
 	for i := 0; i < 8; i++ {

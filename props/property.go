@@ -9,7 +9,7 @@ import (
 // and says whether the trace reached the situation it is about.
 type Property struct {
 	ID          string   // "mana.undefined-type" or "mana.undefined-type/reflecting-pool"
-	Rulings     []string // ruling IDs from rulings.md
+	Rulings     []string // ruling IDs of the rulings package (docs/rulings.md)
 	Rules       []string // CR rule numbers, e.g. "106.5"
 	Description string
 	// Steer biases generation toward the property's situation without excluding anything.

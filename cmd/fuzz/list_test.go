@@ -46,7 +46,7 @@ func TestList(t *testing.T) {
 			covered[r] = true
 		}
 	}
-	// The eight general mana rulings of rulings.md.
+	// The eight general mana rulings (docs/rulings.md).
 	for _, r := range []string{"mana.undefined-type", "mana.could-produce", "mana.tap-for-mana",
 		"mana.tapped-trigger", "mana.tapped-replacement", "x.etb-uses-spell-x", "cost.tap-symbol",
 		"cost.untap-symbol"} {
