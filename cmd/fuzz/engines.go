@@ -3,14 +3,7 @@ package main
 import (
 	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/harness"
 )
-
-// newEngine makes one reference engine with the given faults.
-func newEngine(faults []string) (harness.Engine, error) {
-	var ref engineFlags
-	return ref.open(faults)
-}
 
 func lookupFault(name string) (engine.FaultInfo, bool) {
 	for _, f := range engine.Faults() {
