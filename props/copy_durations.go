@@ -228,14 +228,3 @@ func sortedObjectIDs[V any](m map[harness.ObjectID]V) []harness.ObjectID {
 	}
 	return out
 }
-
-// maxHandSize is a player's maximum hand size: no card of the pool changes it (CR 402.2).
-const maxHandSize = 7
-
-// discardingToHandSize reports whether s is at the cleanup step's first turn-based action
-// (CR 514.1): the active player, holding more cards than the maximum hand size, has to
-// discard. "Until end of turn" effects end only after it (514.2).
-func discardingToHandSize(s *harness.Snapshot) bool {
-	return s.Step == harness.Cleanup && s.Pending != nil && s.Pending.Player == s.Active &&
-		len(s.Players[s.Active].Hand) > maxHandSize
-}

@@ -216,6 +216,17 @@ func crossedCleanup(st *gen.TraceStep) bool {
 	return st.After.Pending == nil && st.After.Step == harness.Cleanup && st.Before.Step != harness.Cleanup
 }
 
+// maxHandSize is a player's maximum hand size: no card of the pool changes it (CR 402.2).
+const maxHandSize = 7
+
+// discardingToHandSize reports whether s is at the cleanup step's first turn-based action
+// (CR 514.1): the active player, holding more cards than the maximum hand size, has to
+// discard. "Until end of turn" effects end only after it (514.2).
+func discardingToHandSize(s *harness.Snapshot) bool {
+	return s.Step == harness.Cleanup && s.Pending != nil && s.Pending.Player == s.Active &&
+		len(s.Players[s.Active].Hand) > maxHandSize
+}
+
 // sameObject returns the permanent of after that is the same object as o (no zone change,
 // CR 400.7), or nil.
 func sameObject(after *harness.Snapshot, o *harness.Object) *harness.Object {
