@@ -28,9 +28,8 @@ type Vocabulary struct {
 }
 
 // NewVocabulary is the vocabulary of an engine's pool (its cards, counter kinds and entry
-// choices) with every registered property and every ruling of package rulings. A
-// scenario's ruling: may also be a property ID (the invariants have no ruling of their
-// own) or rules.AREA, for general rules no ruling covers.
+// choices) with every registered property and every ruling of package rulings (the
+// general rules and invariants included).
 func NewVocabulary(cards, counters []string, choices map[string][]string) *Vocabulary {
 	v := &Vocabulary{Cards: slices.Sorted(slices.Values(cards)), Counters: counters, Choices: choices, Rulings: rulings.IDs()}
 	for _, p := range props.All() {
@@ -107,14 +106,12 @@ func (p *parser) checkChoice(k, v *yaml.Node, key, value, what string) {
 	}
 }
 
-// checkRuling reports a ruling: value that names no ruling, property or rules area.
+// checkRuling reports a ruling: value that names no ruling of package rulings.
 func (p *parser) checkRuling(n *yaml.Node, id string) {
-	if p.vocab == nil || slices.Contains(p.vocab.Rulings, id) || slices.Contains(p.vocab.Properties, id) ||
-		strings.HasPrefix(id, "rules.") && len(id) > len("rules.") {
+	if p.vocab == nil || slices.Contains(p.vocab.Rulings, id) {
 		return
 	}
-	valid := append(slices.Clone(p.vocab.Rulings), p.vocab.Properties...)
-	p.errf(n, "ruling: unknown ruling %q%s", id, suggest(id, valid, "a ruling ID (docs/rulings.md), a property ID (fuzz list) or rules.AREA"))
+	p.errf(n, "ruling: unknown ruling %q%s", id, suggest(id, p.vocab.Rulings, "a ruling ID of docs/rulings.md"))
 }
 
 // checkProperty reports a property: value that selects no property: an ID, a ruling ID
@@ -136,9 +133,6 @@ func (p *parser) checkProperty(n *yaml.Node, id string) {
 func suggest(s string, valid []string, want string) string {
 	best, bestD := []string(nil), 1<<30
 	for _, v := range valid {
-		if slices.Contains(best, v) {
-			continue // a name valid twice over (a ruling that is also a property's ID) is one suggestion
-		}
 		d := distance(fold(s), fold(v))
 		switch {
 		case d < bestD:

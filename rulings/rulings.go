@@ -4,21 +4,24 @@
 // numbers it rests on (CR effective 2026-04-17; numbers move between editions, IDs don't)
 // and the cards of the pool that exercise it.
 //
-// The rulings come from two sets of official rulings: general rulings on mana and the
+// The rulings come from three sets of official rulings: general rulings on mana and the
 // {T} and {Q} symbols, and the rulings of the cards Crystalline Resonance and Crystal
-// Skull, Isu Spyglass. docs/rulings.md is generated from this list together with the
-// properties, scenarios and faults that check each ruling.
+// Skull, Isu Spyglass. Two groups of the project's own follow them (general.go): the
+// general rules those rulings rest on (rules.*) and the invariants every engine must keep
+// (invariant.*), so that every ID anything names is listed here. docs/rulings.md is
+// generated from this list together with the properties, scenarios and faults that check
+// each ruling.
 package rulings
 
 import "slices"
 
-// Ruling is one official ruling.
+// Ruling is one official ruling, or one general rule or invariant of the project's own.
 type Ruling struct {
 	ID      string   `json:"id"`
-	Group   string   `json:"group"`   // the set of rulings it comes from
+	Group   string   `json:"group"`   // the set of rulings it comes from, or GeneralRules or Invariants
 	Summary string   `json:"summary"` // what it says, in one or two sentences
-	Rules   []string `json:"rules"`   // CR rule numbers
-	Cards   []string `json:"cards"`   // cards that exercise it
+	Rules   []string `json:"rules"`   // CR rule numbers; none for an invariant of the engine as a program
+	Cards   []string `json:"cards"`   // cards that exercise it; none for what every card does
 }
 
 // The groups the rulings come from.
@@ -26,9 +29,15 @@ const (
 	General   = "General rulings on mana and the {T} and {Q} symbols"
 	Resonance = "Crystalline Resonance"
 	Skull     = "Crystal Skull, Isu Spyglass"
+
+	GeneralRules = "General rules"
+	Invariants   = "Invariants"
 )
 
-var all = []Ruling{
+// all is the official rulings, then the general rules and invariants.
+var all = slices.Concat(official, general)
+
+var official = []Ruling{
 	{"mana.undefined-type", General,
 		"When the type of mana an ability would produce can't be defined (no land to look at, no colour among the permanents it refers to), the ability produces no mana at all.",
 		[]string{"106.5", "106.1b", "605.2"}, []string{"Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Meteor Crater", "Chrome Mox"}},

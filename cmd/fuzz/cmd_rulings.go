@@ -49,7 +49,7 @@ func (c *cli) rulingsCmd(args []string) error {
 	}
 	width := c.width()
 	for _, r := range infos {
-		fmt.Fprintf(c.stdout, "%s  (CR %s)\n", r.ID, strings.Join(r.Rules, ", "))
+		fmt.Fprintf(c.stdout, "%s  (CR %s)\n", r.ID, listOr(r.Rules, ", ", noRule))
 		wrap(c.stdout, r.Summary, "    ", width)
 		wrap(c.stdout, "checked by: "+checkedBy(r), "    ", width)
 	}
@@ -125,7 +125,9 @@ between editions, the IDs don't. The rulings come from the official rulings on m
 card, you may have this enchantment become a copy of another target permanent until your
 next turn, except it has this ability.") and Crystal Skull, Isu Spyglass ("You may look at
 the top card of your library any time. You may play historic lands and cast historic spells
-from the top of your library. {T}: Add {U}.").
+from the top of your library. {T}: Add {U}."). Two groups of the project's own follow them,
+in its own words: the general rules those rulings rest on (` + "`rules.*`" + `) and the
+invariants every engine must keep (` + "`invariant.*`" + `).
 
 `)
 	fmt.Fprintf(w, "%d rulings; %d are checked by a property.\n\n", len(infos), withProperty(infos))
@@ -145,16 +147,27 @@ from the top of your library. {T}: Add {U}.").
 			fmt.Fprintf(w, "\n## %s\n", group)
 		}
 		fmt.Fprintf(w, "\n### %s\n\n%s\n\n", r.ID, r.Summary)
-		fmt.Fprintf(w, "- CR: %s\n", strings.Join(r.Rules, ", "))
-		fmt.Fprintf(w, "- Cards: %s\n", strings.Join(r.Cards, "; "))
-		fmt.Fprintf(w, "- Properties: %s\n", listOr(r.Properties, "none yet: no property checks this ruling"))
-		fmt.Fprintf(w, "- Scenarios: %s\n", listOr(r.Scenarios, "none"))
-		fmt.Fprintf(w, "- Faults: %s\n", listOr(r.Faults, "none"))
+		fmt.Fprintf(w, "- CR: %s\n", listOr(r.Rules, ", ", noRule))
+		fmt.Fprintf(w, "- Cards: %s\n", listOr(r.Cards, "; ", "any: every card of the pool"))
+		fmt.Fprintf(w, "- Properties: %s\n", codeListOr(r.Properties, "none yet: no property checks this ruling"))
+		fmt.Fprintf(w, "- Scenarios: %s\n", codeListOr(r.Scenarios, "none"))
+		fmt.Fprintf(w, "- Faults: %s\n", codeListOr(r.Faults, "none"))
 	}
 	return nil
 }
 
-func listOr(items []string, none string) string {
+// noRule stands for the CR numbers of what rests on no single rule (the engine as a
+// program, two engines compared), which its summary says.
+const noRule = "none"
+
+func listOr(items []string, sep, none string) string {
+	if len(items) == 0 {
+		return none
+	}
+	return strings.Join(items, sep)
+}
+
+func codeListOr(items []string, none string) string {
 	if len(items) == 0 {
 		return none
 	}
