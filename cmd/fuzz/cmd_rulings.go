@@ -126,8 +126,8 @@ card, you may have this enchantment become a copy of another target permanent un
 next turn, except it has this ability.") and Crystal Skull, Isu Spyglass ("You may look at
 the top card of your library any time. You may play historic lands and cast historic spells
 from the top of your library. {T}: Add {U}."). Two groups of the project's own follow them,
-in its own words: the general rules those rulings rest on (` + "`rules.*`" + `) and the
-invariants every engine must keep (` + "`invariant.*`" + `).
+in its own words: the general rules those rulings rest on (`+"`rules.*`"+`) and the
+invariants every engine must keep (`+"`invariant.*`"+`).
 
 `)
 	fmt.Fprintf(w, "%d rulings; %d are checked by a property.\n\n", len(infos), withProperty(infos))
