@@ -82,10 +82,6 @@ func (s *State) endEffects(m Moment, p h.Player) (ended bool) {
 	return kept != nil
 }
 
-// WhileSourceOnBattlefield is "for as long as [this] remains on the battlefield": the
-// effect's source is still the same permanent (CR 611.2b, 400.7).
-func WhileSourceOnBattlefield(s *State, e *Effect) bool { return s.onBattlefield(e.Source) }
-
 // isCopyEffect reports whether the effect is a copy effect (CR 707.2, layer 1a).
 func isCopyEffect(e *Effect) bool {
 	for _, m := range e.Mods {

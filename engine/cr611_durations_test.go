@@ -62,9 +62,12 @@ func TestUntilEndOfTurnEndsInCleanup(t *testing.T) {
 func TestForAsLongAs(t *testing.T) {
 	s := start(t, board([]string{"Grizzly Bears", "Contamination"}, nil))
 	bears, source := cardNamed(t, s, "Grizzly Bears").ID, cardNamed(t, s, "Contamination").ID
+	// "for as long as [this] remains on the battlefield": the source is still the same
+	// permanent (CR 400.7).
+	whileSourceOnBattlefield := func(s *State, e *Effect) bool { return s.onBattlefield(e.Source) }
 	c := s.clone()
-	c.addEffect(Effect{Source: source, Duration: Duration{Kind: ForAsLongAs, While: WhileSourceOnBattlefield}, Mods: []Modification{ModifyPT{1, 0}}, Objects: []h.ObjectID{bears}})
-	c.addEffect(Effect{Source: 999, Duration: Duration{Kind: ForAsLongAs, While: WhileSourceOnBattlefield}, Mods: []Modification{ModifyPT{5, 0}}, Objects: []h.ObjectID{bears}})
+	c.addEffect(Effect{Source: source, Duration: Duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []Modification{ModifyPT{1, 0}}, Objects: []h.ObjectID{bears}})
+	c.addEffect(Effect{Source: 999, Duration: Duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []Modification{ModifyPT{5, 0}}, Objects: []h.ObjectID{bears}})
 	require.Len(t, c.Effects, 1, "an effect whose duration never starts does nothing")
 	s = c.finish(nil)
 	assert.Equal(t, 3, power(s, bears))

@@ -29,8 +29,8 @@ const (
 )
 
 // Modification is what a continuous effect does to an object's characteristics in one
-// layer: one of CopyOf, FaceDown, SetTypes, AddTypes, AddAbility, RemoveAllAbilities,
-// SetPT, ModifyPT.
+// layer: one of CopyOf, AddTypes, AddAbility, SetPT, ModifyPT. (Layer 1b, face-down
+// status, comes from the object itself: see FaceDown.)
 type Modification interface {
 	// Layer is the layer the modification applies in (CR 613.1).
 	Layer() Layer
@@ -54,11 +54,9 @@ type CopyOf struct {
 	Values *Chars
 }
 
-// FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b).
+// FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
+// object is face down by its own status (Object.FaceDown), which layer 1b reads.
 type FaceDown struct{}
-
-// SetTypes: the object's card types and subtypes become these (CR 205.1a, layer 4).
-type SetTypes struct{ Types, Subtypes []string }
 
 // AddTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
 // and every creature type (CR 205.3m).
@@ -70,23 +68,17 @@ type AddTypes struct {
 // AddAbility: the object has the ability (layer 6).
 type AddAbility struct{ Ability *Ability }
 
-// RemoveAllAbilities: the object loses all abilities (layer 6).
-type RemoveAllAbilities struct{}
-
 // SetPT: the object's power and toughness become these (layer 7b).
 type SetPT struct{ Power, Toughness int }
 
 // ModifyPT: +Power/+Toughness (layer 7c).
 type ModifyPT struct{ Power, Toughness int }
 
-func (CopyOf) Layer() Layer             { return LayerCopy }
-func (FaceDown) Layer() Layer           { return LayerFaceDown }
-func (SetTypes) Layer() Layer           { return LayerType }
-func (AddTypes) Layer() Layer           { return LayerType }
-func (AddAbility) Layer() Layer         { return LayerAbility }
-func (RemoveAllAbilities) Layer() Layer { return LayerAbility }
-func (SetPT) Layer() Layer              { return LayerPTSet }
-func (ModifyPT) Layer() Layer           { return LayerPTModify }
+func (CopyOf) Layer() Layer     { return LayerCopy }
+func (AddTypes) Layer() Layer   { return LayerType }
+func (AddAbility) Layer() Layer { return LayerAbility }
+func (SetPT) Layer() Layer      { return LayerPTSet }
+func (ModifyPT) Layer() Layer   { return LayerPTModify }
 
 // CR 707.2: the copiable values replace the object's. Their abilities already carry the
 // identities the effect gave them as it began (begin), so applying the effect costs the
@@ -116,10 +108,6 @@ func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
 
 func (FaceDown) apply(c *Chars, _ effectKey) { *c = faceDownChars }
 
-func (m SetTypes) apply(c *Chars, _ effectKey) {
-	c.Types, c.Subtypes, c.AllCreatureTypes = m.Types, m.Subtypes, false
-}
-
 func (m AddTypes) apply(c *Chars, _ effectKey) {
 	c.Types = appendNew(c.Types, m.Types...)
 	if m.AllCreatureTypes {
@@ -131,8 +119,6 @@ func (m AddAbility) apply(c *Chars, k effectKey) {
 	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], AbilityInstance{Ability: m.Ability,
 		ID: AbilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
 }
-
-func (RemoveAllAbilities) apply(c *Chars, _ effectKey) { c.Abilities = nil }
 
 func (m SetPT) apply(c *Chars, _ effectKey) {
 	c.Power, c.Toughness, c.HasPT = m.Power, m.Toughness, true

@@ -62,19 +62,6 @@ func TestLayersApplyAcrossObjects(t *testing.T) {
 	assert.Equal(t, []int{2, 2}, []int{c.Power, c.Toughness}, "1/1 set in 7b, +1/+1 in 7c")
 }
 
-// TestLosingAbilitiesEndsTheirEffects: an anthem whose source loses its abilities in
-// layer 6 has not started to apply (it applies in 7c), so it doesn't (CR 613.1f, 613.6).
-func TestLosingAbilitiesEndsTheirEffects(t *testing.T) {
-	setup := board([]string{"Llanowar Elves", "Gauntlet of Power"}, nil)
-	chosenColor(&setup, 0, 1, "G")
-	s := start(t, setup)
-	elves, gauntlet := cardNamed(t, s, "Llanowar Elves"), cardNamed(t, s, "Gauntlet of Power")
-	assert.Equal(t, 2, s.projected().Of(elves.ID).Power, "the anthem applies")
-	s = withEffect(s, untilEndOfTurn, []Modification{RemoveAllAbilities{}}, gauntlet.ID)
-	assert.Equal(t, 1, s.projected().Of(elves.ID).Power, "the Gauntlet has no abilities, so no anthem")
-	assert.Empty(t, s.projected().Of(gauntlet.ID).Abilities)
-}
-
 // TestGrantedAbilityIdentity: an ability granted by a static ability is distinct from the
 // printed ones and names its source; an intrinsic one names the rule's basic land type.
 func TestGrantedAbilityIdentity(t *testing.T) {

@@ -39,14 +39,6 @@ const frozenOwner = ^uint64(0)
 // values, so the order in which concurrent games take them changes nothing.
 var owners atomic.Uint64
 
-// get returns record id (nil for 0 or unknown), to read only.
-func (t *objectTable) get(id h.ObjectID) *Object {
-	if i := id - 1; i < h.ObjectID(t.n) { // id 0: i wraps past every index
-		return &t.chunks[i/objectChunkLen].recs[i%objectChunkLen]
-	}
-	return nil
-}
-
 // mut returns record id (nil for 0 or unknown), to change, copying its chunk first if the
 // table does not own it.
 func (t *objectTable) mut(id h.ObjectID) *Object {

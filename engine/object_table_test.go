@@ -15,6 +15,12 @@ func tableOf(n int) *objectTable {
 	return t
 }
 
+// get reads record id of t as a state holding t reads it.
+func (t *objectTable) get(id h.ObjectID) *Object {
+	s := State{objects: *t}
+	return s.obj(id)
+}
+
 // TestObjectTableSharesUntilWritten: a clone shares every chunk; a write on either side
 // copies only the chunk written, and the other side never sees it.
 func TestObjectTableSharesUntilWritten(t *testing.T) {

@@ -282,7 +282,8 @@ func (s *State) capSharedLists() {
 // obj returns the object record with the given ID (nil for 0 or unknown), to read only: it
 // may be shared with other states. Write through mut.
 func (s *State) obj(id h.ObjectID) *Object {
-	// objectTable.get written out: the hottest read of the engine stays cheap to inline.
+	// The table's one read, written out here rather than as a method of objectTable: the
+	// hottest read of the engine stays cheap to inline into its callers.
 	if i := id - 1; i < h.ObjectID(s.objects.n) { // id 0: i wraps past every index
 		return &s.objects.chunks[i/objectChunkLen].recs[i%objectChunkLen]
 	}
