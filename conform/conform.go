@@ -14,6 +14,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // Convention is one rule an engine must follow for the harness to judge it.
@@ -32,8 +33,8 @@ var Conventions = []Convention{
 	{"ability-index", "an activation's ability indexes the source's abilities in the snapshot"},
 	{"ability-texts", "every ability text is the printed Oracle text (or a quoted ability granted by one): the properties read texts exactly"},
 	{"legal", "every action listed as legal can be applied"},
-	{"purity", "Apply leaves the state it was given unchanged"},
-	{"determinism", "asking again about a state gives the same snapshot and legal actions"},
+	{"purity", "Apply, and every question asked about a state, leave that state unchanged (the property invariant.purity)"},
+	{"determinism", "asking again about a state gives the same legal actions in the same order, and applying the same action to it the same snapshot and events (the property invariant.determinism)"},
 	{"casting", "a spell cast or ability activated waits for Pay or Cancel (Snapshot.Casting); Pay is listed only then"},
 }
 
@@ -97,14 +98,18 @@ type checker struct {
 
 // check records one moment of a convention: ok, or the problem seen.
 func (c *checker) check(name string, ok bool, format string, args ...any) {
-	r := c.results[name]
-	r.Checked++
-	if ok {
-		return
+	c.results[name].Checked++
+	if !ok {
+		c.problem(name, fmt.Sprintf(format, args...))
 	}
+}
+
+// problem records a moment a convention was broken at, already counted as checked.
+func (c *checker) problem(name, example string) {
+	r := c.results[name]
 	r.Problems++
 	if r.Example == "" {
-		r.Example = fmt.Sprintf(format, args...)
+		r.Example = example
 		if c.tr != nil {
 			r.Log = gen.Log(c.tr)
 		}
@@ -178,7 +183,29 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 		c.check("legal", true, "") // applied: the failure, if any, is the trace's error
 		c.checkZoneChanges(st.Before, st.After, where)
 		c.checkLegal(st.Before, st.Legal, where)
-		c.checkPurity(st, where)
+	}
+	c.checkInvariants(tr)
+}
+
+// invariants are the conventions that are properties too: purity and determinism are
+// what the harness stands on (it asks again about states a case already visited), so
+// the campaign checks them as invariant.purity and invariant.determinism. conform runs
+// those properties' own checks rather than a second, weaker version of them: an
+// implementer sees here first, with an example, the violation the campaign would report.
+var invariants = []struct{ convention, property string }{
+	{"purity", "invariant.purity"},
+	{"determinism", "invariant.determinism"},
+}
+
+// checkInvariants runs the invariant properties on the case: each step the property
+// judged is a moment checked, each violation a problem.
+func (c *checker) checkInvariants(tr *gen.Trace) {
+	for _, inv := range invariants {
+		v := props.ByID(inv.property).Check(c.eng, tr)
+		c.results[inv.convention].Checked += v.Reached
+		for _, bad := range v.Violations {
+			c.problem(inv.convention, bad.Message)
+		}
 	}
 }
 
@@ -257,34 +284,6 @@ func abilitiesOf(o *harness.Object) string {
 		return "no object"
 	}
 	return fmt.Sprintf("%d abilities", len(o.Abilities))
-}
-
-// checkPurity observes the state before the step again (it must be what it was) and asks
-// for its legal actions again (they must be the same).
-func (c *checker) checkPurity(st *gen.TraceStep, where string) {
-	if st.BeforeState == nil {
-		return
-	}
-	again, err := c.eng.Observe(st.BeforeState)
-	c.check("purity", err == nil && snapshotsEqual(&again, st.Before), "%s changed the state it was applied to: observing it again differs", where)
-	legal, err := c.eng.Legal(st.BeforeState)
-	c.check("determinism", err == nil && sameKeys(legal, st.Legal), "before %s: asked twice, Legal gave different actions", where)
-	if st.AfterState != nil {
-		a1, err1 := c.eng.Observe(st.AfterState)
-		c.check("determinism", err1 == nil && snapshotsEqual(&a1, st.After), "after %s: asked twice, Observe gave different snapshots", where)
-	}
-}
-
-func sameKeys(a, b []harness.Action) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Key() != b[i].Key() {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *checker) checkTexts(s *harness.Snapshot, where string) {

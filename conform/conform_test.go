@@ -72,3 +72,40 @@ func (e dropsPeriods) Observe(st harness.State) (harness.Snapshot, error) {
 	}
 	return s, err
 }
+
+func faulty(t *testing.T, fault string) *engine.Reference {
+	eng, err := engine.New(engine.Options{Faults: []string{fault}})
+	require.NoError(t, err)
+	return eng
+}
+
+// TestBrokenConventions: an engine that breaks one convention is reported for it, with an
+// example and the log of the case, and for none of the conventions it keeps (but those
+// that break with it: an engine that changes its input answers differently when asked
+// again, and a card that keeps its object ID looks like no new token). Purity and
+// determinism are judged by the invariant properties' own checks, so the example is the
+// property's violation.
+func TestBrokenConventions(t *testing.T) {
+	for _, tc := range []struct {
+		eng        harness.Engine
+		convention string
+		example    string
+		also       string // a convention that breaks with it, or ""
+	}{
+		{keepsObjectIDs{reference(t)}, "object-ids", "object", "token-ids"},
+		{dropsPeriods{reference(t)}, "ability-texts", "Oracle", ""},
+		{faulty(t, engine.FaultMutatesInput), "purity", "unchanged: neither Apply nor a question to the engine may change the state it is given", "determinism"},
+		{faulty(t, engine.FaultHiddenState), "determinism", "as the first time", ""},
+	} {
+		res := check(t, tc.eng)
+		bad := res[tc.convention]
+		assert.Positive(t, bad.Problems, "%s is reported", tc.convention)
+		assert.Contains(t, bad.Example, tc.example, tc.convention)
+		assert.NotEmpty(t, bad.Log, "%s: the case's log", tc.convention)
+		for name, r := range res {
+			if name != tc.convention && name != tc.also {
+				assert.Zero(t, r.Problems, "breaking %s breaks no other convention, but %s: %s", tc.convention, name, r.Example)
+			}
+		}
+	}
+}

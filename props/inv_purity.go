@@ -14,7 +14,9 @@ import (
 // The engine is a pure, deterministic step function (harness.Engine's contract, and the
 // purity and determinism conventions of docs/engines.md): the same state and action give the same result, and the state given to
 // Apply is left as it was. These two properties ask the engine again about states the
-// trace already visited.
+// trace already visited. They are the one check of purity and determinism: conform (fuzz
+// check-engine) runs them as its purity and determinism conventions, so that an
+// implementer meets a violation there before every other property fails for it.
 
 // purityInvariant checks that Apply leaves its input state unchanged: after the trace's
 // Apply, after applying the step's action once more, and after the questions properties
