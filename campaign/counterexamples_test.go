@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // TestDistinctCounterexamples: with two bugs behind one property, the campaign goes on
@@ -73,12 +73,12 @@ func TestCampaignSavesToTheCorpus(t *testing.T) {
 	f := rep.Props[0].Failure
 	require.NotNil(t, f)
 	require.NotEmpty(t, f.CorpusPath)
-	sc, err := corpus.Load(f.CorpusPath)
+	sc, err := scenario.Load(f.CorpusPath)
 	require.NoError(t, err)
 	faulty, _ := engine.New(engine.Options{Faults: []string{fault}})
-	assert.False(t, corpus.Replay(faulty, sc).Passed, "the saved scenario fails on the faulty engine")
+	assert.False(t, scenario.Replay(faulty, sc).Passed, "the saved scenario fails on the faulty engine")
 	ref, _ := engine.New(engine.Options{})
-	assert.True(t, corpus.Replay(ref, sc).Passed, "and holds on the reference engine")
+	assert.True(t, scenario.Replay(ref, sc).Passed, "and holds on the reference engine")
 }
 
 // TestCounterexamplesDistinctByWhatFails: one fault seen after casting a spell and after

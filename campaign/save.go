@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // SaveCounterexample writes f, a shrunk counterexample of p, into the corpus under dir as
@@ -27,18 +27,18 @@ func SaveCounterexample(dir string, p *props.Property, f *Failure, eng harness.E
 		first, _, _ := strings.Cut(f.Violations[0].Message, "\n")
 		title += ": " + clip(first, 100)
 	}
-	opts := []corpus.Option{corpus.WithProperties(p.ID)}
+	opts := []scenario.Option{scenario.WithProperties(p.ID)}
 	actions := f.Actions
 	if f.BrokeOn != nil {
 		actions = append(slices.Clone(actions), *f.BrokeOn)
 	}
 	before, runs := replayed(eng, f.Setup, actions)
 	if before != nil {
-		opts = append(opts, corpus.WithSnapshots(before))
+		opts = append(opts, scenario.WithSnapshots(before))
 	}
-	opts = append(opts, corpus.WithPassRuns(runs))
-	sc := corpus.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
-	path, _, err := corpus.Save(dir, sc)
+	opts = append(opts, scenario.WithPassRuns(runs))
+	sc := scenario.FromCounterexample(rulings, p.Rules, title, origin, f.Setup, actions, opts...)
+	path, _, err := scenario.Save(dir, sc)
 	if err != nil {
 		return fmt.Errorf("saving the counterexample of %s: %w", p.ID, err)
 	}

@@ -9,11 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/gentest"
 	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) *campaign.PropResult {
@@ -66,7 +66,7 @@ func TestSavedCounterexamplePassesUntil(t *testing.T) {
 	const fault = "rules.turn/effects-end-at-end-step"
 	f := faultRun(t, fault, "rules.turn", 57, t.TempDir()).Failure
 	require.NotEmpty(t, f.CorpusPath)
-	sc, err := corpus.Load(f.CorpusPath)
+	sc, err := scenario.Load(f.CorpusPath)
 	require.NoError(t, err)
 	var lines []string
 	for _, st := range sc.Steps {
@@ -79,12 +79,12 @@ func TestSavedCounterexamplePassesUntil(t *testing.T) {
 	assert.Equal(t, "pass until end", lines[len(lines)-1])
 	assert.Contains(t, f.Log, "pass until end")
 	faulty, _ := engine.New(engine.Options{Faults: []string{fault}})
-	res := corpus.Replay(faulty, sc)
+	res := scenario.Replay(faulty, sc)
 	assert.False(t, res.Passed, "the saved scenario fails on the faulty engine")
 	assert.Equal(t, f.Actions, res.Trace.Actions(), "taking the very same actions")
 	ref, _ := engine.New(engine.Options{})
-	assert.True(t, corpus.Replay(ref, sc).Passed, "and holds on the reference engine")
-	explained, err := corpus.Explain(ref, sc)
+	assert.True(t, scenario.Replay(ref, sc).Passed, "and holds on the reference engine")
+	explained, err := scenario.Explain(ref, sc)
 	require.NoError(t, err)
 	assert.Regexp(t, `line \d+: pass until end\n(    \. .*\n)*  \d+ passes\n`, explained, "explain shows the line, the events and how many passes")
 	assert.NotContains(t, explained, "  B: pass\n")

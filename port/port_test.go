@@ -19,11 +19,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/port"
 	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // callTimeout bounds each call of the ports that misbehave: the hanging one is waited on
@@ -249,13 +249,13 @@ func TestCampaignGoesOnAfterAPortCrash(t *testing.T) {
 	assert.Empty(t, p.Failure.Actions, "shrunk to the first action, the one the port dies on")
 	require.NotNil(t, p.Failure.BrokeOn)
 	require.FileExists(t, p.Failure.CorpusPath, "a reproducer is saved")
-	sc, err := corpus.Load(p.Failure.CorpusPath)
+	sc, err := scenario.Load(p.Failure.CorpusPath)
 	require.NoError(t, err)
 	require.Len(t, sc.Steps, 1, "the reproducer ends with the action the port broke on")
 	c, err := port.Open(port.Options{Command: portCommand(modeCrash)})
 	require.NoError(t, err)
 	defer c.Close()
-	res := corpus.Replay(c.Engine(), sc)
+	res := scenario.Replay(c.Engine(), sc)
 	assert.False(t, res.Passed, "replayed on the port, it breaks it again")
 	assert.NotNil(t, c.Broken())
 }

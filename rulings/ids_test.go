@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/rulings"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // TestEveryNamedIDIsARuling: every ruling ID a property, a fault or a scenario of the
@@ -30,7 +30,7 @@ func TestEveryNamedIDIsARuling(t *testing.T) {
 	for _, f := range engine.Faults() {
 		assert.True(t, known[f.Ruling], "fault %s names %s, which is no ruling", f.Name, f.Ruling)
 	}
-	scs, err := corpus.LoadDir(filepath.Join("..", "corpus"))
+	scs, err := scenario.LoadDir(filepath.Join("..", "corpus"))
 	require.NoError(t, err)
 	require.NotEmpty(t, scs)
 	for _, sc := range scs {

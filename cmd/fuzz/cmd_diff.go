@@ -4,10 +4,10 @@ import (
 	"fmt"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/diff"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/mtgfuzz/mtgfuzz/report"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // diffEngines is differential testing: generated cases played step by step on the
@@ -97,9 +97,9 @@ func saveDivergence(dir string, res *diff.Result, d *diff.Divergence, origin str
 	if len(d.Differences) > 0 {
 		title += " on " + d.Differences[0].What
 	}
-	obs := corpus.Observed{Snapshot: d.Observed.Snapshot, Could: d.Observed.Could, Legal: d.Observed.Legal, Illegal: d.Observed.Illegal}
-	sc := corpus.FromCounterexample([]string{"rules.differential"}, nil, title, "found by "+origin, d.Setup, d.Actions, corpus.WithObserved(obs))
-	path, _, err := corpus.Save(dir, sc)
+	obs := scenario.Observed{Snapshot: d.Observed.Snapshot, Could: d.Observed.Could, Legal: d.Observed.Legal, Illegal: d.Observed.Illegal}
+	sc := scenario.FromCounterexample([]string{"rules.differential"}, nil, title, "found by "+origin, d.Setup, d.Actions, scenario.WithObserved(obs))
+	path, _, err := scenario.Save(dir, sc)
 	if err != nil {
 		return "", fmt.Errorf("saving the divergence: %w", err)
 	}

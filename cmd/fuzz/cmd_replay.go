@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/internal/version"
 	"github.com/mtgfuzz/mtgfuzz/report"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // replay replays corpus scenarios (files or directories; default the module's corpus/)
@@ -61,12 +61,12 @@ func (c *cli) replay(args []string) error {
 			rep.Partial = true
 			break
 		}
-		if why := corpus.Unsupported(sc, support); why != "" {
+		if why := scenario.Unsupported(sc, support); why != "" {
 			rep.Files = append(rep.Files, report.ReplayResult{Path: sc.Path, Rulings: sc.Rulings, Unsupported: why})
 			continue
 		}
 		began := time.Now()
-		res := corpus.Replay(eng, sc)
+		res := scenario.Replay(eng, sc)
 		rep.Files = append(rep.Files, report.ReplayResult{
 			Path: res.Path, Rulings: res.Rulings, Passed: res.Passed, Unsupported: res.Unsupported, Failures: res.Failures, Log: failedLog(res),
 			Trace: failedTrace(res), FailedAt: res.FailedAt,
@@ -99,7 +99,7 @@ var replayInterrupted = [2]string{
 
 // engineBroke reports whether a failed replay is the engine breaking (a panic, a port
 // that broke the protocol) rather than answering wrongly.
-func engineBroke(eng harness.Engine, res *corpus.Result) bool {
+func engineBroke(eng harness.Engine, res *scenario.Result) bool {
 	if p, ok := portOf(eng); ok && p.Broken() != nil {
 		return true
 	}
@@ -108,7 +108,7 @@ func engineBroke(eng harness.Engine, res *corpus.Result) bool {
 
 // failedLog keeps the game log of failed scenarios only: a passing one has nothing to
 // explain, and "fuzz explain" shows it on demand.
-func failedLog(res *corpus.Result) []string {
+func failedLog(res *scenario.Result) []string {
 	if res.Passed {
 		return nil
 	}
@@ -116,7 +116,7 @@ func failedLog(res *corpus.Result) []string {
 }
 
 // failedTrace keeps the replayed game of failed scenarios, for the HTML boards.
-func failedTrace(res *corpus.Result) *gen.Trace {
+func failedTrace(res *scenario.Result) *gen.Trace {
 	if res.Passed {
 		return nil
 	}
@@ -134,7 +134,7 @@ type invalidFile struct {
 // default corpus when there are none. A path that does not exist, or holds no scenario
 // file, is an input error; a file that does not load is listed in invalid, so that the
 // others still run.
-func loadScenarios(paths []string) (scenarios []*corpus.Scenario, invalid []invalidFile, err error) {
+func loadScenarios(paths []string) (scenarios []*scenario.Scenario, invalid []invalidFile, err error) {
 	if len(paths) == 0 {
 		dir := defaultCorpus()
 		if _, err := os.Stat(dir); err != nil {
@@ -154,7 +154,7 @@ func loadScenarios(paths []string) (scenarios []*corpus.Scenario, invalid []inva
 			names = append(names, p)
 			continue
 		}
-		found, err := corpus.Files(p)
+		found, err := scenario.Files(p)
 		if err != nil {
 			files = append(files, err)
 		}
@@ -221,11 +221,11 @@ func (c *cli) explain(args []string) error {
 		return err
 	}
 	defer eng.Close()
-	if why := corpus.Unsupported(scs[0], harness.SupportOf(eng)); why != "" {
+	if why := scenario.Unsupported(scs[0], harness.SupportOf(eng)); why != "" {
 		fmt.Fprintf(c.stdout, "UNSUPPORTED %s: engine %s %s\n", scs[0].Path, eng.Name(), why)
 		return nil
 	}
-	text, err := corpus.Explain(eng, scs[0])
+	text, err := scenario.Explain(eng, scs[0])
 	io.WriteString(c.stdout, text)
 	if err != nil {
 		fmt.Fprintf(c.stdout, "\nFAIL %s\n%s\n", scs[0].Path, err)

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"github.com/mtgfuzz/mtgfuzz/corpus"
 	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 func lookupFault(name string) (engine.FaultInfo, bool) {
@@ -22,6 +22,6 @@ func unknownFault(name string) error {
 // vocabulary is what scenarios may name when they run on the reference engine: its
 // cards and the tokens they create (a setup may place those as tokens), counter kinds and
 // entry choices, and every property and ruling.
-func vocabulary() *corpus.Vocabulary {
-	return corpus.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices())
+func vocabulary() *scenario.Vocabulary {
+	return scenario.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices())
 }
