@@ -48,8 +48,20 @@ func (c *cli) rulingsCmd(args []string) error {
 		return rulingsMarkdown(c.stdout, infos)
 	}
 	width := c.width()
+	group := ""
 	for _, r := range infos {
-		fmt.Fprintf(c.stdout, "%s  (CR %s)\n", r.ID, listOr(r.Rules, ", ", noRule))
+		if r.Group != group {
+			if group != "" {
+				fmt.Fprintln(c.stdout)
+			}
+			group = r.Group
+			fmt.Fprintf(c.stdout, "%s:\n", group)
+		}
+		cr := "no CR rule"
+		if len(r.Rules) > 0 {
+			cr = "CR " + strings.Join(r.Rules, ", ")
+		}
+		fmt.Fprintf(c.stdout, "%s  (%s)\n", r.ID, cr)
 		wrap(c.stdout, r.Summary, "    ", width)
 		wrap(c.stdout, "checked by: "+checkedBy(r), "    ", width)
 	}

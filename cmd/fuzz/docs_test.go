@@ -42,6 +42,26 @@ func TestRulingsDoc(t *testing.T) {
 	assert.Contains(t, infos[0].Properties, "mana.undefined-type")
 }
 
+// TestRulingsText: "fuzz rulings" lists every ruling under its group, the general rules
+// and invariants after the official rulings, each with its CR rules or none.
+func TestRulingsText(t *testing.T) {
+	t.Setenv("COLUMNS", "100")
+	r := fuzz(t, "rulings")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	at := func(s string) int {
+		i := strings.Index(r.stdout, s)
+		assert.GreaterOrEqual(t, i, 0, "%q is listed", s)
+		return i
+	}
+	assert.True(t, strings.HasPrefix(r.stdout, rulings.General+":\nmana.undefined-type  (CR 106.5, 106.1b, 605.2)\n"), r.stdout)
+	resonance, skull := at("\n\n"+rulings.Resonance+":\n"), at("\n\n"+rulings.Skull+":\n")
+	general, invariants := at("\n\n"+rulings.GeneralRules+":\nrules.turn  (CR 502.3, 514.2, 611.2a, 500.5b)\n"), at("\n\n"+rulings.Invariants+":\n")
+	assert.True(t, resonance < skull && skull < general && general < invariants, "the groups in order")
+	assert.Greater(t, at("\ninvariant.purity  (no CR rule)\n"), invariants)
+	assert.Greater(t, at("\nrules.differential  (no CR rule)\n"), general)
+	assert.True(t, strings.HasSuffix(r.stdout, "\n43 rulings, 33 with a property\n"), r.stdout)
+}
+
 // TestCards: "fuzz cards" lists the whole pool with type lines and Oracle text; --json is
 // the cards package's table.
 func TestCards(t *testing.T) {
