@@ -39,7 +39,7 @@ func TestEveryCardIsInTheTable(t *testing.T) {
 		setup.Players[1].Battlefield = append(setup.Players[1].Battlefield, pm)
 	}
 	s := start(t, setup)
-	snap := snapshot(s)
+	snap := Snapshot(s)
 	objs := append(snap.Players[0].Hand, snap.Battlefield...)
 	require.Len(t, objs, len(cards.All()))
 	for _, o := range objs {

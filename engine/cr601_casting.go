@@ -11,49 +11,49 @@ import (
 // (601.2f), lets its controller activate mana abilities (601.2g), and waits for Pay
 // (601.2h) or Cancel (733: the game returns to the moment before).
 
-// proposal is a spell or ability being cast or activated whose cost isn't paid yet.
-type proposal struct {
+// Proposal is a spell or ability being cast or activated whose cost isn't paid yet.
+type Proposal struct {
 	Player  h.Player
 	Item    h.ObjectID // the stack item's ID
 	Source  h.ObjectID // the permanent paying {T}/{Q}/counters, for abilities
 	Colored h.Mana
 	Generic int
-	Cost    activationCost // the non-mana part for abilities
+	Cost    Cost // the non-mana part for abilities
 	Spell   bool
 	Text    string // what is cast or activated, for people
-	Before  *state // the state before the proposal, restored on Cancel
+	Before  *State // the state before the proposal, restored on Cancel
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
 	// it has no stack item and resolves as soon as it is paid.
 	Mana *manaActivation
 }
 
 // canActAtSorcerySpeed: main phase, the player's own turn, empty stack (CR 307.1).
-func canActAtSorcerySpeed(s *state, p h.Player) bool {
+func canActAtSorcerySpeed(s *State, p h.Player) bool {
 	return s.Active == p && (s.Step == h.Main1 || s.Step == h.Main2) && len(s.Stack) == 0
 }
 
 // checkTargets matches the action's targets to the requirements (CR 601.2c).
-func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target) ([]chosen, error) {
+func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Target) ([]Chosen, error) {
 	if len(ts) != len(specs) {
 		return nil, fmt.Errorf("CR 601.2c: %d target(s) required, %d given", len(specs), len(ts))
 	}
-	var out []chosen
+	var out []Chosen
 	for i, t := range ts {
-		var c chosen
+		var c Chosen
 		switch {
 		case t.Stack != 0:
-			c = chosen{Player: h.NoPlayer, Object: t.Stack, Stack: true}
+			c = Chosen{Player: h.NoPlayer, Object: t.Stack, Stack: true}
 			if it := s.stackItem(t.Stack); it != nil {
 				c.Card = it.SourceCard
 			}
 		case t.IsPlayer():
-			c = chosen{Player: t.Player}
+			c = Chosen{Player: t.Player}
 		default:
 			o := s.byCard(t.Card)
 			if o == nil {
 				return nil, fmt.Errorf("CR 601.2c: card %d is not a legal target", t.Card)
 			}
-			c = chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
+			c = Chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
 		}
 		if !targetLegal(s, v, p, specs[i], c) {
 			return nil, fmt.Errorf("CR 601.2c: %s is not a legal choice for %s", t, specs[i].Desc)
@@ -64,7 +64,7 @@ func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Targ
 }
 
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
-func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
+func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok {
@@ -87,18 +87,18 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	ev := &events{}
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.mut(id).Controller = a.Player
-	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
+	item := StackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
 	if perm.Ability != nil {
-		item.Ability, item.Key = perm.Ability.ability, perm.Ability.Key(id)
+		item.Ability, item.Key = perm.Ability.Ability, perm.Ability.Key(id)
 	}
 	s.Stack = append(s.Stack, item)
 	colored, generic := perm.Cost.total(a.X)
-	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
 	return s, ev.list, nil
 }
 
 // activateAbility proposes activating a non-mana activated ability (CR 602.2).
-func activateAbility(base *state, s *state, v *view, src *object, ab abilityInstance, a h.Action) (*state, []h.Event, error) {
+func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInstance, a h.Action) (*State, []h.Event, error) {
 	if ab.Sorcery && !canActAtSorcerySpeed(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 602.5d: %q can be activated only as a sorcery", ab.Text)
 	}
@@ -112,18 +112,18 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	if err != nil {
 		return nil, nil, err
 	}
-	id := s.newObject(object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	s.Stack = append(s.Stack, stackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.ability, Key: ab.Key(src.ID),
+	id := s.newObject(Object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
+	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.Ability, Key: ab.Key(src.ID),
 		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
-	s.Proposal = &proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
 		Text: itemText(v, s.top()), Before: base}
 	return s, nil, nil
 }
 
 // pay pays the proposal's total cost (CR 601.2h) and completes it (601.2i): the spell
 // becomes cast, or the ability activated, and its controller gets priority (117.3c).
-func pay(s *state, a h.Action) (*state, []h.Event, error) {
+func pay(s *State, a h.Action) (*State, []h.Event, error) {
 	p := s.Proposal
 	if p.Mana != nil {
 		return payManaAbility(s, a)
@@ -171,7 +171,7 @@ func pay(s *state, a h.Action) (*state, []h.Event, error) {
 }
 
 // playLand plays a land under its permission: a special action (CR 305.1, 305.2, 116.2a).
-func playLand(s *state, a h.Action) (*state, []h.Event, error) {
+func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok || !perm.Play {

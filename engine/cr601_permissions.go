@@ -8,23 +8,23 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // here; effects that let a player cast from elsewhere or face down add their permissions
 // here.
 
-// timing is when a permission may be used.
-type timing uint8
+// Timing is when a permission may be used.
+type Timing uint8
 
 const (
 	// SorcerySpeed: in its controller's main phase with an empty stack (CR 307.1, 305.2).
-	SorcerySpeed timing = iota
+	SorcerySpeed Timing = iota
 	// InstantSpeed: any time the player has priority (CR 304.1).
 	InstantSpeed
 )
 
 // allows reports whether the timing permits p to act now.
-func (t timing) allows(s *state, p h.Player) bool {
+func (t Timing) allows(s *State, p h.Player) bool {
 	return t == InstantSpeed || canActAtSorcerySpeed(s, p)
 }
 
-// permission is one card a player may cast or play.
-type permission struct {
+// Permission is one card a player may cast or play.
+type Permission struct {
 	Object h.ObjectID
 	Card   h.CardID
 	Zone   h.Zone // where the card is
@@ -32,20 +32,20 @@ type permission struct {
 	Play bool
 	// FaceDown: it is cast face down (CR 708.4), as a 2/2 without characteristics.
 	FaceDown bool
-	Cost     manaCost // the cost to pay, before X is announced (CR 601.2b, 601.2f)
-	Timing   timing
+	Cost     ManaCost // the cost to pay, before X is announced (CR 601.2b, 601.2f)
+	Timing   Timing
 	// Targets the spell requires (CR 601.2c): its spell ability's, or an Aura's, whose
 	// enchant ability defines them (CR 303.4a).
-	Targets []targetSpec
+	Targets []TargetSpec
 	// Ability is the spell's spell ability (nil for a permanent spell).
-	Ability *abilityInstance
+	Ability *AbilityInstance
 }
 
 // permissions lists what player p may cast or play, whatever the timing: each card in
 // their hand (CR 601.3, 305.1), in hand order.
-func permissions(s *state, v *view, p h.Player) []permission {
+func permissions(s *State, v *View, p h.Player) []Permission {
 	hand := s.Players[p].Hand
-	out := make([]permission, 0, len(hand))
+	out := make([]Permission, 0, len(hand))
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
 	}
@@ -55,10 +55,10 @@ func permissions(s *state, v *view, p h.Player) []permission {
 // permissionFromHand is what the rules allow for a card in its owner's hand: a land is
 // played at sorcery speed (CR 305.2), an instant cast any time (CR 304.1), anything else
 // cast at sorcery speed (CR 307.1), for its mana cost (CR 601.2f).
-func permissionFromHand(s *state, v *view, id h.ObjectID) permission {
+func permissionFromHand(s *State, v *View, id h.ObjectID) Permission {
 	o := s.obj(id)
 	c := v.Of(id)
-	perm := permission{Object: id, Card: o.Card, Zone: h.Hand, Cost: c.Cost, Timing: SorcerySpeed}
+	perm := Permission{Object: id, Card: o.Card, Zone: h.Hand, Cost: c.Cost, Timing: SorcerySpeed}
 	switch {
 	case c.HasType("Land"):
 		perm.Play = true
@@ -74,32 +74,32 @@ func permissionFromHand(s *state, v *view, id h.ObjectID) permission {
 
 // spellTargets are the targets a spell with these characteristics requires: its spell
 // ability's (CR 601.2c), or an Aura spell's, defined by its enchant ability (CR 303.4a).
-func spellTargets(c *chars) []targetSpec {
+func spellTargets(c *Chars) []TargetSpec {
 	if a := c.SpellAbility(); a != nil {
 		return a.Targets
 	}
 	if spec, ok := enchantSpec(c); ok && c.HasSubtype("Aura") {
-		return []targetSpec{spec}
+		return []TargetSpec{spec}
 	}
 	return nil
 }
 
 // enchantSpec is what an object's enchant ability allows it to enchant (CR 702.5a).
-func enchantSpec(c *chars) (targetSpec, bool) {
+func enchantSpec(c *Chars) (TargetSpec, bool) {
 	for _, a := range c.Abilities {
 		if a.Kind == Static && a.Static.Kind == Enchant {
 			return a.Static.Attach, true
 		}
 	}
-	return targetSpec{}, false
+	return TargetSpec{}, false
 }
 
 // permissionFor finds p's permission to cast or play the card.
-func permissionFor(s *state, v *view, p h.Player, card h.CardID) (permission, bool) {
+func permissionFor(s *State, v *View, p h.Player, card h.CardID) (Permission, bool) {
 	for _, perm := range permissions(s, v, p) {
 		if perm.Card == card {
 			return perm, true
 		}
 	}
-	return permission{}, false
+	return Permission{}, false
 }

@@ -10,11 +10,11 @@ import (
 // (CR 613.7), how long it lasts, and what it does, as values of the Modification sum
 // type, each applied in its own layer (CR 613.6).
 
-// layer is a layer or sublayer of CR 613.1.
-type layer uint8
+// Layer is a layer or sublayer of CR 613.1.
+type Layer uint8
 
 const (
-	LayerCopy     layer = iota // 1a: copy effects (CR 707)
+	LayerCopy     Layer = iota // 1a: copy effects (CR 707)
 	LayerFaceDown              // 1b: face-down spells and permanents (CR 708.2)
 	LayerControl               // 2
 	LayerText                  // 3
@@ -28,14 +28,14 @@ const (
 	numLayers
 )
 
-// modification is what a continuous effect does to an object's characteristics in one
+// Modification is what a continuous effect does to an object's characteristics in one
 // layer: one of CopyOf, AddTypes, AddAbility, SetPT, ModifyPT. (Layer 1b, face-down
 // status, comes from the object itself: see FaceDown.)
-type modification interface {
+type Modification interface {
 	// Layer is the layer the modification applies in (CR 613.1).
-	Layer() layer
+	Layer() Layer
 	// apply changes c, which the projection owns.
-	apply(c *chars, key effectKey)
+	apply(c *Chars, key effectKey)
 }
 
 // effectKey is what a modification needs to know of the effect it belongs to: to give a
@@ -46,44 +46,44 @@ type effectKey struct {
 	index  int        // which ability of the source, or which part of the effect
 }
 
-// copyOf: the object's copiable values become Values, those of object From (CR 707.2,
+// CopyOf: the object's copiable values become Values, those of object From (CR 707.2,
 // layer 1a). Values are copiable values already computed (the copied object's after
 // layer 1).
-type copyOf struct {
+type CopyOf struct {
 	From   h.ObjectID
-	Values *chars
+	Values *Chars
 }
 
-// faceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
-// object is face down by its own status (Object.faceDown), which layer 1b reads.
-type faceDown struct{}
+// FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
+// object is face down by its own status (Object.FaceDown), which layer 1b reads.
+type FaceDown struct{}
 
-// addTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
+// AddTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
 // and every creature type (CR 205.3m).
-type addTypes struct {
+type AddTypes struct {
 	Types            []string
 	AllCreatureTypes bool
 }
 
-// addAbility: the object has the ability (layer 6).
-type addAbility struct{ Ability *ability }
+// AddAbility: the object has the ability (layer 6).
+type AddAbility struct{ Ability *Ability }
 
-// setPT: the object's power and toughness become these (layer 7b).
-type setPT struct{ Power, Toughness int }
+// SetPT: the object's power and toughness become these (layer 7b).
+type SetPT struct{ Power, Toughness int }
 
-// modifyPT: +Power/+Toughness (layer 7c).
-type modifyPT struct{ Power, Toughness int }
+// ModifyPT: +Power/+Toughness (layer 7c).
+type ModifyPT struct{ Power, Toughness int }
 
-func (copyOf) Layer() layer     { return LayerCopy }
-func (addTypes) Layer() layer   { return LayerType }
-func (addAbility) Layer() layer { return LayerAbility }
-func (setPT) Layer() layer      { return LayerPTSet }
-func (modifyPT) Layer() layer   { return LayerPTModify }
+func (CopyOf) Layer() Layer     { return LayerCopy }
+func (AddTypes) Layer() Layer   { return LayerType }
+func (AddAbility) Layer() Layer { return LayerAbility }
+func (SetPT) Layer() Layer      { return LayerPTSet }
+func (ModifyPT) Layer() Layer   { return LayerPTModify }
 
 // CR 707.2: the copiable values replace the object's. Their abilities already carry the
 // identities the effect gave them as it began (begin), so applying the effect costs the
 // same however many abilities a chain of copies has gathered (707.9a).
-func (m copyOf) apply(c *chars, _ effectKey) { *c = *m.Values }
+func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
 
 // begin gives the copied abilities their identities as the copy effect effect begins: they
 // are Copied in the copy, from From, in their positions, and each copy effect gives its own,
@@ -93,12 +93,12 @@ func (m copyOf) apply(c *chars, _ effectKey) { *c = *m.Values }
 // in layer 4 the copy's types give them again in their place (305.6), so a copy of a Forest
 // has "{T}: Add {G}." once, and a copy whose types change after has what its types give.
 // (With the fault land-ability-twice they become Copied, and the types add them again.)
-func (m copyOf) begin(effect int, landAbilityTwice bool) copyOf {
+func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
 	vals := *m.Values
-	vals.Abilities = make([]abilityInstance, len(m.Values.Abilities))
+	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
 	for i, a := range m.Values.Abilities {
 		if a.ID.Origin != Intrinsic || landAbilityTwice {
-			a.ID = abilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
+			a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
 		}
 		vals.Abilities[i] = a
 	}
@@ -106,56 +106,56 @@ func (m copyOf) begin(effect int, landAbilityTwice bool) copyOf {
 	return m
 }
 
-func (faceDown) apply(c *chars, _ effectKey) { *c = faceDownChars }
+func (FaceDown) apply(c *Chars, _ effectKey) { *c = faceDownChars }
 
-func (m addTypes) apply(c *chars, _ effectKey) {
+func (m AddTypes) apply(c *Chars, _ effectKey) {
 	c.Types = appendNew(c.Types, m.Types...)
 	if m.AllCreatureTypes {
 		c.AllCreatureTypes = true
 	}
 }
 
-func (m addAbility) apply(c *chars, k effectKey) {
-	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], abilityInstance{ability: m.Ability,
-		ID: abilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
+func (m AddAbility) apply(c *Chars, k effectKey) {
+	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], AbilityInstance{Ability: m.Ability,
+		ID: AbilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
 }
 
-func (m setPT) apply(c *chars, _ effectKey) {
+func (m SetPT) apply(c *Chars, _ effectKey) {
 	c.Power, c.Toughness, c.HasPT = m.Power, m.Toughness, true
 }
 
-func (m modifyPT) apply(c *chars, _ effectKey) {
+func (m ModifyPT) apply(c *Chars, _ effectKey) {
 	c.Power += m.Power
 	c.Toughness += m.Toughness
 }
 
 // faceDownChars: a face-down spell or permanent is a 2/2 creature with no name, mana cost,
 // colour, subtypes or abilities (CR 708.2a).
-var faceDownChars = chars{Cost: manaCost{None: true}, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
+var faceDownChars = Chars{Cost: ManaCost{None: true}, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
 
-// effect is a continuous effect created by a resolving spell or ability (CR 611.2). The
+// Effect is a continuous effect created by a resolving spell or ability (CR 611.2). The
 // set of objects it affects is locked in as it begins (CR 611.2c), by object ID, so it
 // stops applying when an object changes zones (CR 400.7).
-type effect struct {
+type Effect struct {
 	ID         int
 	Source     h.ObjectID
 	Controller h.Player
 	Timestamp  uint64
-	Duration   duration
+	Duration   Duration
 	Objects    []h.ObjectID
 	// Mods are the effect's parts, each applied in its layer to the same objects (613.6).
-	Mods []modification
+	Mods []Modification
 }
 
 // withoutCopyDurations is the clone-drops-duration fault: es, in a new list, with the copy
 // effects lasting until the end of the game (CR 611.2a: the duration is part of the
 // effect).
-func withoutCopyDurations(es []effect) []effect {
-	out := make([]effect, 0, len(es))
+func withoutCopyDurations(es []Effect) []Effect {
+	out := make([]Effect, 0, len(es))
 	for _, e := range es {
 		for _, m := range e.Mods {
-			if _, ok := m.(copyOf); ok {
-				e.Duration = duration{}
+			if _, ok := m.(CopyOf); ok {
+				e.Duration = Duration{}
 			}
 		}
 		out = append(out, e)
@@ -165,7 +165,7 @@ func withoutCopyDurations(es []effect) []effect {
 
 // addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect
 // "for as long as" something that doesn't hold as it would begin does nothing (611.2b).
-func (s *state) addEffect(e effect) {
+func (s *State) addEffect(e Effect) {
 	if e.Duration.While != nil && !e.Duration.While(s, &e) {
 		return
 	}
@@ -173,7 +173,7 @@ func (s *state) addEffect(e effect) {
 	e.ID = s.NextEffect
 	e.Timestamp = s.timestamp()
 	for i, m := range e.Mods {
-		if c, ok := m.(copyOf); ok {
+		if c, ok := m.(CopyOf); ok {
 			e.Mods = slices.Clone(e.Mods) // the caller's may be shared
 			e.Mods[i] = c.begin(e.ID, s.faults.on(FaultLandAbilityTwice))
 		}

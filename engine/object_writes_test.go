@@ -82,7 +82,7 @@ func unsharedWrites(planted map[string]string) ([]string, error) {
 			t = p.Elem()
 		}
 		n, ok := t.(*types.Named)
-		return ok && n.Obj().Name() == "object" && n.Obj().Pkg().Path() == "engine", isPointer
+		return ok && n.Obj().Name() == "Object" && n.Obj().Pkg().Path() == "engine", isPointer
 	}
 	isMut := func(e ast.Expr) bool {
 		c, ok := e.(*ast.CallExpr)
@@ -215,17 +215,17 @@ func TestObjectRecordsAreWrittenThroughMut(t *testing.T) {
 
 import h "github.com/mtgfuzz/mtgfuzz/harness"
 
-func plantedTap(s *state, id h.ObjectID) { s.obj(id).Tapped = true }
-func plantedLive(s *state, id h.ObjectID) { if o := s.live(id); o != nil { o.Counters[Charge]++ } }
-func plantedParam(o *object) { o.Damage = 0 }
-func plantedMixed(s *state, id h.ObjectID, b bool) {
+func plantedTap(s *State, id h.ObjectID) { s.obj(id).Tapped = true }
+func plantedLive(s *State, id h.ObjectID) { if o := s.live(id); o != nil { o.Counters[Charge]++ } }
+func plantedParam(o *Object) { o.Damage = 0 }
+func plantedMixed(s *State, id h.ObjectID, b bool) {
 	o := s.mut(id)
 	if b {
 		o = s.obj(id)
 	}
 	o.Sick = false
 }
-func plantedFine(s *state, id h.ObjectID) {
+func plantedFine(s *State, id h.ObjectID) {
 	o := s.mut(id)
 	o.Tapped = true
 	s.mut(id).Damage++

@@ -102,11 +102,11 @@ func TestPrintedReadsAreFound(t *testing.T) {
 
 import tbl "github.com/mtgfuzz/mtgfuzz/cards"
 
-func name(o *object) string      { return o.Def.printed.Name }
-func types(d *cardDef) []string   { return d.printed.Types }
-func named(s *state) string       { return s.obj(1).Def.Name }
+func name(o *Object) string      { return o.Def.printed.Name }
+func types(d *CardDef) []string   { return d.printed.Types }
+func named(s *State) string       { return s.obj(1).Def.Name }
 func oracle(n string) []string    { c, _ := tbl.ByName(n); return c.Oracle }
-func fine(v *view, o *object) int { return v.Of(o.ID).Power }
+func fine(v *View, o *Object) int { return v.Of(o.ID).Power }
 `
 	found, err := printedReads(map[string]string{"cr999_planted.go": planted})
 	require.NoError(t, err)

@@ -47,18 +47,18 @@ func sharedListWrites(planted map[string]string) ([]string, error) {
 	}
 	elementList := func(t types.Type) bool {
 		sl, ok := t.(*types.Slice)
-		return ok && named(sl.Elem(), "stackItem", "effect")
+		return ok && named(sl.Elem(), "StackItem", "Effect")
 	}
 	elementPointer := func(t types.Type) bool {
 		_, ok := t.(*types.Pointer)
-		return ok && named(t, "stackItem", "effect")
+		return ok && named(t, "StackItem", "Effect")
 	}
 	var shared func(e ast.Expr) bool
 	shared = func(e ast.Expr) bool {
 		e = ast.Unparen(e)
 		switch x := e.(type) {
 		case *ast.SelectorExpr:
-			if sharedListFields[x.Sel.Name] && named(info.TypeOf(x.X), "state", "playerState") {
+			if sharedListFields[x.Sel.Name] && named(info.TypeOf(x.X), "State", "PlayerState") {
 				return true
 			}
 			return elementList(info.TypeOf(x))
@@ -163,14 +163,14 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-func plantedIndex(s *state, id h.ObjectID) { s.Battlefield[0] = id }
-func plantedField(s *state) { s.Stack[0].X++ }
-func plantedPop(s *state) { s.Stack = s.Stack[:len(s.Stack)-1] }
-func plantedSort(s *state) { slices.Sort(s.Players[0].Hand) }
-func plantedHelper(st []stackItem) { copy(st[1:], st) }
-func plantedPointer(s *state) { s.top().X = 2 }
-func plantedZone(s *state) { list := s.zoneList(h.A, h.Hand); (*list)[0] = 0 }
-func plantedFine(s *state, id h.ObjectID) {
+func plantedIndex(s *State, id h.ObjectID) { s.Battlefield[0] = id }
+func plantedField(s *State) { s.Stack[0].X++ }
+func plantedPop(s *State) { s.Stack = s.Stack[:len(s.Stack)-1] }
+func plantedSort(s *State) { slices.Sort(s.Players[0].Hand) }
+func plantedHelper(st []StackItem) { copy(st[1:], st) }
+func plantedPointer(s *State) { s.top().X = 2 }
+func plantedZone(s *State) { list := s.zoneList(h.A, h.Hand); (*list)[0] = 0 }
+func plantedFine(s *State, id h.ObjectID) {
 	s.Battlefield = append(s.Battlefield, id)
 	s.Stack = s.Stack[: len(s.Stack)-1 : len(s.Stack)-1]
 	hand := slices.Clone(s.Players[0].Hand)
@@ -199,12 +199,12 @@ func plantedFine(s *state, id h.ObjectID) {
 // made as it returned it (frozen).
 type recordingEngine struct {
 	*Reference
-	returned []*state
-	saved    []state
+	returned []*State
+	saved    []State
 }
 
 func (e *recordingEngine) keep(st h.State) {
-	s := st.(*state)
+	s := st.(*State)
 	e.returned = append(e.returned, s)
 	e.saved = append(e.saved, frozen(s))
 }
