@@ -40,6 +40,10 @@ func (c *cli) importInput(args []string) error {
 	if err != nil {
 		return err
 	}
+	factory, err := f.engine.factory(f.faults)
+	if err != nil {
+		return err
+	}
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return inputErrorf("%v", err)
@@ -47,10 +51,6 @@ func (c *cli) importInput(args []string) error {
 	data, err := fuzztarget.ReadInput(raw)
 	if err != nil {
 		return inputErrorf("%s: %v", file, err)
-	}
-	factory, err := f.engine.factory(f.faults)
-	if err != nil {
-		return err
 	}
 	if f.corpus == "" {
 		f.corpus = foundDir()

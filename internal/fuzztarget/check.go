@@ -26,9 +26,13 @@ const InputName = "INPUT"
 
 // envFaults are the faults of FaultsVar, read once per process; an unknown name is an
 // error that every input reports.
-var envFaults = sync.OnceValues(func() ([]string, error) {
+var envFaults = sync.OnceValues(func() ([]string, error) { return parseFaults(os.Getenv(FaultsVar)) })
+
+// parseFaults reads FaultsVar's value: fault names separated by commas, each one the
+// reference engine has.
+func parseFaults(value string) ([]string, error) {
 	var names []string
-	for _, n := range strings.Split(os.Getenv(FaultsVar), ",") {
+	for _, n := range strings.Split(value, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			names = append(names, n)
 		}
@@ -37,7 +41,7 @@ var envFaults = sync.OnceValues(func() ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", FaultsVar, err)
 	}
 	return names, nil
-})
+}
 
 // Config is the campaign of data as one case: its property, run once on its tape
 // (campaign.Config.Tape). The caller adds the engine, the faults, the shrink budget and
@@ -59,6 +63,11 @@ func (t *Target) Check(data []byte) string {
 	if err != nil {
 		return err.Error()
 	}
+	return t.check(data, faults)
+}
+
+// check is Check with those faults on.
+func (t *Target) check(data []byte, faults []string) string {
 	cfg := t.Config(data)
 	cfg.Engine = func() (harness.Engine, error) { return engine.New(engine.Options{Faults: faults}) }
 	cfg.Faults, cfg.Input, cfg.ShrinkBudget = faults, InputName, -1

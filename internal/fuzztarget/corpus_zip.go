@@ -9,7 +9,7 @@ import (
 )
 
 // SeedCorpusName is the file ClusterFuzzLite and OSS-Fuzz take the target's seed corpus
-// from, beside its fuzzer in $OUT: "FuzzMana_seed_corpus.zip".
+// from, beside its fuzzer in $OUT: Func() + "_seed_corpus.zip".
 func (t *Target) SeedCorpusName() string { return t.Func() + "_seed_corpus.zip" }
 
 // WriteSeedCorpus writes the target's seed corpus to w as a zip of raw libFuzzer inputs

@@ -57,7 +57,10 @@ func byteSlice(line []byte) ([]byte, error) {
 		return nil, fmt.Errorf("not a conversion")
 	}
 	typ, ok := call.Fun.(*ast.ArrayType)
-	if elt, isIdent := typ.Elt.(*ast.Ident); !ok || typ.Len != nil || !isIdent || elt.Name != "byte" {
+	if !ok || typ.Len != nil {
+		return nil, fmt.Errorf("not a []byte")
+	}
+	if elt, ok := typ.Elt.(*ast.Ident); !ok || elt.Name != "byte" {
 		return nil, fmt.Errorf("not a []byte")
 	}
 	lit, ok := call.Args[0].(*ast.BasicLit)

@@ -1,7 +1,6 @@
 package fuzztarget
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -36,12 +35,12 @@ var targets = []*Target{
 // Targets lists the fuzz targets, in build.sh's order.
 func Targets() []*Target { return targets }
 
-// Func is the name of the target's fuzz function: "FuzzMana". It is built, not written
-// out, so that fuzz_test.go is the one file of the package that spells it (see the
-// package doc).
+// Func is the name of the target's fuzz function: "Fuzz" and its name, capitalized. It
+// is built, not written out, so that fuzz_test.go is the one file of the package that
+// spells it (see the package doc).
 func (t *Target) Func() string { return "Fuzz" + strings.ToUpper(t.Name[:1]) + t.Name[1:] }
 
-// Lookup finds a target by its name or its function's ("mana", "FuzzMana"), in any case.
+// Lookup finds a target by its name or its function's (Func), in any case.
 func Lookup(name string) (*Target, bool) {
 	for _, t := range targets {
 		if strings.EqualFold(name, t.Name) || strings.EqualFold(name, t.Func()) {
@@ -100,6 +99,3 @@ func (t *Target) Decode(data []byte) (*props.Property, []uint64) {
 	}
 	return ps[int(data[0])%len(ps)], gen.BytesTape(data[1:])
 }
-
-// String names the target as its function.
-func (t *Target) String() string { return fmt.Sprintf("%s (%s)", t.Func(), t.Name) }
