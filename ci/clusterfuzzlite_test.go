@@ -79,20 +79,16 @@ func TestClusterFuzzLiteBuildScript(t *testing.T) {
 	assert.Contains(t, script, `go install "github.com/AdamKorcz/go-118-fuzz-build@$fuzzbuild"`)
 	assert.Contains(t, script, `go get "github.com/AdamKorcz/go-118-fuzz-build/testing@$fuzzbuild"`)
 
-	seeds := regexp.MustCompile(`(?m)^go run \./cmd/fuzz (export-seeds .*)$`).FindStringSubmatch(script)
+	seeds := regexp.MustCompile(`(?m)^go run \./cmd/fuzz export-seeds .*$`).FindStringSubmatch(script)
 	require.NotNil(t, seeds, "build.sh writes the seed corpora")
 	if testing.Short() {
 		t.Skip("builds the command to run build.sh's export-seeds line")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "fuzz")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/fuzz")
-	build.Dir = ".."
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
-	export := exec.Command("bash", "-c", bin+" "+seeds[1]+" --checks 3")
+	export := exec.Command("bash", "-c", seeds[0]+" --checks 3") // the line as it is, on a short campaign
+	export.Dir = ".."
 	export.Env = append(os.Environ(), "OUT="+dir)
-	out, err = export.CombinedOutput()
+	out, err := export.CombinedOutput()
 	require.NoError(t, err, string(out))
 	for _, name := range targets {
 		assert.FileExists(t, filepath.Join(dir, name+"_seed_corpus.zip"), "the seed corpus ClusterFuzzLite finds beside the fuzzer %s", name)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -74,15 +75,11 @@ func (c *cli) importInput(args []string) error {
 	}
 	p.Failure.Repro = originArgs(p.Failure.Origin, "").oneCase(p.Failure.Case)
 	opts := report.Options{EngineArgs: faultArgs(f.faults), Trace: f.engine.trace}
-	if err := c.write(f.output, format, func(w io.Writer, fm report.Format) error {
-		return report.Campaign(w, fm, rep, opts)
-	}); err != nil {
-		return err
+	err = c.write(f.output, format, func(w io.Writer, fm report.Format) error { return report.Campaign(w, fm, rep, opts) })
+	if err == nil && saveErr != nil {
+		err = &inputError{saveErr} // the report said what was found; the file is missing
 	}
-	if saveErr != nil {
-		return &inputError{saveErr}
-	}
-	return errFailed
+	return cmp.Or(err, errFailed)
 }
 
 // importTarget is the target named by --target, or else by a folder of the input's path
