@@ -23,7 +23,7 @@ func (c *cli) exportSeeds(args []string) error {
 	fs := newFlagSet("export-seeds")
 	out := fs.String("out", "", "write the seed corpora into `DIR` (created if missing)")
 	seed := fs.Uint64("seed", 1, "the seed `N` of the short campaign the seeds come from")
-	cases := fs.Int("checks", defaultSeedCases, "generated cases per property of that campaign (`N`)")
+	cases := fs.Int("checks", defaultSeedCases, "run `N` generated cases per property in that campaign")
 	pos, err := c.parse(fs, args)
 	if err != nil {
 		return err

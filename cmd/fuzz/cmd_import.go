@@ -21,7 +21,7 @@ import (
 func (c *cli) importInput(args []string) error {
 	fs := newFlagSet("import")
 	f := &campaignFlags{steps: campaign.DefaultMaxSteps}
-	target := fs.String("target", "", "the fuzz target `NAME` the input is for: mana, cost, copy, cycling, rules or invariant (or FuzzMana, ...); default: the go test folder it is in (testdata/fuzz/FuzzMana/)")
+	target := fs.String("target", "", "the fuzz target `NAME` the input is for: "+strings.Join(fuzztarget.Names(), ", ")+" (or FuzzMana, ...); default: the go test folder it is in (testdata/fuzz/FuzzMana/)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` the input was found with (repeatable; MTGFUZZ_FAULTS of the fuzz run)")
 	fs.StringVar(&f.corpus, "corpus", "", "save the counterexample under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
 	f.output.register(fs)
