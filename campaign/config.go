@@ -85,6 +85,12 @@ type Config struct {
 	StopOnEngineError bool
 	// Progress, if set, hears about the campaign from time to time (never concurrently).
 	Progress func(Progress)
+	// Tape, when set, is where every case's draws come from instead of its seed's random
+	// stream (see caseSource): a case found by something else, a coverage-guided fuzzing
+	// engine's input (fuzz import), is run, shrunk and reported as a case of the campaign's
+	// own. Checks must then be 1. Input names where the tape came from, for Origin.
+	Tape  []uint64
+	Input string
 }
 
 // DefaultMaxSteps is the walk length when Config.MaxSteps is 0.
@@ -123,6 +129,8 @@ func (c *Config) normalize() error {
 		return fmt.Errorf("campaign: first case %d: want from 0 to checks-1 (%d)", c.First, c.Checks-1)
 	case c.Shard.N < 0 || c.Shard.N > 0 && (c.Shard.K < 1 || c.Shard.K > c.Shard.N):
 		return fmt.Errorf("campaign: shard %d/%d: want K/N with 1 <= K <= N", c.Shard.K, c.Shard.N)
+	case c.Tape != nil && (c.Checks != 1 || c.First != 0):
+		return fmt.Errorf("campaign: a tape is one case: want checks 1, not %d from case %d", c.Checks, c.First)
 	}
 	seen := map[string]bool{}
 	for i, p := range c.Props {

@@ -26,7 +26,8 @@
 // killed later loses nothing it had shrunk. A case that runs past Config.CaseTimeout is
 // abandoned with its engine and reported as an engine error. Config.First runs from a
 // given case (one case alone: the CLI's run --case), Config.Resume continues an earlier
-// report's campaign. [Progress] reports go
+// report's campaign, and Config.Tape runs one case given as its tape instead of its seed
+// (a coverage-guided fuzzing engine's input: the CLI's import). [Progress] reports go
 // to Config.Progress while it runs. Besides the verdicts it carries [Stats]: per property
 // the cases that reached it and the cases wasted ([Waste]), over the campaign how often
 // each card was on a board and each kind of action taken, and health warnings.

@@ -227,6 +227,9 @@ type Origin struct {
 	Shard    string   `json:"shard,omitempty"` // "k/n"
 	Steps    int      `json:"steps"`           // the walk's length bound (Config.MaxSteps)
 	Engine   string   `json:"engine"`          // the engine's name
+	// Input is where the case's tape came from (Config.Input), for a case that was not
+	// generated from its seed: then the seed and case index don't run it again, the input does.
+	Input string `json:"input,omitempty"`
 }
 
 // Size measures a case: permanents on the battlefield at the start, and actions taken.

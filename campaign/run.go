@@ -214,7 +214,7 @@ func (r *runner) runCases(ctx context.Context) {
 				prop := r.cfg.Props[p]
 				i := r.cfg.caseIndex(int(round))
 				seed := CaseSeed(r.cfg.Seed, prop.ID, i)
-				w.src.Reset(seed)
+				r.cfg.caseSource(w.src, seed)
 				l := r.runLimited(w, prop, r.gens[p], w.src, i, seed)
 				switch l.how {
 				case interrupted:

@@ -117,10 +117,14 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, w *worker) (*Failure
 	i := r.cfg.caseIndex(job.round)
 	seed := CaseSeed(r.cfg.Seed, prop.ID, i)
 	f := &Failure{Case: i, Seed: seed, TapeSchema: gen.TapeSchema}
+	if r.cfg.Tape != nil { // the case came from its tape, not from this seed
+		f.Seed = 0
+	}
 	if l, ok := r.hungCase(job.prop, job.round); ok {
 		return r.timedOut(f, prop, w, l), ""
 	}
 	src := gen.NewTapeSource(seed)
+	r.cfg.caseSource(src, seed)
 	l := r.runLimited(w, prop, g, src, i, seed)
 	switch l.how {
 	case interrupted:
@@ -265,7 +269,7 @@ func (r *runner) fill(f *Failure, prop *props.Property, eng harness.Engine, j ju
 	}
 	f.Log = gen.AnnotatedLog(tr, notes)
 	f.Origin = Origin{Property: prop.ID, Seed: r.cfg.Seed, Faults: r.cfg.Faults, Shard: r.cfg.shardString(),
-		Steps: r.cfg.MaxSteps, Engine: eng.Name()}
+		Steps: r.cfg.MaxSteps, Engine: eng.Name(), Input: r.cfg.Input}
 }
 
 func describeViolation(v props.Violation) string {

@@ -17,7 +17,7 @@
 //     [RapidBoard] and [RapidCase] are ready-made rapid generators.
 //   - [Gopter]: a gopter.Gen of [Recorded] values with a tape shrinker.
 //   - [BytesSource]: Go native fuzzing (testing.F); [TapeBytes] turns a tape into a fuzz
-//     input.
+//     input and [BytesTape] an input into its tape.
 //
 // # Boards, steering and the walk
 //

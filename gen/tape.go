@@ -53,14 +53,18 @@ func ReplayTape(values []uint64) *TapeSource {
 // little-endian words, the last one zero-filled when short, and replayed as a tape. Every
 // input is a valid case (zero-filling never rejects), so every fuzz execution counts, and
 // the recorded tape of a crasher can be shrunk by [Shrink].
-func BytesSource(data []byte) *TapeSource {
+func BytesSource(data []byte) *TapeSource { return ReplayTape(BytesTape(data)) }
+
+// BytesTape is the tape [BytesSource] replays for data: its 8-byte little-endian words,
+// the last one zero-filled when short.
+func BytesTape(data []byte) []uint64 {
 	words := make([]uint64, (len(data)+7)/8)
 	for i := range words {
 		var buf [8]byte
 		copy(buf[:], data[i*8:])
 		words[i] = binary.LittleEndian.Uint64(buf[:])
 	}
-	return ReplayTape(words)
+	return words
 }
 
 // TapeBytes is the inverse of [BytesSource]: the bytes that replay values.

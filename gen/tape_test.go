@@ -57,6 +57,12 @@ func TestBytesSourceReadsLittleEndianWordsZeroFilled(t *testing.T) {
 	assert.Equal(t, 0, short.Uintn("b", 100), "nothing left: 0")
 }
 
+func TestBytesTapeIsWhatBytesSourceReplays(t *testing.T) {
+	assert.Equal(t, []uint64{3, 1 << 40}, gen.BytesTape(gen.TapeBytes([]uint64{3, 1 << 40})))
+	assert.Equal(t, []uint64{0x0201, 5}, gen.BytesTape([]byte{1, 2, 0, 0, 0, 0, 0, 0, 5}), "the last word zero-filled")
+	assert.Empty(t, gen.BytesTape(nil))
+}
+
 func TestGroupsRecordSpans(t *testing.T) {
 	src := gen.NewTapeSource(1)
 	src.Uintn("a", 10)

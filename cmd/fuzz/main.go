@@ -15,6 +15,8 @@
 //	fuzz serve                  the reference engine as a port, speaking docs/protocol.md
 //	fuzz check-engine --engine  a port's conventions (docs/engines.md), each broken one named
 //	fuzz diff --engine CMD      differential testing: a port against the reference engine
+//	fuzz export-seeds --out DIR the fuzz targets' seed corpora, for ClusterFuzzLite or OSS-Fuzz
+//	fuzz import FILE            a fuzz target's crashing input as a shrunk, saved scenario
 //	fuzz version                the build: version, version control revision, Go toolchain
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario

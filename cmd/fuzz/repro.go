@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/internal/fuzztarget"
 	"github.com/mtgfuzz/mtgfuzz/report"
 )
 
@@ -19,11 +20,14 @@ type runArgs struct {
 	shard  string // "k/n", or ""
 	steps  int
 	engine string // the flags selecting the engine under test (" --engine 'CMD'"), or ""
+	// input is the fuzz target's input the case came from (campaign.Origin.Input), or "":
+	// then the command imports it again instead of generating the case.
+	input string
 }
 
 // originArgs are the run arguments a counterexample was found with.
 func originArgs(o campaign.Origin, engine string) runArgs {
-	return runArgs{prop: o.Property, seed: o.Seed, faults: o.Faults, shard: o.Shard, steps: o.Steps, engine: engine}
+	return runArgs{prop: o.Property, seed: o.Seed, faults: o.Faults, shard: o.Shard, steps: o.Steps, engine: engine, input: o.Input}
 }
 
 // oneCase runs case n alone, from the module root.
@@ -41,6 +45,9 @@ func (a runArgs) upTo(upto int) string {
 }
 
 func (a runArgs) args(cases string, shard bool) string {
+	if a.input != "" {
+		return fuzztarget.ImportArgs(a.prop, a.input, a.faults) + a.engine
+	}
 	cmd := fmt.Sprintf("run --props %s --seed %d %s", campaign.ShellQuote(a.prop), a.seed, cases)
 	if a.steps > 0 && a.steps != campaign.DefaultMaxSteps {
 		cmd += fmt.Sprintf(" --steps %d", a.steps)

@@ -45,6 +45,8 @@ func commands() []command {
 		{"serve", "", (*cli).serve},
 		{"check-engine", "", (*cli).checkEngine},
 		{"diff", "--engine CMD", (*cli).diffEngines},
+		{"export-seeds", "--out DIR", (*cli).exportSeeds},
+		{"import", "FILE", (*cli).importInput},
 		{"version", "", (*cli).versionCmd},
 	}
 }
