@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -141,53 +140,6 @@ func auraEquipment() *Property {
 	}
 }
 
-// attachment kinds, as the rules sort what is attached (CR 704.5m, n, p).
-const (
-	attachedAura = iota
-	attachedEquipment
-	attachedOther
-)
-
-func attachmentKind(o *harness.Object) int {
-	switch {
-	case o.HasType("Enchantment") && hasSubtype(o, "Aura"):
-		return attachedAura
-	case hasSubtype(o, "Equipment") && !isCreature(o):
-		return attachedEquipment
-	}
-	return attachedOther
-}
-
-func hasSubtype(o *harness.Object, t string) bool {
-	for _, s := range o.Subtypes {
-		if s == t {
-			return true
-		}
-	}
-	return false
-}
-
-// mayAttach reports whether attachment a may be attached to host in s, and whether that
-// can be judged from types (an Aura's "Enchant creature you control" can't).
-func mayAttach(a, host *harness.Object) (ok, known bool) {
-	if host == nil || host.Card == a.Card {
-		return false, true
-	}
-	switch attachmentKind(a) {
-	case attachedEquipment:
-		return isCreature(host), true
-	case attachedAura:
-		for _, t := range a.Abilities {
-			if kind, found := strings.CutPrefix(t, "Enchant "); found {
-				types, known := enchantTypes(kind)
-				return known && hasAnyType(host, types), known
-			}
-		}
-		return false, false
-	}
-	return false, true
-}
-
 func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	// The start: the setup's attachments against the state-based actions of the start.
@@ -292,13 +244,6 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	}
 }
 
-func zoneWord(o *harness.Object) string {
-	if o.Zone == harness.Battlefield {
-		return "on the battlefield"
-	}
-	return "in " + string(o.Zone)
-}
-
 // checkAuraSpell: the aura-spell clause, on the casts offered and on a resolving Aura.
 func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	const ruling = "copy.aura-equipment"
@@ -350,23 +295,6 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	}
 }
 
-// restrains reports whether a permanent attached to o says o can't attack (or block).
-func restrains(s *harness.Snapshot, o *harness.Object, block bool) bool {
-	for i := range s.Battlefield {
-		a := s.Battlefield[i]
-		if a.AttachedTo != o.Card {
-			continue
-		}
-		for _, t := range a.Abilities {
-			t = strings.ToLower(t)
-			if strings.HasPrefix(t, "enchanted creature can't") && (strings.Contains(t, "attack or block") || !block && strings.Contains(t, "can't attack") || block && strings.Contains(t, "can't block")) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // checkRestriction: the restriction clause, on the attacks and blocks offered.
 func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	const ruling = "copy.aura-equipment"
@@ -396,21 +324,6 @@ func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 			break
 		}
 	}
-}
-
-// declares reports whether an attack or block declaration includes card.
-func declares(a harness.Action, card harness.CardID) bool {
-	for _, c := range a.Attackers {
-		if c == card {
-			return true
-		}
-	}
-	for _, bl := range a.Blocks {
-		if bl.Blocker == card {
-			return true
-		}
-	}
-	return false
 }
 
 // checkBecameAura: the became-aura clause, on step i.
@@ -482,9 +395,6 @@ func attachmentTarget(s *harness.Snapshot, t harness.Target) bool {
 	o := s.Permanent(t.Card)
 	return o != nil && attachmentKind(o) != attachedOther
 }
-
-// reEntersAsCopy matches an ability that has its permanent enter as a copy.
-var reEntersAsCopy = regexp.MustCompile(`enter as a copy`)
 
 // checkAuraCopyEnters: the aura-copy-enters clause, on a permanent spell that enters as a
 // copy of an Aura in step i (its controller's "copy ..." answer). What it may enchant is

@@ -275,14 +275,6 @@ func otherNamesake(s *harness.Snapshot, legend, copy *harness.Object) bool {
 	return false
 }
 
-func cardList(ids []harness.CardID) string {
-	parts := make([]string, len(ids))
-	for i, c := range ids {
-		parts[i] = fmt.Sprintf("card %d", c)
-	}
-	return strings.Join(parts, ", ")
-}
-
 // checkLegendCopies: the copies clause, at moment m.
 func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 	const ruling, rule = "copy.legend-rule", "704.5j"

@@ -434,9 +434,6 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 	return preferCopying(before, a)
 }
 
-// reCardOption matches an option naming a card: "copy Helvault (card 4)".
-var reCardOption = regexp.MustCompile(`\(card (\d+)\)$`)
-
 // linkedPermanent reports whether card c is a permanent with an ability referring to the
 // cards exiled with it.
 func linkedPermanent(s *harness.Snapshot, c harness.CardID) bool {

@@ -247,11 +247,6 @@ func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// sorceryTime: p could cast a sorcery now (CR 307.1): their main phase, empty stack.
-func sorceryTime(s *harness.Snapshot, p harness.Player) bool {
-	return s.Active == p && (s.Step == harness.Main1 || s.Step == harness.Main2) && len(s.Stack) == 0 && s.Casting == nil
-}
-
 func hasLoyaltyAbility(o *harness.Object) bool {
 	for _, t := range o.Abilities {
 		if _, ok := loyaltyCost(t); ok {
@@ -259,26 +254,6 @@ func hasLoyaltyAbility(o *harness.Object) bool {
 		}
 	}
 	return false
-}
-
-// objectOnBattlefield finds the permanent that is object id (the same object, CR 400.7).
-func objectOnBattlefield(s *harness.Snapshot, id harness.ObjectID) *harness.Object {
-	for i := range s.Battlefield {
-		if s.Battlefield[i].Object == id {
-			return s.Battlefield[i]
-		}
-	}
-	return nil
-}
-
-// printedObject is the card named name as the cards table prints it (CR 109.3), for a
-// spell on the stack, whose characteristics a Snapshot doesn't list; nil for no such card.
-func printedObject(name string) *harness.Object {
-	c, ok := cards.ByName(name)
-	if !ok {
-		return nil
-	}
-	return &harness.Object{Name: c.Name, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Abilities: c.Oracle}
 }
 
 // checkBecomesCopyLoyalty: the becomes-copy clause, on step i.

@@ -140,13 +140,6 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// differsFrom reports whether o's power, toughness, types, colours or abilities differ
-// from the characteristics c (its copiable values, say).
-func differsFrom(o *harness.Object, c harness.Characteristics) bool {
-	return intText(o.Power) != intText(c.Power) || intText(o.Toughness) != intText(c.Toughness) ||
-		!slices.Equal(o.Types, c.Types) || o.Colors != c.Colors || !sameMultiset(o.Abilities, c.Abilities)
-}
-
 // appendMissing is list with the strings of more it lacks.
 func appendMissing(list, more []string) []string {
 	out := slices.Clone(list)

@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -106,25 +105,6 @@ func untapSymbolProp() *Property {
 	}
 }
 
-var reAsThoughHaste = regexp.MustCompile(`(?i)activate abilities of creatures you control as though (those creatures|they) had haste`)
-
-// asThoughHaste reports whether player p controls a permanent that lets them activate
-// abilities of their creatures as though they had haste (Thousand-Year Elixir).
-func asThoughHaste(s *harness.Snapshot, p harness.Player) bool {
-	for i := range s.Battlefield {
-		o := s.Battlefield[i]
-		if o.Controller != p {
-			continue
-		}
-		for _, t := range o.Abilities {
-			if reAsThoughHaste.MatchString(t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // sicknessBlocks reports whether summoning sickness stops src's {T}/{Q} abilities now
 // (CR 302.6, 702.10c).
 func sicknessBlocks(s *harness.Snapshot, src *harness.Object) bool {
@@ -212,29 +192,4 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) (status, sick bool) {
 		}
 	}
 	return status, sick
-}
-
-// payStep finds the step after which an activation's costs have been paid: the activation
-// itself when it left no proposal (a mana ability paid from the pool or costing no mana,
-// CR 605.3a), else the Pay that completed its proposal (602.2b, 601.2h). -1 when the
-// proposal was cancelled or never paid.
-func payStep(tr *gen.Trace, act activation) int {
-	if !startsProposal(act.Step) {
-		return act.Index
-	}
-	for j := act.Index + 1; j < len(tr.Steps); j++ {
-		st := &tr.Steps[j]
-		if st.Before.Casting == nil {
-			return -1
-		}
-		switch st.Action.Kind {
-		case harness.Pay:
-			if st.After.Casting == nil || st.After.Casting.Card != act.Source.Card {
-				return j
-			}
-		case harness.Cancel:
-			return -1
-		}
-	}
-	return -1
 }

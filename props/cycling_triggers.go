@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -91,16 +90,4 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
-}
-
-// stackOrder lists a stack bottom first, for messages.
-func stackOrder(s *harness.Snapshot) string {
-	parts := make([]string, len(s.Stack))
-	for i, so := range s.Stack {
-		parts[i] = fmt.Sprintf("%d:%s", i, so.Name)
-		if so.Kind == "ability" {
-			parts[i] += " ability"
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
 }

@@ -127,26 +127,6 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// preferSpending marks, for a steer, the actions that take a spell from the hand to the
-// battlefield: casting it (when castOK likes the cast), making mana and paying while it is
-// being cast, then passing priority while a spell is on the stack so that it resolves.
-func preferSpending(castOK func(*harness.Snapshot, harness.Action) bool) func(*harness.Snapshot, harness.Action) bool {
-	return func(before *harness.Snapshot, a harness.Action) bool {
-		switch {
-		case before == nil:
-			return false
-		case a.Kind == harness.Cast:
-			return castOK(before, a)
-		case before.Casting != nil:
-			return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
-		case a.Kind == harness.Pass:
-			n := len(before.Stack)
-			return n > 0 && before.Stack[n-1].Kind == "spell"
-		}
-		return false
-	}
-}
-
 // addsMana reports whether any event of a step added mana.
 func addsMana(evs []harness.Event) bool {
 	for _, e := range evs {

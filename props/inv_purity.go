@@ -40,11 +40,6 @@ var combatRecipe = gen.Recipe{Name: "creatures before combat",
 	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
 	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}
 
-// actionKinds are the kinds of action, each a clause of the invariants that step again
-// from recorded states: a mutation or a hidden state can hide in any one of them.
-var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
-	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
-
 // actionClauses is one clause per kind of action, described by format with the kind.
 func actionClauses(format string) []Clause {
 	out := make([]Clause, len(actionKinds))

@@ -207,32 +207,6 @@ func triggersOffStack(tr *gen.Trace, v *Verdict) {
 	}
 }
 
-// stackDiff describes how the stack changed from a to b; "" when it didn't.
-func stackDiff(a, b *harness.Snapshot) string {
-	same := len(a.Stack) == len(b.Stack)
-	for i := 0; same && i < len(a.Stack); i++ {
-		same = a.Stack[i].Object == b.Stack[i].Object
-	}
-	if same {
-		return ""
-	}
-	names := func(s []harness.StackObject) string {
-		if len(s) == 0 {
-			return "empty"
-		}
-		var ns []string
-		for _, o := range s {
-			n := o.Name
-			if o.Kind != "spell" && o.Text != "" {
-				n += ": " + o.Text
-			}
-			ns = append(ns, fmt.Sprintf("%s [%s]", n, o.Kind))
-		}
-		return strings.Join(ns, ", ")
-	}
-	return fmt.Sprintf("%s (before: %s)", names(b.Stack), names(a.Stack))
-}
-
 // tappedReplacement checks ruling mana.tapped-replacement: a replacement effect on "tapped
 // for mana" modifies the mana production event as the ability resolves (CR 106.12b, 614),
 // each effect once (614.5), and the affected player chooses the order (616.1), so the

@@ -110,21 +110,6 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// undefinedWhy says why an ability's type is undefined now.
-func undefinedWhy(p *harness.Object, a ability) string {
-	switch a.Prod.Kind {
-	case prodLandYouType:
-		return fmt.Sprintf("no land %s controls could produce any type of mana (CR 106.7), so the type is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodLandOppColor:
-		return fmt.Sprintf("no land %s's opponent controls could produce a colour (CR 106.7), so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodPermColor:
-		return fmt.Sprintf("no permanent %s controls has a colour, so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodExiledColor:
-		return "no card exiled with it has a colour, so the colour is undefined and it produces no mana (CR 607.2a, 106.5)"
-	}
-	return "its type of mana is undefined, so it produces no mana (CR 106.5)"
-}
-
 // listsActivation reports whether legal holds an activation of ability ai of card c.
 func listsActivation(legal []harness.Action, c harness.CardID, ai int) bool {
 	for _, a := range legal {
@@ -133,15 +118,4 @@ func listsActivation(legal []harness.Action, c harness.CardID, ai int) bool {
 		}
 	}
 	return false
-}
-
-// preferAbilityKind marks, for a steer, activations of abilities the predicate likes.
-func preferAbilityKind(like func(ability) bool) func(*harness.Snapshot, harness.Action) bool {
-	return func(before *harness.Snapshot, a harness.Action) bool {
-		if a.Kind != harness.Activate || before == nil {
-			return false
-		}
-		ab, ok := abilityOf(before.Permanent(a.Card), a.Ability)
-		return ok && like(ab)
-	}
 }

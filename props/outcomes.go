@@ -204,3 +204,18 @@ func baseWhy(or *oracle, p *harness.Object, a ability) string {
 	}
 	return ""
 }
+
+// undefinedWhy says why an ability's type is undefined now.
+func undefinedWhy(p *harness.Object, a ability) string {
+	switch a.Prod.Kind {
+	case prodLandYouType:
+		return fmt.Sprintf("no land %s controls could produce any type of mana (CR 106.7), so the type is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodLandOppColor:
+		return fmt.Sprintf("no land %s's opponent controls could produce a colour (CR 106.7), so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodPermColor:
+		return fmt.Sprintf("no permanent %s controls has a colour, so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
+	case prodExiledColor:
+		return "no card exiled with it has a colour, so the colour is undefined and it produces no mana (CR 607.2a, 106.5)"
+	}
+	return "its type of mana is undefined, so it produces no mana (CR 106.5)"
+}

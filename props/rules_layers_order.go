@@ -23,9 +23,6 @@ import (
 // setsPT matches an ability that sets its source's power and toughness (layer 7b).
 var setsPT = regexp.MustCompile(`^[^:"]*: This [a-z]+ becomes an? \d+/\d+ [^"]*until end of turn`)
 
-// pumpSpell matches the text of a spell that pumps its target.
-var pumpSpell = regexp.MustCompile(`^Target creature gets`)
-
 // pumpText matches what a pump does: "gets +N/+M until end of turn" (layer 7c).
 var pumpText = regexp.MustCompile(`gets ([+-]\d+)/([+-]\d+) until end of turn`)
 

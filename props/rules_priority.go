@@ -37,11 +37,6 @@ func priorityRules() *Property {
 	}
 }
 
-// settled reports whether a player holds priority in s with nothing else pending.
-func settled(s *harness.Snapshot) bool {
-	return s.Priority != harness.NoPlayer && s.Pending == nil && s.Casting == nil && !s.GameOver
-}
-
 func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	// passes counts the passes in succession before the current step; -1 is unknown. A

@@ -90,33 +90,6 @@ func stateBasedRules() *Property {
 	}
 }
 
-// preferDamage favours dealing damage to creatures: casting a spell or activating an
-// ability whose text deals damage, aimed at a creature, so that creatures die of it in the
-// middle of the game; and pumping one's own creature, so that its toughness comes partly
-// from an effect when it is damaged or loses its counters.
-func preferDamage(before *harness.Snapshot, a harness.Action) bool {
-	if a.Kind != harness.Cast && a.Kind != harness.Activate {
-		return false
-	}
-	o := before.Find(a.Card)
-	atCreature := slices.ContainsFunc(a.Targets, func(t harness.Target) bool {
-		p := before.Permanent(t.Card)
-		return t.Card != 0 && p != nil && isCreature(p)
-	})
-	if o == nil || !atCreature {
-		return false
-	}
-	if a.Kind == harness.Activate {
-		return a.Ability < len(o.Abilities) && dealsDamage(o.Abilities[a.Ability])
-	}
-	if t := before.Permanent(a.Targets[0].Card); t != nil && t.Controller == a.Player && slices.ContainsFunc(o.Abilities, pumpSpell.MatchString) {
-		return true
-	}
-	return slices.ContainsFunc(o.Abilities, dealsDamage)
-}
-
-func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
-
 func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {

@@ -80,19 +80,6 @@ func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 	return preferPumps(before, a)
 }
 
-// preferPumps favours what makes an "until end of turn" effect: casting Giant Growth,
-// animating Mutavault, Umbral Mantle's pump.
-func preferPumps(before *harness.Snapshot, a harness.Action) bool {
-	switch a.Kind {
-	case harness.Cast:
-		return a.Name == "Giant Growth"
-	case harness.Activate:
-		o := before.Permanent(a.Card)
-		return o != nil && a.Ability < len(o.Abilities) && strings.Contains(o.Abilities[a.Ability], "until end of turn")
-	}
-	return false
-}
-
 func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	fresh := newFreshBoards(eng, tr)
@@ -264,13 +251,6 @@ func doesntUntap(o *harness.Object) bool {
 		}
 	}
 	return false
-}
-
-// clauseViolation is violation for one clause of a property.
-func clauseViolation(step int, ruling, rule, clause, what, expected, got string) Violation {
-	vi := violation(step, ruling, rule, what, expected, got)
-	vi.Clause = clause
-	return vi
 }
 
 func orNone(s string) string {

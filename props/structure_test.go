@@ -1,0 +1,317 @@
+package props
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// registryFile is where the property constructors are listed (the constructors variable).
+const registryFile = "registry.go"
+
+// borrowedCode lists every use, in a property file, of a non-exported top-level identifier
+// (function, type, variable or constant; or a method) declared in another property file.
+// A property file is one that declares a constructor listed in the registry; every other
+// file holds helpers, named for what they hold, which any property may use. So changing one
+// property can't break another that merely borrowed its code. files maps a file name to its
+// source; test files are the caller's to leave out.
+func borrowedCode(files map[string]string) ([]string, error) {
+	fset := token.NewFileSet()
+	parsed := map[string]*ast.File{}
+	names := make([]string, 0, len(files))
+	for name, src := range files {
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		parsed[name] = f
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	reg, ok := parsed[registryFile]
+	if !ok {
+		return nil, fmt.Errorf("no %s among the files", registryFile)
+	}
+	registered := registryEntries(reg)
+	if len(registered) == 0 {
+		return nil, fmt.Errorf("%s lists no constructors", registryFile)
+	}
+
+	// Top-level identifiers and methods of each file, and which files define properties.
+	owner := map[string]string{}  // non-exported top-level identifier -> its file
+	method := map[string]string{} // non-exported method name -> its file, if declared in one file only
+	constructorFile := map[string]bool{}
+	for _, name := range names {
+		for _, d := range parsed[name].Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv != nil {
+					if !d.Name.IsExported() {
+						if other, seen := method[d.Name.Name]; seen && other != name {
+							method[d.Name.Name] = "" // ambiguous: declared for types of two files
+						} else {
+							method[d.Name.Name] = name
+						}
+					}
+					continue
+				}
+				if registered[d.Name.Name] {
+					constructorFile[name] = true
+				}
+				owner[d.Name.Name] = name
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						owner[s.Name.Name] = name
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							owner[id.Name] = name
+						}
+					}
+				}
+			}
+		}
+	}
+	for id := range owner {
+		if ast.IsExported(id) || id == "_" {
+			delete(owner, id)
+		}
+	}
+	group := propertyGroups(names, constructorFile)
+
+	var found []string
+	for _, user := range names {
+		seen := map[string]bool{}
+		report := func(id, def string, pos token.Pos) {
+			if def == "" || group[def] == "" || group[def] == group[user] || seen[id] {
+				return
+			}
+			if user == registryFile && registered[id] {
+				return // the registry lists the constructors
+			}
+			seen[id] = true
+			what := "property file"
+			if group[user] == "" {
+				what = "helper file"
+			}
+			found = append(found, fmt.Sprintf("%s: %s uses %s of property file %s; move it to a helper file",
+				fset.Position(pos), what, id, def))
+		}
+		for _, d := range parsed[user].Decls {
+			locals := localNames(d)
+			visit := func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && !locals[id.Name] {
+					report(id.Name, owner[id.Name], id.Pos())
+				}
+				return true
+			}
+			var inspect func(n ast.Node) bool
+			inspect = func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					// A method's name is its own declaration, not a use.
+					if n.Recv != nil {
+						ast.Inspect(n.Recv, inspect)
+					}
+					ast.Inspect(n.Type, inspect)
+					if n.Body != nil {
+						ast.Inspect(n.Body, inspect)
+					}
+					return false
+				case *ast.SelectorExpr:
+					// x.f: f can only be a method of this package; x is visited on its own.
+					report(n.Sel.Name, method[n.Sel.Name], n.Sel.Pos())
+					ast.Inspect(n.X, inspect)
+					return false
+				case *ast.KeyValueExpr:
+					// A struct literal's field name is not a use; a map key may be.
+					if id, ok := n.Key.(*ast.Ident); !ok || owner[id.Name] != "" {
+						ast.Inspect(n.Key, inspect)
+					}
+					ast.Inspect(n.Value, inspect)
+					return false
+				}
+				return visit(n)
+			}
+			ast.Inspect(d, inspect)
+		}
+	}
+	sort.Strings(found)
+	return found, nil
+}
+
+// propertyGroups maps each file of a property to the file that declares its constructor:
+// that file, X.go, and its parts, the files X_*.go that declare no constructor
+// (rules_sba.go and rules_sba_checks.go). Helper files map to "".
+func propertyGroups(names []string, constructorFile map[string]bool) map[string]string {
+	out := map[string]string{}
+	for _, n := range names {
+		if constructorFile[n] {
+			out[n] = n
+			continue
+		}
+		for _, p := range names {
+			if constructorFile[p] && strings.HasPrefix(n, strings.TrimSuffix(p, ".go")+"_") {
+				out[n] = p
+			}
+		}
+	}
+	return out
+}
+
+// registryEntries names the functions listed in registry.go's constructors variable.
+func registryEntries(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for i, id := range vs.Names {
+				if id.Name != "constructors" || i >= len(vs.Values) {
+					continue
+				}
+				if lit, ok := vs.Values[i].(*ast.CompositeLit); ok {
+					for _, e := range lit.Elts {
+						if fn, ok := e.(*ast.Ident); ok {
+							out[fn.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localNames lists the names a top-level declaration declares inside itself (receiver,
+// parameters, results, variables, named types), which shadow top-level names. A local that
+// shares a top-level name of another file hides every use of that name in the declaration:
+// a conservative miss, not a false alarm.
+func localNames(d ast.Decl) map[string]bool {
+	out := map[string]bool{}
+	add := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, fd := range fl.List {
+			for _, id := range fd.Names {
+				out[id.Name] = true
+			}
+		}
+	}
+	fd, ok := d.(*ast.FuncDecl)
+	if !ok {
+		return out
+	}
+	add(fd.Recv)
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			add(n.TypeParams)
+			add(n.Params)
+			add(n.Results)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				out[id.Name] = true
+			}
+		case *ast.TypeSpec:
+			out[n.Name.Name] = true
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					out[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// TestPropertyFilesBorrowNoCode: each property file stands alone; what two properties
+// share lives in a file that defines no property.
+func TestPropertyFilesBorrowNoCode(t *testing.T) {
+	names, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	files := map[string]string{}
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(n)
+		require.NoError(t, err)
+		files[n] = string(src)
+	}
+	found, err := borrowedCode(files)
+	require.NoError(t, err)
+	assert.Empty(t, found)
+}
+
+// TestBorrowedCodeIsFound: the check finds each kind of borrowing it exists to stop, and
+// leaves alone exported names, struct field names, shadowing locals and the registry.
+func TestBorrowedCodeIsFound(t *testing.T) {
+	files := map[string]string{
+		"registry.go": `package props
+var constructors = []func() *Property{alpha, beta}
+`,
+		"alpha.go": `package props
+type alphaKind int
+const alphaLimit = 3
+var alphaTable = map[alphaKind]int{}
+func alpha() *Property { return &Property{ID: "a"} }
+func alphaHelper(n int) bool { return n > alphaLimit }
+func (k alphaKind) describe() string { return "" }
+type Shared struct{ alphaLimit int }
+`,
+		"beta.go": `package props
+func beta() *Property {
+	_ = alphaHelper(2)            // a function of alpha.go
+	var k alphaKind               // its type
+	_ = k.describe()              // its method
+	_ = alphaTable[k]             // its variable
+	_ = map[int]int{alphaLimit: 1} // its constant as a map key
+	_ = Shared{alphaLimit: 2}      // a field name: fine
+	_ = shared()                   // a helper file's: fine
+	return &Property{ID: "b"}
+}
+func shadow(alphaHelper func(int) bool) bool { return alphaHelper(1) }
+`,
+		"helpers.go": `package props
+func shared() int { return alphaLimit } // nor may a helper
+`,
+	}
+	found, err := borrowedCode(files)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"beta.go:3:6: property file uses alphaHelper of property file alpha.go; move it to a helper file",
+		"beta.go:4:8: property file uses alphaKind of property file alpha.go; move it to a helper file",
+		"beta.go:5:8: property file uses describe of property file alpha.go; move it to a helper file",
+		"beta.go:6:6: property file uses alphaTable of property file alpha.go; move it to a helper file",
+		"beta.go:7:18: property file uses alphaLimit of property file alpha.go; move it to a helper file",
+		"helpers.go:2:28: helper file uses alphaLimit of property file alpha.go; move it to a helper file",
+	}, found)
+}
