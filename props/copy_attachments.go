@@ -57,87 +57,100 @@ func auraEquipment() *Property {
 			{Name: "aura-copy-enters", Rules: []string{"303.4f", "707.5", "704.5m"}, Description: "a permanent entering as a copy of an Aura enters attached to something it may enchant, or with nothing to enchant goes to the graveyard"},
 		},
 		Steer: gen.Steer{
-			Name: "copy.aura-equipment",
-			Recipes: []gen.Recipe{
-				{Name: "auras and equipment on creatures and lands", Weight: 4,
-					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
-						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
-					Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
-						{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
-					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "aura spells", Weight: 9,
-					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
-					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 120}, {Card: "Wild Growth", Weight: 40}, {Card: "Disenchant", Weight: 10}},
-					Steps:  []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 4},
-				// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
-				// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
-				// controller's next turn (Resonance, set up copying).
-				{Name: "copies of attachments", Weight: 4,
-					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mountain", Weight: 15}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Mirage Mirror", Weight: 25},
-						{Card: "Crystalline Resonance", Weight: 15}, {Card: "Bonesplitter", Weight: 20}, {Card: "Pacifism", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Pacifism", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}},
-					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
-					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "mirror and pacifism", Weight: 12,
-					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
-				// main phase beside a creature of mine to equip.
-				{Name: "mirror as bonesplitter", Weight: 12,
-					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 35},
-						{Card: "Wastes", Weight: 20}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
-					// The Mirror's {2} at once, so it can become a Bonesplitter and equip.
-					Pool:      harness.Of(harness.Colorless, 2),
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				{Name: "equipment copies at the end of turn", Weight: 3,
-					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
-				// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
-				// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
-				// none) for the copy to enchant.
-				{Name: "impersonating an aura", Weight: 8,
-					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
-					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 300}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 300},
-				{Name: "pacified creatures in combat", Weight: 3,
-					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
-					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
-			},
+			Name:    "copy.aura-equipment",
+			Recipes: attachmentRecipes(),
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 100, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
-			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				switch {
-				case before == nil:
-					return false
-				case before.Casting != nil:
-					return advancesPayment(before, a)
-				case a.Kind == harness.Choose:
-					return choosesCard(before, a, func(o *harness.Object) bool { return attachmentKind(o) != attachedOther })
-				case a.Kind == harness.Activate:
-					t := gen.AbilityText(before, &a)
-					return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
-						strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0]) &&
-							affordable(before, a.Player, t, 0)
-				case a.Kind == harness.Attack, a.Kind == harness.Block:
-					return len(a.Attackers)+len(a.Blocks) > 0
-				case a.Kind == harness.Cast:
-					o := before.Find(a.Card)
-					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString)) && affordable(before, a.Player, o.ManaCost, a.X)
-				case a.Kind == harness.Pass:
-					n := len(before.Stack)
-					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
-				}
-				return false
-			},
+			Prefer:  preferAttaching,
 		},
 		Check: checkAttachments,
 	}
+}
+
+// attachmentRecipes are copy.aura-equipment's boards: Auras and Equipment on creatures and
+// lands, Aura spells to cast, copies of attachments (Mirage Mirror, Crystalline
+// Resonance, Clever Impersonator), and pacified creatures in combat.
+func attachmentRecipes() []gen.Recipe {
+	return []gen.Recipe{
+		{Name: "auras and equipment on creatures and lands", Weight: 4,
+			Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
+				{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
+			Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
+				{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "aura spells", Weight: 9,
+			Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+			Hand:   []gen.Pick{{Card: "Pacifism", Weight: 120}, {Card: "Wild Growth", Weight: 40}, {Card: "Disenchant", Weight: 10}},
+			Steps:  []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 4},
+		// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
+		// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
+		// controller's next turn (Resonance, set up copying).
+		{Name: "copies of attachments", Weight: 4,
+			Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mountain", Weight: 15}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Mirage Mirror", Weight: 25},
+				{Card: "Crystalline Resonance", Weight: 15}, {Card: "Bonesplitter", Weight: 20}, {Card: "Pacifism", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Pacifism", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}},
+			Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "mirror and pacifism", Weight: 12,
+			Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
+		// main phase beside a creature of mine to equip.
+		{Name: "mirror as bonesplitter", Weight: 12,
+			Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 35},
+				{Card: "Wastes", Weight: 20}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
+			// The Mirror's {2} at once, so it can become a Bonesplitter and equip.
+			Pool:      harness.Of(harness.Colorless, 2),
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "equipment copies at the end of turn", Weight: 3,
+			Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
+		// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
+		// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
+		// none) for the copy to enchant.
+		{Name: "impersonating an aura", Weight: 8,
+			Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
+			Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 300}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 300},
+		{Name: "pacified creatures in combat", Weight: 3,
+			Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
+			Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
+	}
+}
+
+// preferAttaching favours what attaches, copies an attachment or tests one: paying for
+// what is being cast, choosing an attachment, equipping, animating Mutavault, cycling,
+// copying an attachment, casting Auras, Equipment, targeted spells and copies, attacking
+// and blocking, and passing while the stack resolves or combat begins or ends.
+func preferAttaching(before *harness.Snapshot, a harness.Action) bool {
+	switch {
+	case before == nil:
+		return false
+	case before.Casting != nil:
+		return advancesPayment(before, a)
+	case a.Kind == harness.Choose:
+		return choosesCard(before, a, func(o *harness.Object) bool { return attachmentKind(o) != attachedOther })
+	case a.Kind == harness.Activate:
+		t := gen.AbilityText(before, &a)
+		return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
+			strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0]) &&
+				affordable(before, a.Player, t, 0)
+	case a.Kind == harness.Attack, a.Kind == harness.Block:
+		return len(a.Attackers)+len(a.Blocks) > 0
+	case a.Kind == harness.Cast:
+		o := before.Find(a.Card)
+		return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString)) && affordable(before, a.Player, o.ManaCost, a.X)
+	case a.Kind == harness.Pass:
+		n := len(before.Stack)
+		return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
+	}
+	return false
 }
 
 func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {

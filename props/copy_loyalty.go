@@ -134,117 +134,150 @@ func printedLoyalty(name string) (int, bool) {
 	return *c.Loyalty, true
 }
 
+// checkLoyalty judges each clause of copy.planeswalker-loyalty along the trace.
 func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling = "copy.planeswalker-loyalty"
 	var v Verdict
-	activated := map[harness.ObjectID]int{} // permanent -> turn a loyalty ability of it was activated
-	type proposal struct {
-		object harness.ObjectID
-		card   harness.CardID
-		cost   int
-	}
-	var pending *proposal
 	checkEntersAsCopyLoyalty(tr, &v)
 	checkSetUpCopyLoyalty(tr, &v)
+	pay := loyaltyPayments{activated: map[harness.ObjectID]int{}}
 	for i := range tr.Steps {
-		st := &tr.Steps[i]
-		b := st.Before
 		checkBecomesCopyLoyalty(tr, i, &v)
-		// starting-loyalty
-		if top, ok := resolvedSpell(st); ok {
-			if want, ok := printedLoyalty(top.Name); ok {
-				if o := printedObject(top.Name); o != nil && o.HasType("Planeswalker") && want > 0 {
-					v.Reach("starting-loyalty")
-					what := fmt.Sprintf("%s: planeswalker spell %s resolved", where(tr, i), top.Name)
-					expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
-					switch card := st.After.Find(top.Card); {
-					case card == nil:
-					case card.Zone == harness.Battlefield && card.Counters["loyalty"] != want:
-						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
-							fmt.Sprintf("%d loyalty counters", card.Counters["loyalty"])))
-					case card.Zone == harness.Graveyard:
-						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
-							"it is in the graveyard: it entered with no loyalty and died (CR 704.5i)"))
-					}
-				}
-			}
-		}
-		// once-per-turn and cost, on what is offered
-		if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
-			for j := range b.Battlefield {
-				o := b.Battlefield[j]
-				if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
-					v.Reach("once-per-turn")
-				}
-			}
-		}
-		reported := map[harness.CardID]bool{} // one violation per permanent and state
-		for _, a := range st.Legal {
-			n, ok := loyaltyCost(gen.AbilityText(b, &a))
-			if a.Kind != harness.Activate || !ok {
-				continue
-			}
-			o := b.Permanent(a.Card)
-			if o == nil || reported[o.Card] {
-				continue
-			}
-			before := len(v.Violations)
-			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
-			switch {
-			case activated[o.Object] == b.Turn:
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
-					"no loyalty ability of a permanent whose loyalty ability was activated this turn (CR 606.3)",
-					describe(o)+" already activated one this turn"))
-			case !sorceryTime(b, a.Player):
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "cost", what,
-					"loyalty abilities only in their controller's main phase with an empty stack (CR 606.3)",
-					fmt.Sprintf("offered in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))))
-			case n < 0 && o.Counters["loyalty"] < -n:
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.6", "cost", what,
-					fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
-					fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
-			}
-			reported[o.Card] = len(v.Violations) > before
-		}
-		// Follow activations to their payment.
-		switch a := st.Action; a.Kind {
-		case harness.Activate:
-			if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
-				if o := b.Permanent(a.Card); o != nil {
-					pending = &proposal{o.Object, o.Card, n}
-				}
-			}
-		case harness.Cancel:
-			if b.Casting != nil && pending != nil && b.Casting.Card == pending.card {
-				pending = nil
-			}
-		case harness.Pay:
-			// A mana ability with a mana cost, activated while paying, is paid first.
-			if pending == nil || b.Casting == nil || b.Casting.Card != pending.card {
-				continue
-			}
-			p := pending
-			pending = nil
-			activated[p.object] = b.Turn
-			before := objectOnBattlefield(b, p.object)
-			if before == nil {
-				continue
-			}
-			v.Reach("cost")
-			want := before.Counters["loyalty"] + p.cost
-			what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
-			expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
-			switch after := objectOnBattlefield(st.After, p.object); {
-			case after != nil && after.Counters["loyalty"] != want:
-				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
-					fmt.Sprintf("%d", after.Counters["loyalty"])))
-			case after == nil && want > 0:
-				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected+", so it stays on the battlefield",
-					"it left the battlefield"))
+		checkStartingLoyalty(tr, i, &v)
+		checkOfferedLoyalty(tr, i, pay.activated, &v)
+		pay.follow(tr, i, &v)
+	}
+	return v
+}
+
+// checkStartingLoyalty: a planeswalker spell resolving at step i enters with its printed
+// loyalty (CR 306.5b).
+func checkStartingLoyalty(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	top, ok := resolvedSpell(st)
+	if !ok {
+		return
+	}
+	want, ok := printedLoyalty(top.Name)
+	if o := printedObject(top.Name); !ok || o == nil || !o.HasType("Planeswalker") || want <= 0 {
+		return
+	}
+	v.Reach("starting-loyalty")
+	what := fmt.Sprintf("%s: planeswalker spell %s resolved", where(tr, i), top.Name)
+	expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
+	switch card := st.After.Find(top.Card); {
+	case card == nil:
+	case card.Zone == harness.Battlefield && card.Counters["loyalty"] != want:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+			fmt.Sprintf("%d loyalty counters", card.Counters["loyalty"])))
+	case card.Zone == harness.Graveyard:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+			"it is in the graveyard: it entered with no loyalty and died (CR 704.5i)"))
+	}
+}
+
+// checkOfferedLoyalty judges the loyalty abilities listed as legal before step i: one per
+// permanent per turn, at sorcery speed (CR 606.3), and a negative cost only with the
+// counters to pay it (606.6). activated maps a permanent to the turn one of its loyalty
+// abilities was last activated.
+func checkOfferedLoyalty(tr *gen.Trace, i int, activated map[harness.ObjectID]int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	b := st.Before
+	if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
+		for j := range b.Battlefield {
+			o := b.Battlefield[j]
+			if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
+				v.Reach("once-per-turn")
 			}
 		}
 	}
-	return v
+	reported := map[harness.CardID]bool{} // one violation per permanent and state
+	for _, a := range st.Legal {
+		n, ok := loyaltyCost(gen.AbilityText(b, &a))
+		if a.Kind != harness.Activate || !ok {
+			continue
+		}
+		o := b.Permanent(a.Card)
+		if o == nil || reported[o.Card] {
+			continue
+		}
+		before := len(v.Violations)
+		what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+		switch {
+		case activated[o.Object] == b.Turn:
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
+				"no loyalty ability of a permanent whose loyalty ability was activated this turn (CR 606.3)",
+				describe(o)+" already activated one this turn"))
+		case !sorceryTime(b, a.Player):
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "cost", what,
+				"loyalty abilities only in their controller's main phase with an empty stack (CR 606.3)",
+				fmt.Sprintf("offered in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))))
+		case n < 0 && o.Counters["loyalty"] < -n:
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.6", "cost", what,
+				fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
+				fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
+		}
+		reported[o.Card] = len(v.Violations) > before
+	}
+}
+
+// loyaltyPayments follows loyalty abilities from activation to payment.
+type loyaltyPayments struct {
+	activated map[harness.ObjectID]int // permanent -> turn a loyalty ability of it was activated
+	pending   *loyaltyProposal
+}
+
+// loyaltyProposal is a loyalty ability being activated, its cost not yet paid.
+type loyaltyProposal struct {
+	object harness.ObjectID
+	card   harness.CardID
+	cost   int
+}
+
+// follow takes step i: an activation starts a proposal, a cancel drops it, and the Pay
+// that completes it pays the loyalty cost, which changes the counters by the cost
+// (CR 606.4).
+func (l *loyaltyPayments) follow(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	b := st.Before
+	switch a := st.Action; a.Kind {
+	case harness.Activate:
+		if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
+			if o := b.Permanent(a.Card); o != nil {
+				l.pending = &loyaltyProposal{o.Object, o.Card, n}
+			}
+		}
+	case harness.Cancel:
+		if b.Casting != nil && l.pending != nil && b.Casting.Card == l.pending.card {
+			l.pending = nil
+		}
+	case harness.Pay:
+		// A mana ability with a mana cost, activated while paying, is paid first.
+		if l.pending == nil || b.Casting == nil || b.Casting.Card != l.pending.card {
+			return
+		}
+		p := l.pending
+		l.pending = nil
+		l.activated[p.object] = b.Turn
+		before := objectOnBattlefield(b, p.object)
+		if before == nil {
+			return
+		}
+		v.Reach("cost")
+		want := before.Counters["loyalty"] + p.cost
+		what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
+		expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
+		switch after := objectOnBattlefield(st.After, p.object); {
+		case after != nil && after.Counters["loyalty"] != want:
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
+				fmt.Sprintf("%d", after.Counters["loyalty"])))
+		case after == nil && want > 0:
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected+", so it stays on the battlefield",
+				"it left the battlefield"))
+		}
+	}
 }
 
 func hasLoyaltyAbility(o *harness.Object) bool {
