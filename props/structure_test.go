@@ -46,10 +46,91 @@ func borrowedCode(files map[string]string) ([]string, error) {
 		return nil, fmt.Errorf("%s lists no constructors", registryFile)
 	}
 
-	// Top-level identifiers and methods of each file, and which files define properties.
-	owner := map[string]string{}  // non-exported top-level identifier -> its file
-	method := map[string]string{} // non-exported method name -> its file, if declared in one file only
-	constructorFile := map[string]bool{}
+	d := declarations(names, parsed, registered)
+	owner, method := d.owner, d.method
+	group := propertyGroups(names, d.constructorFile)
+
+	var found []string
+	for _, user := range names {
+		seen := map[string]bool{}
+		report := func(id, def string, pos token.Pos) {
+			if def == "" || group[def] == "" || group[def] == group[user] || seen[id] {
+				return
+			}
+			if user == registryFile && registered[id] {
+				return // the registry lists the constructors
+			}
+			seen[id] = true
+			what := "property file"
+			if group[user] == "" {
+				what = "helper file"
+			}
+			found = append(found, fmt.Sprintf("%s: %s uses %s of property file %s; move it to a helper file",
+				fset.Position(pos), what, id, def))
+		}
+		for _, decl := range parsed[user].Decls {
+			findUses(decl, owner, method, report)
+		}
+	}
+	sort.Strings(found)
+	return found, nil
+}
+
+// findUses calls report for each identifier declaration d uses that may be a top-level
+// identifier of the package (owner: name -> file) or a method (method: name -> file):
+// every identifier not shadowed by a local, not a struct literal's field name, not the
+// declared name itself; for x.f, f as a method.
+func findUses(d ast.Decl, owner, method map[string]string, report func(id, def string, pos token.Pos)) {
+	locals := localNames(d)
+	visit := func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && !locals[id.Name] {
+			report(id.Name, owner[id.Name], id.Pos())
+		}
+		return true
+	}
+	var inspect func(n ast.Node) bool
+	inspect = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			// A method's name is its own declaration, not a use.
+			if n.Recv != nil {
+				ast.Inspect(n.Recv, inspect)
+			}
+			ast.Inspect(n.Type, inspect)
+			if n.Body != nil {
+				ast.Inspect(n.Body, inspect)
+			}
+			return false
+		case *ast.SelectorExpr:
+			// x.f: f can only be a method of this package; x is visited on its own.
+			report(n.Sel.Name, method[n.Sel.Name], n.Sel.Pos())
+			ast.Inspect(n.X, inspect)
+			return false
+		case *ast.KeyValueExpr:
+			// A struct literal's field name is not a use; a map key may be. (A field named
+			// like a top-level identifier of a property file counts as a use of it.)
+			if id, ok := n.Key.(*ast.Ident); !ok || owner[id.Name] != "" {
+				ast.Inspect(n.Key, inspect)
+			}
+			ast.Inspect(n.Value, inspect)
+			return false
+		}
+		return visit(n)
+	}
+	ast.Inspect(d, inspect)
+}
+
+// declared is what a package's files declare at top level.
+type declared struct {
+	owner           map[string]string // non-exported top-level identifier -> its file
+	method          map[string]string // non-exported method name -> its file; "" when declared in two files
+	constructorFile map[string]bool   // files declaring a registered constructor
+}
+
+// declarations reads the top-level identifiers and methods of each file, and which files
+// declare registered constructors.
+func declarations(names []string, parsed map[string]*ast.File, registered map[string]bool) declared {
+	owner, method, constructorFile := map[string]string{}, map[string]string{}, map[string]bool{}
 	for _, name := range names {
 		for _, d := range parsed[name].Decls {
 			switch d := d.(type) {
@@ -87,67 +168,12 @@ func borrowedCode(files map[string]string) ([]string, error) {
 			delete(owner, id)
 		}
 	}
-	group := propertyGroups(names, constructorFile)
-
-	var found []string
-	for _, user := range names {
-		seen := map[string]bool{}
-		report := func(id, def string, pos token.Pos) {
-			if def == "" || group[def] == "" || group[def] == group[user] || seen[id] {
-				return
-			}
-			if user == registryFile && registered[id] {
-				return // the registry lists the constructors
-			}
-			seen[id] = true
-			what := "property file"
-			if group[user] == "" {
-				what = "helper file"
-			}
-			found = append(found, fmt.Sprintf("%s: %s uses %s of property file %s; move it to a helper file",
-				fset.Position(pos), what, id, def))
-		}
-		for _, d := range parsed[user].Decls {
-			locals := localNames(d)
-			visit := func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok && !locals[id.Name] {
-					report(id.Name, owner[id.Name], id.Pos())
-				}
-				return true
-			}
-			var inspect func(n ast.Node) bool
-			inspect = func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncDecl:
-					// A method's name is its own declaration, not a use.
-					if n.Recv != nil {
-						ast.Inspect(n.Recv, inspect)
-					}
-					ast.Inspect(n.Type, inspect)
-					if n.Body != nil {
-						ast.Inspect(n.Body, inspect)
-					}
-					return false
-				case *ast.SelectorExpr:
-					// x.f: f can only be a method of this package; x is visited on its own.
-					report(n.Sel.Name, method[n.Sel.Name], n.Sel.Pos())
-					ast.Inspect(n.X, inspect)
-					return false
-				case *ast.KeyValueExpr:
-					// A struct literal's field name is not a use; a map key may be.
-					if id, ok := n.Key.(*ast.Ident); !ok || owner[id.Name] != "" {
-						ast.Inspect(n.Key, inspect)
-					}
-					ast.Inspect(n.Value, inspect)
-					return false
-				}
-				return visit(n)
-			}
-			ast.Inspect(d, inspect)
+	for id := range owner {
+		if ast.IsExported(id) || id == "_" {
+			delete(owner, id)
 		}
 	}
-	sort.Strings(found)
-	return found, nil
+	return declared{owner, method, constructorFile}
 }
 
 // propertyGroups maps each file of a property to the file that declares its constructor:
@@ -272,7 +298,7 @@ func TestPropertyFilesBorrowNoCode(t *testing.T) {
 }
 
 // TestBorrowedCodeIsFound: the check finds each kind of borrowing it exists to stop, and
-// leaves alone exported names, struct field names, shadowing locals and the registry.
+// leaves alone exported names, shadowing locals and the registry.
 func TestBorrowedCodeIsFound(t *testing.T) {
 	files := map[string]string{
 		"registry.go": `package props
@@ -285,7 +311,6 @@ var alphaTable = map[alphaKind]int{}
 func alpha() *Property { return &Property{ID: "a"} }
 func alphaHelper(n int) bool { return n > alphaLimit }
 func (k alphaKind) describe() string { return "" }
-type Shared struct{ alphaLimit int }
 `,
 		"beta.go": `package props
 func beta() *Property {
@@ -294,7 +319,6 @@ func beta() *Property {
 	_ = k.describe()              // its method
 	_ = alphaTable[k]             // its variable
 	_ = map[int]int{alphaLimit: 1} // its constant as a map key
-	_ = Shared{alphaLimit: 2}      // a field name: fine
 	_ = shared()                   // a helper file's: fine
 	return &Property{ID: "b"}
 }
