@@ -5,6 +5,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // symbolRule is what one cost symbol demands of its source (CR 107.5 for {T}, 107.6 for
@@ -12,13 +13,13 @@ import (
 // summoning-sickness rule for creatures (302.6).
 type symbolRule struct {
 	ruling, symbol, rule string
-	has                  func(ability) bool
+	has                  func(manaoracle.Ability) bool
 	wantTapped           bool // the status the source must have to pay the cost
 }
 
 var (
-	tapSymbol   = symbolRule{ruling: "cost.tap-symbol", symbol: "{T}", rule: "107.5", has: func(a ability) bool { return a.HasT }, wantTapped: false}
-	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a ability) bool { return a.HasQ }, wantTapped: true}
+	tapSymbol   = symbolRule{ruling: "cost.tap-symbol", symbol: "{T}", rule: "107.5", has: func(a manaoracle.Ability) bool { return a.HasT }, wantTapped: false}
+	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a manaoracle.Ability) bool { return a.HasQ }, wantTapped: true}
 )
 
 func (r symbolRule) status(tapped bool) string {
@@ -45,7 +46,7 @@ func tapSymbolProp() *Property {
 				{Name: "tapped sources", Mine: gen.Cards("Llanowar Elves", "Fellwar Stone", "Mutavault", "Academy Ruins"), Hand: gen.Cards("Twiddle")},
 			},
 			Actions: &gen.ActionWeights{Pass: 5, Preferred: 10, Mana: 8, Land: 2, Cast: 3, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasT }),
+			Prefer:  preferAbilityKind(func(a manaoracle.Ability) bool { return a.HasT }),
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := checkSymbol(tr, tapSymbol)
@@ -73,7 +74,7 @@ func symbolClauses(r symbolRule) []Clause {
 
 // untapSymbolProp checks ruling cost.untap-symbol (CR 107.6, 302.6).
 func untapSymbolProp() *Property {
-	preferQ := preferAbilityKind(func(a ability) bool { return a.HasQ })
+	preferQ := preferAbilityKind(func(a manaoracle.Ability) bool { return a.HasQ })
 	return &Property{
 		ID:      "cost.untap-symbol",
 		Rulings: []string{"cost.untap-symbol"},
@@ -130,7 +131,7 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 				continue
 			}
 			src := b.Permanent(a.Card)
-			ab, ok := abilityOf(src, a.Ability)
+			ab, ok := manaoracle.AbilityOf(src, a.Ability)
 			if !ok || !r.has(ab) {
 				continue
 			}
@@ -185,7 +186,7 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) (status, sick bool) {
 			continue
 		}
 		for _, t := range o.Abilities {
-			if a := parseAbility(t); a.Activated && r.has(a) {
+			if a := manaoracle.ParseAbility(t); a.Activated && r.has(a) {
 				status = status || o.Tapped != r.wantTapped
 				sick = sick || sicknessBlocks(b, o)
 			}

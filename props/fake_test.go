@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // This file holds a scripted fake engine and builders of hand-made traces, so each
@@ -194,7 +195,7 @@ func (f *fake) ManaOutcomes(s harness.State, c harness.CardID, ai int) ([]harnes
 	if ms, ok := st.outcomes[[2]int{int(c), ai}]; ok {
 		return ms, nil
 	}
-	if ms, ok := newOracle(&st.snap, nil).Outcomes(c, ai); ok {
+	if ms, ok := manaoracle.New(&st.snap, nil).Outcomes(c, ai); ok {
 		return ms, nil
 	}
 	return nil, errNotScripted
@@ -208,7 +209,7 @@ func (f *fake) CouldProduce(s harness.State, c harness.CardID) (harness.TypeSet,
 	if t, ok := st.could[c]; ok {
 		return t, nil
 	}
-	if t, ok := newOracle(&st.snap, nil).CouldProduce(c); ok {
+	if t, ok := manaoracle.New(&st.snap, nil).CouldProduce(c); ok {
 		return t, nil
 	}
 	return 0, errNotScripted

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // manaAbilityInvariant checks every activation of a mana ability: it doesn't use the stack
@@ -94,7 +95,7 @@ func preferManaAbilities(before *harness.Snapshot, a harness.Action) bool {
 		if !a.Payment.IsZero() {
 			return false
 		}
-		ab, _ := abilityOf(before.Permanent(a.Card), a.Ability)
+		ab, _ := manaoracle.AbilityOf(before.Permanent(a.Card), a.Ability)
 		colored, generic := leadingCost(ab.Cost)
 		return colored.Total()+generic > 0 && affordable(before, a.Player, ab.Cost, 0)
 	case a.Kind == harness.Activate:
@@ -110,8 +111,8 @@ func untapsForMana(o *harness.Object) bool {
 	if o == nil {
 		return false
 	}
-	for _, i := range manaAbilities(o) {
-		if parseAbility(o.Abilities[i]).HasQ {
+	for _, i := range manaoracle.ManaAbilities(o) {
+		if manaoracle.ParseAbility(o.Abilities[i]).HasQ {
 			return true
 		}
 	}
@@ -171,10 +172,10 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))
 			continue
 		}
-		if !containsMana(offered, got) {
+		if !manaoracle.ContainsMana(offered, got) {
 			v.add(clause, violation(i, ruling, "106.7",
 				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, i), name, act.Source.Controller),
-				"one of the outcomes offered for it just before: "+manaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
+				"one of the outcomes offered for it just before: "+manaoracle.ManaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
 		}
 	}
 	return v

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // The engine is a pure, deterministic step function (harness.Engine's contract, and the
@@ -101,7 +102,7 @@ func askAbout(eng harness.Engine, st *gen.TraceStep) {
 		return
 	}
 	_, _ = mq.CouldProduce(st.BeforeState, p.Card)
-	if abs := manaAbilities(p); len(abs) > 0 {
+	if abs := manaoracle.ManaAbilities(p); len(abs) > 0 {
 		_, _ = mq.ManaOutcomes(st.BeforeState, p.Card, abs[0])
 	}
 }

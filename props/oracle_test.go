@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 const (
@@ -86,7 +87,7 @@ func TestOracleOutcomes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := board(tc.board...)
-			got, ok := newOracle(&s, tc.color).Outcomes(tc.card, tc.ability)
+			got, ok := manaoracle.New(&s, tc.color).Outcomes(tc.card, tc.ability)
 			require.True(t, ok, "the oracle knows this board")
 			assert.Equal(t, manas(tc.want...), got, tc.reason)
 		})
@@ -113,7 +114,7 @@ func TestOracleCouldProduce(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := board(tc.board...)
-			got, ok := newOracle(&s, nil).CouldProduce(tc.card)
+			got, ok := manaoracle.New(&s, nil).CouldProduce(tc.card)
 			require.True(t, ok)
 			assert.Equal(t, tc.want, got.String(), tc.reason)
 		})
@@ -122,23 +123,23 @@ func TestOracleCouldProduce(t *testing.T) {
 
 func TestOracleAbstains(t *testing.T) {
 	s := board(perm(1, "Forest", A), perm(2, "Gauntlet of Power", B))
-	_, ok := newOracle(&s, nil).Outcomes(1, 0)
+	_, ok := manaoracle.New(&s, nil).Outcomes(1, 0)
 	assert.False(t, ok, "Gauntlet's colour is unknown: no judgement about basic lands")
-	_, ok = newOracle(&s, nil).Outcomes(2, 0)
+	_, ok = manaoracle.New(&s, nil).Outcomes(2, 0)
 	assert.False(t, ok, "not a mana ability")
 
 	odd := perm(3, "Forest", A)
 	odd.Abilities = []string{"{T}: Add one mana of each of the exiled cards' types."}
 	s = board(perm(1, "Reflecting Pool", A), odd)
-	_, ok = newOracle(&s, nil).Outcomes(3, 0)
+	_, ok = manaoracle.New(&s, nil).Outcomes(3, 0)
 	assert.False(t, ok, "an unknown production")
-	_, ok = newOracle(&s, nil).Outcomes(1, 0)
+	_, ok = manaoracle.New(&s, nil).Outcomes(1, 0)
 	assert.False(t, ok, "the Pool depends on a land the oracle can't read")
 
 	s = board(perm(1, "Forest", A), perm(2, "Mana Flare", A))
-	_, ok = newOracle(&s, nil).CouldProduce(2)
+	_, ok = manaoracle.New(&s, nil).CouldProduce(2)
 	assert.False(t, ok, "whether a triggered mana ability's source could produce mana is left alone")
-	got, ok := newOracle(&s, nil).CouldProduce(1)
+	got, ok := manaoracle.New(&s, nil).CouldProduce(1)
 	require.True(t, ok)
 	assert.Equal(t, "G", got.String(), "the Forest's own ability only: Flare's mana is Flare's")
 }
@@ -147,23 +148,23 @@ func TestParseAbility(t *testing.T) {
 	tests := []struct {
 		text                   string
 		activated, mana, tT, q bool
-		kind                   prodKind
+		kind                   manaoracle.ProdKind
 	}{
-		{"({T}: Add {G}.)", true, true, true, false, prodFixed},
-		{"{T}: Add {C}{C}{C}.", true, true, true, false, prodFixed},
-		{"{2}, {Q}: Add one mana of any color. ({Q} is the untap symbol.)", true, true, false, true, prodAnyColor},
-		{"{T}, Remove a charge counter from this land: Add one mana of any color.", true, true, true, false, prodAnyColor},
-		{"{1}{U}, {T}: Put target artifact card from your graveyard on top of your library.", true, false, true, false, prodUnknown},
-		{"Equipped creature has \"{3}, {Q}: This creature gets +2/+2 until end of turn.\"", false, false, false, false, prodUnknown},
-		{"{3}, {Q}: This creature gets +2/+2 until end of turn.", true, false, false, true, prodUnknown},
-		{"Remove a +1/+1 counter from this creature: It deals 1 damage to any target.", true, false, false, false, prodUnknown},
-		{"+2: Each player draws a card.", true, false, false, false, prodUnknown},
-		{"Whenever enchanted land is tapped for mana, its controller adds an additional {G}.", false, false, false, false, prodUnknown},
-		{"{T}: Add one mana of any of the exiled card's colors.", true, true, true, false, prodExiledColor},
-		{"Add {B}{B}{B}.", false, false, false, false, prodUnknown},
+		{"({T}: Add {G}.)", true, true, true, false, manaoracle.ProdFixed},
+		{"{T}: Add {C}{C}{C}.", true, true, true, false, manaoracle.ProdFixed},
+		{"{2}, {Q}: Add one mana of any color. ({Q} is the untap symbol.)", true, true, false, true, manaoracle.ProdAnyColor},
+		{"{T}, Remove a charge counter from this land: Add one mana of any color.", true, true, true, false, manaoracle.ProdAnyColor},
+		{"{1}{U}, {T}: Put target artifact card from your graveyard on top of your library.", true, false, true, false, manaoracle.ProdUnknown},
+		{"Equipped creature has \"{3}, {Q}: This creature gets +2/+2 until end of turn.\"", false, false, false, false, manaoracle.ProdUnknown},
+		{"{3}, {Q}: This creature gets +2/+2 until end of turn.", true, false, false, true, manaoracle.ProdUnknown},
+		{"Remove a +1/+1 counter from this creature: It deals 1 damage to any target.", true, false, false, false, manaoracle.ProdUnknown},
+		{"+2: Each player draws a card.", true, false, false, false, manaoracle.ProdUnknown},
+		{"Whenever enchanted land is tapped for mana, its controller adds an additional {G}.", false, false, false, false, manaoracle.ProdUnknown},
+		{"{T}: Add one mana of any of the exiled card's colors.", true, true, true, false, manaoracle.ProdExiledColor},
+		{"Add {B}{B}{B}.", false, false, false, false, manaoracle.ProdUnknown},
 	}
 	for _, tc := range tests {
-		a := parseAbility(tc.text)
+		a := manaoracle.ParseAbility(tc.text)
 		assert.Equal(t, tc.activated, a.Activated, "activated: %s", tc.text)
 		assert.Equal(t, tc.mana, a.Mana, "mana ability: %s", tc.text)
 		assert.Equal(t, tc.tT, a.HasT, "{T}: %s", tc.text)
@@ -180,7 +181,7 @@ func TestOracleManyReplacements(t *testing.T) {
 		objs = append(objs, perm(harness.CardID(10+i), "Mana Reflection", A))
 	}
 	s := board(objs...)
-	got, ok := newOracle(&s, nil).Outcomes(1, 0)
+	got, ok := manaoracle.New(&s, nil).Outcomes(1, 0)
 	require.True(t, ok)
 	require.Len(t, got, 9, "B times 2^k for k = 0..8 Reflections after the last Contamination")
 	assert.Equal(t, harness.Of(harness.Black, 256), got[8])
@@ -194,15 +195,15 @@ func TestOracleChromeMox(t *testing.T) {
 		Types: []string{"Artifact"}, Abilities: []string{"Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand.",
 			"{T}: Add one mana of any of the exiled card's colors."}}
 	s := board(mox)
-	got, ok := newOracle(&s, nil).CouldProduce(1)
+	got, ok := manaoracle.New(&s, nil).CouldProduce(1)
 	require.True(t, ok)
 	assert.Equal(t, "", got.String(), "nothing imprinted")
 	s.Battlefield[0].ExiledWith = []harness.CardID{2, 3}
 	s.Players[0].Exile = []*harness.Object{{Card: 2, Name: "Giant Growth", Colors: "G", Zone: harness.Exile}, {Card: 3, Name: "Dark Ritual", Colors: "B", Zone: harness.Exile}}
-	got, ok = newOracle(&s, nil).CouldProduce(1)
+	got, ok = manaoracle.New(&s, nil).CouldProduce(1)
 	require.True(t, ok)
 	assert.Equal(t, "BG", got.String(), "each exiled card answers (CR 607.3)")
-	outs, ok := newOracle(&s, nil).Outcomes(1, 1)
+	outs, ok := manaoracle.New(&s, nil).Outcomes(1, 1)
 	require.True(t, ok)
 	assert.Len(t, outs, 2)
 }

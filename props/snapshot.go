@@ -87,3 +87,20 @@ func stackDiff(a, b *harness.Snapshot) string {
 	}
 	return fmt.Sprintf("%s (before: %s)", names(b.Stack), names(a.Stack))
 }
+
+// hasKeyword reports whether o has the keyword ability kw ("Haste"), alone or in a list
+// ("Flying, haste").
+func hasKeyword(o *harness.Object, kw string) bool {
+	for _, t := range o.Abilities {
+		for _, part := range strings.Split(t, ",") {
+			if strings.EqualFold(strings.TrimSpace(part), kw) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isLand, isCreature read the computed types (CR 613: the Snapshot's view).
+func isLand(o *harness.Object) bool     { return o.HasType("Land") }
+func isCreature(o *harness.Object) bool { return o.HasType("Creature") }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // Steering shared by properties: predicates that mark, for a gen.Steer, the actions that
@@ -34,12 +35,12 @@ func preferSpending(castOK func(*harness.Snapshot, harness.Action) bool) func(*h
 }
 
 // preferAbilityKind marks, for a steer, activations of abilities the predicate likes.
-func preferAbilityKind(like func(ability) bool) func(*harness.Snapshot, harness.Action) bool {
+func preferAbilityKind(like func(manaoracle.Ability) bool) func(*harness.Snapshot, harness.Action) bool {
 	return func(before *harness.Snapshot, a harness.Action) bool {
 		if a.Kind != harness.Activate || before == nil {
 			return false
 		}
-		ab, ok := abilityOf(before.Permanent(a.Card), a.Ability)
+		ab, ok := manaoracle.AbilityOf(before.Permanent(a.Card), a.Ability)
 		return ok && like(ab)
 	}
 }

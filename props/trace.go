@@ -8,6 +8,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // moment is one game state of a trace: the start, or the state after a step.
@@ -74,8 +75,8 @@ func colorChoices(tr *gen.Trace, s *harness.Snapshot) func(harness.CardID) (harn
 }
 
 // oracleAt builds the mana oracle for a snapshot of the trace.
-func oracleAt(tr *gen.Trace, s *harness.Snapshot) *oracle {
-	return newOracle(s, colorChoices(tr, s))
+func oracleAt(tr *gen.Trace, s *harness.Snapshot) *manaoracle.Oracle {
+	return manaoracle.New(s, colorChoices(tr, s))
 }
 
 // poolDelta is what player p's pool gained over step i (negative amounts: lost).
@@ -143,15 +144,17 @@ func distinctBoards(tr *gen.Trace) iter.Seq2[moment, string] {
 // property that looks at many states computes each fixpoint once.
 type oracles struct {
 	tr   *gen.Trace
-	memo map[string]*oracle
+	memo map[string]*manaoracle.Oracle
 }
 
-func newOracles(tr *gen.Trace) *oracles { return &oracles{tr: tr, memo: map[string]*oracle{}} }
+func newOracles(tr *gen.Trace) *oracles {
+	return &oracles{tr: tr, memo: map[string]*manaoracle.Oracle{}}
+}
 
-func (c *oracles) at(s *harness.Snapshot) *oracle { return c.atKey(s, boardKey(s)) }
+func (c *oracles) at(s *harness.Snapshot) *manaoracle.Oracle { return c.atKey(s, boardKey(s)) }
 
 // atKey is at for a snapshot whose boardKey is already known.
-func (c *oracles) atKey(s *harness.Snapshot, key string) *oracle {
+func (c *oracles) atKey(s *harness.Snapshot, key string) *manaoracle.Oracle {
 	if or, ok := c.memo[key]; ok {
 		return or
 	}
@@ -185,7 +188,7 @@ type activation struct {
 	Index  int
 	Step   *gen.TraceStep
 	Source *harness.Object // in Before
-	Abil   ability
+	Abil   manaoracle.Ability
 }
 
 // activations lists the trace's Activate steps whose source is a permanent with that
@@ -198,7 +201,7 @@ func activations(tr *gen.Trace) []activation {
 			continue
 		}
 		src := st.Before.Permanent(st.Action.Card)
-		a, ok := abilityOf(src, st.Action.Ability)
+		a, ok := manaoracle.AbilityOf(src, st.Action.Ability)
 		if !ok {
 			continue
 		}
