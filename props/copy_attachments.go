@@ -200,7 +200,7 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	if now.Zone == harness.Battlefield && now.Object != was.Object {
 		return // a new object: it left and came back (CR 400.7)
 	}
-	what := fmt.Sprintf("%s: %s, attached to card %d", whereAfter(tr, step), describe(was), host)
+	what := fmt.Sprintf("%s, attached to card %d", describe(was), host)
 	// What it is now decides (the state-based actions look at the permanent as it is).
 	it := now
 	printed := printedObject(was.Name)
@@ -269,7 +269,7 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		if aura == nil || attachmentKind(aura) != attachedAura {
 			continue
 		}
-		what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+		what := fmt.Sprintf("%s listed as legal", a)
 		if len(a.Targets) != 1 || a.Targets[0].IsPlayer() {
 			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "303.4a", "aura-spell", what,
 				"an Aura spell targets one object its enchant ability allows (CR 303.4a)", fmt.Sprintf("targets %v", a.Targets)))
@@ -295,7 +295,7 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		return
 	}
 	v.Reach("aura-spell")
-	what := fmt.Sprintf("%s: Aura spell %s resolved, targeting card %d", where(tr, i), top.Name, top.Targets[0].Card)
+	what := fmt.Sprintf("Aura spell %s resolved, targeting card %d", top.Name, top.Targets[0].Card)
 	switch {
 	case legal && (now.Zone != harness.Battlefield || now.AttachedTo != top.Targets[0].Card):
 		if now.Zone == harness.Battlefield || st.After.Permanent(top.Targets[0].Card) != nil {
@@ -332,7 +332,7 @@ func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 			}
 			rule := map[bool]string{false: "508.1c", true: "509.1b"}[block]
 			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, rule, "restriction",
-				fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
+				fmt.Sprintf("%s listed as legal", a),
 				"no creature enchanted by \"can't attack or block\" among those declared (CR "+rule+")", describe(o)+" is among them"))
 			break
 		}
@@ -355,7 +355,7 @@ func checkBecameAura(tr *gen.Trace, i int, v *Verdict) {
 	v.Reach("became-aura")
 	if b.stillThere() {
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "704.5m", "became-aura",
-			fmt.Sprintf("%s: %s, attached to card %d, became a copy of %s", where(tr, i), describe(b.Was), b.Was.AttachedTo, describe(b.Src)),
+			fmt.Sprintf("%s, attached to card %d, became a copy of %s", describe(b.Was), b.Was.AttachedTo, describe(b.Src)),
 			"an Aura attached to nothing it can enchant is put into its owner's graveyard (CR 704.5m)",
 			fmt.Sprintf("it is on the battlefield, attached to card %d", b.Now.AttachedTo)))
 	}
@@ -385,7 +385,7 @@ func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
 			}
 			if !offered {
 				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "702.6a", "copy-equips",
-					fmt.Sprintf("%s: %s, a copy of %s, with a creature to equip", whereAfter(tr, i-1), describe(o), o.CopyOf),
+					fmt.Sprintf("%s, a copy of %s, with a creature to equip", describe(o), o.CopyOf),
 					fmt.Sprintf("its %q offered: a copy has the copied Equipment's abilities (CR 707.2), at sorcery speed (702.6a)", text), "not offered"))
 			}
 		}
@@ -441,7 +441,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("aura-copy-enters")
-	what := fmt.Sprintf("%s: %s (card %d) enters as a copy of %s", where(tr, i), top.Name, top.Card, describe(src))
+	what := fmt.Sprintf("%s (card %d) enters as a copy of %s", top.Name, top.Card, describe(src))
 	switch host := after.Permanent(now.AttachedTo); {
 	case len(hosts) == 0 && now.Zone == harness.Battlefield:
 		v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5m", "aura-copy-enters", what,

@@ -146,7 +146,7 @@ func checkLegendChoice(eng harness.Engine, tr *gen.Trace, m moment, before *harn
 	}
 	legal, err := eng.Legal(m.State)
 	if err != nil {
-		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": legal actions", err))
+		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, "legal actions", err))
 		return
 	}
 	var options []harness.Action
@@ -194,7 +194,7 @@ func legendOutcomes(eng harness.Engine, tr *gen.Trace, m moment, groups [][]harn
 	for _, a := range options {
 		next, _, err := eng.Apply(m.State, a)
 		if err != nil {
-			v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": "+a.String(), err))
+			v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, a.String(), err))
 			continue
 		}
 		after, err := eng.Observe(next)
@@ -228,7 +228,7 @@ func judgeLegendKeeps(tr *gen.Trace, m moment, g []harness.CardID, r legendOutco
 	const ruling, rule = "copy.legend-rule", "704.5j"
 	s := m.Snap
 	first := s.Permanent(g[0])
-	what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s)", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g))
+	what := fmt.Sprintf("%s controls %d legendary permanents named %s (%s)", first.Controller, len(g), first.Name, cardList(g))
 	if s.Pending.Player != first.Controller {
 		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
 			first.Controller.String()+" chooses which to keep (CR 704.5j)", s.Pending.Player.String()+" is to choose"))
@@ -270,7 +270,7 @@ func judgeLegendGroup(tr *gen.Trace, m moment, s, after *harness.Snapshot, g []h
 	}
 	v.Reach("keep-one")
 	first := s.Permanent(g[0])
-	what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s); choosing %s", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), a)
+	what := fmt.Sprintf("%s controls %d legendary permanents named %s (%s); choosing %s", first.Controller, len(g), first.Name, cardList(g), a)
 	switch {
 	case len(stay) > 1 || len(stay) == 0 && !doomed:
 		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "keep-one", what,
@@ -321,7 +321,7 @@ func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 		if settled(s) {
 			first := s.Permanent(g[0])
 			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "copies",
-				fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s), %s of them copies", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), cardList(copies)),
+				fmt.Sprintf("%s controls %d legendary permanents named %s (%s), %s of them copies", first.Controller, len(g), first.Name, cardList(g), cardList(copies)),
 				"the legend rule has its controller keep one before anyone gets priority (CR 704.5j, 704.3): a copy of a legend is legendary with its name (707.2)",
 				"all of them on the battlefield, "+s.Priority.String()+" has priority"))
 		}
@@ -345,7 +345,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		v.Reach("not-legendary")
-		what := fmt.Sprintf("%s: %s became a copy of legendary %s with \"it isn't legendary\"", where(tr, e.Step), describe(e.Obj), describe(e.Src))
+		what := fmt.Sprintf("%s became a copy of legendary %s with \"it isn't legendary\"", describe(e.Obj), describe(e.Src))
 		if e.Obj.HasSupertype("Legendary") {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.9b", "not-legendary", what,
 				"it isn't legendary (CR 707.9b), so the legend rule doesn't apply to it", "it is legendary"))
@@ -361,9 +361,9 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 				continue
 			}
 			if now := after.Permanent(o.Card); now == nil || now.Object != o.Object {
-				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", what,
+				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", where(tr, e.Step)+", "+what,
 					"it and the legend it copied both stay: the legend rule applies only to legendary permanents (CR 704.5j, 707.9b)",
-					fmt.Sprintf("%s has left the battlefield by %s", describe(o), whereAfter(tr, j))))
+					describe(o)+" has left the battlefield"))
 			}
 		}
 	}

@@ -163,7 +163,7 @@ func checkStartingLoyalty(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("starting-loyalty")
-	what := fmt.Sprintf("%s: planeswalker spell %s resolved", where(tr, i), top.Name)
+	what := fmt.Sprintf("planeswalker spell %s resolved", top.Name)
 	expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
 	switch card := st.After.Find(top.Card); {
 	case card == nil:
@@ -203,7 +203,7 @@ func checkOfferedLoyalty(tr *gen.Trace, i int, activated map[harness.ObjectID]in
 			continue
 		}
 		before := len(v.Violations)
-		what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+		what := fmt.Sprintf("%s listed as legal", a)
 		switch {
 		case activated[o.Object] == b.Turn:
 			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
@@ -267,7 +267,7 @@ func (l *loyaltyPayments) follow(tr *gen.Trace, i int, v *Verdict) {
 		}
 		v.Reach("cost")
 		want := before.Counters["loyalty"] + p.cost
-		what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
+		what := fmt.Sprintf("loyalty cost %+d paid from %d counters", p.cost, before.Counters["loyalty"])
 		expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
 		switch after := objectOnBattlefield(st.After, p.object); {
 		case after != nil && after.Counters["loyalty"] != want:
@@ -298,7 +298,7 @@ func checkBecomesCopyLoyalty(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("becomes-copy")
-	what := fmt.Sprintf("%s: %s became a copy of %s", where(tr, i), describe(b.Was), describe(b.Src))
+	what := fmt.Sprintf("%s became a copy of %s", describe(b.Was), describe(b.Src))
 	had := b.Was.Counters["loyalty"]
 	switch {
 	case !b.stillThere():
@@ -330,7 +330,7 @@ func checkEntersAsCopyLoyalty(tr *gen.Trace, v *Verdict) {
 		v.Reach("enters-as-copy")
 		if got := e.Obj.Counters["loyalty"]; got != want {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "306.5b", "enters-as-copy",
-				fmt.Sprintf("%s: %s entered as a copy of %s", where(tr, e.Step), describe(e.Obj), describe(e.Src)),
+				fmt.Sprintf("%s entered as a copy of %s", describe(e.Obj), describe(e.Src)),
 				fmt.Sprintf("%d loyalty counters: the copied loyalty %d (CR 306.5b, 707.2), with the copy's exceptions (707.9b)", want, *cv.Loyalty),
 				fmt.Sprintf("%d", got)))
 		}

@@ -127,7 +127,7 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 			if t, ok := h.arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
 				continue
 			}
-			what := fmt.Sprintf("%s: %s came under %s's control this turn as a noncreature and is a creature now", whereAfter(tr, m.Step), describe(o), o.Controller)
+			what := fmt.Sprintf("%s came under %s's control this turn as a noncreature and is a creature now", describe(o), o.Controller)
 			judgeBecameCreatureAttack(m, next, o, what, &v)
 			judgeBecameCreatureTaps(m, next, o, what, &v)
 		}
@@ -256,7 +256,7 @@ func checkCopyAttacks(tr *gen.Trace, m moment, next *gen.TraceStep, since map[ha
 		}
 		if !offered {
 			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "302.6", "copy-attacks",
-				fmt.Sprintf("%s: %s, a copy of %s, under %s's control since before this turn", whereAfter(tr, m.Step), describe(o), o.CopyOf, o.Controller),
+				fmt.Sprintf("%s, a copy of %s, under %s's control since before this turn", describe(o), o.CopyOf, o.Controller),
 				"it may attack: sickness is its own, whatever it copies (CR 302.6, 707.2)", "it is not among the attackers offered"))
 		}
 	}

@@ -135,7 +135,7 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 			if !ok || !r.has(ab) {
 				continue
 			}
-			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+			what := fmt.Sprintf("%s listed as legal", a)
 			if src.Tapped != r.wantTapped {
 				v.add("wrong-status", violation(i-1, r.ruling, r.rule, what,
 					fmt.Sprintf("not legal: %s is %s, and %s can't be paid by an already %s permanent (CR %s)",
@@ -165,7 +165,7 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 		v.Reach("paid")
 		if after.Tapped == r.wantTapped {
 			v.add("paid", violation(paid, r.ruling, r.rule,
-				fmt.Sprintf("%s: %s after paying %s for %s", where(tr, paid), describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
+				fmt.Sprintf("%s after paying %s for %s", describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
 				fmt.Sprintf("%s: paying %s %s it (CR %s)", r.status(!r.wantTapped), r.symbol, map[bool]string{false: "taps", true: "untaps"}[r.wantTapped], r.rule),
 				r.status(after.Tapped)))
 		}

@@ -58,7 +58,7 @@ func checkAttackers(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			if a.Kind == harness.Attack {
 				listed = true
-				checkAttack(tr, i-1, "listed", fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a), b, a, &v)
+				checkAttack(tr, i-1, "listed", fmt.Sprintf("%s listed as legal", a), b, a, &v)
 			}
 		}
 		if listed && attackAtRisk(b) {
@@ -66,7 +66,7 @@ func checkAttackers(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if st.Action.Kind == harness.Attack && len(st.Action.Attackers) > 0 {
 			v.Reach("declared")
-			checkAttack(tr, i, "declared", fmt.Sprintf("%s: attack declared", where(tr, i)), b, st.Action, &v)
+			checkAttack(tr, i, "declared", "attack declared", b, st.Action, &v)
 		}
 	}
 	return v

@@ -86,7 +86,7 @@ func checkNotASpell(_ harness.Engine, tr *gen.Trace) Verdict {
 					got[a.Targets[0].Stack] = true
 				}
 			}
-			what := fmt.Sprintf("%s: %s's targets for %q", where(tr, i), describe(o), o.Abilities[0])
+			what := fmt.Sprintf("%s's targets for %q", describe(o), o.Abilities[0])
 			for k := range b.Stack {
 				so := &b.Stack[k]
 				if want[so.Object] == got[so.Object] {

@@ -45,7 +45,7 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 		after := tr.Steps[c.Settled].After
 		base := stackIndex(after, c.Item.Object)
-		what := fmt.Sprintf("%s: %s cycled %s", whereAfter(tr, c.Settled), c.Player, describe(c.Before.Find(c.Card)))
+		what := fmt.Sprintf("%s cycled %s", c.Player, describe(c.Before.Find(c.Card)))
 		// The triggers of this cycle on the stack: abilities of each source with the trigger's
 		// text that weren't on the stack before the cost was paid.
 		found := func(t cycleTrigger) []int {

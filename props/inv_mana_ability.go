@@ -138,18 +138,18 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		name := abilityName(act.Source, st.Action.Ability)
 		if d := stackDiff(st.Before, st.After); d != "" {
 			v.add(context, violation(i, ruling, "605.3b",
-				fmt.Sprintf("%s: the stack after activating %s", where(tr, i), name),
+				fmt.Sprintf("the stack after activating %s", name),
 				"unchanged: a mana ability doesn't use the stack, it resolves at once (CR 605.3b)", d))
 		}
 		if st.After.Priority != st.Before.Priority {
 			v.add(context, violation(i, ruling, "405.6c",
-				fmt.Sprintf("%s: priority after activating %s", where(tr, i), name),
+				fmt.Sprintf("priority after activating %s", name),
 				fmt.Sprintf("still %s's: after a mana ability, the player who had priority gets it again (CR 405.6c, 117.3c)", st.Before.Priority),
 				st.After.Priority.String()))
 		}
 		if st.After.Turn != st.Before.Turn || st.After.Step != st.Before.Step {
 			v.add(context, violation(i, ruling, "605.3b",
-				fmt.Sprintf("%s: the step after activating %s", where(tr, i), name),
+				fmt.Sprintf("the step after activating %s", name),
 				fmt.Sprintf("still turn %d %s: a mana ability resolves at once and nothing else happens (CR 605.3b)", st.Before.Turn, st.Before.Step),
 				fmt.Sprintf("turn %d %s", st.After.Turn, st.After.Step)))
 		}
@@ -169,12 +169,12 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		offered, err := mq.ManaOutcomes(paid.BeforeState, act.Source.Card, st.Action.Ability)
 		if err != nil {
 			v.add(clause, queryError(i, ruling, "106.7",
-				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))
+				fmt.Sprintf("the outcomes offered for %s", name), err))
 			continue
 		}
 		if !manaoracle.ContainsMana(offered, got) {
 			v.add(clause, violation(i, ruling, "106.7",
-				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, i), name, act.Source.Controller),
+				fmt.Sprintf("activating %s added to %s's pool", name, act.Source.Controller),
 				"one of the outcomes offered for it just before: "+manaoracle.ManaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
 		}
 	}

@@ -71,7 +71,7 @@ func checkPoolsNonNegative(tr *gen.Trace, v *Verdict) {
 			for _, t := range harness.ManaTypes {
 				if pool[t] < 0 {
 					v.add("non-negative", violation(m.Step, ruling, "106.1b",
-						fmt.Sprintf("%s: %s's mana pool", whereAfter(tr, m.Step), harness.Player(p)),
+						fmt.Sprintf("%s's mana pool", harness.Player(p)),
 						"no negative amount of any type (CR 106.1b)", pool.String()))
 					break
 				}
@@ -93,7 +93,7 @@ func checkOfferedCovered(tr *gen.Trace, i int, v *Verdict) {
 		offered = true
 		if have := st.Before.Players[a.Player].Pool; !have.Covers(a.Payment) {
 			v.add("offered-covered", violation(i-1, ruling, "601.2h",
-				fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
+				fmt.Sprintf("%s listed as legal", a),
 				fmt.Sprintf("not legal: %s's pool holds %s, which doesn't cover the payment %s (CR 601.2h, 106.1b)", a.Player, have, a.Payment),
 				"listed"))
 		}
@@ -116,13 +116,13 @@ func checkAcceptedCovered(tr *gen.Trace, i int, v *Verdict) {
 	have := st.Before.Players[a.Player].Pool
 	if !have.Covers(a.Payment) {
 		v.add("accepted-covered", violation(i, ruling, "601.2h",
-			fmt.Sprintf("%s: paying %s", where(tr, i), a.Payment),
+			fmt.Sprintf("paying %s", a.Payment),
 			fmt.Sprintf("refused: %s's pool holds only %s (CR 601.2h, 106.1b)", a.Player, have), "accepted"))
 	} else if a.Kind == harness.Pay && !addsMana(st.Events) {
 		v.Reach("takes-payment")
 		if want, got := have.Sub(a.Payment), st.After.Players[a.Player].Pool; got != want {
 			v.add("takes-payment", violation(i, ruling, "601.2h",
-				fmt.Sprintf("%s: %s's pool after paying %s", where(tr, i), a.Player, a.Payment),
+				fmt.Sprintf("%s's pool after paying %s", a.Player, a.Payment),
 				fmt.Sprintf("%s: %s less the payment (CR 601.2h)", manaOrNone(want), manaOrNone(have)), manaOrNone(got)))
 		}
 	}
@@ -141,7 +141,7 @@ func checkExactCost(tr *gen.Trace, i int, v *Verdict) {
 	c := st.Before.Casting
 	if need := c.Cost.Total() + c.Generic; a.Payment.Total() != need {
 		v.add("exact-cost", violation(i, ruling, "601.2h",
-			fmt.Sprintf("%s: paying for %s", where(tr, i), c.Name),
+			fmt.Sprintf("paying for %s", c.Name),
 			fmt.Sprintf("a payment of exactly the total cost, %d mana (CR 601.2h)", need),
 			fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
 	}
@@ -161,7 +161,7 @@ func checkPoolsEmpty(tr *gen.Trace, i int, v *Verdict) {
 	for p := range af.Players {
 		if pool := af.Players[p].Pool; !pool.IsZero() {
 			v.add("empties", violation(i, ruling, "106.4",
-				fmt.Sprintf("%s: %s's mana pool after the step ended (turn %d %s → turn %d %s)", where(tr, i), harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
+				fmt.Sprintf("%s's mana pool after the step ended (turn %d %s → turn %d %s)", harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
 				"empty: pools empty at the end of each step and phase (CR 106.4)", pool.String()))
 		}
 	}

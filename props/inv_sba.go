@@ -107,7 +107,7 @@ func checkSBA(eng harness.Engine, tr *gen.Trace) Verdict {
 				v.Reach(clause)
 			}
 			v.add(clause, violation(m.Step, "invariant.sba", msg.rule,
-				fmt.Sprintf("%s, with %s to act", whereAfter(tr, m.Step), s.Priority), msg.expected, msg.got))
+				fmt.Sprintf("with %s to act", s.Priority), msg.expected, msg.got))
 		}
 	}
 	return v

@@ -90,7 +90,7 @@ func TestSBAInvariant(t *testing.T) {
 	})
 	t.Run("zero toughness", func(t *testing.T) {
 		requireViolation(t, problems(perm(3, "Walking Ballista", A)), "invariant.sba", "704.5f",
-			"at the start, with A to act", "Walking Ballista (card 3, A's) has toughness 0")
+			"at the start: with A to act", "Walking Ballista (card 3, A's) has toughness 0")
 	})
 	t.Run("lethal damage", func(t *testing.T) {
 		bears := perm(3, "Grizzly Bears", A)

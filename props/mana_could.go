@@ -76,7 +76,7 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 			for _, c := range clauses {
 				v.Reach(c)
 			}
-			what := fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p))
+			what := fmt.Sprintf("what %s could produce", describe(p))
 			got, err := mq.CouldProduce(m.State, p.Card)
 			if err != nil {
 				v.add(clauses[0], queryError(m.Step, ruling, rule, what, err))

@@ -77,7 +77,7 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 					}
 					if got != union {
 						v.add("union-of-outcomes", violation(m.Step, ruling, rule,
-							fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p)),
+							fmt.Sprintf("what %s could produce", describe(p)),
 							manaoracle.TypeList(union)+", the types of the outcomes its mana abilities offer (both ignore costs and consider every replacement order, CR 106.7)",
 							manaoracle.TypeList(got)))
 					}
@@ -85,7 +85,7 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			if err != nil {
 				v.add("union-of-outcomes", queryError(m.Step, ruling, rule,
-					fmt.Sprintf("%s: asking about %s", whereAfter(tr, m.Step), describe(p)), err))
+					fmt.Sprintf("asking about %s", describe(p)), err))
 			}
 		}
 		for i := range m.Snap.Battlefield {
@@ -134,7 +134,7 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *manaoracle.Oracle, q *que
 		return
 	}
 	v.Reach(clause)
-	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
+	what := fmt.Sprintf("the outcomes offered for %s", abilityName(p, ai))
 	got, err := q.outcomes(p.Card, ai)
 	if err != nil {
 		v.add(clause, queryError(m.Step, ruling, "106.7", what, err))

@@ -97,7 +97,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		v.Reach("mana-spell")
 		if got != fixed {
 			v.add("mana-spell", violation(i, "mana.tap-for-mana", "605.1a",
-				fmt.Sprintf("%s: %s (a spell) resolved and added to %s's pool", where(tr, i), top.Name, top.Controller),
+				fmt.Sprintf("%s (a spell) resolved and added to %s's pool", top.Name, top.Controller),
 				fixed.String()+": a spell that adds mana is not a mana ability and taps no permanent, so no \"tapped for mana\" effect applies (CR 605.1a, 106.12)",
 				manaOrNone(got)))
 		}
@@ -195,7 +195,7 @@ func triggersOffStack(tr *gen.Trace, v *Verdict) {
 		v.Reach("off-the-stack")
 		if d := stackDiff(act.Step.Before, act.Step.After); d != "" {
 			v.add("off-the-stack", violation(act.Index, "mana.tapped-trigger", "605.4a",
-				fmt.Sprintf("%s: the stack after activating %s", where(tr, act.Index), abilityName(act.Source, act.Step.Action.Ability)),
+				fmt.Sprintf("the stack after activating %s", abilityName(act.Source, act.Step.Action.Ability)),
 				"unchanged: the triggered mana abilities it triggers resolve at once, without the stack (CR 605.4a)", d))
 		}
 	}

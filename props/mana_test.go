@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
@@ -19,7 +20,7 @@ func requireViolation(t *testing.T, v Verdict, ruling, rule string, fragments ..
 		}
 		ok := true
 		for _, f := range fragments {
-			ok = ok && strings.Contains(x.Message, f)
+			ok = ok && strings.Contains(placed(x), f)
 		}
 		if ok {
 			return x
@@ -27,11 +28,15 @@ func requireViolation(t *testing.T, v Verdict, ruling, rule string, fragments ..
 	}
 	var msgs []string
 	for _, x := range v.Violations {
-		msgs = append(msgs, x.Ruling+" "+x.Rule+": "+x.Message)
+		msgs = append(msgs, x.Ruling+" "+x.Rule+": "+placed(x))
 	}
 	t.Fatalf("no violation of %s (CR %s) containing %q; got:\n%s", ruling, rule, fragments, strings.Join(msgs, "\n"))
 	return Violation{}
 }
+
+// placed is a violation as reports show it: its place (its Step, as the game log numbers
+// actions), then its message.
+func placed(x Violation) string { return gen.Place{Step: x.Step}.String() + ": " + x.Message }
 
 func holds(t *testing.T, v Verdict) {
 	t.Helper()

@@ -103,7 +103,7 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 				v.Reach("still-activatable")
 				if !listsActivation(st.Legal, p.Card, ai) {
 					v.add("still-activatable", violation(i-1, ruling, "605.2",
-						fmt.Sprintf("%s: the legal actions of %s", whereAfter(tr, i-1), b.Priority),
+						fmt.Sprintf("the legal actions of %s", b.Priority),
 						fmt.Sprintf("activating %s listed: it is still a mana ability and can be activated, though it would produce no mana (CR 605.1a, 106.5)", abilityName(p, ai)),
 						"not listed"))
 				}

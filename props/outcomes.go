@@ -73,8 +73,7 @@ func (c outcomeCheck) run(eng harness.Engine, tr *gen.Trace) Verdict {
 		if !manaoracle.ContainsMana(want, got) {
 			ruling, rule := c.about(or, act.Source, act.Abil)
 			v.add(clause, violation(act.Index, ruling, rule,
-				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, act.Index),
-					abilityName(act.Source, act.Step.Action.Ability), act.Source.Controller),
+				fmt.Sprintf("activating %s added to %s's pool", abilityName(act.Source, act.Step.Action.Ability), act.Source.Controller),
 				oneOf(want)+" ("+c.why(or, act.Source, act.Abil)+")", manaOrNone(got)))
 		}
 	}
@@ -98,7 +97,7 @@ func (c outcomeCheck) query(eng harness.Engine, tr *gen.Trace, m moment, or *man
 	}
 	clause := c.clause(or, p, a, false)
 	v.Reach(clause)
-	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
+	what := fmt.Sprintf("the outcomes offered for %s", abilityName(p, ai))
 	ruling, rule := c.about(or, p, a)
 	got, err := mq.ManaOutcomes(m.State, p.Card, ai)
 	if err != nil {

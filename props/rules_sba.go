@@ -282,7 +282,7 @@ func checkLosses(tr *gen.Trace, i int, v *Verdict) {
 		if a.Life <= 0 || len(b.Library) == 0 {
 			continue
 		}
-		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", where(tr, i),
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", "",
 			fmt.Sprintf("%s still in the game: a player loses to a state-based action only with 0 or less life or after drawing from an empty library (CR 704.5a, 704.5b)", harness.Player(p)),
 			fmt.Sprintf("%s lost with %d life and %d card(s) in their library before the step", harness.Player(p), a.Life, len(b.Library))))
 	}
@@ -340,7 +340,7 @@ func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Pl
 			return
 		}
 	}
-	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", "704.5j", "legend-rule", whereAfter(tr, step),
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", "704.5j", "legend-rule", "",
 		fmt.Sprintf("the legend rule puts %s into a graveyard only when %s controls another legendary permanent named %s, and %s keeps one of them (CR 704.5j)",
 			describe(dead), p, dead.Name, p),
 		fmt.Sprintf("%s controls no legendary %s afterwards", p, dead.Name)))
@@ -358,7 +358,7 @@ func checkAttachmentRemoved(tr *gen.Trace, step int, o, host *harness.Object, v 
 	if !legal {
 		return
 	}
-	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", rule, "attachment", whereAfter(tr, step),
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", rule, "attachment", "",
 		fmt.Sprintf("%s stays attached to %s, which it may legally be attached to (CR %s)", describe(o), describe(host), rule),
 		"a state-based action took it off"))
 }

@@ -161,7 +161,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 			v.Reach("damage-removed")
 			if n.Damage > 0 {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "damage-removed",
-					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					fmt.Sprintf("%s after the cleanup step", describe(n)),
 					"no damage marked: it is removed from every permanent in the cleanup step (CR 514.2)",
 					fmt.Sprintf("%d damage (it had %d before)", n.Damage, o.Damage)))
 			}
@@ -170,7 +170,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 			v.Reach("effects-end")
 			if d != "" {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "effects-end",
-					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					fmt.Sprintf("%s after the cleanup step", describe(n)),
 					"its characteristics as on its fresh board: \"until end of turn\" effects end in the cleanup step (CR 514.2, 611.2a)",
 					d+" (before: "+before[o.Card]+")"))
 			}
@@ -194,7 +194,7 @@ func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]str
 		v.Reach("effects-last")
 		if got != before[o.Card] {
 			v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "611.2a", "effects-last",
-				fmt.Sprintf("%s: %s in turn %d %s", where(tr, i), describe(n), st.After.Turn, st.After.Step),
+				fmt.Sprintf("%s in turn %d %s", describe(n), st.After.Turn, st.After.Step),
 				fmt.Sprintf("the effects on it unchanged until the cleanup step, as nothing resolved: %s (CR 611.2a)", before[o.Card]),
 				orNone(got)))
 		}
@@ -237,7 +237,7 @@ func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 			exp = fmt.Sprintf("untapped: the active player %s untaps their permanents (CR 502.3)", active)
 		}
 		v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "502.3", clause,
-			fmt.Sprintf("%s: %s in turn %d's untap step", where(tr, i), describe(n), st.After.Turn), exp,
+			fmt.Sprintf("%s in turn %d's untap step", describe(n), st.After.Turn), exp,
 			map[bool]string{true: "tapped", false: "untapped"}[n.Tapped]))
 	}
 }

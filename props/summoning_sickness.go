@@ -62,13 +62,13 @@ func checkSickness(tr *gen.Trace, v *Verdict) {
 			switch {
 			case o.Sick && first.Snap.Turn < t0:
 				v.add("sickness-status", violation(m.Step, "cost.tap-symbol", "302.6",
-					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
+					fmt.Sprintf("%s's summoning sickness", describe(o)),
 					fmt.Sprintf("not sick: %s has controlled it continuously since turn %d or earlier, before their most recent turn (%d) began (CR 302.6)",
 						o.Controller, first.Snap.Turn, t0),
 					"sick"))
 			case !o.Sick && isCreature(o) && since[o.Object] > 0 && ms[since[o.Object]-1].Snap.Turn >= t0:
 				v.add("sickness-status", violation(m.Step, "cost.tap-symbol", "302.6",
-					fmt.Sprintf("%s: %s's summoning sickness", whereAfter(tr, m.Step), describe(o)),
+					fmt.Sprintf("%s's summoning sickness", describe(o)),
 					fmt.Sprintf("sick: it came under %s's control during turn %d or later, after their most recent turn began (CR 302.6)",
 						o.Controller, ms[since[o.Object]-1].Snap.Turn),
 					"not sick"))

@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 )
@@ -10,10 +9,15 @@ import (
 // How a property words what it found: a violation's message and its place in the trace.
 
 // violation builds a Violation whose message reads
-// "WHAT: expected: ... (ruling ID, CR RULE); got: ...", as a game log line would.
+// "WHAT: expected: ... (ruling ID, CR RULE); got: ...", as a game log line would, or
+// "expected: ..." with no WHAT. The place is step: reports name it (gen.Place), so WHAT
+// doesn't.
 func violation(step int, ruling, rule, what, expected, got string) Violation {
-	return Violation{Step: step, Ruling: ruling, Rule: rule,
-		Message: fmt.Sprintf("%s: expected: %s (ruling %s, CR %s); got: %s", what, expected, ruling, rule, got)}
+	msg := fmt.Sprintf("expected: %s (ruling %s, CR %s); got: %s", expected, ruling, rule, got)
+	if what != "" {
+		msg = what + ": " + msg
+	}
+	return Violation{Step: step, Ruling: ruling, Rule: rule, Message: msg}
 }
 
 // clauseViolation is violation for one clause of a property.
@@ -37,45 +41,20 @@ func (v *Verdict) add(clause string, x Violation) {
 	v.Violations = append(v.Violations, x)
 }
 
-// where prefixes a message with the action, numbered from 1 as in the game log:
-// "action 3 (A: activate Forest ability 0)".
+// where names step i being taken, numbered from 1 as in the game log: "action 3 (A:
+// activate Forest ability 0)"; the start for a step outside the trace. A violation's own
+// place is its Step, which reports name; where is for other moments a message mentions.
 func where(tr *gen.Trace, i int) string {
 	if i < 0 || i >= len(tr.Steps) {
-		return "at the start"
+		return gen.Place{Step: -1}.String()
 	}
-	return fmt.Sprintf("action %d (%s)", i+1, tr.Steps[i].Action)
+	return gen.Place{Step: i, During: true, Action: tr.Steps[i].Action.String()}.String()
 }
 
-// whereAfter names the state after step i (or the start).
+// whereAfter names the game after step i (or the start), as where does step i.
 func whereAfter(tr *gen.Trace, i int) string {
 	if i < 0 || i >= len(tr.Steps) {
-		return "at the start"
+		return gen.Place{Step: -1}.String()
 	}
-	return fmt.Sprintf("after action %d (%s)", i+1, tr.Steps[i].Action)
-}
-
-// CutPlace removes from a violation's message the place it opens with, when that is the
-// place of step (where and whereAfter write it), so a report that names the place itself
-// doesn't say it twice ("at the start: at the start: ..."). It returns what the message
-// adds to the place (" (A: activate Forest ability 0)", or "") and the rest.
-func CutPlace(msg string, step int) (detail, rest string) {
-	if step < 0 {
-		if rest, ok := strings.CutPrefix(msg, "at the start: "); ok {
-			return "", rest
-		}
-		return "", msg
-	}
-	for _, place := range []string{fmt.Sprintf("after action %d", step+1), fmt.Sprintf("action %d", step+1)} {
-		after, ok := strings.CutPrefix(msg, place)
-		switch {
-		case !ok:
-		case strings.HasPrefix(after, ": "):
-			return "", after[2:]
-		case strings.HasPrefix(after, " ("):
-			if i := strings.Index(after, "): "); i > 0 {
-				return after[:i+1], after[i+3:]
-			}
-		}
-	}
-	return "", msg
+	return gen.PlaceAfter(tr.Actions(), i).String()
 }
