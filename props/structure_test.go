@@ -5,11 +5,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,17 +19,29 @@ import (
 // registryFile is where the property constructors are listed (the constructors variable).
 const registryFile = "registry.go"
 
-// borrowedCode lists every use, in a property file, of a non-exported top-level identifier
-// (function, type, variable or constant; or a method) declared in another property file.
-// A property file is one that declares a constructor listed in the registry; every other
-// file holds helpers, named for what they hold, which any property may use. So changing one
-// property can't break another that merely borrowed its code. files maps a file name to its
-// source; test files are the caller's to leave out.
-func borrowedCode(files map[string]string) ([]string, error) {
+// borrowedCode lists every use of a non-exported top-level identifier (function, type,
+// variable or constant; or a method) declared in a property's files, from a file that is
+// not that property's. A property's files are the one declaring a constructor listed in
+// the registry, X.go, and its parts X_*.go; every other file holds helpers, named for what
+// they hold, which any property may use but which use no property's code. So changing one
+// property can't break another that merely borrowed its code. fsys holds the package's
+// files; its test files are left out.
+func borrowedCode(fsys fs.FS) ([]string, error) {
 	fset := token.NewFileSet()
 	parsed := map[string]*ast.File{}
-	names := make([]string, 0, len(files))
-	for name, src := range files {
+	all, err := fs.Glob(fsys, "*.go")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, name := range all {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
 		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 		if err != nil {
 			return nil, err
@@ -281,18 +294,7 @@ func localNames(d ast.Decl) map[string]bool {
 // TestPropertyFilesBorrowNoCode: each property file stands alone; what two properties
 // share lives in a file that defines no property.
 func TestPropertyFilesBorrowNoCode(t *testing.T) {
-	names, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	files := map[string]string{}
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(n)
-		require.NoError(t, err)
-		files[n] = string(src)
-	}
-	found, err := borrowedCode(files)
+	found, err := borrowedCode(os.DirFS("."))
 	require.NoError(t, err)
 	assert.Empty(t, found)
 }
@@ -301,6 +303,9 @@ func TestPropertyFilesBorrowNoCode(t *testing.T) {
 // leaves alone exported names, shadowing locals and the registry.
 func TestBorrowedCodeIsFound(t *testing.T) {
 	files := map[string]string{
+		"beta_test.go": `package props
+func TestBeta() { _ = alphaHelper(1) } // tests are left out
+`,
 		"registry.go": `package props
 var constructors = []func() *Property{alpha, beta}
 `,
@@ -328,7 +333,11 @@ func shadow(alphaHelper func(int) bool) bool { return alphaHelper(1) }
 func shared() int { return alphaLimit } // nor may a helper
 `,
 	}
-	found, err := borrowedCode(files)
+	fsys := fstest.MapFS{}
+	for name, src := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(src)}
+	}
+	found, err := borrowedCode(fsys)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"beta.go:3:6: property file uses alphaHelper of property file alpha.go; move it to a helper file",
