@@ -39,6 +39,15 @@
 // reaches (Verdict.Reach); a violation names its clause. A property that reached nothing
 // in a campaign, or left a clause unreached, has not passed: it is vacuous.
 //
+// # Files
+//
+// Each property lives in its own file, with its parts in files named after it
+// (rules_sba.go, rules_sba_checks.go), and uses no other property's code: what properties
+// share lives in helper files that define no property, named for what they hold
+// (violations.go, steering.go, snapshot.go, trace.go, copy_events.go, ...), which use no
+// property's code either. structure_test.go keeps it so. A violation's place in the trace
+// is its Step, which reports write (gen.Place); its message says what was seen there.
+//
 // # The properties
 //
 // The table is checked against the registry (doc_test.go).
