@@ -361,7 +361,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 				continue
 			}
 			if now := after.Permanent(o.Card); now == nil || now.Object != o.Object {
-				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", where(tr, e.Step)+", "+what,
+				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", what+" ("+where(tr, e.Step)+")",
 					"it and the legend it copied both stay: the legend rule applies only to legendary permanents (CR 704.5j, 707.9b)",
 					describe(o)+" has left the battlefield"))
 			}
