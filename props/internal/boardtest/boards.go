@@ -9,7 +9,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// testCards are the computed characteristics of the cards the unit tests use, with their
+// Cards are the computed characteristics of the cards the unit tests use, with their
 // Oracle texts as the reference engine reports them (the cards package, `fuzz cards`).
 var Cards = map[string]harness.Object{
 	"Forest":          {Supertypes: []string{"Basic"}, Types: []string{"Land"}, Subtypes: []string{"Forest"}, Abilities: []string{"({T}: Add {G}.)"}},
@@ -59,13 +59,14 @@ var Cards = map[string]harness.Object{
 	"Dark Ritual": {Colors: "B", Types: []string{"Instant"}, Abilities: []string{"Add {B}{B}{B}."}},
 }
 
+// Ptr points at n, for optional numbers (power, toughness).
 func Ptr(n int) *int { return &n }
 
-// perm is card id, a testCards card, on the battlefield under ctl. Options change it.
+// Perm is card id, a Cards card, on the battlefield under ctl. Options change it.
 func Perm(id harness.CardID, name string, ctl harness.Player, opts ...func(*harness.Object)) *harness.Object {
 	o, ok := Cards[name]
 	if !ok {
-		panic("testCards has no " + name)
+		panic("boardtest.Cards has no " + name)
 	}
 	o.Card, o.Object, o.Name, o.Owner, o.Controller, o.Zone = id, harness.ObjectID(id), name, ctl, ctl, harness.Battlefield
 	o.Abilities = slices.Clone(o.Abilities)
@@ -78,6 +79,7 @@ func Perm(id harness.CardID, name string, ctl harness.Player, opts ...func(*harn
 	return &o
 }
 
+// Tapped, Sick, Attached and Counters are Perm's options.
 func Tapped(o *harness.Object) { o.Tapped = true }
 func Sick(o *harness.Object)   { o.Sick = true }
 func Attached(c harness.CardID) func(*harness.Object) {
@@ -93,7 +95,7 @@ func Counters(kind string, n int) func(*harness.Object) {
 	}
 }
 
-// board is a snapshot of turn 3, A's first main phase, A with priority.
+// Board is a snapshot of turn 3, A's first main phase, A with priority.
 func Board(objs ...*harness.Object) harness.Snapshot {
 	s := harness.Snapshot{Turn: 3, Active: harness.A, Step: harness.Main1, Priority: harness.A}
 	s.Players[0].Life, s.Players[1].Life = 20, 20
@@ -102,12 +104,13 @@ func Board(objs ...*harness.Object) harness.Snapshot {
 	return s
 }
 
-// withPool returns s with player p's pool set.
+// WithPool returns s with player p's pool set.
 func WithPool(s harness.Snapshot, p harness.Player, m harness.Mana) harness.Snapshot {
 	s.Players[p].Pool = m
 	return s
 }
 
+// Mana parses an amount ("{G}{G}"); it panics on a typo in a test.
 func Mana(s string) harness.Mana {
 	m, err := harness.ParseMana(s)
 	if err != nil {
@@ -116,6 +119,7 @@ func Mana(s string) harness.Mana {
 	return m
 }
 
+// Manas parses each amount.
 func Manas(ss ...string) []harness.Mana {
 	var out []harness.Mana
 	for _, s := range ss {

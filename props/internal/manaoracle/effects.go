@@ -36,6 +36,7 @@ type Trigger struct {
 	ColorKnown bool
 }
 
+// TrigKind is which triggered mana ability a Trigger is.
 type TrigKind int
 
 const (
@@ -148,7 +149,7 @@ func ScanEffects(s *harness.Snapshot, colorOf func(harness.CardID) (harness.Mana
 }
 
 // ReplacementsFor lists the replacement effects that apply when player p activates a mana
-// Ability of src with {T} in its cost (CR 106.12b); none apply otherwise (106.12).
+// ability of src with {T} in its cost (CR 106.12b); none apply otherwise (106.12).
 func (fx *Effects) ReplacementsFor(src *harness.Object, hasT bool) []Replacement {
 	if !hasT {
 		return nil

@@ -98,6 +98,7 @@ func SameMana(a, b []harness.Mana) bool {
 	return true
 }
 
+// ContainsMana reports whether m is among ms.
 func ContainsMana(ms []harness.Mana, m harness.Mana) bool {
 	for _, x := range ms {
 		if x == m {

@@ -108,7 +108,7 @@ func (o *Oracle) CouldProduce(c harness.CardID) (harness.TypeSet, bool) {
 }
 
 // couldProduce is one round of the fixpoint for p: the types of every outcome of every mana
-// Ability of p, costs ignored, replacement effects in every order (CR 106.7).
+// ability of p, costs ignored, replacement effects in every order (CR 106.7).
 func (o *Oracle) couldProduce(p *harness.Object) harness.TypeSet {
 	var out harness.TypeSet
 	for _, ai := range ManaAbilities(p) {

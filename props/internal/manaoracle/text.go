@@ -14,7 +14,7 @@ import (
 // CR 305.6) is read without them.
 //
 // The properties read ability texts from the Snapshot, never from a card table, so the
-// Oracle follows whatever the engine says the permanent has now (granted abilities, lost
+// oracle follows whatever the engine says the permanent has now (granted abilities, lost
 // abilities, later copy effects). A text the reader does not recognise makes the oracle
 // say "unknown", and the property then judges nothing about it.
 
@@ -75,7 +75,7 @@ var (
 	reLoyaltyCst = regexp.MustCompile(`^[+−-]?(\d+|X)$`)
 )
 
-// parsed memoises parseAbility: a pure function of the text, asked about the same few
+// parsed memoises ParseAbility: a pure function of the text, asked about the same few
 // texts (a card pool's) again and again, in every state of every trace.
 var parsed sync.Map // string -> ability
 
