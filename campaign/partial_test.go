@@ -112,7 +112,7 @@ func TestEngineErrorNumbersActionsAsTheLog(t *testing.T) {
 	require.NotNil(t, f.BrokeOn)
 	assert.Contains(t, f.Error, "engine failed at action "+strconv.Itoa(n+1)+" (apply B: pass)")
 	v := f.Violations[0]
-	text := report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
+	text := report.ViolationText(v, f.Actions)
 	if n == 0 {
 		assert.Contains(t, text, "violation at the start")
 	} else {

@@ -162,10 +162,7 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 		snaps = append(snaps, tr.Steps[i].After)
 	}
 	for n, s := range snaps {
-		where := "at the start"
-		if n > 0 {
-			where = fmt.Sprintf("after action %d (%s)", n, tr.Steps[n-1].Action)
-		}
+		where := gen.PlaceAfter(tr.Actions(), n-1).String()
 		c.checkObjects(s, where)
 		for _, o := range s.Objects() {
 			if ids[o.Card] {
@@ -179,7 +176,7 @@ func (c *checker) checkTrace(tr *gen.Trace) {
 	}
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		where := fmt.Sprintf("action %d (%s)", i+1, st.Action)
+		where := gen.Place{Step: i, During: true, Action: st.Action.String()}.String()
 		c.check("legal", true, "") // applied: the failure, if any, is the trace's error
 		c.checkZoneChanges(st.Before, st.After, where)
 		c.checkLegal(st.Before, st.Legal, where)

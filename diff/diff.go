@@ -326,11 +326,11 @@ func (c *comparer) shrink(g *gen.Generator, tape []uint64, d *Divergence) *Diver
 // Plains [1]: ...)", the action as the game log says it.
 func (d *Divergence) Where() string {
 	if d.Step < 0 {
-		return "at the start"
+		return gen.Place{Step: -1}.String()
 	}
 	what := d.Actions[d.Step].String()
 	if d.trace != nil && d.Step < len(d.trace.Steps) {
 		what = gen.DescribeAction(d.trace.Steps[d.Step].Before, d.Actions[d.Step])
 	}
-	return fmt.Sprintf("after action %d (%s)", d.Step+1, what)
+	return gen.Place{Step: d.Step, Action: what}.String()
 }

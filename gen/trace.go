@@ -64,18 +64,16 @@ type EngineError struct {
 	Stack  string          // the panicking goroutine's stack, addresses removed
 }
 
-// Error names the place as the game log numbers actions (from 1): "action 2" for the
-// second action (the one being taken), "after action 2" for a property's question about
-// the game after it.
+// Error names the place as the game log numbers actions (from 1), as Place writes it: "at
+// action 2" for the second action (the one being taken), "after action 2" (or "at the
+// start") for a property's question about the game after it.
 func (e *EngineError) Error() string {
-	where := fmt.Sprintf("action %d", e.Step+1)
+	where := "at " + Place{Step: e.Step, During: true}.String()
 	switch {
-	case e.Op == "check" && e.Step < 0:
-		where = "the start"
 	case e.Op == "check":
-		where = fmt.Sprintf("after action %d", e.Step+1)
+		where = Place{Step: e.Step}.String()
 	case e.Step < 0:
-		where = "setup"
+		where = "at setup"
 	}
 	what := e.Op
 	if e.Action != nil {
@@ -86,9 +84,9 @@ func (e *EngineError) Error() string {
 		who = "generator (or a Steer hook)"
 	}
 	if e.Panic != nil {
-		return fmt.Sprintf("%s panicked at %s (%s): %v", who, where, what, e.Panic)
+		return fmt.Sprintf("%s panicked %s (%s): %v", who, where, what, e.Panic)
 	}
-	return fmt.Sprintf("%s failed at %s (%s): %v", who, where, what, e.Err)
+	return fmt.Sprintf("%s failed %s (%s): %v", who, where, what, e.Err)
 }
 
 func (e *EngineError) Unwrap() error { return e.Err }

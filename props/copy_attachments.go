@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -58,134 +57,100 @@ func auraEquipment() *Property {
 			{Name: "aura-copy-enters", Rules: []string{"303.4f", "707.5", "704.5m"}, Description: "a permanent entering as a copy of an Aura enters attached to something it may enchant, or with nothing to enchant goes to the graveyard"},
 		},
 		Steer: gen.Steer{
-			Name: "copy.aura-equipment",
-			Recipes: []gen.Recipe{
-				{Name: "auras and equipment on creatures and lands", Weight: 4,
-					Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
-						{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
-					Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
-						{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
-					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "aura spells", Weight: 9,
-					Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
-					Hand:   []gen.Pick{{Card: "Pacifism", Weight: 120}, {Card: "Wild Growth", Weight: 40}, {Card: "Disenchant", Weight: 10}},
-					Steps:  []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 4},
-				// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
-				// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
-				// controller's next turn (Resonance, set up copying).
-				{Name: "copies of attachments", Weight: 4,
-					Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mountain", Weight: 15}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Mirage Mirror", Weight: 25},
-						{Card: "Crystalline Resonance", Weight: 15}, {Card: "Bonesplitter", Weight: 20}, {Card: "Pacifism", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Pacifism", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}},
-					Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
-					Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
-				{Name: "mirror and pacifism", Weight: 12,
-					Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
-				// main phase beside a creature of mine to equip.
-				{Name: "mirror as bonesplitter", Weight: 12,
-					Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 35},
-						{Card: "Wastes", Weight: 20}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
-					// The Mirror's {2} at once, so it can become a Bonesplitter and equip.
-					Pool:      harness.Of(harness.Colorless, 2),
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
-				{Name: "equipment copies at the end of turn", Weight: 3,
-					Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
-				// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
-				// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
-				// none) for the copy to enchant.
-				{Name: "impersonating an aura", Weight: 8,
-					Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
-					Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
-					Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 300}},
-					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 300},
-				{Name: "pacified creatures in combat", Weight: 3,
-					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
-					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
-					Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
-			},
+			Name:    "copy.aura-equipment",
+			Recipes: attachmentRecipes(),
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 100, Mana: 6, Land: 2, Cast: 4, Pay: 8, Activate: 6, Attack: 6, Choose: 4, Cancel: 1},
-			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				switch {
-				case before == nil:
-					return false
-				case before.Casting != nil:
-					return advancesPayment(before, a)
-				case a.Kind == harness.Choose:
-					return choosesCard(before, a, func(o *harness.Object) bool { return attachmentKind(o) != attachedOther })
-				case a.Kind == harness.Activate:
-					t := gen.AbilityText(before, &a)
-					return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
-						strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0]) &&
-							affordable(before, a.Player, t, 0)
-				case a.Kind == harness.Attack, a.Kind == harness.Block:
-					return len(a.Attackers)+len(a.Blocks) > 0
-				case a.Kind == harness.Cast:
-					o := before.Find(a.Card)
-					return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString)) && affordable(before, a.Player, o.ManaCost, a.X)
-				case a.Kind == harness.Pass:
-					n := len(before.Stack)
-					return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
-				}
-				return false
-			},
+			Prefer:  preferAttaching,
 		},
 		Check: checkAttachments,
 	}
 }
 
-// attachment kinds, as the rules sort what is attached (CR 704.5m, n, p).
-const (
-	attachedAura = iota
-	attachedEquipment
-	attachedOther
-)
-
-func attachmentKind(o *harness.Object) int {
-	switch {
-	case o.HasType("Enchantment") && hasSubtype(o, "Aura"):
-		return attachedAura
-	case hasSubtype(o, "Equipment") && !isCreature(o):
-		return attachedEquipment
+// attachmentRecipes are copy.aura-equipment's boards: Auras and Equipment on creatures and
+// lands, Aura spells to cast, copies of attachments (Mirage Mirror, Crystalline
+// Resonance, Clever Impersonator), and pacified creatures in combat.
+func attachmentRecipes() []gen.Recipe {
+	return []gen.Recipe{
+		{Name: "auras and equipment on creatures and lands", Weight: 4,
+			Mine: []gen.Pick{{Card: "Plains", Weight: 20}, {Card: "Mutavault", Weight: 20}, {Card: "Wastes", Weight: 10}, {Card: "Grizzly Bears"},
+				{Card: "Bonesplitter"}, {Card: "Pacifism"}, {Card: "Umbral Mantle"}, {Card: "Wild Growth"}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears"}, {Card: "Pacifism"}, {Card: "Hill Giant"}},
+			Hand: []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Bonesplitter", Weight: 20}, {Card: "Disenchant", Weight: 10},
+				{Card: "Wild Growth", Weight: 10}, {Card: "Giant Growth", Weight: 5}},
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "aura spells", Weight: 9,
+			Mine:   []gen.Pick{{Card: "Plains", Weight: 40}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 20}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}},
+			Hand:   []gen.Pick{{Card: "Pacifism", Weight: 120}, {Card: "Wild Growth", Weight: 40}, {Card: "Disenchant", Weight: 10}},
+			Steps:  []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200, AvoidMine: gen.Permanent, MinHand: 1, MinPermanents: 4},
+		// Mirage Mirror and Crystalline Resonance copying Bonesplitter and Pacifism: an
+		// Equipment copy to equip, and reverting at the cleanup (Mirror) or before its
+		// controller's next turn (Resonance, set up copying).
+		{Name: "copies of attachments", Weight: 4,
+			Mine: []gen.Pick{{Card: "Wastes", Weight: 30}, {Card: "Mountain", Weight: 15}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Mirage Mirror", Weight: 25},
+				{Card: "Crystalline Resonance", Weight: 15}, {Card: "Bonesplitter", Weight: 20}, {Card: "Pacifism", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Pacifism", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}},
+			Hand:      []gen.Pick{{Card: "Spark Spray", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Steps: []harness.Step{harness.Main1, harness.Main2, harness.End}},
+		{Name: "mirror and pacifism", Weight: 12,
+			Mine:      []gen.Pick{{Card: "Wastes", Weight: 50}, {Card: "Mirage Mirror", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		// Mirage Mirror set up copying Bonesplitter, or with the mana to become one, in a
+		// main phase beside a creature of mine to equip.
+		{Name: "mirror as bonesplitter", Weight: 12,
+			Mine: []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 35},
+				{Card: "Wastes", Weight: 20}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Plains", Weight: 20}},
+			// The Mirror's {2} at once, so it can become a Bonesplitter and equip.
+			Pool:      harness.Of(harness.Colorless, 2),
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		{Name: "equipment copies at the end of turn", Weight: 3,
+			Mine:      []gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Bonesplitter", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 10}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Steps: []harness.Step{harness.End}},
+		// Clever Impersonator in hand, with the mana to cast it (Mana Reflection halves the
+		// Islands to tap), in a main phase, beside Pacifisms to copy and creatures (or
+		// none) for the copy to enchant.
+		{Name: "impersonating an aura", Weight: 8,
+			Mine:      []gen.Pick{{Card: "Island", Weight: 80}, {Card: "Mana Reflection", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
+			Theirs:    []gen.Pick{{Card: "Pacifism", Weight: 40}, {Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 15}},
+			Hand:      []gen.Pick{{Card: "Clever Impersonator", Weight: 300}},
+			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 5, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 300},
+		{Name: "pacified creatures in combat", Weight: 3,
+			Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Pacifism", Weight: 30}},
+			Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Pacifism", Weight: 30}},
+			Steps:  []harness.Step{harness.BeginCombat, harness.Main1}, MinPermanents: 3},
 	}
-	return attachedOther
 }
 
-func hasSubtype(o *harness.Object, t string) bool {
-	for _, s := range o.Subtypes {
-		if s == t {
-			return true
-		}
+// preferAttaching favours what attaches, copies an attachment or tests one: paying for
+// what is being cast, choosing an attachment, equipping, animating Mutavault, cycling,
+// copying an attachment, casting Auras, Equipment, targeted spells and copies, attacking
+// and blocking, and passing while the stack resolves or combat begins or ends.
+func preferAttaching(before *harness.Snapshot, a harness.Action) bool {
+	switch {
+	case before == nil:
+		return false
+	case before.Casting != nil:
+		return advancesPayment(before, a)
+	case a.Kind == harness.Choose:
+		return choosesCard(before, a, func(o *harness.Object) bool { return attachmentKind(o) != attachedOther })
+	case a.Kind == harness.Activate:
+		t := gen.AbilityText(before, &a)
+		return strings.HasPrefix(t, "Equip {") || strings.Contains(t, "becomes a 2/2") || preferCycling(false)(before, a) ||
+			strings.Contains(t, "becomes a copy") && len(a.Targets) == 1 && attachmentTarget(before, a.Targets[0]) &&
+				affordable(before, a.Player, t, 0)
+	case a.Kind == harness.Attack, a.Kind == harness.Block:
+		return len(a.Attackers)+len(a.Blocks) > 0
+	case a.Kind == harness.Cast:
+		o := before.Find(a.Card)
+		return o != nil && (o.HasType("Enchantment") || o.HasType("Artifact") || len(a.Targets) > 0 || slices.ContainsFunc(o.Abilities, reEntersAsCopy.MatchString)) && affordable(before, a.Player, o.ManaCost, a.X)
+	case a.Kind == harness.Pass:
+		n := len(before.Stack)
+		return n > 0 || before.Step == harness.BeginCombat || before.Step == harness.DeclareAttackers || before.Step == harness.End
 	}
 	return false
-}
-
-// mayAttach reports whether attachment a may be attached to host in s, and whether that
-// can be judged from types (an Aura's "Enchant creature you control" can't).
-func mayAttach(a, host *harness.Object) (ok, known bool) {
-	if host == nil || host.Card == a.Card {
-		return false, true
-	}
-	switch attachmentKind(a) {
-	case attachedEquipment:
-		return isCreature(host), true
-	case attachedAura:
-		for _, t := range a.Abilities {
-			if kind, found := strings.CutPrefix(t, "Enchant "); found {
-				types, known := enchantTypes(kind)
-				return known && hasAnyType(host, types), known
-			}
-		}
-		return false, false
-	}
-	return false, true
 }
 
 func checkAttachments(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -235,7 +200,7 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	if now.Zone == harness.Battlefield && now.Object != was.Object {
 		return // a new object: it left and came back (CR 400.7)
 	}
-	what := fmt.Sprintf("%s: %s, attached to card %d", whereAfter(tr, step), describe(was), host)
+	what := fmt.Sprintf("%s, attached to card %d", describe(was), host)
 	// What it is now decides (the state-based actions look at the permanent as it is).
 	it := now
 	printed := printedObject(was.Name)
@@ -292,13 +257,6 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	}
 }
 
-func zoneWord(o *harness.Object) string {
-	if o.Zone == harness.Battlefield {
-		return "on the battlefield"
-	}
-	return "in " + string(o.Zone)
-}
-
 // checkAuraSpell: the aura-spell clause, on the casts offered and on a resolving Aura.
 func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 	const ruling = "copy.aura-equipment"
@@ -311,7 +269,7 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		if aura == nil || attachmentKind(aura) != attachedAura {
 			continue
 		}
-		what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+		what := fmt.Sprintf("%s listed as legal", a)
 		if len(a.Targets) != 1 || a.Targets[0].IsPlayer() {
 			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "303.4a", "aura-spell", what,
 				"an Aura spell targets one object its enchant ability allows (CR 303.4a)", fmt.Sprintf("targets %v", a.Targets)))
@@ -337,7 +295,7 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		return
 	}
 	v.Reach("aura-spell")
-	what := fmt.Sprintf("%s: Aura spell %s resolved, targeting card %d", where(tr, i), top.Name, top.Targets[0].Card)
+	what := fmt.Sprintf("Aura spell %s resolved, targeting card %d", top.Name, top.Targets[0].Card)
 	switch {
 	case legal && (now.Zone != harness.Battlefield || now.AttachedTo != top.Targets[0].Card):
 		if now.Zone == harness.Battlefield || st.After.Permanent(top.Targets[0].Card) != nil {
@@ -348,23 +306,6 @@ func checkAuraSpell(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "608.2b", "aura-spell", what,
 			"its only target is illegal, so it doesn't resolve and goes to the graveyard (CR 608.2b)", "it is "+zoneWord(now)))
 	}
-}
-
-// restrains reports whether a permanent attached to o says o can't attack (or block).
-func restrains(s *harness.Snapshot, o *harness.Object, block bool) bool {
-	for i := range s.Battlefield {
-		a := s.Battlefield[i]
-		if a.AttachedTo != o.Card {
-			continue
-		}
-		for _, t := range a.Abilities {
-			t = strings.ToLower(t)
-			if strings.HasPrefix(t, "enchanted creature can't") && (strings.Contains(t, "attack or block") || !block && strings.Contains(t, "can't attack") || block && strings.Contains(t, "can't block")) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // checkRestriction: the restriction clause, on the attacks and blocks offered.
@@ -391,26 +332,11 @@ func checkRestriction(tr *gen.Trace, i int, st *gen.TraceStep, v *Verdict) {
 			}
 			rule := map[bool]string{false: "508.1c", true: "509.1b"}[block]
 			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, rule, "restriction",
-				fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
+				fmt.Sprintf("%s listed as legal", a),
 				"no creature enchanted by \"can't attack or block\" among those declared (CR "+rule+")", describe(o)+" is among them"))
 			break
 		}
 	}
-}
-
-// declares reports whether an attack or block declaration includes card.
-func declares(a harness.Action, card harness.CardID) bool {
-	for _, c := range a.Attackers {
-		if c == card {
-			return true
-		}
-	}
-	for _, bl := range a.Blocks {
-		if bl.Blocker == card {
-			return true
-		}
-	}
-	return false
 }
 
 // checkBecameAura: the became-aura clause, on step i.
@@ -429,7 +355,7 @@ func checkBecameAura(tr *gen.Trace, i int, v *Verdict) {
 	v.Reach("became-aura")
 	if b.stillThere() {
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "704.5m", "became-aura",
-			fmt.Sprintf("%s: %s, attached to card %d, became a copy of %s", where(tr, i), describe(b.Was), b.Was.AttachedTo, describe(b.Src)),
+			fmt.Sprintf("%s, attached to card %d, became a copy of %s", describe(b.Was), b.Was.AttachedTo, describe(b.Src)),
 			"an Aura attached to nothing it can enchant is put into its owner's graveyard (CR 704.5m)",
 			fmt.Sprintf("it is on the battlefield, attached to card %d", b.Now.AttachedTo)))
 	}
@@ -459,7 +385,7 @@ func checkCopyEquips(tr *gen.Trace, i int, v *Verdict) {
 			}
 			if !offered {
 				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "702.6a", "copy-equips",
-					fmt.Sprintf("%s: %s, a copy of %s, with a creature to equip", whereAfter(tr, i-1), describe(o), o.CopyOf),
+					fmt.Sprintf("%s, a copy of %s, with a creature to equip", describe(o), o.CopyOf),
 					fmt.Sprintf("its %q offered: a copy has the copied Equipment's abilities (CR 707.2), at sorcery speed (702.6a)", text), "not offered"))
 			}
 		}
@@ -482,9 +408,6 @@ func attachmentTarget(s *harness.Snapshot, t harness.Target) bool {
 	o := s.Permanent(t.Card)
 	return o != nil && attachmentKind(o) != attachedOther
 }
-
-// reEntersAsCopy matches an ability that has its permanent enter as a copy.
-var reEntersAsCopy = regexp.MustCompile(`enter as a copy`)
 
 // checkAuraCopyEnters: the aura-copy-enters clause, on a permanent spell that enters as a
 // copy of an Aura in step i (its controller's "copy ..." answer). What it may enchant is
@@ -518,7 +441,7 @@ func checkAuraCopyEnters(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("aura-copy-enters")
-	what := fmt.Sprintf("%s: %s (card %d) enters as a copy of %s", where(tr, i), top.Name, top.Card, describe(src))
+	what := fmt.Sprintf("%s (card %d) enters as a copy of %s", top.Name, top.Card, describe(src))
 	switch host := after.Permanent(now.AttachedTo); {
 	case len(hosts) == 0 && now.Zone == harness.Battlefield:
 		v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5m", "aura-copy-enters", what,

@@ -132,7 +132,7 @@ func (c *copyMoment) checkCopyOf(tr *gen.Trace, ruling, rule, clause, why string
 		got = "not a copy"
 	}
 	v.Violations = append(v.Violations, clauseViolation(c.m.Step, ruling, rule, clause,
-		fmt.Sprintf("%s (turn %d, %s's, %s): %s", whereAfter(tr, c.m.Step), c.m.Snap.Turn, c.m.Snap.Active, c.m.Snap.Step, describe(c.obj)),
+		fmt.Sprintf("turn %d, %s's, %s: %s", c.m.Snap.Turn, c.m.Snap.Active, c.m.Snap.Step, describe(c.obj)),
 		expected+" ("+why+")", got))
 }
 

@@ -73,7 +73,7 @@ func checkEnteringCopies(tr *gen.Trace, v *Verdict) {
 				got += ", and it entered a copy of nothing"
 			}
 			v.Violations = append(v.Violations, clauseViolation(i, "copy.of-a-copy", "707.5", "enters-offered",
-				fmt.Sprintf("%s: %s (card %d) entered the battlefield from %s", where(tr, i), name, ev.Card, entryZone(from)),
+				fmt.Sprintf("%s (card %d) entered the battlefield from %s", name, ev.Card, entryZone(from)),
 				"its controller, "+controller.String()+", offered the choice to enter as a copy of a "+m[1]+" (CR 707.5, 614.1c, 614.12)", got))
 		}
 	}

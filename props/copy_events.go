@@ -340,22 +340,6 @@ func copyValueDiff(want, got harness.Characteristics) string {
 	return ""
 }
 
-func quote(s string) string { return strconv.Quote(s) }
-
-func list(xs []string) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	return "[" + strings.Join(xs, "; ") + "]"
-}
-
-func intText(p *int) string {
-	if p == nil {
-		return "-"
-	}
-	return strconv.Itoa(*p)
-}
-
 func sameSet(a, b []string) bool {
 	return sameMultiset(slices.Compact(slices.Sorted(slices.Values(a))), slices.Compact(slices.Sorted(slices.Values(b))))
 }
@@ -371,4 +355,14 @@ func decided(tr *gen.Trace, i int) int {
 		i++
 	}
 	return i
+}
+
+// reEntersAsCopy matches an ability that has its permanent enter as a copy.
+var reEntersAsCopy = regexp.MustCompile(`enter as a copy`)
+
+// differsFrom reports whether o's power, toughness, types, colours or abilities differ
+// from the characteristics c (its copiable values, say).
+func differsFrom(o *harness.Object, c harness.Characteristics) bool {
+	return intText(o.Power) != intText(c.Power) || intText(o.Toughness) != intText(c.Toughness) ||
+		!slices.Equal(o.Types, c.Types) || o.Colors != c.Colors || !sameMultiset(o.Abilities, c.Abilities)
 }

@@ -107,116 +107,144 @@ func legendGroups(s *harness.Snapshot) [][]harness.CardID {
 	return out
 }
 
+// checkLegendRule judges each clause of copy.legend-rule along the trace.
 func checkLegendRule(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling, rule = "copy.legend-rule", "704.5j"
 	var v Verdict
 	var prev *harness.Snapshot
 	checkNotLegendaryCopies(tr, &v)
 	for _, m := range moments(tr) {
-		s := m.Snap
 		before := prev
-		prev = s
+		prev = m.Snap
 		checkLegendCopies(tr, m, &v)
-		if s.Pending == nil || m.State == nil {
-			continue
+		checkLegendChoice(eng, tr, m, before, &v)
+	}
+	return v
+}
+
+// legendOutcome is what the options of one decision do to one group of legendary
+// permanents sharing a name and a controller.
+type legendOutcome struct {
+	decided bool                    // some option settles the group
+	kept    map[harness.CardID]bool // the permanents some option keeps
+	first   harness.CardID          // the one the first settling option keeps
+	varies  bool                    // options keep different ones
+}
+
+// checkLegendChoice judges the decision pending at moment m, if the legend rule may be
+// what it is about (CR 704.5j): taking every option from that state, the group's
+// controller chooses, and may keep any one of them. before is the previous moment's
+// snapshot.
+func checkLegendChoice(eng harness.Engine, tr *gen.Trace, m moment, before *harness.Snapshot, v *Verdict) {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	s := m.Snap
+	if s.Pending == nil || m.State == nil {
+		return
+	}
+	groups := legendGroups(s)
+	if len(groups) == 0 {
+		return
+	}
+	legal, err := eng.Legal(m.State)
+	if err != nil {
+		v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, "legal actions", err))
+		return
+	}
+	var options []harness.Action
+	for _, a := range legal {
+		if a.Kind == harness.Choose {
+			options = append(options, a)
 		}
-		groups := legendGroups(s)
-		if len(groups) == 0 {
-			continue
+	}
+	results := legendOutcomes(eng, tr, m, groups, options, v)
+	anyDecided, anyVaries, unclear := false, false, false
+	for _, r := range results {
+		anyDecided = anyDecided || r.decided
+		anyVaries = anyVaries || r.varies
+		// A group that no option leaves a survivor of (all die anyway) may be the one
+		// this decision is about, without showing it.
+		unclear = unclear || r.decided && len(r.kept) == 0
+	}
+	if !anyDecided || !anyVaries && unclear {
+		return
+	}
+	// The first decision after the group formed is the legend rule's (CR 704.3: the
+	// state-based actions' choices come before triggers are put on the stack); a later
+	// one may be another (the order of triggers those actions caused).
+	fresh := m.Step == -1 || before == nil || before.Pending == nil
+	if !anyVaries && !fresh {
+		return
+	}
+	v.Reach("choice")
+	for k, g := range groups {
+		if !results[k].decided || anyVaries && !results[k].varies {
+			continue // decided by an earlier choice, or not yet
 		}
-		legal, err := eng.Legal(m.State)
+		judgeLegendKeeps(tr, m, g, results[k], len(options), v)
+	}
+}
+
+// legendOutcomes takes every option from moment m's state and sees, for each group,
+// what each option keeps.
+func legendOutcomes(eng harness.Engine, tr *gen.Trace, m moment, groups [][]harness.CardID, options []harness.Action, v *Verdict) []legendOutcome {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	results := make([]legendOutcome, len(groups))
+	for k := range results {
+		results[k].kept = map[harness.CardID]bool{}
+	}
+	for _, a := range options {
+		next, _, err := eng.Apply(m.State, a)
 		if err != nil {
-			v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": legal actions", err))
+			v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, a.String(), err))
 			continue
 		}
-		var options []harness.Action
-		for _, a := range legal {
-			if a.Kind == harness.Choose {
-				options = append(options, a)
-			}
-		}
-		// Take every option from this state; for each group, see what each option keeps.
-		type outcome struct {
-			decided bool
-			kept    map[harness.CardID]bool
-		}
-		results := make([]outcome, len(groups))
-		for k := range results {
-			results[k].kept = map[harness.CardID]bool{}
-		}
-		varies := make([]bool, len(groups))
-		firstKept := make([]harness.CardID, len(groups))
-		for _, a := range options {
-			next, _, err := eng.Apply(m.State, a)
-			if err != nil {
-				v.Violations = append(v.Violations, queryError(m.Step, ruling, rule, whereAfter(tr, m.Step)+": "+a.String(), err))
-				continue
-			}
-			after, err := eng.Observe(next)
-			if err != nil {
-				continue
-			}
-			for k, g := range groups {
-				keptNow, done := judgeLegendGroup(tr, m, s, &after, g, a, &v)
-				if !done {
-					continue
-				}
-				if results[k].decided && keptNow != firstKept[k] {
-					varies[k] = true
-				}
-				if !results[k].decided {
-					firstKept[k] = keptNow
-				}
-				results[k].decided = true
-				if keptNow != 0 {
-					results[k].kept[keptNow] = true
-				}
-			}
-		}
-		anyDecided, anyVaries, unclear := false, false, false
-		for k := range groups {
-			anyDecided = anyDecided || results[k].decided
-			anyVaries = anyVaries || varies[k]
-			// A group that no option leaves a survivor of (all die anyway) may be the one
-			// this decision is about, without showing it.
-			unclear = unclear || results[k].decided && len(results[k].kept) == 0
-		}
-		if !anyDecided || !anyVaries && unclear {
+		after, err := eng.Observe(next)
+		if err != nil {
 			continue
 		}
-		// The first decision after the group formed is the legend rule's (CR 704.3: the
-		// state-based actions' choices come before triggers are put on the stack); a later
-		// one may be another (the order of triggers those actions caused).
-		fresh := m.Step == -1 || before == nil || before.Pending == nil
-		if !anyVaries && !fresh {
-			continue
-		}
-		v.Reach("choice")
 		for k, g := range groups {
-			first := s.Permanent(g[0])
-			what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s)", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g))
-			if !results[k].decided || anyVaries && !varies[k] {
-				continue // decided by an earlier choice, or not yet
-			}
-			if s.Pending.Player != first.Controller {
-				v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
-					first.Controller.String()+" chooses which to keep (CR 704.5j)", s.Pending.Player.String()+" is to choose"))
+			keptNow, done := judgeLegendGroup(tr, m, m.Snap, &after, g, a, v)
+			if !done {
 				continue
 			}
-			var never []harness.CardID
-			for _, c := range g {
-				if o := s.Permanent(c); !results[k].kept[c] && o != nil && !diesAnyway(o) {
-					never = append(never, c)
-				}
+			r := &results[k]
+			if r.decided && keptNow != r.first {
+				r.varies = true
 			}
-			if len(never) > 0 {
-				v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
-					"the player may keep any one of them (CR 704.5j: that player chooses)",
-					fmt.Sprintf("no option keeps %s (%d options)", cardList(never), len(options))))
+			if !r.decided {
+				r.first = keptNow
+			}
+			r.decided = true
+			if keptNow != 0 {
+				r.kept[keptNow] = true
 			}
 		}
 	}
-	return v
+	return results
+}
+
+// judgeLegendKeeps: group g's controller is the one to choose, and some option keeps
+// each permanent of g that doesn't die anyway (CR 704.5j).
+func judgeLegendKeeps(tr *gen.Trace, m moment, g []harness.CardID, r legendOutcome, options int, v *Verdict) {
+	const ruling, rule = "copy.legend-rule", "704.5j"
+	s := m.Snap
+	first := s.Permanent(g[0])
+	what := fmt.Sprintf("%s controls %d legendary permanents named %s (%s)", first.Controller, len(g), first.Name, cardList(g))
+	if s.Pending.Player != first.Controller {
+		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
+			first.Controller.String()+" chooses which to keep (CR 704.5j)", s.Pending.Player.String()+" is to choose"))
+		return
+	}
+	var never []harness.CardID
+	for _, c := range g {
+		if o := s.Permanent(c); !r.kept[c] && o != nil && !diesAnyway(o) {
+			never = append(never, c)
+		}
+	}
+	if len(never) > 0 {
+		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "choice", what,
+			"the player may keep any one of them (CR 704.5j: that player chooses)",
+			fmt.Sprintf("no option keeps %s (%d options)", cardList(never), options)))
+	}
 }
 
 // judgeLegendGroup judges the keep-one clause for group g of s in after, the state an
@@ -242,7 +270,7 @@ func judgeLegendGroup(tr *gen.Trace, m moment, s, after *harness.Snapshot, g []h
 	}
 	v.Reach("keep-one")
 	first := s.Permanent(g[0])
-	what := fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s); choosing %s", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), a)
+	what := fmt.Sprintf("%s controls %d legendary permanents named %s (%s); choosing %s", first.Controller, len(g), first.Name, cardList(g), a)
 	switch {
 	case len(stay) > 1 || len(stay) == 0 && !doomed:
 		v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "keep-one", what,
@@ -275,14 +303,6 @@ func otherNamesake(s *harness.Snapshot, legend, copy *harness.Object) bool {
 	return false
 }
 
-func cardList(ids []harness.CardID) string {
-	parts := make([]string, len(ids))
-	for i, c := range ids {
-		parts[i] = fmt.Sprintf("card %d", c)
-	}
-	return strings.Join(parts, ", ")
-}
-
 // checkLegendCopies: the copies clause, at moment m.
 func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 	const ruling, rule = "copy.legend-rule", "704.5j"
@@ -301,7 +321,7 @@ func checkLegendCopies(tr *gen.Trace, m moment, v *Verdict) {
 		if settled(s) {
 			first := s.Permanent(g[0])
 			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "copies",
-				fmt.Sprintf("%s: %s controls %d legendary permanents named %s (%s), %s of them copies", whereAfter(tr, m.Step), first.Controller, len(g), first.Name, cardList(g), cardList(copies)),
+				fmt.Sprintf("%s controls %d legendary permanents named %s (%s), %s of them copies", first.Controller, len(g), first.Name, cardList(g), cardList(copies)),
 				"the legend rule has its controller keep one before anyone gets priority (CR 704.5j, 704.3): a copy of a legend is legendary with its name (707.2)",
 				"all of them on the battlefield, "+s.Priority.String()+" has priority"))
 		}
@@ -325,7 +345,7 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		v.Reach("not-legendary")
-		what := fmt.Sprintf("%s: %s became a copy of legendary %s with \"it isn't legendary\"", where(tr, e.Step), describe(e.Obj), describe(e.Src))
+		what := fmt.Sprintf("%s became a copy of legendary %s with \"it isn't legendary\"", describe(e.Obj), describe(e.Src))
 		if e.Obj.HasSupertype("Legendary") {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.9b", "not-legendary", what,
 				"it isn't legendary (CR 707.9b), so the legend rule doesn't apply to it", "it is legendary"))
@@ -341,9 +361,9 @@ func checkNotLegendaryCopies(tr *gen.Trace, v *Verdict) {
 				continue
 			}
 			if now := after.Permanent(o.Card); now == nil || now.Object != o.Object {
-				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", what,
+				v.Violations = append(v.Violations, clauseViolation(j, ruling, "704.5j", "not-legendary", what+" ("+where(tr, e.Step)+")",
 					"it and the legend it copied both stay: the legend rule applies only to legendary permanents (CR 704.5j, 707.9b)",
-					fmt.Sprintf("%s has left the battlefield by %s", describe(o), whereAfter(tr, j))))
+					describe(o)+" has left the battlefield"))
 			}
 		}
 	}

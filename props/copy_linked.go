@@ -117,7 +117,7 @@ func checkOwnExile(tr *gen.Trace, ms []moment, v *Verdict) {
 				x := exiledObject(mo.Snap, c)
 				if x == 0 {
 					v.Violations = append(v.Violations, clauseViolation(mo.Step, linkedRuling, "607.2a", "own-exile",
-						fmt.Sprintf("%s: %s", whereAfter(tr, mo.Step), describe(p)),
+						describe(p),
 						"only cards in exile are exiled with it (CR 607.2a)", fmt.Sprintf("card %d, not in exile", c)))
 					continue
 				}
@@ -139,7 +139,7 @@ func checkOwnExile(tr *gen.Trace, ms []moment, v *Verdict) {
 				}
 				if why != "" {
 					v.Violations = append(v.Violations, clauseViolation(mo.Step, linkedRuling, "607.2a", "own-exile",
-						fmt.Sprintf("%s: card %d exiled with %s", whereAfter(tr, mo.Step), c, describe(p)),
+						fmt.Sprintf("card %d exiled with %s", c, describe(p)),
 						"only cards its own linked ability exiled (CR 607.1, 607.2a)", why))
 				}
 			}
@@ -157,7 +157,7 @@ func checkCopyStartsUnlinked(tr *gen.Trace, v *Verdict) {
 		v.Reach("copy-starts-unlinked")
 		if len(e.Obj.ExiledWith) > 0 {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, linkedRuling, "707.7", "copy-starts-unlinked",
-				fmt.Sprintf("%s: %s became a copy of %s", where(tr, e.Step), describe(e.Obj), e.Obj.CopyOf),
+				fmt.Sprintf("%s became a copy of %s", describe(e.Obj), e.Obj.CopyOf),
 				"nothing exiled with it: its copied linked abilities have exiled nothing yet (CR 707.7, 607.5)",
 				fmt.Sprintf("cards %v exiled with it", e.Obj.ExiledWith)))
 		}
@@ -203,7 +203,7 @@ func checkLostOnCopyChange(tr *gen.Trace, ms []moment, v *Verdict) {
 			for _, c := range o.ExiledWith {
 				if x, ok := old[c]; ok && x == exiledObject(st.After, c) {
 					v.Violations = append(v.Violations, clauseViolation(m-1, linkedRuling, "707.7", "lost-on-copy-change",
-						fmt.Sprintf("%s: card %d exiled with %s (copy of %q)", whereAfter(tr, m-1), c, describe(o), o.CopyOf),
+						fmt.Sprintf("card %d exiled with %s (copy of %q)", c, describe(o), o.CopyOf),
 						"not exiled with it: it was exiled under copy effects that have since changed, and the link is lost (CR 707.7, 607.5)",
 						"still exiled with it"))
 				}
@@ -240,7 +240,7 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 		slices.Sort(got)
 		if !slices.Equal(want, got) {
 			v.Violations = append(v.Violations, clauseViolation(i, linkedRuling, "607.2a", "returns-exiled-with",
-				fmt.Sprintf("%s: %s resolves", where(tr, i), top.Name+": "+top.Text),
+				fmt.Sprintf("%s resolves", top.Name+": "+top.Text),
 				fmt.Sprintf("it returns the cards exiled with %s (card %d) as it last was on the battlefield: %v (CR 607.2a, 603.10a)", top.Name, top.Card, want),
 				fmt.Sprintf("cards %v returned", got)))
 		}
@@ -270,7 +270,7 @@ func checkReturnedOwners(tr *gen.Trace, i int, top *harness.StackObject, returne
 		v.Reach("returns-to-owner")
 		if now.Controller != owner {
 			v.Violations = append(v.Violations, clauseViolation(i, linkedRuling, "610.3c", "returns-to-owner",
-				fmt.Sprintf("%s: %s resolves", where(tr, i), top.Name+": "+top.Text),
+				fmt.Sprintf("%s resolves", top.Name+": "+top.Text),
 				fmt.Sprintf("%s, returned from %s's exile, under %s's control: its owner's, not %s's, who controls the ability (CR 610.3c, 108.3)", describe(now), owner, owner, top.Controller),
 				fmt.Sprintf("under %s's control", now.Controller)))
 		}
@@ -433,9 +433,6 @@ func preferLinking(before *harness.Snapshot, a harness.Action) bool {
 	}
 	return preferCopying(before, a)
 }
-
-// reCardOption matches an option naming a card: "copy Helvault (card 4)".
-var reCardOption = regexp.MustCompile(`\(card (\d+)\)$`)
 
 // linkedPermanent reports whether card c is a permanent with an ability referring to the
 // cards exiled with it.

@@ -43,7 +43,7 @@ func checkReturnedAuras(tr *gen.Trace, ms []moment, v *Verdict) {
 				continue
 			}
 			now := st.After.Find(c)
-			what := fmt.Sprintf("%s: %s resolves, returning %s (card %d)", where(tr, i), top.Name+": "+top.Text, aura.Name, c)
+			what := fmt.Sprintf("%s resolves, returning %s (card %d)", top.Name+": "+top.Text, aura.Name, c)
 			if len(hosts) == 0 {
 				v.Reach("returned-aura-stays")
 				if exiledObject(st.After, c) != exiledObject(st.Before, c) {

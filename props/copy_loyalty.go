@@ -134,122 +134,150 @@ func printedLoyalty(name string) (int, bool) {
 	return *c.Loyalty, true
 }
 
+// checkLoyalty judges each clause of copy.planeswalker-loyalty along the trace.
 func checkLoyalty(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling = "copy.planeswalker-loyalty"
 	var v Verdict
-	activated := map[harness.ObjectID]int{} // permanent -> turn a loyalty ability of it was activated
-	type proposal struct {
-		object harness.ObjectID
-		card   harness.CardID
-		cost   int
-	}
-	var pending *proposal
 	checkEntersAsCopyLoyalty(tr, &v)
 	checkSetUpCopyLoyalty(tr, &v)
+	pay := loyaltyPayments{activated: map[harness.ObjectID]int{}}
 	for i := range tr.Steps {
-		st := &tr.Steps[i]
-		b := st.Before
 		checkBecomesCopyLoyalty(tr, i, &v)
-		// starting-loyalty
-		if top, ok := resolvedSpell(st); ok {
-			if want, ok := printedLoyalty(top.Name); ok {
-				if o := printedObject(top.Name); o != nil && o.HasType("Planeswalker") && want > 0 {
-					v.Reach("starting-loyalty")
-					what := fmt.Sprintf("%s: planeswalker spell %s resolved", where(tr, i), top.Name)
-					expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
-					switch card := st.After.Find(top.Card); {
-					case card == nil:
-					case card.Zone == harness.Battlefield && card.Counters["loyalty"] != want:
-						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
-							fmt.Sprintf("%d loyalty counters", card.Counters["loyalty"])))
-					case card.Zone == harness.Graveyard:
-						v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
-							"it is in the graveyard: it entered with no loyalty and died (CR 704.5i)"))
-					}
-				}
-			}
-		}
-		// once-per-turn and cost, on what is offered
-		if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
-			for j := range b.Battlefield {
-				o := b.Battlefield[j]
-				if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
-					v.Reach("once-per-turn")
-				}
-			}
-		}
-		reported := map[harness.CardID]bool{} // one violation per permanent and state
-		for _, a := range st.Legal {
-			n, ok := loyaltyCost(gen.AbilityText(b, &a))
-			if a.Kind != harness.Activate || !ok {
-				continue
-			}
-			o := b.Permanent(a.Card)
-			if o == nil || reported[o.Card] {
-				continue
-			}
-			before := len(v.Violations)
-			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
-			switch {
-			case activated[o.Object] == b.Turn:
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
-					"no loyalty ability of a permanent whose loyalty ability was activated this turn (CR 606.3)",
-					describe(o)+" already activated one this turn"))
-			case !sorceryTime(b, a.Player):
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "cost", what,
-					"loyalty abilities only in their controller's main phase with an empty stack (CR 606.3)",
-					fmt.Sprintf("offered in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))))
-			case n < 0 && o.Counters["loyalty"] < -n:
-				v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.6", "cost", what,
-					fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
-					fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
-			}
-			reported[o.Card] = len(v.Violations) > before
-		}
-		// Follow activations to their payment.
-		switch a := st.Action; a.Kind {
-		case harness.Activate:
-			if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
-				if o := b.Permanent(a.Card); o != nil {
-					pending = &proposal{o.Object, o.Card, n}
-				}
-			}
-		case harness.Cancel:
-			if b.Casting != nil && pending != nil && b.Casting.Card == pending.card {
-				pending = nil
-			}
-		case harness.Pay:
-			// A mana ability with a mana cost, activated while paying, is paid first.
-			if pending == nil || b.Casting == nil || b.Casting.Card != pending.card {
-				continue
-			}
-			p := pending
-			pending = nil
-			activated[p.object] = b.Turn
-			before := objectOnBattlefield(b, p.object)
-			if before == nil {
-				continue
-			}
-			v.Reach("cost")
-			want := before.Counters["loyalty"] + p.cost
-			what := fmt.Sprintf("%s: loyalty cost %+d paid from %d counters", where(tr, i), p.cost, before.Counters["loyalty"])
-			expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
-			switch after := objectOnBattlefield(st.After, p.object); {
-			case after != nil && after.Counters["loyalty"] != want:
-				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
-					fmt.Sprintf("%d", after.Counters["loyalty"])))
-			case after == nil && want > 0:
-				v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected+", so it stays on the battlefield",
-					"it left the battlefield"))
-			}
-		}
+		checkStartingLoyalty(tr, i, &v)
+		checkOfferedLoyalty(tr, i, pay.activated, &v)
+		pay.follow(tr, i, &v)
 	}
 	return v
 }
 
-// sorceryTime: p could cast a sorcery now (CR 307.1): their main phase, empty stack.
-func sorceryTime(s *harness.Snapshot, p harness.Player) bool {
-	return s.Active == p && (s.Step == harness.Main1 || s.Step == harness.Main2) && len(s.Stack) == 0 && s.Casting == nil
+// checkStartingLoyalty: a planeswalker spell resolving at step i enters with its printed
+// loyalty (CR 306.5b).
+func checkStartingLoyalty(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	top, ok := resolvedSpell(st)
+	if !ok {
+		return
+	}
+	want, ok := printedLoyalty(top.Name)
+	if o := printedObject(top.Name); !ok || o == nil || !o.HasType("Planeswalker") || want <= 0 {
+		return
+	}
+	v.Reach("starting-loyalty")
+	what := fmt.Sprintf("planeswalker spell %s resolved", top.Name)
+	expected := fmt.Sprintf("it enters with %d loyalty counters, its printed loyalty (CR 306.5b)", want)
+	switch card := st.After.Find(top.Card); {
+	case card == nil:
+	case card.Zone == harness.Battlefield && card.Counters["loyalty"] != want:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+			fmt.Sprintf("%d loyalty counters", card.Counters["loyalty"])))
+	case card.Zone == harness.Graveyard:
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "306.5b", "starting-loyalty", what, expected,
+			"it is in the graveyard: it entered with no loyalty and died (CR 704.5i)"))
+	}
+}
+
+// checkOfferedLoyalty judges the loyalty abilities listed as legal before step i: one per
+// permanent per turn, at sorcery speed (CR 606.3), and a negative cost only with the
+// counters to pay it (606.6). activated maps a permanent to the turn one of its loyalty
+// abilities was last activated.
+func checkOfferedLoyalty(tr *gen.Trace, i int, activated map[harness.ObjectID]int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	b := st.Before
+	if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
+		for j := range b.Battlefield {
+			o := b.Battlefield[j]
+			if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
+				v.Reach("once-per-turn")
+			}
+		}
+	}
+	reported := map[harness.CardID]bool{} // one violation per permanent and state
+	for _, a := range st.Legal {
+		n, ok := loyaltyCost(gen.AbilityText(b, &a))
+		if a.Kind != harness.Activate || !ok {
+			continue
+		}
+		o := b.Permanent(a.Card)
+		if o == nil || reported[o.Card] {
+			continue
+		}
+		before := len(v.Violations)
+		what := fmt.Sprintf("%s listed as legal", a)
+		switch {
+		case activated[o.Object] == b.Turn:
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "once-per-turn", what,
+				"no loyalty ability of a permanent whose loyalty ability was activated this turn (CR 606.3)",
+				describe(o)+" already activated one this turn"))
+		case !sorceryTime(b, a.Player):
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.3", "cost", what,
+				"loyalty abilities only in their controller's main phase with an empty stack (CR 606.3)",
+				fmt.Sprintf("offered in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))))
+		case n < 0 && o.Counters["loyalty"] < -n:
+			v.Violations = append(v.Violations, clauseViolation(i-1, ruling, "606.6", "cost", what,
+				fmt.Sprintf("a cost of %d loyalty only with at least %d loyalty counters (CR 606.6)", n, -n),
+				fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
+		}
+		reported[o.Card] = len(v.Violations) > before
+	}
+}
+
+// loyaltyPayments follows loyalty abilities from activation to payment.
+type loyaltyPayments struct {
+	activated map[harness.ObjectID]int // permanent -> turn a loyalty ability of it was activated
+	pending   *loyaltyProposal
+}
+
+// loyaltyProposal is a loyalty ability being activated, its cost not yet paid.
+type loyaltyProposal struct {
+	object harness.ObjectID
+	card   harness.CardID
+	cost   int
+}
+
+// follow takes step i: an activation starts a proposal, a cancel drops it, and the Pay
+// that completes it pays the loyalty cost, which changes the counters by the cost
+// (CR 606.4).
+func (l *loyaltyPayments) follow(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "copy.planeswalker-loyalty"
+	st := &tr.Steps[i]
+	b := st.Before
+	switch a := st.Action; a.Kind {
+	case harness.Activate:
+		if n, ok := loyaltyCost(gen.AbilityText(b, &a)); ok {
+			if o := b.Permanent(a.Card); o != nil {
+				l.pending = &loyaltyProposal{o.Object, o.Card, n}
+			}
+		}
+	case harness.Cancel:
+		if b.Casting != nil && l.pending != nil && b.Casting.Card == l.pending.card {
+			l.pending = nil
+		}
+	case harness.Pay:
+		// A mana ability with a mana cost, activated while paying, is paid first.
+		if l.pending == nil || b.Casting == nil || b.Casting.Card != l.pending.card {
+			return
+		}
+		p := l.pending
+		l.pending = nil
+		l.activated[p.object] = b.Turn
+		before := objectOnBattlefield(b, p.object)
+		if before == nil {
+			return
+		}
+		v.Reach("cost")
+		want := before.Counters["loyalty"] + p.cost
+		what := fmt.Sprintf("loyalty cost %+d paid from %d counters", p.cost, before.Counters["loyalty"])
+		expected := fmt.Sprintf("%d loyalty counters (CR 606.4)", want)
+		switch after := objectOnBattlefield(st.After, p.object); {
+		case after != nil && after.Counters["loyalty"] != want:
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected,
+				fmt.Sprintf("%d", after.Counters["loyalty"])))
+		case after == nil && want > 0:
+			v.Violations = append(v.Violations, clauseViolation(i, ruling, "606.4", "cost", what, expected+", so it stays on the battlefield",
+				"it left the battlefield"))
+		}
+	}
 }
 
 func hasLoyaltyAbility(o *harness.Object) bool {
@@ -261,26 +289,6 @@ func hasLoyaltyAbility(o *harness.Object) bool {
 	return false
 }
 
-// objectOnBattlefield finds the permanent that is object id (the same object, CR 400.7).
-func objectOnBattlefield(s *harness.Snapshot, id harness.ObjectID) *harness.Object {
-	for i := range s.Battlefield {
-		if s.Battlefield[i].Object == id {
-			return s.Battlefield[i]
-		}
-	}
-	return nil
-}
-
-// printedObject is the card named name as the cards table prints it (CR 109.3), for a
-// spell on the stack, whose characteristics a Snapshot doesn't list; nil for no such card.
-func printedObject(name string) *harness.Object {
-	c, ok := cards.ByName(name)
-	if !ok {
-		return nil
-	}
-	return &harness.Object{Name: c.Name, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Abilities: c.Oracle}
-}
-
 // checkBecomesCopyLoyalty: the becomes-copy clause, on step i.
 func checkBecomesCopyLoyalty(tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "copy.planeswalker-loyalty"
@@ -290,7 +298,7 @@ func checkBecomesCopyLoyalty(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("becomes-copy")
-	what := fmt.Sprintf("%s: %s became a copy of %s", where(tr, i), describe(b.Was), describe(b.Src))
+	what := fmt.Sprintf("%s became a copy of %s", describe(b.Was), describe(b.Src))
 	had := b.Was.Counters["loyalty"]
 	switch {
 	case !b.stillThere():
@@ -322,7 +330,7 @@ func checkEntersAsCopyLoyalty(tr *gen.Trace, v *Verdict) {
 		v.Reach("enters-as-copy")
 		if got := e.Obj.Counters["loyalty"]; got != want {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "306.5b", "enters-as-copy",
-				fmt.Sprintf("%s: %s entered as a copy of %s", where(tr, e.Step), describe(e.Obj), describe(e.Src)),
+				fmt.Sprintf("%s entered as a copy of %s", describe(e.Obj), describe(e.Src)),
 				fmt.Sprintf("%d loyalty counters: the copied loyalty %d (CR 306.5b, 707.2), with the copy's exceptions (707.9b)", want, *cv.Loyalty),
 				fmt.Sprintf("%d", got)))
 		}

@@ -43,7 +43,7 @@ func priorEffectsPersist() *Property {
 				gp, gt := *e.Obj.Power-*e.Obj.Copiable.Power, *e.Obj.Toughness-*e.Obj.Copiable.Toughness
 				if gp != dp || gt != dt {
 					v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.4", "modified",
-						fmt.Sprintf("%s: %s became a copy of %s", where(tr, e.Step), describe(e.Obj), e.Obj.CopyOf),
+						fmt.Sprintf("%s became a copy of %s", describe(e.Obj), e.Obj.CopyOf),
 						fmt.Sprintf("its power and toughness still %+d/%+d from its copiable ones, as before (CR 707.4, 611.2c)", dp, dt),
 						fmt.Sprintf("%+d/%+d (%d/%d)", gp, gt, *e.Obj.Power, *e.Obj.Toughness)))
 				}

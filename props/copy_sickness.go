@@ -108,16 +108,47 @@ func isAnimatedToday(s *harness.Snapshot) bool {
 	return false
 }
 
+// checkBecameCreature judges each clause of copy.summoning-sickness along the trace: a
+// permanent that came under its controller's control this turn as a noncreature and is a
+// creature now can't attack or use its {T} abilities.
 func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling, rule = "copy.summoning-sickness", "302.6"
 	var v Verdict
+	h := newControlHistory(tr)
+	for _, m := range moments(tr) {
+		s := m.Snap
+		h.see(m)
+		if m.Step+1 >= len(tr.Steps) {
+			continue
+		}
+		next := &tr.Steps[m.Step+1] // what is offered in this state
+		checkCopyAttacks(tr, m, next, h.since, &v)
+		for i := range s.Battlefield {
+			o := s.Battlefield[i]
+			if t, ok := h.arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
+				continue
+			}
+			what := fmt.Sprintf("%s came under %s's control this turn as a noncreature and is a creature now", describe(o), o.Controller)
+			judgeBecameCreatureAttack(m, next, o, what, &v)
+			judgeBecameCreatureTaps(m, next, o, what, &v)
+		}
+	}
+	return v
+}
+
+// controlHistory is what the trace shows of when each permanent came under its
+// controller's control.
+type controlHistory struct {
 	// arrived[object] = the turn it came under its controller's control, seen as a
 	// noncreature, during that controller's turn.
-	arrived := map[harness.ObjectID]int{}
-	ctl := map[harness.ObjectID]harness.Player{}
+	arrived map[harness.ObjectID]int
+	ctl     map[harness.ObjectID]harness.Player
 	// since[object]: the turn from which its controller has controlled it, as seen; the
 	// setup's permanents that aren't sick have been controlled since before the game.
-	since := map[harness.ObjectID]int{}
+	since map[harness.ObjectID]int
+}
+
+func newControlHistory(tr *gen.Trace) *controlHistory {
+	h := &controlHistory{arrived: map[harness.ObjectID]int{}, ctl: map[harness.ObjectID]harness.Player{}, since: map[harness.ObjectID]int{}}
 	for p := range tr.Setup.Players {
 		for _, pm := range tr.Setup.Players[p].Battlefield {
 			o := tr.Start.Permanent(pm.ID)
@@ -125,70 +156,75 @@ func checkBecameCreature(eng harness.Engine, tr *gen.Trace) Verdict {
 				continue
 			}
 			if pm.Sick && o.Controller == tr.Start.Active && (!isCreature(o) || len(pm.Copying) > 0 && !printedCreature(pm.Name)) {
-				arrived[o.Object] = tr.Start.Turn
+				h.arrived[o.Object] = tr.Start.Turn
 			}
 			if !pm.Sick {
-				since[o.Object] = 0
+				h.since[o.Object] = 0
 			}
 		}
 	}
-	for _, m := range moments(tr) {
-		s := m.Snap
-		for i := range s.Battlefield {
-			o := s.Battlefield[i]
-			if c, seen := ctl[o.Object]; m.Step >= 0 && (!seen || c != o.Controller) {
-				if !isCreature(o) && o.Controller == s.Active {
-					arrived[o.Object] = s.Turn
-				} else {
-					delete(arrived, o.Object)
-				}
-				since[o.Object] = s.Turn
+	return h
+}
+
+// see records the permanents of moment m that changed controller (or appeared).
+func (h *controlHistory) see(m moment) {
+	s := m.Snap
+	for i := range s.Battlefield {
+		o := s.Battlefield[i]
+		if c, seen := h.ctl[o.Object]; m.Step >= 0 && (!seen || c != o.Controller) {
+			if !isCreature(o) && o.Controller == s.Active {
+				h.arrived[o.Object] = s.Turn
+			} else {
+				delete(h.arrived, o.Object)
 			}
-			ctl[o.Object] = o.Controller
+			h.since[o.Object] = s.Turn
 		}
-		if m.Step+1 >= len(tr.Steps) {
+		h.ctl[o.Object] = o.Controller
+	}
+}
+
+// judgeBecameCreatureAttack: o, which became a creature after arriving this turn, is not
+// offered as an attacker (CR 302.6, 508.1a).
+func judgeBecameCreatureAttack(m moment, next *gen.TraceStep, o *harness.Object, what string, v *Verdict) {
+	const ruling = "copy.summoning-sickness"
+	s := m.Snap
+	// Attackers are declared now, or the turn goes past the declaration without one
+	// (no creature could attack): either way the engine could have been caught.
+	declaring := s.Pending != nil && s.Priority == harness.NoPlayer && offersKind(next.Legal, harness.Attack)
+	if !declaring && (s.Step != harness.BeginCombat || next.After.Turn != s.Turn || next.After.Step == harness.BeginCombat || next.After.Pending != nil) {
+		return
+	}
+	v.Reach("attack")
+	for _, a := range next.Legal {
+		if a.Kind == harness.Attack && declares(a, o.Card) {
+			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "508.1a", "attack", what+"; "+a.String()+" listed as legal",
+				"it can't attack: its controller hasn't controlled it continuously since their most recent turn began (CR 302.6)", "it is among the attackers offered"))
+			return
+		}
+	}
+}
+
+// judgeBecameCreatureTaps: o's {T} abilities are not offered, unless something lets its
+// controller activate them as though it had haste (CR 302.6).
+func judgeBecameCreatureTaps(m moment, next *gen.TraceStep, o *harness.Object, what string, v *Verdict) {
+	const ruling, rule = "copy.summoning-sickness", "302.6"
+	s := m.Snap
+	if s.Priority != o.Controller || asThoughHaste(s, o.Controller) {
+		return
+	}
+	for ai, text := range o.Abilities {
+		if !strings.HasPrefix(text, "{T}") {
 			continue
 		}
-		next := &tr.Steps[m.Step+1] // what is offered in this state
-		checkCopyAttacks(tr, m, next, since, &v)
-		for i := range s.Battlefield {
-			o := s.Battlefield[i]
-			if t, ok := arrived[o.Object]; !ok || t != s.Turn || !isCreature(o) || hasKeyword(o, "Haste") || o.Controller != s.Active {
-				continue
-			}
-			what := fmt.Sprintf("%s: %s came under %s's control this turn as a noncreature and is a creature now", whereAfter(tr, m.Step), describe(o), o.Controller)
-			// Attackers are declared now, or the turn goes past the declaration without one
-			// (no creature could attack): either way the engine could have been caught.
-			declaring := s.Pending != nil && s.Priority == harness.NoPlayer && offersKind(next.Legal, harness.Attack)
-			if declaring || s.Step == harness.BeginCombat && next.After.Turn == s.Turn && next.After.Step != harness.BeginCombat && next.After.Pending == nil {
-				v.Reach("attack")
-				for _, a := range next.Legal {
-					if a.Kind == harness.Attack && declares(a, o.Card) {
-						v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "508.1a", "attack", what+"; "+a.String()+" listed as legal",
-							"it can't attack: its controller hasn't controlled it continuously since their most recent turn began (CR 302.6)", "it is among the attackers offered"))
-						break
-					}
-				}
-			}
-			if s.Priority != o.Controller || asThoughHaste(s, o.Controller) {
-				continue
-			}
-			for ai, text := range o.Abilities {
-				if !strings.HasPrefix(text, "{T}") {
-					continue
-				}
-				v.Reach("tap-ability")
-				for _, a := range next.Legal {
-					if a.Kind == harness.Activate && a.Card == o.Card && a.Ability == ai {
-						v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "tap-ability", what+"; "+a.String()+" listed as legal",
-							"its {T} abilities can't be activated (CR 302.6)", "offered"))
-						break
-					}
-				}
+		v.Reach("tap-ability")
+		for _, a := range next.Legal {
+			if a.Kind == harness.Activate && a.Card == o.Card && a.Ability == ai {
+				v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, rule, "tap-ability", what+"; "+a.String()+" listed as legal",
+					"its {T} abilities can't be activated (CR 302.6)", "offered"))
+				break
 			}
 		}
 	}
-	return v
 }
 
 func offersKind(legal []harness.Action, k harness.ActionKind) bool {
@@ -220,7 +256,7 @@ func checkCopyAttacks(tr *gen.Trace, m moment, next *gen.TraceStep, since map[ha
 		}
 		if !offered {
 			v.Violations = append(v.Violations, clauseViolation(m.Step, ruling, "302.6", "copy-attacks",
-				fmt.Sprintf("%s: %s, a copy of %s, under %s's control since before this turn", whereAfter(tr, m.Step), describe(o), o.CopyOf, o.Controller),
+				fmt.Sprintf("%s, a copy of %s, under %s's control since before this turn", describe(o), o.CopyOf, o.Controller),
 				"it may attack: sickness is its own, whatever it copies (CR 302.6, 707.2)", "it is not among the attackers offered"))
 		}
 	}

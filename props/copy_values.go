@@ -131,20 +131,13 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 			}
 			if d := copyValueDiff(want, got); d != "" {
 				v.Violations = append(v.Violations, Violation{Step: m.Step, Ruling: ruling, Rule: "707.2", Clause: "every-state",
-					Message: fmt.Sprintf("%s: %s copies %s: expected: the copiable values of %s's printed card, without counters, status or other effects (ruling %s, CR 707.2); got: %s",
-						whereAfter(tr, m.Step), describe(o), o.CopyOf, o.CopyOf, ruling, d)})
+					Message: fmt.Sprintf("%s copies %s: expected: the copiable values of %s's printed card, without counters, status or other effects (ruling %s, CR 707.2); got: %s",
+						describe(o), o.CopyOf, o.CopyOf, ruling, d)})
 			}
 			checkLandTypeAbilities(tr, m.Step, o, &v)
 		}
 	}
 	return v
-}
-
-// differsFrom reports whether o's power, toughness, types, colours or abilities differ
-// from the characteristics c (its copiable values, say).
-func differsFrom(o *harness.Object, c harness.Characteristics) bool {
-	return intText(o.Power) != intText(c.Power) || intText(o.Toughness) != intText(c.Toughness) ||
-		!slices.Equal(o.Types, c.Types) || o.Colors != c.Colors || !sameMultiset(o.Abilities, c.Abilities)
 }
 
 // appendMissing is list with the strings of more it lacks.
@@ -181,7 +174,7 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 			continue
 		}
 		v.Reach(name)
-		what := fmt.Sprintf("%s: %s became a copy of %s", where(tr, e.Step), describe(e.Obj), describe(e.Src))
+		what := fmt.Sprintf("%s became a copy of %s", describe(e.Obj), describe(e.Src))
 		// What it copies is chosen by its controller: "you" of its copy ability, the player
 		// it enters under (CR 707.5, 614.12), whoever's ability put it there.
 		if e.Step >= 0 && e.ChosenBy != harness.NoPlayer && e.ChosenBy != e.Obj.Controller {
@@ -228,8 +221,8 @@ func checkLandTypeAbilities(tr *gen.Trace, step int, o *harness.Object, v *Verdi
 		text := "({T}: Add {" + b.symbol + "}.)"
 		if n := countOf(o.Abilities, text); n != 1 {
 			v.Violations = append(v.Violations, Violation{Step: step, Ruling: "copy.copiable-values", Rule: "305.6", Clause: "land-type-ability",
-				Message: fmt.Sprintf("%s: %s copies %s and is a %s: expected: the ability %q once, from its land type (ruling copy.copiable-values, CR 305.6, 707.2); got: it %d times",
-					whereAfter(tr, step), describe(o), o.CopyOf, b.subtype, text, n)})
+				Message: fmt.Sprintf("%s copies %s and is a %s: expected: the ability %q once, from its land type (ruling copy.copiable-values, CR 305.6, 707.2); got: it %d times",
+					describe(o), o.CopyOf, b.subtype, text, n)})
 		}
 	}
 }

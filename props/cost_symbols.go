@@ -2,10 +2,10 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // symbolRule is what one cost symbol demands of its source (CR 107.5 for {T}, 107.6 for
@@ -13,13 +13,13 @@ import (
 // summoning-sickness rule for creatures (302.6).
 type symbolRule struct {
 	ruling, symbol, rule string
-	has                  func(ability) bool
+	has                  func(manaoracle.Ability) bool
 	wantTapped           bool // the status the source must have to pay the cost
 }
 
 var (
-	tapSymbol   = symbolRule{ruling: "cost.tap-symbol", symbol: "{T}", rule: "107.5", has: func(a ability) bool { return a.HasT }, wantTapped: false}
-	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a ability) bool { return a.HasQ }, wantTapped: true}
+	tapSymbol   = symbolRule{ruling: "cost.tap-symbol", symbol: "{T}", rule: "107.5", has: func(a manaoracle.Ability) bool { return a.HasT }, wantTapped: false}
+	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a manaoracle.Ability) bool { return a.HasQ }, wantTapped: true}
 )
 
 func (r symbolRule) status(tapped bool) string {
@@ -46,7 +46,7 @@ func tapSymbolProp() *Property {
 				{Name: "tapped sources", Mine: gen.Cards("Llanowar Elves", "Fellwar Stone", "Mutavault", "Academy Ruins"), Hand: gen.Cards("Twiddle")},
 			},
 			Actions: &gen.ActionWeights{Pass: 5, Preferred: 10, Mana: 8, Land: 2, Cast: 3, Pay: 8, Activate: 8, Attack: 2, Choose: 4, Cancel: 1},
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.HasT }),
+			Prefer:  preferAbilityKind(func(a manaoracle.Ability) bool { return a.HasT }),
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := checkSymbol(tr, tapSymbol)
@@ -74,7 +74,7 @@ func symbolClauses(r symbolRule) []Clause {
 
 // untapSymbolProp checks ruling cost.untap-symbol (CR 107.6, 302.6).
 func untapSymbolProp() *Property {
-	preferQ := preferAbilityKind(func(a ability) bool { return a.HasQ })
+	preferQ := preferAbilityKind(func(a manaoracle.Ability) bool { return a.HasQ })
 	return &Property{
 		ID:      "cost.untap-symbol",
 		Rulings: []string{"cost.untap-symbol"},
@@ -106,25 +106,6 @@ func untapSymbolProp() *Property {
 	}
 }
 
-var reAsThoughHaste = regexp.MustCompile(`(?i)activate abilities of creatures you control as though (those creatures|they) had haste`)
-
-// asThoughHaste reports whether player p controls a permanent that lets them activate
-// abilities of their creatures as though they had haste (Thousand-Year Elixir).
-func asThoughHaste(s *harness.Snapshot, p harness.Player) bool {
-	for i := range s.Battlefield {
-		o := s.Battlefield[i]
-		if o.Controller != p {
-			continue
-		}
-		for _, t := range o.Abilities {
-			if reAsThoughHaste.MatchString(t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // sicknessBlocks reports whether summoning sickness stops src's {T}/{Q} abilities now
 // (CR 302.6, 702.10c).
 func sicknessBlocks(s *harness.Snapshot, src *harness.Object) bool {
@@ -150,11 +131,11 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 				continue
 			}
 			src := b.Permanent(a.Card)
-			ab, ok := abilityOf(src, a.Ability)
+			ab, ok := manaoracle.AbilityOf(src, a.Ability)
 			if !ok || !r.has(ab) {
 				continue
 			}
-			what := fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a)
+			what := fmt.Sprintf("%s listed as legal", a)
 			if src.Tapped != r.wantTapped {
 				v.add("wrong-status", violation(i-1, r.ruling, r.rule, what,
 					fmt.Sprintf("not legal: %s is %s, and %s can't be paid by an already %s permanent (CR %s)",
@@ -184,7 +165,7 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 		v.Reach("paid")
 		if after.Tapped == r.wantTapped {
 			v.add("paid", violation(paid, r.ruling, r.rule,
-				fmt.Sprintf("%s: %s after paying %s for %s", where(tr, paid), describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
+				fmt.Sprintf("%s after paying %s for %s", describe(after), r.symbol, abilityName(act.Source, act.Step.Action.Ability)),
 				fmt.Sprintf("%s: paying %s %s it (CR %s)", r.status(!r.wantTapped), r.symbol, map[bool]string{false: "taps", true: "untaps"}[r.wantTapped], r.rule),
 				r.status(after.Tapped)))
 		}
@@ -205,36 +186,11 @@ func symbolAtRisk(b *harness.Snapshot, r symbolRule) (status, sick bool) {
 			continue
 		}
 		for _, t := range o.Abilities {
-			if a := parseAbility(t); a.Activated && r.has(a) {
+			if a := manaoracle.ParseAbility(t); a.Activated && r.has(a) {
 				status = status || o.Tapped != r.wantTapped
 				sick = sick || sicknessBlocks(b, o)
 			}
 		}
 	}
 	return status, sick
-}
-
-// payStep finds the step after which an activation's costs have been paid: the activation
-// itself when it left no proposal (a mana ability paid from the pool or costing no mana,
-// CR 605.3a), else the Pay that completed its proposal (602.2b, 601.2h). -1 when the
-// proposal was cancelled or never paid.
-func payStep(tr *gen.Trace, act activation) int {
-	if !startsProposal(act.Step) {
-		return act.Index
-	}
-	for j := act.Index + 1; j < len(tr.Steps); j++ {
-		st := &tr.Steps[j]
-		if st.Before.Casting == nil {
-			return -1
-		}
-		switch st.Action.Kind {
-		case harness.Pay:
-			if st.After.Casting == nil || st.After.Casting.Card != act.Source.Card {
-				return j
-			}
-		case harness.Cancel:
-			return -1
-		}
-	}
-	return -1
 }

@@ -282,3 +282,13 @@ func holdsCounter(s *harness.Snapshot, p harness.Player) bool {
 	}
 	return false
 }
+
+// isCycleTriggerText: a triggered ability that triggers on cycling (CR 702.29c, 702.29d).
+func isCycleTriggerText(text string) bool {
+	for _, p := range []string{"When you cycle", "Whenever you cycle", "Whenever a player cycles"} {
+		if len(text) >= len(p) && text[:len(p)] == p {
+			return true
+		}
+	}
+	return false
+}

@@ -64,7 +64,7 @@ func checkTriggerIndependent(_ harness.Engine, tr *gen.Trace) Verdict {
 		if st.After.Pending != nil {
 			continue // a choice in its resolution: judged on a later state by nothing here
 		}
-		what := fmt.Sprintf("%s: %s's %q countering %s's %q", where(tr, i), top.Name, shortText(top), target.Name, shortText(target))
+		what := fmt.Sprintf("%s's %q countering %s's %q", top.Name, shortText(top), target.Name, shortText(target))
 		// Everything but the counterspell and its target stays, in order; new triggers may
 		// come on top.
 		var want []harness.ObjectID
@@ -119,7 +119,7 @@ func checkCyclingOffered(tr *gen.Trace, i int, v *Verdict) {
 		}
 		if !offered {
 			v.Violations = append(v.Violations, clauseViolation(i, ruling, "702.29c", "cycle-without-target",
-				fmt.Sprintf("%s: %s in %s's hand", where(tr, i), describe(o), b.Priority),
+				fmt.Sprintf("%s in %s's hand", describe(o), b.Priority),
 				fmt.Sprintf("its cycling ability %q offered: its trigger's targets don't matter (CR 603.3d)", o.Abilities[ci]), "not offered"))
 		}
 	}

@@ -86,7 +86,7 @@ func checkNotASpell(_ harness.Engine, tr *gen.Trace) Verdict {
 					got[a.Targets[0].Stack] = true
 				}
 			}
-			what := fmt.Sprintf("%s: %s's targets for %q", where(tr, i), describe(o), o.Abilities[0])
+			what := fmt.Sprintf("%s's targets for %q", describe(o), o.Abilities[0])
 			for k := range b.Stack {
 				so := &b.Stack[k]
 				if want[so.Object] == got[so.Object] {
@@ -106,14 +106,4 @@ func checkNotASpell(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
-}
-
-// isCycleTriggerText: a triggered ability that triggers on cycling (CR 702.29c, 702.29d).
-func isCycleTriggerText(text string) bool {
-	for _, p := range []string{"When you cycle", "Whenever you cycle", "Whenever a player cycles"} {
-		if len(text) >= len(p) && text[:len(p)] == p {
-			return true
-		}
-	}
-	return false
 }

@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -46,7 +45,7 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 		after := tr.Steps[c.Settled].After
 		base := stackIndex(after, c.Item.Object)
-		what := fmt.Sprintf("%s: %s cycled %s", whereAfter(tr, c.Settled), c.Player, describe(c.Before.Find(c.Card)))
+		what := fmt.Sprintf("%s cycled %s", c.Player, describe(c.Before.Find(c.Card)))
 		// The triggers of this cycle on the stack: abilities of each source with the trigger's
 		// text that weren't on the stack before the cost was paid.
 		found := func(t cycleTrigger) []int {
@@ -91,16 +90,4 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
-}
-
-// stackOrder lists a stack bottom first, for messages.
-func stackOrder(s *harness.Snapshot) string {
-	parts := make([]string, len(s.Stack))
-	for i, so := range s.Stack {
-		parts[i] = fmt.Sprintf("%d:%s", i, so.Name)
-		if so.Kind == "ability" {
-			parts[i] += " ability"
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
 }

@@ -12,13 +12,14 @@
 // No property trusts the engine's answer to the question it checks. Two kinds of oracle
 // are used:
 //
-//   - The mana oracle (oracle.go) recomputes from a Snapshot's computed characteristics and
-//     the permanents' ability texts what each permanent could produce (CR 106.7, a least
-//     fixpoint over Reflecting Pool / Exotic Orchard chains), what each mana ability
+//   - The mana oracle (package props/internal/manaoracle: the mana rules only) recomputes
+//     from a Snapshot's computed characteristics and the permanents' ability texts what
+//     each permanent could produce (CR 106.7, a least fixpoint over Reflecting Pool /
+//     Exotic Orchard chains), what each mana ability
 //     would add (106.5: nothing when undefined), which "tapped for mana" replacement
 //     effects apply in every order (106.12b, 614.5, 616.1) and which triggered mana
-//     abilities add what (106.12a). It reads texts, not card names (text.go, effects.go),
-//     so granted and copied abilities count; a text it can't read makes it abstain.
+//     abilities add what (106.12a). It reads texts, not card names, so granted and
+//     copied abilities count; a text it can't read makes it abstain.
 //   - Relations between engine answers (metamorphic checks): CouldProduce agrees with the
 //     outcomes a permanent's abilities offer, Reflecting Pool offers what its lands could
 //     produce, an activation adds one of the outcomes offered just before, Apply gives the
@@ -37,6 +38,15 @@
 // a distinct situation a bug could hide in, and counts each moment under the clause it
 // reaches (Verdict.Reach); a violation names its clause. A property that reached nothing
 // in a campaign, or left a clause unreached, has not passed: it is vacuous.
+//
+// # Files
+//
+// Each property lives in its own file, with its parts in files named after it
+// (rules_sba.go, rules_sba_checks.go), and uses no other property's code: what properties
+// share lives in helper files that define no property, named for what they hold
+// (violations.go, steering.go, snapshot.go, trace.go, copy_events.go, ...), which use no
+// property's code either. structure_test.go keeps it so. A violation's place in the trace
+// is its Step, which reports write (gen.Place); its message says what was seen there.
 //
 // # The properties
 //

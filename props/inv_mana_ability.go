@@ -6,6 +6,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // manaAbilityInvariant checks every activation of a mana ability: it doesn't use the stack
@@ -94,7 +95,7 @@ func preferManaAbilities(before *harness.Snapshot, a harness.Action) bool {
 		if !a.Payment.IsZero() {
 			return false
 		}
-		ab, _ := abilityOf(before.Permanent(a.Card), a.Ability)
+		ab, _ := manaoracle.AbilityOf(before.Permanent(a.Card), a.Ability)
 		colored, generic := leadingCost(ab.Cost)
 		return colored.Total()+generic > 0 && affordable(before, a.Player, ab.Cost, 0)
 	case a.Kind == harness.Activate:
@@ -110,8 +111,8 @@ func untapsForMana(o *harness.Object) bool {
 	if o == nil {
 		return false
 	}
-	for _, i := range manaAbilities(o) {
-		if parseAbility(o.Abilities[i]).HasQ {
+	for _, i := range manaoracle.ManaAbilities(o) {
+		if manaoracle.ParseAbility(o.Abilities[i]).HasQ {
 			return true
 		}
 	}
@@ -137,18 +138,18 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		name := abilityName(act.Source, st.Action.Ability)
 		if d := stackDiff(st.Before, st.After); d != "" {
 			v.add(context, violation(i, ruling, "605.3b",
-				fmt.Sprintf("%s: the stack after activating %s", where(tr, i), name),
+				fmt.Sprintf("the stack after activating %s", name),
 				"unchanged: a mana ability doesn't use the stack, it resolves at once (CR 605.3b)", d))
 		}
 		if st.After.Priority != st.Before.Priority {
 			v.add(context, violation(i, ruling, "405.6c",
-				fmt.Sprintf("%s: priority after activating %s", where(tr, i), name),
+				fmt.Sprintf("priority after activating %s", name),
 				fmt.Sprintf("still %s's: after a mana ability, the player who had priority gets it again (CR 405.6c, 117.3c)", st.Before.Priority),
 				st.After.Priority.String()))
 		}
 		if st.After.Turn != st.Before.Turn || st.After.Step != st.Before.Step {
 			v.add(context, violation(i, ruling, "605.3b",
-				fmt.Sprintf("%s: the step after activating %s", where(tr, i), name),
+				fmt.Sprintf("the step after activating %s", name),
 				fmt.Sprintf("still turn %d %s: a mana ability resolves at once and nothing else happens (CR 605.3b)", st.Before.Turn, st.Before.Step),
 				fmt.Sprintf("turn %d %s", st.After.Turn, st.After.Step)))
 		}
@@ -168,13 +169,13 @@ func checkManaAbility(eng harness.Engine, tr *gen.Trace) Verdict {
 		offered, err := mq.ManaOutcomes(paid.BeforeState, act.Source.Card, st.Action.Ability)
 		if err != nil {
 			v.add(clause, queryError(i, ruling, "106.7",
-				fmt.Sprintf("%s: the outcomes offered for %s", where(tr, i), name), err))
+				fmt.Sprintf("the outcomes offered for %s", name), err))
 			continue
 		}
-		if !containsMana(offered, got) {
+		if !manaoracle.ContainsMana(offered, got) {
 			v.add(clause, violation(i, ruling, "106.7",
-				fmt.Sprintf("%s: activating %s added to %s's pool", where(tr, i), name, act.Source.Controller),
-				"one of the outcomes offered for it just before: "+manaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
+				fmt.Sprintf("activating %s added to %s's pool", name, act.Source.Controller),
+				"one of the outcomes offered for it just before: "+manaoracle.ManaList(offered)+" (CR 106.7, 605.3b)", manaOrNone(got)))
 		}
 	}
 	return v

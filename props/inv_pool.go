@@ -46,9 +46,22 @@ func poolInvariant() *Property {
 	}
 }
 
+// checkPool judges each clause of invariant.pool along the trace.
 func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling = "invariant.pool"
 	var v Verdict
+	checkPoolsNonNegative(tr, &v)
+	for i := range tr.Steps {
+		checkOfferedCovered(tr, i, &v)
+		checkAcceptedCovered(tr, i, &v)
+		checkExactCost(tr, i, &v)
+		checkPoolsEmpty(tr, i, &v)
+	}
+	return v
+}
+
+// checkPoolsNonNegative: no pool ever holds a negative amount of a type (CR 106.1b).
+func checkPoolsNonNegative(tr *gen.Trace, v *Verdict) {
+	const ruling = "invariant.pool"
 	for _, m := range moments(tr) {
 		if m.Step >= 0 && !tr.Steps[m.Step].Action.Payment.IsZero() {
 			v.Reach("non-negative")
@@ -58,92 +71,99 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 			for _, t := range harness.ManaTypes {
 				if pool[t] < 0 {
 					v.add("non-negative", violation(m.Step, ruling, "106.1b",
-						fmt.Sprintf("%s: %s's mana pool", whereAfter(tr, m.Step), harness.Player(p)),
+						fmt.Sprintf("%s's mana pool", harness.Player(p)),
 						"no negative amount of any type (CR 106.1b)", pool.String()))
 					break
 				}
 			}
 		}
 	}
-	for i := range tr.Steps {
-		st := &tr.Steps[i]
-		offered := false
-		for _, a := range st.Legal {
-			if a.Payment.IsZero() {
-				continue
-			}
-			offered = true
-			if have := st.Before.Players[a.Player].Pool; !have.Covers(a.Payment) {
-				v.add("offered-covered", violation(i-1, ruling, "601.2h",
-					fmt.Sprintf("%s: %s listed as legal", whereAfter(tr, i-1), a),
-					fmt.Sprintf("not legal: %s's pool holds %s, which doesn't cover the payment %s (CR 601.2h, 106.1b)", a.Player, have, a.Payment),
-					"listed"))
-			}
-		}
-		a := st.Action
-		if offered {
-			v.Reach("offered-covered")
-		}
-		if !a.Payment.IsZero() {
-			v.Reach("accepted-covered")
-			have := st.Before.Players[a.Player].Pool
-			if !have.Covers(a.Payment) {
-				v.add("accepted-covered", violation(i, ruling, "601.2h",
-					fmt.Sprintf("%s: paying %s", where(tr, i), a.Payment),
-					fmt.Sprintf("refused: %s's pool holds only %s (CR 601.2h, 106.1b)", a.Player, have), "accepted"))
-			} else if a.Kind == harness.Pay && !addsMana(st.Events) {
-				v.Reach("takes-payment")
-				if want, got := have.Sub(a.Payment), st.After.Players[a.Player].Pool; got != want {
-					v.add("takes-payment", violation(i, ruling, "601.2h",
-						fmt.Sprintf("%s: %s's pool after paying %s", where(tr, i), a.Player, a.Payment),
-						fmt.Sprintf("%s: %s less the payment (CR 601.2h)", manaOrNone(want), manaOrNone(have)), manaOrNone(got)))
-				}
-			}
-		}
-		if a.Kind == harness.Pay && st.Before.Casting != nil {
-			v.Reach("exact-cost")
-			c := st.Before.Casting
-			if need := c.Cost.Total() + c.Generic; a.Payment.Total() != need {
-				v.add("exact-cost", violation(i, ruling, "601.2h",
-					fmt.Sprintf("%s: paying for %s", where(tr, i), c.Name),
-					fmt.Sprintf("a payment of exactly the total cost, %d mana (CR 601.2h)", need),
-					fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
-			}
-		}
-		b, af := st.Before, st.After
-		if (b.Turn != af.Turn || b.Step != af.Step) && !addsMana(st.Events) {
-			if !b.Players[0].Pool.IsZero() || !b.Players[1].Pool.IsZero() {
-				v.Reach("empties")
-			}
-			for p := range af.Players {
-				if pool := af.Players[p].Pool; !pool.IsZero() {
-					v.add("empties", violation(i, ruling, "106.4",
-						fmt.Sprintf("%s: %s's mana pool after the step ended (turn %d %s → turn %d %s)", where(tr, i), harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
-						"empty: pools empty at the end of each step and phase (CR 106.4)", pool.String()))
-				}
-			}
-		}
-	}
-	return v
 }
 
-// preferSpending marks, for a steer, the actions that take a spell from the hand to the
-// battlefield: casting it (when castOK likes the cast), making mana and paying while it is
-// being cast, then passing priority while a spell is on the stack so that it resolves.
-func preferSpending(castOK func(*harness.Snapshot, harness.Action) bool) func(*harness.Snapshot, harness.Action) bool {
-	return func(before *harness.Snapshot, a harness.Action) bool {
-		switch {
-		case before == nil:
-			return false
-		case a.Kind == harness.Cast:
-			return castOK(before, a)
-		case before.Casting != nil:
-			return a.Kind == harness.Pay || gen.IsManaAbility(before, &a)
-		case a.Kind == harness.Pass:
-			n := len(before.Stack)
-			return n > 0 && before.Stack[n-1].Kind == "spell"
+// checkOfferedCovered: a payment is listed as legal before step i only if the payer's
+// pool covers it (CR 601.2h, 106.1b).
+func checkOfferedCovered(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "invariant.pool"
+	st := &tr.Steps[i]
+	offered := false
+	for _, a := range st.Legal {
+		if a.Payment.IsZero() {
+			continue
 		}
-		return false
+		offered = true
+		if have := st.Before.Players[a.Player].Pool; !have.Covers(a.Payment) {
+			v.add("offered-covered", violation(i-1, ruling, "601.2h",
+				fmt.Sprintf("%s listed as legal", a),
+				fmt.Sprintf("not legal: %s's pool holds %s, which doesn't cover the payment %s (CR 601.2h, 106.1b)", a.Player, have, a.Payment),
+				"listed"))
+		}
+	}
+	if offered {
+		v.Reach("offered-covered")
+	}
+}
+
+// checkAcceptedCovered: step i's payment is accepted only if the pool covers it, and a
+// Pay takes exactly the payment from the pool (CR 601.2h).
+func checkAcceptedCovered(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "invariant.pool"
+	st := &tr.Steps[i]
+	a := st.Action
+	if a.Payment.IsZero() {
+		return
+	}
+	v.Reach("accepted-covered")
+	have := st.Before.Players[a.Player].Pool
+	if !have.Covers(a.Payment) {
+		v.add("accepted-covered", violation(i, ruling, "601.2h",
+			fmt.Sprintf("paying %s", a.Payment),
+			fmt.Sprintf("refused: %s's pool holds only %s (CR 601.2h, 106.1b)", a.Player, have), "accepted"))
+	} else if a.Kind == harness.Pay && !addsMana(st.Events) {
+		v.Reach("takes-payment")
+		if want, got := have.Sub(a.Payment), st.After.Players[a.Player].Pool; got != want {
+			v.add("takes-payment", violation(i, ruling, "601.2h",
+				fmt.Sprintf("%s's pool after paying %s", a.Player, a.Payment),
+				fmt.Sprintf("%s: %s less the payment (CR 601.2h)", manaOrNone(want), manaOrNone(have)), manaOrNone(got)))
+		}
+	}
+}
+
+// checkExactCost: a Pay at step i for what is being cast pays exactly its total cost
+// (CR 601.2h).
+func checkExactCost(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "invariant.pool"
+	st := &tr.Steps[i]
+	a := st.Action
+	if a.Kind != harness.Pay || st.Before.Casting == nil {
+		return
+	}
+	v.Reach("exact-cost")
+	c := st.Before.Casting
+	if need := c.Cost.Total() + c.Generic; a.Payment.Total() != need {
+		v.add("exact-cost", violation(i, ruling, "601.2h",
+			fmt.Sprintf("paying for %s", c.Name),
+			fmt.Sprintf("a payment of exactly the total cost, %d mana (CR 601.2h)", need),
+			fmt.Sprintf("%s (%d mana) accepted", a.Payment, a.Payment.Total())))
+	}
+}
+
+// checkPoolsEmpty: pools are empty once step i ends a step or phase (CR 106.4).
+func checkPoolsEmpty(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "invariant.pool"
+	st := &tr.Steps[i]
+	b, af := st.Before, st.After
+	if b.Turn == af.Turn && b.Step == af.Step || addsMana(st.Events) {
+		return
+	}
+	if !b.Players[0].Pool.IsZero() || !b.Players[1].Pool.IsZero() {
+		v.Reach("empties")
+	}
+	for p := range af.Players {
+		if pool := af.Players[p].Pool; !pool.IsZero() {
+			v.add("empties", violation(i, ruling, "106.4",
+				fmt.Sprintf("%s's mana pool after the step ended (turn %d %s → turn %d %s)", harness.Player(p), b.Turn, b.Step, af.Turn, af.Step),
+				"empty: pools empty at the end of each step and phase (CR 106.4)", pool.String()))
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // The engine is a pure, deterministic step function (harness.Engine's contract, and the
@@ -42,11 +43,6 @@ var combatRecipe = gen.Recipe{Name: "creatures before combat",
 	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
 	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}
 
-// actionKinds are the kinds of action, each a clause of the invariants that step again
-// from recorded states: a mutation or a hidden state can hide in any one of them.
-var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
-	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
-
 // actionClauses is one clause per kind of action, described by format with the kind.
 func actionClauses(format string) []Clause {
 	out := make([]Clause, len(actionKinds))
@@ -76,12 +72,12 @@ func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
 			got, err := eng.Observe(st.BeforeState)
 			if err != nil {
 				v.add(clause, queryError(i, ruling, "-",
-					fmt.Sprintf("%s: observing the state before it %s", where(tr, i), when), err))
+					fmt.Sprintf("observing the state before it %s", when), err))
 				break observe
 			}
 			if d := snapDiff(*st.Before, got); d != "" {
 				v.add(clause, violation(i, ruling, "-",
-					fmt.Sprintf("%s: the state before it, observed %s", where(tr, i), when),
+					fmt.Sprintf("the state before it, observed %s", when),
 					"unchanged: neither Apply nor a question to the engine may change the state it is given",
 					"changed (-recorded before the step +observed now):\n"+d))
 				break observe
@@ -108,7 +104,7 @@ func askAbout(eng harness.Engine, st *gen.TraceStep) {
 		return
 	}
 	_, _ = mq.CouldProduce(st.BeforeState, p.Card)
-	if abs := manaAbilities(p); len(abs) > 0 {
+	if abs := manaoracle.ManaAbilities(p); len(abs) > 0 {
 		_, _ = mq.ManaOutcomes(st.BeforeState, p.Card, abs[0])
 	}
 }
@@ -156,7 +152,7 @@ func checkLegalAgain(eng harness.Engine, tr *gen.Trace, i int) *Violation {
 	for n := 1; n <= 2; n++ {
 		acts, err := eng.Legal(st.BeforeState)
 		if err != nil {
-			bad := queryError(i-1, ruling, "-", fmt.Sprintf("%s: the legal actions, asked again", whereAfter(tr, i-1)), err)
+			bad := queryError(i-1, ruling, "-", "the legal actions, asked again", err)
 			return &bad
 		}
 		got := actionKeys(acts)
@@ -165,7 +161,7 @@ func checkLegalAgain(eng harness.Engine, tr *gen.Trace, i int) *Violation {
 		}
 		if d := cmp.Diff(want, got); d != "" {
 			bad := violation(i-1, ruling, "-",
-				fmt.Sprintf("%s: the legal actions, asked again (time %d)", whereAfter(tr, i-1), n),
+				fmt.Sprintf("the legal actions, asked again (time %d)", n),
 				"the same actions in the same order as the first time",
 				"different (-first +again):\n"+clip(d))
 			return &bad
@@ -178,7 +174,7 @@ func checkLegalAgain(eng harness.Engine, tr *gen.Trace, i int) *Violation {
 func checkApplyAgain(eng harness.Engine, tr *gen.Trace, i, n int) *Violation {
 	const ruling = "invariant.determinism"
 	st := &tr.Steps[i]
-	what := fmt.Sprintf("%s: applying the same action to the same state again (time %d)", where(tr, i), n)
+	what := fmt.Sprintf("applying the same action to the same state again (time %d)", n)
 	next, evs, err := eng.Apply(st.BeforeState, st.Action)
 	if err != nil {
 		bad := violation(i, ruling, "-", what, "it succeeds, as it did the first time", "error: "+err.Error())

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // couldProduce checks ruling mana.could-produce against the oracle: on every distinct
@@ -75,7 +76,7 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 			for _, c := range clauses {
 				v.Reach(c)
 			}
-			what := fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p))
+			what := fmt.Sprintf("what %s could produce", describe(p))
 			got, err := mq.CouldProduce(m.State, p.Card)
 			if err != nil {
 				v.add(clauses[0], queryError(m.Step, ruling, rule, what, err))
@@ -83,7 +84,7 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			if got != want {
 				v.add(clauses[0], violation(m.Step, ruling, rule, what,
-					typeList(want)+" ("+couldWhy(or, p)+")", typeList(got)))
+					manaoracle.TypeList(want)+" ("+couldWhy(or, p)+")", manaoracle.TypeList(got)))
 			}
 		}
 	}
@@ -93,33 +94,33 @@ func checkCouldProduce(eng harness.Engine, tr *gen.Trace) Verdict {
 // couldClauses names the clauses of mana.could-produce p's answer reaches: what it depends
 // on beyond a fixed "{T}: Add" text (a derived, maybe undefined, or counted type, a cost to
 // ignore, a replacement effect), else "plain", or "no-mana-ability". Never empty.
-func couldClauses(or *oracle, p *harness.Object) []string {
+func couldClauses(or *manaoracle.Oracle, p *harness.Object) []string {
 	var out []string
 	add := func(c string) {
 		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
-	for _, ai := range manaAbilities(p) {
-		a := parseAbility(p.Abilities[ai])
+	for _, ai := range manaoracle.ManaAbilities(p) {
+		a := manaoracle.ParseAbility(p.Abilities[ai])
 		switch {
-		case or.undefined(p, a):
+		case or.Undefined(p, a):
 			add("undefined")
-		case a.Prod.derived():
+		case a.Prod.Derived():
 			add("derived")
-		case a.Prod.Kind == prodPerCreature:
+		case a.Prod.Kind == manaoracle.ProdPerCreature:
 			add("counted")
 		}
 		if a.Cost != "{T}" || p.Tapped {
 			add("cost-ignored")
 		}
-		if len(or.fx.replacementsFor(p, a.HasT)) > 0 {
+		if len(or.Effects.ReplacementsFor(p, a.HasT)) > 0 {
 			add("replaced")
 		}
 	}
 	switch {
 	case len(out) > 0:
-	case len(manaAbilities(p)) > 0:
+	case len(manaoracle.ManaAbilities(p)) > 0:
 		out = append(out, "plain")
 	default:
 		out = append(out, "no-mana-ability")
@@ -128,31 +129,31 @@ func couldClauses(or *oracle, p *harness.Object) []string {
 }
 
 // couldWhy says where the oracle's set comes from, ability by ability.
-func couldWhy(or *oracle, p *harness.Object) string {
-	abs := manaAbilities(p)
+func couldWhy(or *manaoracle.Oracle, p *harness.Object) string {
+	abs := manaoracle.ManaAbilities(p)
 	if len(abs) == 0 {
 		return "it has no mana ability"
 	}
 	s := ""
 	for n, ai := range abs {
-		a := parseAbility(p.Abilities[ai])
+		a := manaoracle.ParseAbility(p.Abilities[ai])
 		var types harness.TypeSet
-		for _, b := range or.base(p, a) {
-			for _, r := range or.replaced(p, a, b) {
+		for _, b := range or.Base(p, a) {
+			for _, r := range or.Replaced(p, a, b) {
 				types = types.Union(r.Types())
 			}
 		}
 		if n > 0 {
 			s += "; "
 		}
-		s += fmt.Sprintf("%q gives %s", p.Abilities[ai], typeList(types))
+		s += fmt.Sprintf("%q gives %s", p.Abilities[ai], manaoracle.TypeList(types))
 		if a.Cost != "{T}" && a.Cost != "" {
 			s += " whether or not its cost can be paid"
 		}
-		if reps := or.fx.replacementsFor(p, a.HasT); len(reps) > 0 {
+		if reps := or.Effects.ReplacementsFor(p, a.HasT); len(reps) > 0 {
 			s += " after replacement effects in any order"
 		}
-		if or.undefined(p, a) {
+		if or.Undefined(p, a) {
 			s += " (undefined: " + undefinedWhy(p, a) + ")"
 		}
 	}

@@ -3,6 +3,7 @@ package props
 import (
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // manaOutcomes is the general check under the five mana rulings: every mana ability the
@@ -37,7 +38,7 @@ func manaOutcomes() *Property {
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			return outcomeCheck{
-				situation: func(or *oracle, p *harness.Object, a ability) bool { return a.Mana },
+				situation: func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) bool { return a.Mana },
 				why:       explainEffects,
 				classify:  outcomeRuling,
 				clause:    outcomeClause,
@@ -61,7 +62,7 @@ func manaOutcomes() *Property {
 
 // outcomeClause names the clause of mana.outcomes a moment reaches: for a query, what the
 // board holds that the answer depends on (as outcomeRuling reads it).
-func outcomeClause(or *oracle, p *harness.Object, a ability, activated bool) string {
+func outcomeClause(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability, activated bool) string {
 	if activated {
 		return "added"
 	}
@@ -83,15 +84,15 @@ func outcomeClause(or *oracle, p *harness.Object, a ability, activated bool) str
 // would apply if the ability had {T} (it hasn't); replacement effects, then triggered mana
 // abilities, present (applicable or not: an effect applied where it doesn't belong breaks
 // its ruling too); otherwise what the ability would produce (CR 106.7).
-func outcomeRuling(or *oracle, p *harness.Object, a ability) (string, string) {
+func outcomeRuling(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) (string, string) {
 	switch {
-	case or.undefined(p, a):
+	case or.Undefined(p, a):
 		return "mana.undefined-type", "106.5"
-	case !a.HasT && or.fx.touches(p):
+	case !a.HasT && or.Effects.Touches(p):
 		return "mana.tap-for-mana", "106.12"
-	case len(or.fx.Replacements) > 0:
+	case len(or.Effects.Replacements) > 0:
 		return "mana.tapped-replacement", "106.12b"
-	case len(or.fx.Triggers) > 0:
+	case len(or.Effects.Triggers) > 0:
 		return "mana.tapped-trigger", "106.12a"
 	}
 	return "mana.could-produce", "106.7"

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // couldRelations checks ruling mana.could-produce by relations between the engine's own
@@ -58,38 +59,38 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 	}
 	for m := range distinctBoards(tr) {
 		or := oracleAt(tr, m.Snap)
-		if or.fx.Unknown {
+		if or.Effects.Unknown {
 			continue
 		}
 		q := &queries{eng: mq, st: m.State}
 		for i := range m.Snap.Battlefield {
 			p := m.Snap.Battlefield[i]
-			if or.hasOwnTrigger(p) || len(or.fx.triggersFor(p, true)) > 0 {
+			if or.HasOwnTrigger(p) || len(or.Effects.TriggersFor(p, true)) > 0 {
 				continue
 			}
 			union, err := q.offeredTypes(p)
 			if err == nil {
 				var got harness.TypeSet
 				if got, err = q.could(p.Card); err == nil {
-					if len(manaAbilities(p)) > 0 {
+					if len(manaoracle.ManaAbilities(p)) > 0 {
 						v.Reach("union-of-outcomes")
 					}
 					if got != union {
 						v.add("union-of-outcomes", violation(m.Step, ruling, rule,
-							fmt.Sprintf("%s: what %s could produce", whereAfter(tr, m.Step), describe(p)),
-							typeList(union)+", the types of the outcomes its mana abilities offer (both ignore costs and consider every replacement order, CR 106.7)",
-							typeList(got)))
+							fmt.Sprintf("what %s could produce", describe(p)),
+							manaoracle.TypeList(union)+", the types of the outcomes its mana abilities offer (both ignore costs and consider every replacement order, CR 106.7)",
+							manaoracle.TypeList(got)))
 					}
 				}
 			}
 			if err != nil {
 				v.add("union-of-outcomes", queryError(m.Step, ruling, rule,
-					fmt.Sprintf("%s: asking about %s", whereAfter(tr, m.Step), describe(p)), err))
+					fmt.Sprintf("asking about %s", describe(p)), err))
 			}
 		}
 		for i := range m.Snap.Battlefield {
 			p := m.Snap.Battlefield[i]
-			for _, ai := range manaAbilities(p) {
+			for _, ai := range manaoracle.ManaAbilities(p) {
 				checkDerivedRelation(tr, m, or, q, p, ai, &v)
 			}
 		}
@@ -99,16 +100,16 @@ func checkCouldRelations(eng harness.Engine, tr *gen.Trace) Verdict {
 
 // checkDerivedRelation compares what a Reflecting Pool-like ability offers with what the
 // engine says the lands it looks at could produce.
-func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *harness.Object, ai int, v *Verdict) {
+func checkDerivedRelation(tr *gen.Trace, m moment, or *manaoracle.Oracle, q *queries, p *harness.Object, ai int, v *Verdict) {
 	const ruling = "mana.could-produce"
-	a := parseAbility(p.Abilities[ai])
+	a := manaoracle.ParseAbility(p.Abilities[ai])
 	var who harness.Player
 	var colorsOnly bool
 	clause := "own-lands"
 	switch a.Prod.Kind {
-	case prodLandYouType:
+	case manaoracle.ProdLandYouType:
 		who = p.Controller
-	case prodLandOppColor:
+	case manaoracle.ProdLandOppColor:
 		who, colorsOnly, clause = p.Controller.Opponent(), true, "opponent-lands"
 	default:
 		return
@@ -128,30 +129,30 @@ func checkDerivedRelation(tr *gen.Trace, m moment, or *oracle, q *queries, p *ha
 	if colorsOnly {
 		union = union.Colors()
 	}
-	want, ok := or.outcomesFrom(p, a, one(union))
+	want, ok := or.OutcomesFrom(p, a, manaoracle.OnePerType(union))
 	if !ok {
 		return
 	}
 	v.Reach(clause)
-	what := fmt.Sprintf("%s: the outcomes offered for %s", whereAfter(tr, m.Step), abilityName(p, ai))
+	what := fmt.Sprintf("the outcomes offered for %s", abilityName(p, ai))
 	got, err := q.outcomes(p.Card, ai)
 	if err != nil {
 		v.add(clause, queryError(m.Step, ruling, "106.7", what, err))
 		return
 	}
-	if !sameMana(want, got) {
+	if !manaoracle.SameMana(want, got) {
 		src := fmt.Sprintf("the lands %s controls", who)
 		kind := "type"
 		if colorsOnly {
 			kind = "colour"
 		}
 		exp := fmt.Sprintf("exactly %s: one mana of each %s in %s, what the engine says %s could produce (CR 106.7), %s",
-			manaList(want), kind, typeList(union), src, explainEffects(or, p, a))
+			manaoracle.ManaList(want), kind, manaoracle.TypeList(union), src, explainEffects(or, p, a))
 		rule := "106.7"
 		if union == 0 {
 			rule = "106.5"
 		}
-		v.add(clause, violation(m.Step, ruling, rule, what, exp, manaList(manaSet(got))))
+		v.add(clause, violation(m.Step, ruling, rule, what, exp, manaoracle.ManaList(manaoracle.ManaSet(got))))
 	}
 }
 
@@ -205,7 +206,7 @@ func (q *queries) outcomes(c harness.CardID, ai int) ([]harness.Mana, error) {
 // offeredTypes is the union of the types of every outcome of every mana ability of p.
 func (q *queries) offeredTypes(p *harness.Object) (harness.TypeSet, error) {
 	var set harness.TypeSet
-	for _, ai := range manaAbilities(p) {
+	for _, ai := range manaoracle.ManaAbilities(p) {
 		ms, err := q.outcomes(p.Card, ai)
 		if err != nil {
 			return 0, err

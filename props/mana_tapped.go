@@ -2,10 +2,10 @@ package props
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // The three rulings about "tapped for mana" (CR 106.12) share one check (outcomeCheck):
@@ -40,15 +40,17 @@ func tapForMana() *Property {
 			},
 			Actions: gen.PreferMana(),
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				return preferAbilityKind(func(a ability) bool { return a.Mana && !a.HasT })(before, a) ||
+				return preferAbilityKind(func(a manaoracle.Ability) bool { return a.Mana && !a.HasT })(before, a) ||
 					preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.Name == "Dark Ritual" })(before, a)
 			},
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := outcomeCheck{ruling: "mana.tap-for-mana", rule: "106.12",
-				situation: func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.fx.touches(p) },
-				why:       explainEffects,
-				clause: func(_ *oracle, _ *harness.Object, a ability, _ bool) string {
+				situation: func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) bool {
+					return a.Mana && or.Effects.Touches(p)
+				},
+				why: explainEffects,
+				clause: func(_ *manaoracle.Oracle, _ *harness.Object, a manaoracle.Ability, _ bool) string {
 					if a.HasT {
 						return "tap-ability"
 					}
@@ -84,7 +86,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		if !ok {
 			continue
 		}
-		fx := scanEffects(st.Before, nil)
+		fx := manaoracle.ScanEffects(st.Before, nil)
 		if len(fx.Replacements) == 0 && len(fx.Triggers) == 0 {
 			continue
 		}
@@ -95,7 +97,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 		v.Reach("mana-spell")
 		if got != fixed {
 			v.add("mana-spell", violation(i, "mana.tap-for-mana", "605.1a",
-				fmt.Sprintf("%s: %s (a spell) resolved and added to %s's pool", where(tr, i), top.Name, top.Controller),
+				fmt.Sprintf("%s (a spell) resolved and added to %s's pool", top.Name, top.Controller),
 				fixed.String()+": a spell that adds mana is not a mana ability and taps no permanent, so no \"tapped for mana\" effect applies (CR 605.1a, 106.12)",
 				manaOrNone(got)))
 		}
@@ -105,15 +107,7 @@ func manaSpells(tr *gen.Trace, v *Verdict) {
 // spellMana reads a fixed "Add {B}{B}{B}." from the spell's card text, as the stack object
 // shows it.
 func spellMana(so harness.StackObject) (harness.Mana, bool) {
-	for _, t := range so.Abilities {
-		t = strings.TrimSpace(reReminder.ReplaceAllString(t, ""))
-		if m := reSymbols.FindStringSubmatch(t); m != nil {
-			if mana, err := harness.ParseMana(m[1]); err == nil {
-				return mana, true
-			}
-		}
-	}
-	return harness.Mana{}, false
+	return manaoracle.FixedMana(so.Abilities)
 }
 
 // tappedTrigger checks ruling mana.tapped-trigger: "whenever ... is tapped for mana [of
@@ -144,8 +138,8 @@ func tappedTrigger() *Property {
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			v := outcomeCheck{ruling: "mana.tapped-trigger", rule: "106.12a",
-				situation: func(or *oracle, p *harness.Object, a ability) bool {
-					return a.Mana && len(or.fx.triggersFor(p, true)) > 0
+				situation: func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) bool {
+					return a.Mana && len(or.Effects.TriggersFor(p, true)) > 0
 				},
 				why:    explainEffects,
 				clause: triggerClause}.run(eng, tr)
@@ -168,16 +162,16 @@ func tappedTrigger() *Property {
 // triggerClause names the clause of mana.tapped-trigger an ability of a watched land
 // reaches: it produces nothing, or mana of a type a Gauntlet of Power that watches it
 // ignores, or mana its triggers accept.
-func triggerClause(or *oracle, p *harness.Object, a ability, _ bool) string {
-	if or.undefined(p, a) {
+func triggerClause(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability, _ bool) string {
+	if or.Undefined(p, a) {
 		return "produced-nothing"
 	}
-	for _, t := range or.fx.triggersFor(p, a.HasT) {
-		if t.Kind != trigGauntlet || !t.ColorKnown {
+	for _, t := range or.Effects.TriggersFor(p, a.HasT) {
+		if t.Kind != manaoracle.TrigGauntlet || !t.ColorKnown {
 			continue
 		}
-		for _, b := range or.base(p, a) {
-			for _, r := range or.replaced(p, a, b) {
+		for _, b := range or.Base(p, a) {
+			for _, r := range or.Replaced(p, a, b) {
 				if !r.IsZero() && r[t.Color] == 0 {
 					return "other-type"
 				}
@@ -194,43 +188,17 @@ func triggersOffStack(tr *gen.Trace, v *Verdict) {
 		if !act.Abil.Mana {
 			continue
 		}
-		fx := scanEffects(act.Step.Before, nil)
-		if len(fx.triggersFor(act.Source, act.Abil.HasT)) == 0 {
+		fx := manaoracle.ScanEffects(act.Step.Before, nil)
+		if len(fx.TriggersFor(act.Source, act.Abil.HasT)) == 0 {
 			continue
 		}
 		v.Reach("off-the-stack")
 		if d := stackDiff(act.Step.Before, act.Step.After); d != "" {
 			v.add("off-the-stack", violation(act.Index, "mana.tapped-trigger", "605.4a",
-				fmt.Sprintf("%s: the stack after activating %s", where(tr, act.Index), abilityName(act.Source, act.Step.Action.Ability)),
+				fmt.Sprintf("the stack after activating %s", abilityName(act.Source, act.Step.Action.Ability)),
 				"unchanged: the triggered mana abilities it triggers resolve at once, without the stack (CR 605.4a)", d))
 		}
 	}
-}
-
-// stackDiff describes how the stack changed from a to b; "" when it didn't.
-func stackDiff(a, b *harness.Snapshot) string {
-	same := len(a.Stack) == len(b.Stack)
-	for i := 0; same && i < len(a.Stack); i++ {
-		same = a.Stack[i].Object == b.Stack[i].Object
-	}
-	if same {
-		return ""
-	}
-	names := func(s []harness.StackObject) string {
-		if len(s) == 0 {
-			return "empty"
-		}
-		var ns []string
-		for _, o := range s {
-			n := o.Name
-			if o.Kind != "spell" && o.Text != "" {
-				n += ": " + o.Text
-			}
-			ns = append(ns, fmt.Sprintf("%s [%s]", n, o.Kind))
-		}
-		return strings.Join(ns, ", ")
-	}
-	return fmt.Sprintf("%s (before: %s)", names(b.Stack), names(a.Stack))
 }
 
 // tappedReplacement checks ruling mana.tapped-replacement: a replacement effect on "tapped
@@ -259,15 +227,15 @@ func tappedReplacement() *Property {
 		},
 		Check: func(eng harness.Engine, tr *gen.Trace) Verdict {
 			return outcomeCheck{ruling: "mana.tapped-replacement", rule: "106.12b",
-				situation: func(or *oracle, p *harness.Object, a ability) bool {
-					return a.Mana && a.HasT && len(or.fx.replacementsFor(p, true)) > 0
+				situation: func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) bool {
+					return a.Mana && a.HasT && len(or.Effects.ReplacementsFor(p, true)) > 0
 				},
 				why: explainEffects,
-				clause: func(or *oracle, p *harness.Object, _ ability, activated bool) string {
+				clause: func(or *manaoracle.Oracle, p *harness.Object, _ manaoracle.Ability, activated bool) string {
 					switch {
 					case activated:
 						return "added"
-					case len(or.fx.replacementsFor(p, true)) == 1:
+					case len(or.Effects.ReplacementsFor(p, true)) == 1:
 						return "one-effect"
 					}
 					return "several-effects"

@@ -6,7 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/boardtest"
 )
 
 // requireViolation asserts that v holds a violation of ruling under rule whose message
@@ -19,7 +21,7 @@ func requireViolation(t *testing.T, v Verdict, ruling, rule string, fragments ..
 		}
 		ok := true
 		for _, f := range fragments {
-			ok = ok && strings.Contains(x.Message, f)
+			ok = ok && strings.Contains(placed(x), f)
 		}
 		if ok {
 			return x
@@ -27,11 +29,15 @@ func requireViolation(t *testing.T, v Verdict, ruling, rule string, fragments ..
 	}
 	var msgs []string
 	for _, x := range v.Violations {
-		msgs = append(msgs, x.Ruling+" "+x.Rule+": "+x.Message)
+		msgs = append(msgs, x.Ruling+" "+x.Rule+": "+placed(x))
 	}
 	t.Fatalf("no violation of %s (CR %s) containing %q; got:\n%s", ruling, rule, fragments, strings.Join(msgs, "\n"))
 	return Violation{}
 }
+
+// placed is a violation as reports show it: its place (its Step, as the game log numbers
+// actions), then its message.
+func placed(x Violation) string { return gen.Place{Step: x.Step}.String() + ": " + x.Message }
 
 func holds(t *testing.T, v Verdict) {
 	t.Helper()
@@ -43,7 +49,7 @@ func holds(t *testing.T, v Verdict) {
 
 func TestUndefinedType(t *testing.T) {
 	p := ByID("mana.undefined-type")
-	poolAlone := board(perm(1, "Reflecting Pool", A), perm(2, "Forest", B))
+	poolAlone := boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Forest", B))
 	act := activate(A, 1, 0)
 
 	t.Run("holds", func(t *testing.T) {
@@ -51,7 +57,7 @@ func TestUndefinedType(t *testing.T) {
 		s0 := f.add(poolAlone, act)
 		s1 := f.add(func() harness.Snapshot {
 			s := poolAlone
-			s.Battlefield = []*harness.Object{perm(1, "Reflecting Pool", A, tapped), perm(2, "Forest", B)}
+			s.Battlefield = []*harness.Object{boardtest.Perm(1, "Reflecting Pool", A, boardtest.Tapped), boardtest.Perm(2, "Forest", B)}
 			return s
 		}())
 		v := p.Check(f, f.trace(s0, mv(s0, act, s1)))
@@ -61,7 +67,7 @@ func TestUndefinedType(t *testing.T) {
 	t.Run("offers colourless", func(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(poolAlone, act)
-		f.offer(s0, 1, 0, mana("C"))
+		f.offer(s0, 1, 0, boardtest.Mana("C"))
 		x := requireViolation(t, p.Check(f, f.trace(s0)), "mana.undefined-type", "106.5",
 			"the outcomes offered for Reflecting Pool (card 1, A's) ability 0", "expected: exactly no mana", "got: {C}")
 		assert.Equal(t, -1, x.Step, "at the start")
@@ -69,7 +75,7 @@ func TestUndefinedType(t *testing.T) {
 	t.Run("adds colourless", func(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(poolAlone, act)
-		s1 := f.add(withPool(poolAlone, A, mana("C")))
+		s1 := f.add(boardtest.WithPool(poolAlone, A, boardtest.Mana("C")))
 		x := requireViolation(t, p.Check(f, f.trace(s0, mv(s0, act, s1))), "mana.undefined-type", "106.5",
 			"action 1", "added to A's pool: expected: no mana", "got: {C}")
 		assert.Equal(t, 0, x.Step)
@@ -83,7 +89,7 @@ func TestUndefinedType(t *testing.T) {
 	})
 	t.Run("defined types are another situation", func(t *testing.T) {
 		f := &fake{}
-		s0 := f.add(board(perm(1, "Reflecting Pool", A), perm(2, "Forest", A)), act)
+		s0 := f.add(boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Forest", A)), act)
 		v := p.Check(f, f.trace(s0))
 		assert.Empty(t, v.Violations)
 		assert.Zero(t, v.Reached, "the Pool could produce {G}: not undefined")
@@ -92,7 +98,7 @@ func TestUndefinedType(t *testing.T) {
 
 func TestCouldProduce(t *testing.T) {
 	p := ByID("mana.could-produce")
-	s := board(perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Contamination", B), perm(4, "Vivid Crag", B, tapped))
+	s := boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Island", A), boardtest.Perm(3, "Contamination", B), boardtest.Perm(4, "Vivid Crag", B, boardtest.Tapped))
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
 		holds(t, p.Check(f, f.trace(f.add(s))))
@@ -106,7 +112,7 @@ func TestCouldProduce(t *testing.T) {
 	})
 	t.Run("counts costs", func(t *testing.T) {
 		f := &fake{}
-		s0 := f.add(board(perm(4, "Vivid Crag", B, tapped)))
+		s0 := f.add(boardtest.Board(boardtest.Perm(4, "Vivid Crag", B, boardtest.Tapped)))
 		f.states[s0].could[4] = harness.TypeSet(0).With(harness.Red)
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.could-produce", "106.7",
 			"what Vivid Crag (card 4, B's) could produce", "expected: {W}{U}{B}{R}{G}", "whether or not its cost can be paid", "got: {R}")
@@ -115,7 +121,7 @@ func TestCouldProduce(t *testing.T) {
 
 func TestCouldRelations(t *testing.T) {
 	p := ByID("mana.could-produce/relations")
-	s := board(perm(1, "Reflecting Pool", A), perm(2, "Island", A), perm(3, "Exotic Orchard", B), perm(4, "Wastes", A))
+	s := boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Island", A), boardtest.Perm(3, "Exotic Orchard", B), boardtest.Perm(4, "Wastes", A))
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
 		holds(t, p.Check(f, f.trace(f.add(s))))
@@ -123,7 +129,7 @@ func TestCouldRelations(t *testing.T) {
 	t.Run("pool disagrees with its lands", func(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(s)
-		f.offer(s0, 1, 0, manas("U")...) // but Wastes could produce {C}
+		f.offer(s0, 1, 0, boardtest.Manas("U")...) // but Wastes could produce {C}
 		v := p.Check(f, f.trace(s0))
 		requireViolation(t, v, "mana.could-produce", "106.7", "the outcomes offered for Reflecting Pool", "expected: exactly {U}, {C}", "got: {U}")
 		requireViolation(t, v, "mana.could-produce", "106.7", "what Reflecting Pool (card 1, A's) could produce", "expected: {U}, the types of the outcomes", "got: {U}{C}")
@@ -139,7 +145,7 @@ func TestCouldRelations(t *testing.T) {
 
 func TestTapForMana(t *testing.T) {
 	p := ByID("mana.tap-for-mana")
-	s := board(perm(1, "Pili-Pala", A, tapped), perm(2, "Mana Reflection", A), perm(3, "Forest", A))
+	s := boardtest.Board(boardtest.Perm(1, "Pili-Pala", A, boardtest.Tapped), boardtest.Perm(2, "Mana Reflection", A), boardtest.Perm(3, "Forest", A))
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
 		holds(t, p.Check(f, f.trace(f.add(s))))
@@ -147,15 +153,15 @@ func TestTapForMana(t *testing.T) {
 	t.Run("untap symbol counts as tapping", func(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(s)
-		f.offer(s0, 1, 1, manas("WW", "UU", "BB", "RR", "GG")...)
+		f.offer(s0, 1, 1, boardtest.Manas("WW", "UU", "BB", "RR", "GG")...)
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.tap-for-mana", "106.12",
 			"Pili-Pala (card 1, A's) ability 1", "its cost has no {T}", "got: {W}{W}")
 	})
 	t.Run("the activation adds the doubled mana", func(t *testing.T) {
 		f := &fake{}
-		act := harness.Action{Player: A, Kind: harness.Activate, Card: 1, Ability: 1, Choices: []string{"type:G"}, Payment: mana("CC")}
-		s0 := f.add(withPool(s, A, mana("CC")), act)
-		s1 := f.add(withPool(s, A, mana("GG")))
+		act := harness.Action{Player: A, Kind: harness.Activate, Card: 1, Ability: 1, Choices: []string{"type:G"}, Payment: boardtest.Mana("CC")}
+		s0 := f.add(boardtest.WithPool(s, A, boardtest.Mana("CC")), act)
+		s1 := f.add(boardtest.WithPool(s, A, boardtest.Mana("GG")))
 		requireViolation(t, p.Check(f, f.trace(s0, mv(s0, act, s1))), "mana.tap-for-mana", "106.12",
 			"action 1", "added to A's pool: expected: one of {W}, {U}, {B}, {R}, {G}", "got: {G}{G}")
 	})
@@ -166,7 +172,7 @@ func TestTapForMana(t *testing.T) {
 		before.Stack = []harness.StackObject{ritual}
 		pass := harness.Action{Player: B, Kind: harness.Pass}
 		s0 := f.add(before, pass)
-		s1 := f.add(withPool(s, A, mana("BBBBBB")))
+		s1 := f.add(boardtest.WithPool(s, A, boardtest.Mana("BBBBBB")))
 		v := p.Check(f, f.trace(s0, mv(s0, pass, s1)))
 		requireViolation(t, v, "mana.tap-for-mana", "605.1a", "Dark Ritual (a spell) resolved", "expected: {B}{B}{B}", "got: {B}{B}{B}{B}{B}{B}")
 	})
@@ -174,16 +180,16 @@ func TestTapForMana(t *testing.T) {
 
 func TestTappedTrigger(t *testing.T) {
 	p := ByID("mana.tapped-trigger")
-	s := board(perm(1, "Reflecting Pool", A), perm(2, "Wild Growth", A, attached(1)), perm(3, "Forest", A), perm(4, "Mana Flare", B))
+	s := boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Wild Growth", A, boardtest.Attached(1)), boardtest.Perm(3, "Forest", A), boardtest.Perm(4, "Mana Flare", B))
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
 		holds(t, p.Check(f, f.trace(f.add(s))))
 	})
 	t.Run("fires on zero", func(t *testing.T) {
 		f := &fake{}
-		alone := board(perm(1, "Reflecting Pool", A), perm(2, "Wild Growth", A, attached(1)))
+		alone := boardtest.Board(boardtest.Perm(1, "Reflecting Pool", A), boardtest.Perm(2, "Wild Growth", A, boardtest.Attached(1)))
 		s0 := f.add(alone)
-		f.offer(s0, 1, 0, mana("G"))
+		f.offer(s0, 1, 0, boardtest.Mana("G"))
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.tapped-trigger", "106.12a",
 			"Reflecting Pool (card 1, A's) ability 0", "expected: exactly no mana", "it would produce no mana", "got: {G}")
 	})
@@ -191,7 +197,7 @@ func TestTappedTrigger(t *testing.T) {
 		f := &fake{}
 		act := activate(A, 3, 0)
 		s0 := f.add(s, act)
-		after := withPool(s, A, mana("GG"))
+		after := boardtest.WithPool(s, A, boardtest.Mana("GG"))
 		after.Stack = []harness.StackObject{{Object: 99, Kind: "ability", Card: 4, Name: "Mana Flare", Controller: A,
 			Text: "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."}}
 		s1 := f.add(after)
@@ -202,7 +208,7 @@ func TestTappedTrigger(t *testing.T) {
 
 func TestTappedReplacement(t *testing.T) {
 	p := ByID("mana.tapped-replacement")
-	s := board(perm(1, "Forest", A), perm(2, "Contamination", B), perm(3, "Mana Reflection", A), perm(4, "Pili-Pala", A, tapped))
+	s := boardtest.Board(boardtest.Perm(1, "Forest", A), boardtest.Perm(2, "Contamination", B), boardtest.Perm(3, "Mana Reflection", A), boardtest.Perm(4, "Pili-Pala", A, boardtest.Tapped))
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
 		holds(t, p.Check(f, f.trace(f.add(s))))
@@ -210,7 +216,7 @@ func TestTappedReplacement(t *testing.T) {
 	t.Run("one order only", func(t *testing.T) {
 		f := &fake{}
 		s0 := f.add(s)
-		f.offer(s0, 1, 0, mana("B"))
+		f.offer(s0, 1, 0, boardtest.Mana("B"))
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.tapped-replacement", "106.12b",
 			"Forest (card 1, A's) ability 0", "expected: exactly {B}, {B}{B}", "in every order", "got: {B}")
 	})
@@ -218,13 +224,13 @@ func TestTappedReplacement(t *testing.T) {
 		f := &fake{}
 		act := activate(A, 1, 0, "replace:Contamination", "replace:Mana Reflection")
 		s0 := f.add(s, act)
-		s1 := f.add(withPool(s, A, mana("BBBB")))
+		s1 := f.add(boardtest.WithPool(s, A, boardtest.Mana("BBBB")))
 		requireViolation(t, p.Check(f, f.trace(s0, mv(s0, act, s1))), "mana.tapped-replacement", "106.12b",
 			"added to A's pool: expected: one of {B}, {B}{B}", "got: {B}{B}{B}{B}")
 	})
 	t.Run("not for untap abilities", func(t *testing.T) {
 		f := &fake{}
-		v := p.Check(f, f.trace(f.add(board(perm(4, "Pili-Pala", A, tapped), perm(3, "Mana Reflection", A)))))
+		v := p.Check(f, f.trace(f.add(boardtest.Board(boardtest.Perm(4, "Pili-Pala", A, boardtest.Tapped), boardtest.Perm(3, "Mana Reflection", A)))))
 		assert.Zero(t, v.Reached, "Pili-Pala's {Q} ability isn't tapped for mana: another ruling's situation")
 	})
 }
@@ -232,7 +238,7 @@ func TestTappedReplacement(t *testing.T) {
 func TestETBX(t *testing.T) {
 	p := ByID("x.etb-uses-spell-x")
 	spell := harness.StackObject{Object: 40, Kind: "spell", Card: 5, Name: "Walking Ballista", Controller: A, X: 2}
-	before := board(perm(1, "Forest", A))
+	before := boardtest.Board(boardtest.Perm(1, "Forest", A))
 	before.Stack = []harness.StackObject{spell}
 	pass := harness.Action{Player: B, Kind: harness.Pass}
 	resolve := func(after harness.Snapshot) Verdict {
@@ -241,18 +247,18 @@ func TestETBX(t *testing.T) {
 		return p.Check(f, f.trace(s0, mv(s0, pass, f.add(after))))
 	}
 	entered := func(opts ...func(*harness.Object)) harness.Snapshot {
-		b := perm(5, "Walking Ballista", A, append([]func(*harness.Object){sick}, opts...)...)
+		b := boardtest.Perm(5, "Walking Ballista", A, append([]func(*harness.Object){boardtest.Sick}, opts...)...)
 		b.Object = 41
-		return board(perm(1, "Forest", A), b)
+		return boardtest.Board(boardtest.Perm(1, "Forest", A), b)
 	}
-	t.Run("holds", func(t *testing.T) { holds(t, resolve(entered(counters("+1/+1", 2)))) })
+	t.Run("holds", func(t *testing.T) { holds(t, resolve(entered(boardtest.Counters("+1/+1", 2)))) })
 	t.Run("permanent's X", func(t *testing.T) {
 		requireViolation(t, resolve(entered()), "x.etb-uses-spell-x", "107.3m",
 			"Walking Ballista resolved with X=2", "expected: 2 +1/+1 counters", "got: 0 +1/+1 counters")
 	})
 	t.Run("died of it", func(t *testing.T) {
-		after := board(perm(1, "Forest", A))
-		dead := perm(5, "Walking Ballista", A)
+		after := boardtest.Board(boardtest.Perm(1, "Forest", A))
+		dead := boardtest.Perm(5, "Walking Ballista", A)
 		dead.Zone, dead.Object = harness.Graveyard, 42
 		after.Players[A].Graveyard = []*harness.Object{dead}
 		requireViolation(t, resolve(after), "x.etb-uses-spell-x", "107.3m", "it is in the graveyard")
@@ -263,20 +269,20 @@ func TestManaOutcomes(t *testing.T) {
 	p := ByID("mana.outcomes")
 	t.Run("holds", func(t *testing.T) {
 		f := &fake{}
-		holds(t, p.Check(f, f.trace(f.add(board(perm(1, "Llanowar Elves", A), perm(2, "Contamination", B),
-			perm(3, "Gaea's Cradle", A), perm(4, "Mana Reflection", B))))))
+		holds(t, p.Check(f, f.trace(f.add(boardtest.Board(boardtest.Perm(1, "Llanowar Elves", A), boardtest.Perm(2, "Contamination", B),
+			boardtest.Perm(3, "Gaea's Cradle", A), boardtest.Perm(4, "Mana Reflection", B))))))
 	})
 	t.Run("an effect where it doesn't apply", func(t *testing.T) {
 		f := &fake{}
-		s0 := f.add(board(perm(1, "Llanowar Elves", A), perm(2, "Contamination", B)))
-		f.offer(s0, 1, 0, mana("B"))
+		s0 := f.add(boardtest.Board(boardtest.Perm(1, "Llanowar Elves", A), boardtest.Perm(2, "Contamination", B)))
+		f.offer(s0, 1, 0, boardtest.Mana("B"))
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.tapped-replacement", "106.12b",
 			"Llanowar Elves (card 1, A's) ability 0", "expected: exactly {G}", "got: {B}")
 	})
 	t.Run("a wrong count", func(t *testing.T) {
 		f := &fake{}
-		s0 := f.add(board(perm(1, "Gaea's Cradle", A), perm(2, "Llanowar Elves", A), perm(3, "Grizzly Bears", B)))
-		f.offer(s0, 1, 0, mana("GG"))
+		s0 := f.add(boardtest.Board(boardtest.Perm(1, "Gaea's Cradle", A), boardtest.Perm(2, "Llanowar Elves", A), boardtest.Perm(3, "Grizzly Bears", B)))
+		f.offer(s0, 1, 0, boardtest.Mana("GG"))
 		requireViolation(t, p.Check(f, f.trace(s0)), "mana.could-produce", "106.7",
 			"expected: exactly {G} (before any replacement it adds {G} (one for each of the 1 creatures A controls)", "got: {G}{G}")
 	})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // undefinedType checks ruling mana.undefined-type: an ability that would produce mana of an
@@ -37,7 +38,7 @@ func undefinedType() *Property {
 					AvoidMine: gen.Creature | gen.Enchantment},
 			},
 			Actions: gen.PreferMana(),
-			Prefer:  preferAbilityKind(func(a ability) bool { return a.Mana && a.Prod.derived() }),
+			Prefer:  preferAbilityKind(func(a manaoracle.Ability) bool { return a.Mana && a.Prod.Derived() }),
 		},
 		Check: checkUndefinedType,
 		Clauses: []Clause{
@@ -57,13 +58,13 @@ func undefinedType() *Property {
 
 // undefinedClause names the clause of mana.undefined-type a moment about ability a of p
 // reaches: what the type is derived from, for an offered-outcomes query.
-func undefinedClause(_ *oracle, _ *harness.Object, a ability, activated bool) string {
+func undefinedClause(_ *manaoracle.Oracle, _ *harness.Object, a manaoracle.Ability, activated bool) string {
 	switch {
 	case activated:
 		return "adds-nothing"
-	case a.Prod.Kind == prodLandYouType:
+	case a.Prod.Kind == manaoracle.ProdLandYouType:
 		return "own-lands-offer-nothing"
-	case a.Prod.Kind == prodLandOppColor:
+	case a.Prod.Kind == manaoracle.ProdLandOppColor:
 		return "opponent-lands-offer-nothing"
 	}
 	return "permanent-colors-offer-nothing"
@@ -72,8 +73,10 @@ func undefinedClause(_ *oracle, _ *harness.Object, a ability, activated bool) st
 func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 	const ruling, rule = "mana.undefined-type", "106.5"
 	var v Verdict
-	situation := func(or *oracle, p *harness.Object, a ability) bool { return a.Mana && or.undefined(p, a) }
-	why := func(or *oracle, p *harness.Object, a ability) string { return undefinedWhy(p, a) }
+	situation := func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) bool {
+		return a.Mana && or.Undefined(p, a)
+	}
+	why := func(or *manaoracle.Oracle, p *harness.Object, a manaoracle.Ability) string { return undefinedWhy(p, a) }
 	oc := outcomeCheck{ruling: ruling, rule: rule, situation: situation, why: why, clause: undefinedClause}
 	v = oc.run(eng, tr)
 
@@ -92,15 +95,15 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 			if p.Controller != b.Priority || p.Tapped || isCreature(p) {
 				continue
 			}
-			for _, ai := range manaAbilities(p) {
-				a := parseAbility(p.Abilities[ai])
-				if a.Cost != "{T}" || !a.Prod.derived() || !ors.at(b).undefined(p, a) {
+			for _, ai := range manaoracle.ManaAbilities(p) {
+				a := manaoracle.ParseAbility(p.Abilities[ai])
+				if a.Cost != "{T}" || !a.Prod.Derived() || !ors.at(b).Undefined(p, a) {
 					continue
 				}
 				v.Reach("still-activatable")
 				if !listsActivation(st.Legal, p.Card, ai) {
 					v.add("still-activatable", violation(i-1, ruling, "605.2",
-						fmt.Sprintf("%s: the legal actions of %s", whereAfter(tr, i-1), b.Priority),
+						fmt.Sprintf("the legal actions of %s", b.Priority),
 						fmt.Sprintf("activating %s listed: it is still a mana ability and can be activated, though it would produce no mana (CR 605.1a, 106.5)", abilityName(p, ai)),
 						"not listed"))
 				}
@@ -108,21 +111,6 @@ func checkUndefinedType(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
-}
-
-// undefinedWhy says why an ability's type is undefined now.
-func undefinedWhy(p *harness.Object, a ability) string {
-	switch a.Prod.Kind {
-	case prodLandYouType:
-		return fmt.Sprintf("no land %s controls could produce any type of mana (CR 106.7), so the type is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodLandOppColor:
-		return fmt.Sprintf("no land %s's opponent controls could produce a colour (CR 106.7), so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodPermColor:
-		return fmt.Sprintf("no permanent %s controls has a colour, so the colour is undefined and it produces no mana (CR 106.5)", p.Controller)
-	case prodExiledColor:
-		return "no card exiled with it has a colour, so the colour is undefined and it produces no mana (CR 607.2a, 106.5)"
-	}
-	return "its type of mana is undefined, so it produces no mana (CR 106.5)"
 }
 
 // listsActivation reports whether legal holds an activation of ability ai of card c.
@@ -133,15 +121,4 @@ func listsActivation(legal []harness.Action, c harness.CardID, ai int) bool {
 		}
 	}
 	return false
-}
-
-// preferAbilityKind marks, for a steer, activations of abilities the predicate likes.
-func preferAbilityKind(like func(ability) bool) func(*harness.Snapshot, harness.Action) bool {
-	return func(before *harness.Snapshot, a harness.Action) bool {
-		if a.Kind != harness.Activate || before == nil {
-			return false
-		}
-		ab, ok := abilityOf(before.Permanent(a.Card), a.Ability)
-		return ok && like(ab)
-	}
 }

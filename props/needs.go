@@ -87,3 +87,8 @@ func (p *Property) Missing(s harness.Support) string {
 	})
 	return "can express none of its clauses: they need " + strings.TrimPrefix(lacking.Missing(harness.Support{Actions: []harness.ActionKind{}, Queries: []harness.Query{}}), "needs ")
 }
+
+// actionKinds are the kinds of action, each a clause of the invariants that step again
+// from recorded states: a mutation or a hidden state can hide in any one of them.
+var actionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}

@@ -96,7 +96,7 @@ func checkLayers(eng harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		v.Violations = append(v.Violations, clauseViolation(ms[k].Step, "rules.layers", "613.4c", judged,
-			fmt.Sprintf("%s: %s", whereAfter(tr, ms[k].Step), describe(a)),
+			describe(a),
 			fmt.Sprintf("%+d/%+d in the same game with %s: the +1/+1 counters differ by %d, and counters apply in layer 7c after any P/T-setting effect (CR 613.4b-c)",
 				dc, dc, counterChange(delta), dc),
 			fmt.Sprintf("%d/%d here, %d/%d there (%+d/%+d)", *a.Power, *a.Toughness, *b.Power, *b.Toughness, dp, dt)))

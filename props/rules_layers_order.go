@@ -23,9 +23,6 @@ import (
 // setsPT matches an ability that sets its source's power and toughness (layer 7b).
 var setsPT = regexp.MustCompile(`^[^:"]*: This [a-z]+ becomes an? \d+/\d+ [^"]*until end of turn`)
 
-// pumpSpell matches the text of a spell that pumps its target.
-var pumpSpell = regexp.MustCompile(`^Target creature gets`)
-
 // pumpText matches what a pump does: "gets +N/+M until end of turn" (layer 7c).
 var pumpText = regexp.MustCompile(`gets ([+-]\d+)/([+-]\d+) until end of turn`)
 
@@ -172,9 +169,9 @@ func judgePTOrder(eng harness.Engine, tr *gen.Trace, step int, o ptOrder, v *Ver
 		return
 	}
 	base := setOnly.snap.Permanent(card)
-	from := whereAfter(tr, step)
+	from := "" // the game after step, which the violation's place names
 	if o.animated {
-		from += ", then " + o.set.String()
+		from = "then " + o.set.String() + ": "
 	}
 	for _, g := range []struct {
 		clause, order string
@@ -193,7 +190,7 @@ func judgePTOrder(eng harness.Engine, tr *gen.Trace, step int, o ptOrder, v *Ver
 			continue
 		}
 		v.Violations = append(v.Violations, clauseViolation(step, "rules.layers", "613.4c", g.clause,
-			fmt.Sprintf("%s: %s after %s", from, describe(got), g.order),
+			fmt.Sprintf("%s%s after %s", from, describe(got), g.order),
 			fmt.Sprintf("%+d/%+d over the game with the setting ability alone: the pump applies in layer 7c, after every P/T-setting effect of layer 7b whatever their timestamps (CR 613.4b-c, 613.7)",
 				o.dp, o.dt),
 			fmt.Sprintf("%d/%d, and %d/%d with the setting ability alone (%+d/%+d)", *got.Power, *got.Toughness, *base.Power, *base.Toughness, dp, dt)))

@@ -37,11 +37,6 @@ func priorityRules() *Property {
 	}
 }
 
-// settled reports whether a player holds priority in s with nothing else pending.
-func settled(s *harness.Snapshot) bool {
-	return s.Priority != harness.NoPlayer && s.Pending == nil && s.Casting == nil && !s.GameOver
-}
-
 func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	// passes counts the passes in succession before the current step; -1 is unknown. A
@@ -90,7 +85,7 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			v.Reach("after-action")
 			if a.Priority != st.Action.Player {
-				v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3c", "after-action", where(tr, i),
+				v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3c", "after-action", "",
 					fmt.Sprintf("%s receives priority after casting, activating or playing a land (CR 117.3c)", st.Action.Player),
 					fmt.Sprintf("%s has priority", a.Priority)))
 			}
@@ -120,7 +115,7 @@ func checkSinglePass(tr *gen.Trace, i int, v *Verdict) {
 	default:
 		return
 	}
-	v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3d", "single-pass", where(tr, i),
+	v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3d", "single-pass", "",
 		fmt.Sprintf("%s receives priority, with the stack and step unchanged: only one player has passed (CR 117.3d, 117.4)", want), got))
 }
 
@@ -135,7 +130,7 @@ func checkBothPass(tr *gen.Trace, i int, v *Verdict) {
 		}
 		v.Reach("both-pass-ends-step")
 		if a.Turn == b.Turn && a.Step == b.Step {
-			v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.4", "both-pass-ends-step", where(tr, i),
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.4", "both-pass-ends-step", "",
 				"the step ends: both players passed in succession with an empty stack (CR 117.4, 500.2)",
 				fmt.Sprintf("still turn %d %s, %s to act", a.Turn, a.Step, a.Priority)))
 		}
@@ -157,7 +152,7 @@ func checkBothPass(tr *gen.Trace, i int, v *Verdict) {
 		}
 	}
 	if got != "" {
-		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "405.5", "both-pass-resolves", where(tr, i),
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "405.5", "both-pass-resolves", "",
 			fmt.Sprintf("%s, the top of the stack, resolves, and nothing else leaves it but what it targets; the step goes on (CR 117.4, 405.5)", top.Name), got))
 	}
 	checkAfterResolution(tr, i, v)
@@ -183,7 +178,7 @@ func checkAfterResolution(tr *gen.Trace, i int, v *Verdict) {
 	}
 	v.Reach("after-resolution")
 	if a.Priority != a.Active {
-		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3b", "after-resolution", where(tr, i),
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.3b", "after-resolution", "",
 			fmt.Sprintf("the active player %s receives priority after a spell or ability resolves (CR 117.3b)", a.Active),
 			fmt.Sprintf("%s has priority", a.Priority)))
 	}

@@ -90,33 +90,6 @@ func stateBasedRules() *Property {
 	}
 }
 
-// preferDamage favours dealing damage to creatures: casting a spell or activating an
-// ability whose text deals damage, aimed at a creature, so that creatures die of it in the
-// middle of the game; and pumping one's own creature, so that its toughness comes partly
-// from an effect when it is damaged or loses its counters.
-func preferDamage(before *harness.Snapshot, a harness.Action) bool {
-	if a.Kind != harness.Cast && a.Kind != harness.Activate {
-		return false
-	}
-	o := before.Find(a.Card)
-	atCreature := slices.ContainsFunc(a.Targets, func(t harness.Target) bool {
-		p := before.Permanent(t.Card)
-		return t.Card != 0 && p != nil && isCreature(p)
-	})
-	if o == nil || !atCreature {
-		return false
-	}
-	if a.Kind == harness.Activate {
-		return a.Ability < len(o.Abilities) && dealsDamage(o.Abilities[a.Ability])
-	}
-	if t := before.Permanent(a.Targets[0].Card); t != nil && t.Controller == a.Player && slices.ContainsFunc(o.Abilities, pumpSpell.MatchString) {
-		return true
-	}
-	return slices.ContainsFunc(o.Abilities, dealsDamage)
-}
-
-func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
-
 func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
@@ -309,7 +282,7 @@ func checkLosses(tr *gen.Trace, i int, v *Verdict) {
 		if a.Life <= 0 || len(b.Library) == 0 {
 			continue
 		}
-		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", where(tr, i),
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", "",
 			fmt.Sprintf("%s still in the game: a player loses to a state-based action only with 0 or less life or after drawing from an empty library (CR 704.5a, 704.5b)", harness.Player(p)),
 			fmt.Sprintf("%s lost with %d life and %d card(s) in their library before the step", harness.Player(p), a.Life, len(b.Library))))
 	}
@@ -367,7 +340,7 @@ func checkLegendKept(tr *gen.Trace, step int, dead *harness.Object, p harness.Pl
 			return
 		}
 	}
-	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", "704.5j", "legend-rule", whereAfter(tr, step),
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", "704.5j", "legend-rule", "",
 		fmt.Sprintf("the legend rule puts %s into a graveyard only when %s controls another legendary permanent named %s, and %s keeps one of them (CR 704.5j)",
 			describe(dead), p, dead.Name, p),
 		fmt.Sprintf("%s controls no legendary %s afterwards", p, dead.Name)))
@@ -385,7 +358,7 @@ func checkAttachmentRemoved(tr *gen.Trace, step int, o, host *harness.Object, v 
 	if !legal {
 		return
 	}
-	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", rule, "attachment", whereAfter(tr, step),
+	v.Violations = append(v.Violations, clauseViolation(step, "rules.sba", rule, "attachment", "",
 		fmt.Sprintf("%s stays attached to %s, which it may legally be attached to (CR %s)", describe(o), describe(host), rule),
 		"a state-based action took it off"))
 }

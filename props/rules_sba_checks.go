@@ -28,7 +28,7 @@ func checkSBAChecks(eng harness.Engine, tr *gen.Trace, v *Verdict) bool {
 		st := &tr.Steps[i]
 		checks, err := q.SBAChecks(st.BeforeState, st.Action)
 		if err != nil {
-			v.Violations = append(v.Violations, queryError(i, "rules.sba", "704.3", "asking for the checks of state-based actions of "+where(tr, i), err))
+			v.Violations = append(v.Violations, queryError(i, "rules.sba", "704.3", "asking for the checks of state-based actions", err))
 			return true
 		}
 		for k := range checks {
@@ -43,7 +43,7 @@ func judgeSBACheck(tr *gen.Trace, i int, c *harness.SBACheck, v *Verdict) {
 	b := &c.Board
 	acted := map[harness.CardID]bool{}
 	losers := map[harness.Player]bool{}
-	what := fmt.Sprintf("%s, a check of state-based actions", where(tr, i))
+	what := "a check of state-based actions"
 	for _, e := range c.Events {
 		if e.Kind != "sba" {
 			continue
@@ -115,7 +115,7 @@ func judgeSBACheck(tr *gen.Trace, i int, c *harness.SBACheck, v *Verdict) {
 // The loss is counted as reached by checkLosses, which judges it by the snapshots.
 func checkLoserLife(tr *gen.Trace, i int, b *harness.Snapshot, p harness.Player, v *Verdict) {
 	if life := b.Players[p].Life; life > 0 {
-		v.add("player-loses", violation(i, "rules.sba", "704.5a", where(tr, i)+", a check of state-based actions",
+		v.add("player-loses", violation(i, "rules.sba", "704.5a", "a check of state-based actions",
 			fmt.Sprintf("%s still in the game: a player loses for their life total only at 0 or less (CR 704.5a)", p),
 			fmt.Sprintf("%s lost with %d life on the board just before the check", p, life)))
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/boardtest"
 )
 
 func TestReadTrigger(t *testing.T) {
@@ -46,7 +47,7 @@ func play(t *testing.T, eng harness.Engine, setup harness.Setup, actions ...harn
 // in A's mana pool and the permanents perms.
 func growthSetup(pool string, perms ...harness.PermanentSpec) harness.Setup {
 	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
-	setup.Players[A] = harness.PlayerSetup{Life: 20, Pool: mana(pool), Hand: []harness.CardSpec{{ID: 1, Name: "Giant Growth"}}, Battlefield: perms}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Pool: boardtest.Mana(pool), Hand: []harness.CardSpec{{ID: 1, Name: "Giant Growth"}}, Battlefield: perms}
 	setup.Players[B] = harness.PlayerSetup{Life: 20}
 	return setup
 }
@@ -61,10 +62,10 @@ func TestFreshBoardsAndEffectDelta(t *testing.T) {
 	pass := func(p harness.Player) harness.Action { return harness.Action{Player: p, Kind: harness.Pass} }
 	tr := play(t, eng, setup,
 		harness.Action{Player: A, Kind: harness.Activate, Card: 2, Ability: 1},
-		harness.Action{Player: A, Kind: harness.Pay, Payment: mana("C")},
+		harness.Action{Player: A, Kind: harness.Pay, Payment: boardtest.Mana("C")},
 		pass(A), pass(B),
 		harness.Action{Player: A, Kind: harness.Cast, Card: 1, Targets: []harness.Target{harness.CardTarget(3)}},
-		harness.Action{Player: A, Kind: harness.Pay, Payment: mana("G")},
+		harness.Action{Player: A, Kind: harness.Pay, Payment: boardtest.Mana("G")},
 		pass(A), pass(B))
 	fresh := newFreshBoards(eng, tr)
 
@@ -186,7 +187,7 @@ func equippedByImpersonator(t *testing.T, eng harness.Engine) *gen.Trace {
 	return playOnUntil(t, eng, setup, func(s *harness.Snapshot) bool { return s.Turn == 2 },
 		harness.Action{Player: A, Kind: harness.Activate, Card: 3, Ability: 1, Targets: []harness.Target{harness.CardTarget(1)}},
 		harness.Action{Player: A, Kind: harness.Activate, Card: 1},
-		harness.Action{Player: A, Kind: harness.Pay, Payment: mana("G")})
+		harness.Action{Player: A, Kind: harness.Pay, Payment: boardtest.Mana("G")})
 }
 
 // TestFreshBoardCarriesACopiedEquipment is the false failure of case 27331: the fresh
@@ -315,7 +316,7 @@ func TestFreshBoardsRespectTheDeclaredSteps(t *testing.T) {
 	setup := growthSetup("G", harness.PermanentSpec{CardSpec: harness.CardSpec{ID: 2, Name: "Grizzly Bears"}})
 	past := func(s *harness.Snapshot) bool { return s.Step.Index() > harness.DeclareAttackers.Index() }
 	actions := []harness.Action{{Player: A, Kind: harness.Cast, Card: 1, Targets: []harness.Target{harness.CardTarget(2)}},
-		{Player: A, Kind: harness.Pay, Payment: mana("G")}}
+		{Player: A, Kind: harness.Pay, Payment: boardtest.Mana("G")}}
 	tr := playOnUntil(t, ref, setup, past, actions...)
 	inCombat := slices.ContainsFunc(tr.Steps, func(st gen.TraceStep) bool { return st.After.Step == harness.DeclareAttackers })
 	require.True(t, inCombat, "the game passes through declare_attackers")

@@ -321,7 +321,7 @@ func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expecte
 	if len(fresh) == 0 && !slices.ContainsFunc(expected, func(e expectedTrigger) bool { return !e.Withheld }) {
 		return
 	}
-	what := fmt.Sprintf("%s, with %s to act", whereAfter(tr, step), now.Priority)
+	what := fmt.Sprintf("with %s to act", now.Priority)
 	v.Reach("one-instance")
 	want, withheld := map[trigInstance]int{}, map[trigInstance]bool{}
 	for _, e := range expected {
@@ -435,7 +435,7 @@ func checkIfOnResolution(tr *gen.Trace, i int, v *Verdict) {
 		changed = append(changed, "the battlefield")
 	}
 	if len(changed) > 0 {
-		v.Violations = append(v.Violations, clauseViolation(i, "rules.triggers", "603.4", "if-on-resolution", where(tr, i),
+		v.Violations = append(v.Violations, clauseViolation(i, "rules.triggers", "603.4", "if-on-resolution", "",
 			fmt.Sprintf("%s's %q does nothing: %s is false of %s as it resolves (CR 603.4)", top.Name, top.Text, cond.text, describe(src)),
 			"it changed "+strings.Join(changed, " and ")))
 	}

@@ -80,19 +80,6 @@ func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 	return preferPumps(before, a)
 }
 
-// preferPumps favours what makes an "until end of turn" effect: casting Giant Growth,
-// animating Mutavault, Umbral Mantle's pump.
-func preferPumps(before *harness.Snapshot, a harness.Action) bool {
-	switch a.Kind {
-	case harness.Cast:
-		return a.Name == "Giant Growth"
-	case harness.Activate:
-		o := before.Permanent(a.Card)
-		return o != nil && a.Ability < len(o.Abilities) && strings.Contains(o.Abilities[a.Ability], "until end of turn")
-	}
-	return false
-}
-
 func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	fresh := newFreshBoards(eng, tr)
@@ -174,7 +161,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 			v.Reach("damage-removed")
 			if n.Damage > 0 {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "damage-removed",
-					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					fmt.Sprintf("%s after the cleanup step", describe(n)),
 					"no damage marked: it is removed from every permanent in the cleanup step (CR 514.2)",
 					fmt.Sprintf("%d damage (it had %d before)", n.Damage, o.Damage)))
 			}
@@ -183,7 +170,7 @@ func checkCleanup(tr *gen.Trace, i int, before, after map[harness.CardID]string,
 			v.Reach("effects-end")
 			if d != "" {
 				v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "514.2", "effects-end",
-					fmt.Sprintf("%s: %s after the cleanup step", whereAfter(tr, i), describe(n)),
+					fmt.Sprintf("%s after the cleanup step", describe(n)),
 					"its characteristics as on its fresh board: \"until end of turn\" effects end in the cleanup step (CR 514.2, 611.2a)",
 					d+" (before: "+before[o.Card]+")"))
 			}
@@ -207,7 +194,7 @@ func checkEffectsLast(tr *gen.Trace, i int, before, after map[harness.CardID]str
 		v.Reach("effects-last")
 		if got != before[o.Card] {
 			v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "611.2a", "effects-last",
-				fmt.Sprintf("%s: %s in turn %d %s", where(tr, i), describe(n), st.After.Turn, st.After.Step),
+				fmt.Sprintf("%s in turn %d %s", describe(n), st.After.Turn, st.After.Step),
 				fmt.Sprintf("the effects on it unchanged until the cleanup step, as nothing resolved: %s (CR 611.2a)", before[o.Card]),
 				orNone(got)))
 		}
@@ -250,7 +237,7 @@ func checkUntap(tr *gen.Trace, i int, v *Verdict) {
 			exp = fmt.Sprintf("untapped: the active player %s untaps their permanents (CR 502.3)", active)
 		}
 		v.Violations = append(v.Violations, clauseViolation(i, "rules.turn", "502.3", clause,
-			fmt.Sprintf("%s: %s in turn %d's untap step", where(tr, i), describe(n), st.After.Turn), exp,
+			fmt.Sprintf("%s in turn %d's untap step", describe(n), st.After.Turn), exp,
 			map[bool]string{true: "tapped", false: "untapped"}[n.Tapped]))
 	}
 }
@@ -264,13 +251,6 @@ func doesntUntap(o *harness.Object) bool {
 		}
 	}
 	return false
-}
-
-// clauseViolation is violation for one clause of a property.
-func clauseViolation(step int, ruling, rule, clause, what, expected, got string) Violation {
-	vi := violation(step, ruling, rule, what, expected, got)
-	vi.Clause = clause
-	return vi
 }
 
 func orNone(s string) string {

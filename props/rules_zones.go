@@ -83,7 +83,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 			case now.zone != old.zone:
 				v.Reach("new-object")
 				if now.id == old.id {
-					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "new-object", where(tr, i),
+					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "new-object", "",
 						fmt.Sprintf("card %d (%s) a new object as it moves from the %s to the %s (CR 400.7)", old.card, now.name, old.zone, now.zone),
 						fmt.Sprintf("object %d, as before", now.id)))
 				}
@@ -94,7 +94,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 			case now.zone == harness.Battlefield:
 				v.Reach("same-object")
 				if now.id != old.id {
-					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "same-object", where(tr, i),
+					v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "same-object", "",
 						fmt.Sprintf("card %d (%s) the same object: it stayed on the battlefield (CR 400.7)", old.card, now.name),
 						fmt.Sprintf("object %d, where it was %d", now.id, old.id)))
 				}
@@ -151,7 +151,7 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 		}
 		v.Reach(clause)
 		if d := effectDelta(o, fo); d != "" {
-			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", rule, clause, where(tr, i),
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", rule, clause, "",
 				fmt.Sprintf("%s, which has just entered the battlefield, changed by no effect: it is a new object (CR 400.7, 611.2c)%s", describe(o), why),
 				d))
 		}
@@ -169,7 +169,7 @@ func checkNothingCarried(tr *gen.Trace, i int, o *harness.Object, v *Verdict) {
 			continue
 		}
 		if now := a.Permanent(att.Card); now != nil && now.AttachedTo == o.Card {
-			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", where(tr, i),
+			v.Violations = append(v.Violations, clauseViolation(i, "rules.zones", "400.7", "no-carryover", "",
 				fmt.Sprintf("%s attached to nothing new: it was attached to the object card %d was before it left the battlefield (CR 400.7)", describe(now), o.Card),
 				"attached to the new object"))
 		}

@@ -42,7 +42,7 @@ func checkOldTargets(tr *gen.Trace, i int, v *Verdict) {
 		v.Reach("old-target")
 		after := a.Find(t.Card)
 		if d := objectChange(now, after); d != "" {
-			v.add("old-target", violation(i, "rules.zones", "608.2b", where(tr, i),
+			v.add("old-target", violation(i, "rules.zones", "608.2b", "",
 				fmt.Sprintf("%s left alone by %s: it was targeted as object %d in the %s and is now another object, an illegal target the spell or ability does nothing to (CR 400.7, 608.2b)",
 					describe(now), stackName(top), old.id, old.zone),
 				d))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // Guesses about mana that steers use to pick actions a walk can carry through: whether a
@@ -34,8 +35,8 @@ func affordable(s *harness.Snapshot, p harness.Player, text string, x int) bool 
 		if o.Controller != p || o.Tapped || o.Sick && isCreature(o) {
 			continue
 		}
-		for _, ai := range manaAbilities(o) {
-			if ab := parseAbility(o.Abilities[ai]); ab.HasT {
+		for _, ai := range manaoracle.ManaAbilities(o) {
+			if ab := manaoracle.ParseAbility(o.Abilities[ai]); ab.HasT {
 				sources = append(sources, prodTypes(ab.Prod))
 				break
 			}
@@ -62,8 +63,8 @@ func affordable(s *harness.Snapshot, p harness.Player, text string, x int) bool 
 
 // prodTypes is the set of types a production may add: every type when it depends on
 // other permanents or isn't recognised.
-func prodTypes(pr production) harness.TypeSet {
-	if pr.Kind == prodFixed || pr.Kind == prodPerCreature {
+func prodTypes(pr manaoracle.Production) harness.TypeSet {
+	if pr.Kind == manaoracle.ProdFixed || pr.Kind == manaoracle.ProdPerCreature {
 		return pr.Fixed.Types()
 	}
 	return harness.AllTypes
@@ -96,7 +97,7 @@ func helpsPay(s *harness.Snapshot, a harness.Action) bool {
 	if !gen.IsManaAbility(s, &a) || !a.Payment.IsZero() {
 		return false
 	}
-	ab, known := abilityOf(s.Permanent(a.Card), a.Ability)
+	ab, known := manaoracle.AbilityOf(s.Permanent(a.Card), a.Ability)
 	if colored, generic := leadingCost(ab.Cost); colored.Total()+generic > 0 {
 		return false
 	}
@@ -116,7 +117,7 @@ func helpsPay(s *harness.Snapshot, a harness.Action) bool {
 			return err == nil && lacks[t] > 0
 		}
 	}
-	if !known || ab.Prod.Kind != prodFixed && ab.Prod.Kind != prodPerCreature {
+	if !known || ab.Prod.Kind != manaoracle.ProdFixed && ab.Prod.Kind != manaoracle.ProdPerCreature {
 		return true // it may add what is lacking
 	}
 	for _, t := range harness.ManaTypes {

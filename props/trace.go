@@ -3,11 +3,12 @@ package props
 import (
 	"fmt"
 	"iter"
+	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // moment is one game state of a trace: the start, or the state after a step.
@@ -74,8 +75,8 @@ func colorChoices(tr *gen.Trace, s *harness.Snapshot) func(harness.CardID) (harn
 }
 
 // oracleAt builds the mana oracle for a snapshot of the trace.
-func oracleAt(tr *gen.Trace, s *harness.Snapshot) *oracle {
-	return newOracle(s, colorChoices(tr, s))
+func oracleAt(tr *gen.Trace, s *harness.Snapshot) *manaoracle.Oracle {
+	return manaoracle.New(s, colorChoices(tr, s))
 }
 
 // poolDelta is what player p's pool gained over step i (negative amounts: lost).
@@ -143,15 +144,17 @@ func distinctBoards(tr *gen.Trace) iter.Seq2[moment, string] {
 // property that looks at many states computes each fixpoint once.
 type oracles struct {
 	tr   *gen.Trace
-	memo map[string]*oracle
+	memo map[string]*manaoracle.Oracle
 }
 
-func newOracles(tr *gen.Trace) *oracles { return &oracles{tr: tr, memo: map[string]*oracle{}} }
+func newOracles(tr *gen.Trace) *oracles {
+	return &oracles{tr: tr, memo: map[string]*manaoracle.Oracle{}}
+}
 
-func (c *oracles) at(s *harness.Snapshot) *oracle { return c.atKey(s, boardKey(s)) }
+func (c *oracles) at(s *harness.Snapshot) *manaoracle.Oracle { return c.atKey(s, boardKey(s)) }
 
 // atKey is at for a snapshot whose boardKey is already known.
-func (c *oracles) atKey(s *harness.Snapshot, key string) *oracle {
+func (c *oracles) atKey(s *harness.Snapshot, key string) *manaoracle.Oracle {
 	if or, ok := c.memo[key]; ok {
 		return or
 	}
@@ -180,62 +183,12 @@ func abilityName(o *harness.Object, i int) string {
 	return fmt.Sprintf("%s ability %d %q", describe(o), i, o.Abilities[i])
 }
 
-// violation builds a Violation whose message reads
-// "WHAT: expected: ... (ruling ID, CR RULE); got: ...", as a game log line would.
-func violation(step int, ruling, rule, what, expected, got string) Violation {
-	return Violation{Step: step, Ruling: ruling, Rule: rule,
-		Message: fmt.Sprintf("%s: expected: %s (ruling %s, CR %s); got: %s", what, expected, ruling, rule, got)}
-}
-
-// where prefixes a message with the action, numbered from 1 as in the game log:
-// "action 3 (A: activate Forest ability 0)".
-func where(tr *gen.Trace, i int) string {
-	if i < 0 || i >= len(tr.Steps) {
-		return "at the start"
-	}
-	return fmt.Sprintf("action %d (%s)", i+1, tr.Steps[i].Action)
-}
-
-// whereAfter names the state after step i (or the start).
-func whereAfter(tr *gen.Trace, i int) string {
-	if i < 0 || i >= len(tr.Steps) {
-		return "at the start"
-	}
-	return fmt.Sprintf("after action %d (%s)", i+1, tr.Steps[i].Action)
-}
-
-// CutPlace removes from a violation's message the place it opens with, when that is the
-// place of step (where and whereAfter write it), so a report that names the place itself
-// doesn't say it twice ("at the start: at the start: ..."). It returns what the message
-// adds to the place (" (A: activate Forest ability 0)", or "") and the rest.
-func CutPlace(msg string, step int) (detail, rest string) {
-	if step < 0 {
-		if rest, ok := strings.CutPrefix(msg, "at the start: "); ok {
-			return "", rest
-		}
-		return "", msg
-	}
-	for _, place := range []string{fmt.Sprintf("after action %d", step+1), fmt.Sprintf("action %d", step+1)} {
-		after, ok := strings.CutPrefix(msg, place)
-		switch {
-		case !ok:
-		case strings.HasPrefix(after, ": "):
-			return "", after[2:]
-		case strings.HasPrefix(after, " ("):
-			if i := strings.Index(after, "): "); i > 0 {
-				return after[:i+1], after[i+3:]
-			}
-		}
-	}
-	return "", msg
-}
-
 // activation is a step that activates an ability of a permanent, parsed.
 type activation struct {
 	Index  int
 	Step   *gen.TraceStep
 	Source *harness.Object // in Before
-	Abil   ability
+	Abil   manaoracle.Ability
 }
 
 // activations lists the trace's Activate steps whose source is a permanent with that
@@ -248,7 +201,7 @@ func activations(tr *gen.Trace) []activation {
 			continue
 		}
 		src := st.Before.Permanent(st.Action.Card)
-		a, ok := abilityOf(src, st.Action.Ability)
+		a, ok := manaoracle.AbilityOf(src, st.Action.Ability)
 		if !ok {
 			continue
 		}
@@ -291,16 +244,45 @@ func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
 	return false
 }
 
-// add records a violation of a clause of the property.
-func (v *Verdict) add(clause string, x Violation) {
-	x.Clause = clause
-	v.Violations = append(v.Violations, x)
+// payStep finds the step after which an activation's costs have been paid: the activation
+// itself when it left no proposal (a mana ability paid from the pool or costing no mana,
+// CR 605.3a), else the Pay that completed its proposal (602.2b, 601.2h). -1 when the
+// proposal was cancelled or never paid.
+func payStep(tr *gen.Trace, act activation) int {
+	if !startsProposal(act.Step) {
+		return act.Index
+	}
+	for j := act.Index + 1; j < len(tr.Steps); j++ {
+		st := &tr.Steps[j]
+		if st.Before.Casting == nil {
+			return -1
+		}
+		switch st.Action.Kind {
+		case harness.Pay:
+			if st.After.Casting == nil || st.After.Casting.Card != act.Source.Card {
+				return j
+			}
+		case harness.Cancel:
+			return -1
+		}
+	}
+	return -1
 }
 
-// queryError is the violation for an engine that refuses a question it must answer. It
-// keeps the error: an engine that breaks while asked (a crashed port) is an engine error.
-func queryError(step int, ruling, rule, what string, err error) Violation {
-	x := violation(step, ruling, rule, what, "an answer", "error: "+err.Error())
-	x.Err = err
-	return x
+// reCardOption matches an option naming a card: "copy Helvault (card 4)".
+var reCardOption = regexp.MustCompile(`\(card (\d+)\)$`)
+
+// declares reports whether an attack or block declaration includes card.
+func declares(a harness.Action, card harness.CardID) bool {
+	for _, c := range a.Attackers {
+		if c == card {
+			return true
+		}
+	}
+	for _, bl := range a.Blocks {
+		if bl.Blocker == card {
+			return true
+		}
+	}
+	return false
 }

@@ -76,7 +76,7 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 			// with the additional +1/+1 counter.)
 			continue
 		}
-		what := fmt.Sprintf("%s: %s resolved with X=%d", where(tr, i), top.Name, top.X)
+		what := fmt.Sprintf("%s resolved with X=%d", top.Name, top.X)
 		expected := fmt.Sprintf("%d %s counters on it, the spell's X (the permanent's own X is 0, CR 107.3m)", top.X, kind)
 		if top.X > 0 {
 			v.Reach("counters")

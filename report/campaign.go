@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
@@ -309,7 +310,7 @@ func writeFailure(w io.Writer, f *campaign.Failure, opts Options) {
 	fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
 		plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
 	for _, v := range f.Violations {
-		fmt.Fprintf(w, "  %s\n", ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+		fmt.Fprintf(w, "  %s\n", ViolationText(v, f.Actions))
 	}
 	if f.Log != "" {
 		fmt.Fprintln(w, "  game log:")
@@ -351,15 +352,11 @@ func citation(rulings, rules []string) string {
 	return " (" + strings.Join(parts, "; ") + ")"
 }
 
-// ViolationText is one violation on one line: where, which ruling and rule, and the
-// message saying what was expected and what happened.
-func ViolationText(step int, ruling, rule, msg string) string {
-	where := "at the start"
-	if step >= 0 {
-		where = fmt.Sprintf("after action %d", step+1)
-	}
-	detail, msg := props.CutPlace(msg, step)
-	where += detail
+// ViolationText is one violation on one line: where (its place, gen.Place, naming the
+// action of actions it comes after), which ruling and rule, and the message saying what
+// was expected and what happened.
+func ViolationText(v props.Violation, actions []harness.Action) string {
+	where, ruling, rule, msg := gen.PlaceAfter(actions, v.Step).String(), v.Ruling, v.Rule, v.Message
 	var tag []string
 	if ruling != "" {
 		tag = append(tag, ruling)

@@ -73,5 +73,5 @@ func firstViolation(p campaign.PropResult) string {
 		return string(p.Outcome)
 	}
 	v := p.Failure.Violations[0]
-	return ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
+	return ViolationText(v, p.Failure.Actions)
 }

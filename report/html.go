@@ -131,7 +131,7 @@ func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 			cx.Summary = fmt.Sprintf("Case %d, shrunk in %s to %s and %s.", f.Case, plural(f.Shrinks, "step"),
 				plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
 			for _, v := range f.Violations {
-				cx.Violations = append(cx.Violations, ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+				cx.Violations = append(cx.Violations, ViolationText(v, f.Actions))
 			}
 			if f.CorpusPath != "" {
 				cx.Commands = append(cx.Commands, Command+" replay "+campaign.ShellQuote(f.CorpusPath)+opts.EngineArgs)

@@ -73,7 +73,7 @@ func boards(tr *gen.Trace, violations []props.Violation) []htmlBoard {
 		b := htmlBoard{Title: title, Action: action, Turn: turnLine(s)}
 		marked := map[harness.CardID]bool{}
 		for _, v := range at[step] {
-			b.Violations = append(b.Violations, ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+			b.Violations = append(b.Violations, ViolationText(v, tr.Actions()))
 			for _, m := range cardRef.FindAllStringSubmatch(v.Message, -1) {
 				n, _ := strconv.Atoi(m[1])
 				marked[harness.CardID(n)] = true
@@ -90,10 +90,15 @@ func boards(tr *gen.Trace, violations []props.Violation) []htmlBoard {
 		}
 		out = append(out, b)
 	}
-	add(-1, "At the start", "", nil, &tr.Start)
+	// A board's title is its place, as a heading: "At the start", "After action 2".
+	title := func(step int) string {
+		p := gen.Place{Step: step}.String()
+		return strings.ToUpper(p[:1]) + p[1:]
+	}
+	add(-1, title(-1), "", nil, &tr.Start)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
-		add(i, fmt.Sprintf("After action %d", i+1), fmt.Sprintf("T%d %s %s: %s", st.Before.Turn, st.Action.Player, st.Before.Step, st.Action), st.Events, st.After)
+		add(i, title(i), fmt.Sprintf("T%d %s %s: %s", st.Before.Turn, st.Action.Player, st.Before.Step, st.Action), st.Events, st.After)
 	}
 	return out
 }

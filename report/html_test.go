@@ -112,7 +112,7 @@ func TestHTMLInChromium(t *testing.T) {
 	assert.Contains(t, dom, "seen here: violation")
 	v := f.Violations[0]
 	text := html.UnescapeString(dom)
-	assert.Contains(t, text, ViolationText(v.Step, v.Ruling, v.Rule, v.Message))
+	assert.Contains(t, text, ViolationText(v, f.Actions))
 	for _, ps := range f.Setup.Players {
 		for _, pm := range ps.Battlefield {
 			assert.Contains(t, text, `<div class="name">`+pm.Name+`</div>`)

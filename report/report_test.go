@@ -95,7 +95,8 @@ func TestCampaignText(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(s, "b.passes  "), "listed under each of its two rulings")
 	assert.Contains(t, s, "VACUOUS a.vacuous")
 	assert.Contains(t, s, "replay:    go run ./cmd/fuzz replay corpus/mana.undefined-type/found-0a1b2c3d.yaml")
-	assert.Contains(t, s, "violation after action 1 [mana.undefined-type, CR 106.5]: expected: no mana")
+	assert.Contains(t, s, "violation after action 1 (A: activate Reflecting Pool ability 0) [mana.undefined-type, CR 106.5]: expected: no mana",
+		"the place names the action, from the failure's actions")
 	assert.Contains(t, s, "5 properties: 2 passed, 1 failed, 1 vacuous, 1 errored")
 	// A second property of the same ruling leaves the ruling cell blank but stays aligned.
 	assert.Regexp(t, `\nmana\.undefined-type +mana\.undefined-type +17 +5 +FAIL\n +mana\.undefined-type/orchard +100 +12 +pass\n`, s)

@@ -13,7 +13,7 @@ import (
 // CheckProperties is the default PropertyChecker: it judges the trace with the property
 // whose ID is id or, when id is a ruling ID, with every property of that ruling
 // (props.Property.Rulings) and every sub-property "id/...". Violations read
-// "[property] step N: message".
+// "[property] PLACE: message", the place as gen.Place writes it ("after action 2 (...)").
 func CheckProperties(id string, eng harness.Engine, tr *gen.Trace) (int, []string, error) {
 	if tr == nil {
 		return 0, nil, fmt.Errorf("no trace: the game never started")
@@ -37,14 +37,7 @@ func CheckProperties(id string, eng harness.Engine, tr *gen.Trace) (int, []strin
 		v := p.Check(eng, tr)
 		reached += v.Reached
 		for _, vi := range v.Violations {
-			where := "at the start"
-			if vi.Step >= 0 {
-				where = fmt.Sprintf("step %d", vi.Step+1)
-				if vi.Step < len(tr.Steps) {
-					where += " (" + tr.Steps[vi.Step].Action.String() + ")"
-				}
-			}
-			_, msg := props.CutPlace(vi.Message, vi.Step)
+			where, msg := gen.PlaceAfter(tr.Actions(), vi.Step), vi.Message
 			if !strings.Contains(msg, "ruling "+vi.Ruling) {
 				msg += fmt.Sprintf(" (ruling %s, CR %s)", vi.Ruling, vi.Rule)
 			}

@@ -188,7 +188,7 @@ func catch(row report.FaultRow, res campaign.PropResult, seed uint64, elapsed ti
 		row.Failure = f
 		if len(f.Violations) > 0 {
 			v := f.Violations[0]
-			row.Violation = report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message)
+			row.Violation = report.ViolationText(v, f.Actions)
 		}
 	}
 	return row

@@ -57,7 +57,7 @@ func foundSummary(id string, fail *campaign.Failure, repro string) string {
 	fmt.Fprintf(&b, "found %s of %s: case %d, %d permanents and %d actions", what, id, fail.Case, report.Permanents(fail), len(fail.Actions))
 	if len(fail.Violations) > 0 {
 		v := fail.Violations[0]
-		first, _, _ := strings.Cut(report.ViolationText(v.Step, v.Ruling, v.Rule, v.Message), "\n")
+		first, _, _ := strings.Cut(report.ViolationText(v, fail.Actions), "\n")
 		fmt.Fprintf(&b, "\n  %s", first)
 	}
 	if fail.CorpusPath != "" {

@@ -1,4 +1,4 @@
-package props
+package manaoracle
 
 import (
 	"regexp"
@@ -18,8 +18,8 @@ import (
 // abilities, later copy effects). A text the reader does not recognise makes the oracle
 // say "unknown", and the property then judges nothing about it.
 
-// ability is one parsed ability text.
-type ability struct {
+// Ability is one parsed ability text.
+type Ability struct {
 	Text      string
 	Cost      string // "" when the ability is not activated
 	Effect    string
@@ -29,34 +29,34 @@ type ability struct {
 	// Mana is true for an activated mana ability (CR 605.1a): no target, could add mana,
 	// not a loyalty ability.
 	Mana bool
-	Prod production // what the mana ability adds, before replacement effects
+	Prod Production // what the mana ability adds, before replacement effects
 }
 
-// prodKind is the shape of a mana ability's effect.
-type prodKind int
+// ProdKind is the shape of a mana ability's effect.
+type ProdKind int
 
 const (
-	prodUnknown      prodKind = iota // text not recognised: no judgement
-	prodFixed                        // "Add {B}{B}{B}."
-	prodPerCreature                  // "Add {G} for each creature you control." (Gaea's Cradle)
-	prodAnyColor                     // "Add one mana of any color." (Pili-Pala, Vivid Crag)
-	prodLandYouType                  // Reflecting Pool: any type a land you control could produce
-	prodLandOppColor                 // Exotic Orchard, Fellwar Stone: any colour an opponent's land could produce
-	prodPermColor                    // Meteor Crater: a colour of a permanent you control
-	prodExiledColor                  // Chrome Mox: a colour of the cards exiled with it (CR 607.2a)
+	ProdUnknown      ProdKind = iota // text not recognised: no judgement
+	ProdFixed                        // "Add {B}{B}{B}."
+	ProdPerCreature                  // "Add {G} for each creature you control." (Gaea's Cradle)
+	ProdAnyColor                     // "Add one mana of any color." (Pili-Pala, Vivid Crag)
+	ProdLandYouType                  // Reflecting Pool: any type a land you control could produce
+	ProdLandOppColor                 // Exotic Orchard, Fellwar Stone: any colour an opponent's land could produce
+	ProdPermColor                    // Meteor Crater: a colour of a permanent you control
+	ProdExiledColor                  // Chrome Mox: a colour of the cards exiled with it (CR 607.2a)
 )
 
-// production is what a mana ability would add if it resolved, before replacement effects.
-type production struct {
-	Kind  prodKind
+// Production is what a mana ability would add if it resolved, before replacement effects.
+type Production struct {
+	Kind  ProdKind
 	Fixed harness.Mana // prodFixed: the amount; prodPerCreature: the mana per creature
 }
 
-// derived reports whether the types the ability adds depend on other permanents, so that
+// Derived reports whether the types the ability adds depend on other permanents, so that
 // they may be undefined (CR 106.5).
-func (p production) derived() bool {
+func (p Production) Derived() bool {
 	switch p.Kind {
-	case prodLandYouType, prodLandOppColor, prodPermColor, prodExiledColor:
+	case ProdLandYouType, ProdLandOppColor, ProdPermColor, ProdExiledColor:
 		return true
 	}
 	return false
@@ -75,22 +75,22 @@ var (
 	reLoyaltyCst = regexp.MustCompile(`^[+−-]?(\d+|X)$`)
 )
 
-// parsed memoises parseAbility: a pure function of the text, asked about the same few
+// parsed memoises ParseAbility: a pure function of the text, asked about the same few
 // texts (a card pool's) again and again, in every state of every trace.
 var parsed sync.Map // string -> ability
 
-// parseAbility reads one ability text.
-func parseAbility(text string) ability {
+// ParseAbility reads one ability text.
+func ParseAbility(text string) Ability {
 	if a, ok := parsed.Load(text); ok {
-		return a.(ability)
+		return a.(Ability)
 	}
 	a := readAbility(text)
 	parsed.Store(text, a)
 	return a
 }
 
-func readAbility(text string) ability {
-	a := ability{Text: text}
+func readAbility(text string) Ability {
+	a := Ability{Text: text}
 	t := strings.TrimSpace(text)
 	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") && strings.Count(t, "(") == 1 {
 		t = strings.TrimSpace(t[1 : len(t)-1])
@@ -126,70 +126,52 @@ func isTriggerOrStatic(s string) bool {
 	return false
 }
 
-func parseProduction(effect string) production {
+func parseProduction(effect string) Production {
 	if m := reSymbols.FindStringSubmatch(effect); m != nil {
 		mana, err := harness.ParseMana(m[1])
 		if err == nil {
-			return production{Kind: prodFixed, Fixed: mana}
+			return Production{Kind: ProdFixed, Fixed: mana}
 		}
 	}
 	if m := rePerCreat.FindStringSubmatch(effect); m != nil {
 		mana, err := harness.ParseMana(m[1])
 		if err == nil {
-			return production{Kind: prodPerCreature, Fixed: mana}
+			return Production{Kind: ProdPerCreature, Fixed: mana}
 		}
 	}
 	switch {
 	case reAnyColor.MatchString(effect):
-		return production{Kind: prodAnyColor}
+		return Production{Kind: ProdAnyColor}
 	case reLandYou.MatchString(effect):
-		return production{Kind: prodLandYouType}
+		return Production{Kind: ProdLandYouType}
 	case reLandOpp.MatchString(effect):
-		return production{Kind: prodLandOppColor}
+		return Production{Kind: ProdLandOppColor}
 	case rePermColor.MatchString(effect):
-		return production{Kind: prodPermColor}
+		return Production{Kind: ProdPermColor}
 	case reExiled.MatchString(effect):
-		return production{Kind: prodExiledColor}
+		return Production{Kind: ProdExiledColor}
 	}
-	return production{Kind: prodUnknown}
+	return Production{Kind: ProdUnknown}
 }
 
-// abilityOf parses ability i of o, or reports false when o has no such ability.
-func abilityOf(o *harness.Object, i int) (ability, bool) {
+// AbilityOf parses ability i of o, or reports false when o has no such ability.
+func AbilityOf(o *harness.Object, i int) (Ability, bool) {
 	if o == nil || i < 0 || i >= len(o.Abilities) {
-		return ability{}, false
+		return Ability{}, false
 	}
-	return parseAbility(o.Abilities[i]), true
+	return ParseAbility(o.Abilities[i]), true
 }
 
-// manaAbilities lists the indexes of o's activated mana abilities.
-func manaAbilities(o *harness.Object) []int {
+// ManaAbilities lists the indexes of o's activated mana abilities.
+func ManaAbilities(o *harness.Object) []int {
 	var out []int
 	for i, t := range o.Abilities {
-		if parseAbility(t).Mana {
+		if ParseAbility(t).Mana {
 			out = append(out, i)
 		}
 	}
 	return out
 }
-
-// hasKeyword reports whether o has the keyword ability kw ("Haste"), alone or in a list
-// ("Flying, haste").
-func hasKeyword(o *harness.Object, kw string) bool {
-	for _, t := range o.Abilities {
-		for _, part := range strings.Split(t, ",") {
-			if strings.EqualFold(strings.TrimSpace(part), kw) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isLand, isCreature, ... read the computed types (CR 613: the Snapshot's view).
-func isLand(o *harness.Object) bool     { return o.HasType("Land") }
-func isCreature(o *harness.Object) bool { return o.HasType("Creature") }
-func isBasic(o *harness.Object) bool    { return o.HasSupertype("Basic") }
 
 // colorSet reads an object's colours (letters, WUBRG) as mana types.
 func colorSet(o *harness.Object) harness.TypeSet {
@@ -200,4 +182,18 @@ func colorSet(o *harness.Object) harness.TypeSet {
 		}
 	}
 	return s
+}
+
+// FixedMana reads a fixed "Add {B}{B}{B}." from texts, reminder text dropped: what a spell
+// that adds mana adds (it is not a mana ability, CR 605.1a).
+func FixedMana(texts []string) (harness.Mana, bool) {
+	for _, t := range texts {
+		t = strings.TrimSpace(reReminder.ReplaceAllString(t, ""))
+		if m := reSymbols.FindStringSubmatch(t); m != nil {
+			if mana, err := harness.ParseMana(m[1]); err == nil {
+				return mana, true
+			}
+		}
+	}
+	return harness.Mana{}, false
 }

@@ -1,4 +1,4 @@
-package props
+package manaoracle
 
 import (
 	"sort"
@@ -46,8 +46,8 @@ func manaLess(a, b harness.Mana) bool {
 	return false
 }
 
-// manaSet normalises a list of amounts into a sorted list without duplicates.
-func manaSet(ms []harness.Mana) []harness.Mana {
+// ManaSet normalises a list of amounts into a sorted list without duplicates.
+func ManaSet(ms []harness.Mana) []harness.Mana {
 	set := map[harness.Mana]bool{}
 	for _, m := range ms {
 		set[m] = true
@@ -55,9 +55,9 @@ func manaSet(ms []harness.Mana) []harness.Mana {
 	return sortedMana(set)
 }
 
-// manaList writes a set of amounts for a message: "{G}, {G}{G}"; "no mana" for the zero
+// ManaList writes a set of amounts for a message: "{G}, {G}{G}"; "no mana" for the zero
 // amount alone.
-func manaList(ms []harness.Mana) string {
+func ManaList(ms []harness.Mana) string {
 	if len(ms) == 0 {
 		return "nothing offered"
 	}
@@ -72,8 +72,8 @@ func manaList(ms []harness.Mana) string {
 	return strings.Join(parts, ", ")
 }
 
-// typeList writes a set of mana types for a message; "no type" when empty.
-func typeList(s harness.TypeSet) string {
+// TypeList writes a set of mana types for a message; "no type" when empty.
+func TypeList(s harness.TypeSet) string {
 	if s == 0 {
 		return "no type"
 	}
@@ -84,9 +84,9 @@ func typeList(s harness.TypeSet) string {
 	return strings.Join(parts, "")
 }
 
-// sameMana reports whether two amount lists are the same set.
-func sameMana(a, b []harness.Mana) bool {
-	a, b = manaSet(a), manaSet(b)
+// SameMana reports whether two amount lists are the same set.
+func SameMana(a, b []harness.Mana) bool {
+	a, b = ManaSet(a), ManaSet(b)
 	if len(a) != len(b) {
 		return false
 	}
@@ -98,7 +98,8 @@ func sameMana(a, b []harness.Mana) bool {
 	return true
 }
 
-func containsMana(ms []harness.Mana, m harness.Mana) bool {
+// ContainsMana reports whether m is among ms.
+func ContainsMana(ms []harness.Mana, m harness.Mana) bool {
 	for _, x := range ms {
 		if x == m {
 			return true

@@ -1,4 +1,4 @@
-package props
+package manaoracle
 
 import (
 	"regexp"
@@ -13,8 +13,8 @@ import (
 // after it (106.12a, 605.1b). They are read from the permanents' ability texts in the
 // Snapshot, so a copy or a granted ability counts like a printed one.
 
-// replacement is one "if ... tapped for mana" replacement effect (CR 106.12b, 614).
-type replacement struct {
+// Replacement is one "if ... tapped for mana" replacement effect (CR 106.12b, 614).
+type Replacement struct {
 	Source     harness.CardID
 	Name       string
 	Controller harness.Player
@@ -24,30 +24,31 @@ type replacement struct {
 	YouOnly    bool         // "If you tap a permanent for mana" (its controller's permanents)
 }
 
-// trigger is one "whenever ... tapped for mana" triggered mana ability (CR 106.12a).
-type trigger struct {
+// Trigger is one "whenever ... tapped for mana" triggered mana ability (CR 106.12a).
+type Trigger struct {
 	Source     harness.CardID
 	Name       string
 	Controller harness.Player
-	Kind       trigKind
+	Kind       TrigKind
 	Add        harness.Mana     // trigWildGrowth: what it adds
 	AttachedTo harness.CardID   // trigWildGrowth: the enchanted land
 	Color      harness.ManaType // trigGauntlet: the chosen colour
 	ColorKnown bool
 }
 
-type trigKind int
+// TrigKind is which triggered mana ability a Trigger is.
+type TrigKind int
 
 const (
-	trigAnyProduced trigKind = iota // Mana Flare, Heartbeat of Spring: one mana of any type that land produced
-	trigWildGrowth                  // Wild Growth: enchanted land adds an additional {G}
-	trigGauntlet                    // Gauntlet of Power: a basic land tapped for mana of the chosen colour
+	TrigAnyProduced TrigKind = iota // Mana Flare, Heartbeat of Spring: one mana of any type that land produced
+	TrigWildGrowth                  // Wild Growth: enchanted land adds an additional {G}
+	TrigGauntlet                    // Gauntlet of Power: a basic land tapped for mana of the chosen colour
 )
 
-// manaEffects is every "tapped for mana" effect on a battlefield.
-type manaEffects struct {
-	Replacements []replacement
-	Triggers     []trigger
+// Effects is every "tapped for mana" effect on a battlefield.
+type Effects struct {
+	Replacements []Replacement
+	Triggers     []Trigger
 	// Unknown is set when some permanent has a "tapped for mana" text the reader doesn't
 	// know: the oracle then judges nothing that such an effect might touch.
 	Unknown bool
@@ -105,36 +106,36 @@ func classifyEffect(text string) effectText {
 		e = effectText{kind: fxEnchantedLand, mana: m}
 	case reGauntlet.MatchString(t):
 		e = effectText{kind: fxGauntlet}
-	case reTapForMana.MatchString(t) && !parseAbility(text).Activated:
+	case reTapForMana.MatchString(t) && !ParseAbility(text).Activated:
 		e = effectText{kind: fxUnknown}
 	}
 	effectTexts.Store(text, e)
 	return e
 }
 
-// scanEffects finds every "tapped for mana" effect on s's battlefield. colorOf says the
+// ScanEffects finds every "tapped for mana" effect on s's battlefield. colorOf says the
 // colour chosen for a permanent as it entered (Gauntlet of Power), if known.
-func scanEffects(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaType, bool)) manaEffects {
-	var fx manaEffects
+func ScanEffects(s *harness.Snapshot, colorOf func(harness.CardID) (harness.ManaType, bool)) Effects {
+	var fx Effects
 	for i := range s.Battlefield {
 		o := s.Battlefield[i]
 		for _, text := range o.Abilities {
 			e := classifyEffect(text)
 			switch e.kind {
 			case fxMultiplier:
-				fx.Replacements = append(fx.Replacements, replacement{Source: o.Card, Name: o.Name,
+				fx.Replacements = append(fx.Replacements, Replacement{Source: o.Card, Name: o.Name,
 					Controller: o.Controller, Factor: e.factor, YouOnly: true})
 			case fxInstead:
-				fx.Replacements = append(fx.Replacements, replacement{Source: o.Card, Name: o.Name,
+				fx.Replacements = append(fx.Replacements, Replacement{Source: o.Card, Name: o.Name,
 					Controller: o.Controller, Instead: e.mana, LandsOnly: true})
 			case fxAnyProduced:
-				fx.Triggers = append(fx.Triggers, trigger{Source: o.Card, Name: o.Name,
-					Controller: o.Controller, Kind: trigAnyProduced})
+				fx.Triggers = append(fx.Triggers, Trigger{Source: o.Card, Name: o.Name,
+					Controller: o.Controller, Kind: TrigAnyProduced})
 			case fxEnchantedLand:
-				fx.Triggers = append(fx.Triggers, trigger{Source: o.Card, Name: o.Name,
-					Controller: o.Controller, Kind: trigWildGrowth, Add: e.mana, AttachedTo: o.AttachedTo})
+				fx.Triggers = append(fx.Triggers, Trigger{Source: o.Card, Name: o.Name,
+					Controller: o.Controller, Kind: TrigWildGrowth, Add: e.mana, AttachedTo: o.AttachedTo})
 			case fxGauntlet:
-				tr := trigger{Source: o.Card, Name: o.Name, Controller: o.Controller, Kind: trigGauntlet}
+				tr := Trigger{Source: o.Card, Name: o.Name, Controller: o.Controller, Kind: TrigGauntlet}
 				if colorOf != nil {
 					tr.Color, tr.ColorKnown = colorOf(o.Card)
 				}
@@ -147,17 +148,17 @@ func scanEffects(s *harness.Snapshot, colorOf func(harness.CardID) (harness.Mana
 	return fx
 }
 
-// replacementsFor lists the replacement effects that apply when player p activates a mana
+// ReplacementsFor lists the replacement effects that apply when player p activates a mana
 // ability of src with {T} in its cost (CR 106.12b); none apply otherwise (106.12).
-func (fx *manaEffects) replacementsFor(src *harness.Object, hasT bool) []replacement {
+func (fx *Effects) ReplacementsFor(src *harness.Object, hasT bool) []Replacement {
 	if !hasT {
 		return nil
 	}
-	var out []replacement
+	var out []Replacement
 	for _, r := range fx.Replacements {
 		switch {
 		case r.YouOnly && r.Controller != src.Controller:
-		case r.LandsOnly && !isLand(src):
+		case r.LandsOnly && !src.HasType("Land"):
 		default:
 			out = append(out, r)
 		}
@@ -165,24 +166,24 @@ func (fx *manaEffects) replacementsFor(src *harness.Object, hasT bool) []replace
 	return out
 }
 
-// triggersFor lists the triggered mana abilities that could trigger when a mana ability of
+// TriggersFor lists the triggered mana abilities that could trigger when a mana ability of
 // src with {T} in its cost resolves (CR 106.12a): whether they do depends on the mana
 // produced.
-func (fx *manaEffects) triggersFor(src *harness.Object, hasT bool) []trigger {
-	if !hasT || !isLand(src) {
+func (fx *Effects) TriggersFor(src *harness.Object, hasT bool) []Trigger {
+	if !hasT || !src.HasType("Land") {
 		return nil
 	}
-	var out []trigger
+	var out []Trigger
 	for _, t := range fx.Triggers {
 		switch t.Kind {
-		case trigAnyProduced:
+		case TrigAnyProduced:
 			out = append(out, t)
-		case trigWildGrowth:
+		case TrigWildGrowth:
 			if t.AttachedTo == src.Card {
 				out = append(out, t)
 			}
-		case trigGauntlet:
-			if isBasic(src) {
+		case TrigGauntlet:
+			if src.HasSupertype("Basic") {
 				out = append(out, t)
 			}
 		}
@@ -190,8 +191,8 @@ func (fx *manaEffects) triggersFor(src *harness.Object, hasT bool) []trigger {
 	return out
 }
 
-// touches reports whether any "tapped for mana" effect would apply to src if one of its
+// Touches reports whether any "tapped for mana" effect would apply to src if one of its
 // mana abilities had {T} in its cost: the situation of ruling mana.tap-for-mana.
-func (fx *manaEffects) touches(src *harness.Object) bool {
-	return len(fx.replacementsFor(src, true)) > 0 || len(fx.triggersFor(src, true)) > 0
+func (fx *Effects) Touches(src *harness.Object) bool {
+	return len(fx.ReplacementsFor(src, true)) > 0 || len(fx.TriggersFor(src, true)) > 0
 }

@@ -1,0 +1,37 @@
+package props
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// Small pieces of wording shared by messages: quoted texts, lists, numbers that may be
+// absent, card lists.
+
+// cardList names cards: "card 3, card 7".
+func cardList(ids []harness.CardID) string {
+	parts := make([]string, len(ids))
+	for i, c := range ids {
+		parts[i] = fmt.Sprintf("card %d", c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+func list(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return "[" + strings.Join(xs, "; ") + "]"
+}
+
+func intText(p *int) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.Itoa(*p)
+}
