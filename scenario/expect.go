@@ -126,10 +126,15 @@ type Cost struct {
 }
 
 // PropertyCheck: a property (package props) holds on the trace replayed so far, and its
-// situation was reached. The ID is a property ID or a ruling ID (every property of it).
+// situation was reached ("property:"). The ID is a property ID or a ruling ID (every
+// property of it). With AnyReach ("holds:") the situation needn't be reached: a found
+// counterexample claims only that the property holds, because the situation it reached
+// may be one that only the bug created (a creature that died of 1 damage under a fault
+// leaves the correct engine with no state-based action to judge).
 type PropertyCheck struct {
-	At Pos
-	ID string
+	At       Pos
+	ID       string
+	AnyReach bool
 }
 
 func (e *Offered) Position() Pos       { return e.At }
@@ -158,7 +163,12 @@ func (e *StackContents) Key() string { return "stack" }
 func (e *TurnStep) Key() string      { return "step" }
 func (e *PendingCheck) Key() string  { return "pending" }
 func (e *CastingCheck) Key() string  { return "casting" }
-func (e *PropertyCheck) Key() string { return "property" }
+func (e *PropertyCheck) Key() string {
+	if e.AnyReach {
+		return "holds"
+	}
+	return "property"
+}
 
 func (e *Tapped) Key() string {
 	if e.Tapped {

@@ -46,7 +46,7 @@ func WithObserved(obs Observed) Option {
 }
 
 // WithProperties names the properties the found scenario must satisfy when replayed
-// (its "property:" expectations). Without it, each ruling ID stands for every property
+// (its "holds:" expectations). Without it, each ruling ID stands for every property
 // of that ruling.
 func WithProperties(ids ...string) Option {
 	return func(o *foundOptions) { o.props = append(o.props, ids...) }
@@ -65,9 +65,10 @@ func WithPassRuns(runs []gen.PassRun) Option {
 }
 
 // FromCounterexample turns a shrunk counterexample into a scenario: the setup with labels
-// where card names repeat, the actions as action lines, and a "property:" expectation
-// per property so the file replays as a regression gate. It adds no other expectation:
-// the property is the only claim the run can back.
+// where card names repeat, the actions as action lines, and a "holds:" expectation per
+// property so the file replays as a regression gate. It adds no other expectation: the
+// property is the only claim the run can back, and not that its situation is reached
+// (the bug may be what made it).
 func FromCounterexample(rulings, rules []string, title, origin string, setup harness.Setup, actions []harness.Action, opts ...Option) *Scenario {
 	var o foundOptions
 	for _, opt := range opts {
@@ -155,7 +156,7 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 		ids = rulings
 	}
 	for _, id := range ids {
-		sc.Expect = append(sc.Expect, &PropertyCheck{ID: id})
+		sc.Expect = append(sc.Expect, &PropertyCheck{ID: id, AnyReach: true})
 	}
 	return sc
 }

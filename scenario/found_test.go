@@ -60,7 +60,7 @@ func TestFromCounterexampleReplays(t *testing.T) {
 
 // TestFromCounterexampleText pins what a found scenario looks like: labels where names
 // repeat, attachments by label, "mana" for a first mana ability when snapshots are given,
-// and a property expectation.
+// and a holds expectation.
 func TestFromCounterexampleText(t *testing.T) {
 	a := harness.A
 	setup := harness.Setup{Turn: 2, Active: harness.A, Step: harness.Main1, Players: [2]harness.PlayerSetup{
@@ -100,7 +100,7 @@ actions:
   - A activate forest-1 mana
   - A pass
 expect:
-  - property: mana.tapped-trigger/extra-mana
+  - holds: mana.tapped-trigger/extra-mana
 `
 	assert.Equal(t, want, string(scenario.Marshal(sc)))
 

@@ -13,7 +13,7 @@ import (
 
 var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
 	"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack",
-	"step", "pending", "casting", "property", "exiled_with", "triggered", "not_triggered"}
+	"step", "pending", "casting", "property", "holds", "exiled_with", "triggered", "not_triggered"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
 // one expectation ("- pool: {A: "{}"}"), checked in the order written.
@@ -87,10 +87,10 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.exiledWith(v, at)
 	case "triggered", "not_triggered":
 		return p.triggers(v, at, key)
-	case "property":
-		if id, ok := p.name(v, "property"); ok {
+	case "property", "holds":
+		if id, ok := p.name(v, key); ok {
 			p.checkProperty(v, id)
-			return &PropertyCheck{At: at, ID: id}
+			return &PropertyCheck{At: at, ID: id, AnyReach: key == "holds"}
 		}
 	}
 	return nil
