@@ -224,7 +224,7 @@ func checkLandDrop(tr *gen.Trace, i int, v *Verdict, ruling string) {
 			if a.Kind == harness.PlayLand && a.Player == p {
 				v.Violations = append(v.Violations, clauseViolation(j, ruling, "305.2", "land-drop",
 					fmt.Sprintf("%s: what %s may do, having played a land from the top of their library at action %d", where(tr, j), p, i+1),
-					"no land to play: that land was the turn's land play", "play "+a.String()))
+					"no land to play: that land was the turn's land play", a.String()))
 				return
 			}
 		}
