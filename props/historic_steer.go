@@ -17,8 +17,9 @@ import (
 // and plays from the top and from the hand, activates Sneak Attack and answers its "you
 // may" with a creature, and counters a spell whose cast trigger is on the stack.
 func historicSteer(name, main string) gen.Steer {
-	lands := []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Plains", Weight: 14}, {Card: "Mountain", Weight: 14}, {Card: "Wastes", Weight: 10}}
-	watchers := []gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 40}, {Card: "Daring Archaeologist", Weight: 20}}
+	lands := []gen.Pick{{Card: "Island", Weight: 40}, {Card: "Plains", Weight: 20}, {Card: "Mountain", Weight: 20}, {Card: "Wastes", Weight: 14}}
+	// Legends few enough that the legend rule seldom takes the first decisions (704.5j).
+	watchers := []gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 16}, {Card: "Daring Archaeologist", Weight: 12}}
 	historic := []gen.Pick{{Card: "Ornithopter", Weight: 30}, {Card: "Isamaru, Hound of Konda", Weight: 16}, {Card: "Crystal Skull, Isu Spyglass", Weight: 10},
 		{Card: "Helvault", Weight: 8}, {Card: "Pili-Pala", Weight: 8}, {Card: "Walking Ballista", Weight: 6}, {Card: "Urza's Ruinous Blast", Weight: 6},
 		{Card: "Raff Capashen, Ship's Mage", Weight: 6}}
@@ -27,7 +28,7 @@ func historicSteer(name, main string) gen.Steer {
 	top := slices.Concat(historic, historicLands, plain)
 	recipes := []gen.Recipe{
 		{Name: "skull and watchers", Weight: 6,
-			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 60}}, watchers, lands),
+			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 24}}, watchers, lands),
 			Theirs:    lands,
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Library: top, Hand: slices.Concat(historic, historicLands, plain),
@@ -47,12 +48,34 @@ func historicSteer(name, main string) gen.Steer {
 				{Card: "Ornithopter", Weight: 20}, {Card: "Grizzly Bears", Weight: 10}},
 			Pool: harness.Of(harness.Red, 1), MinHand: 2, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 		{Name: "cast into cancel", Weight: 3,
-			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 30}}, watchers, lands),
+			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 16}}, watchers, lands),
 			Theirs:    []gen.Pick{{Card: "Island", Weight: 60}},
 			TheirHand: []gen.Pick{{Card: "Cancel", Weight: 60}, {Card: "Disallow", Weight: 20}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
 			Library: top, Hand: historic,
-			MinLibrary: 1, MinHand: 2, TheirMinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			MinLibrary: 1, MinHand: 2, TheirMinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}, ExtraSteps: 2},
+	}
+	actions := &gen.ActionWeights{Pass: 3, Preferred: 40, Mana: 3, Land: 3, Cast: 4, Pay: 6, Activate: 2, Attack: 1, Choose: 4, Cancel: 2}
+	switch name {
+	case "historic.definition":
+		// Legendary artifacts (historic twice over) and spells of neither kind, with the
+		// mana to cast them at once.
+		recipes = append(recipes, gen.Recipe{Name: "two qualities", Weight: 8,
+			Mine: slices.Concat(watchers, lands), AvoidMine: gen.Permanent,
+			Hand: []gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 40}, {Card: "Helvault", Weight: 40}, {Card: "Grizzly Bears", Weight: 30},
+				{Card: "Llanowar Elves", Weight: 20}, {Card: "Ornithopter", Weight: 10}},
+			Pool:    harness.Of(harness.Blue, 2).Add(harness.Of(harness.Green, 2)),
+			MinHand: 2, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
+	case "historic.lands-and-transform":
+		// Historic lands in the hand and on top, a land play still to make.
+		recipes = append(recipes, gen.Recipe{Name: "historic lands", Weight: 8,
+			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 30}}, watchers, lands),
+			AvoidMine: gen.Permanent,
+			Hand:      []gen.Pick{{Card: "Academy Ruins", Weight: 40}, {Card: "Darksteel Citadel", Weight: 40}},
+			Library:   historicLands,
+			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
+	case "library.costs-and-timing":
+		actions.Cancel = 10 // a cast from the top given up
 	}
 	for i := range recipes {
 		if recipes[i].Name == main {
@@ -64,7 +87,7 @@ func historicSteer(name, main string) gen.Steer {
 		Name:             name,
 		Recipes:          recipes,
 		StopForPreferred: true,
-		Actions:          &gen.ActionWeights{Pass: 3, Preferred: 40, Mana: 3, Land: 3, Cast: 4, Pay: 6, Activate: 2, Attack: 1, Choose: 4, Cancel: 2},
+		Actions:          actions,
 		Prefer:           preferHistoric,
 	}
 }
@@ -83,8 +106,11 @@ func preferHistoric(before *harness.Snapshot, a harness.Action) bool {
 	}
 	switch a.Kind {
 	case harness.PlayLand:
-		lib := before.Players[a.Player].Library
-		return len(lib) > 0 && lib[0].Card == a.Card
+		if lib := before.Players[a.Player].Library; len(lib) > 0 && lib[0].Card == a.Card {
+			return true
+		}
+		o := before.Find(a.Card)
+		return o != nil && len(historicQualities(o)) > 0
 	case harness.Cast:
 		o := before.Find(a.Card)
 		if o == nil {
