@@ -77,18 +77,24 @@ func historicSteer(name, main string) gen.Steer {
 	case "library.costs-and-timing":
 		actions.Cancel = 10 // a cast from the top given up
 	}
-	for i := range recipes {
-		if recipes[i].Name == main {
-			recipes[i].Weight = 12
-			recipes[0], recipes[i] = recipes[i], recipes[0]
-		}
-	}
+	favourRecipe(recipes, main)
 	return gen.Steer{
 		Name:             name,
 		Recipes:          recipes,
 		StopForPreferred: true,
 		Actions:          actions,
 		Prefer:           preferHistoric,
+	}
+}
+
+// favourRecipe gives the recipe named main the weight 12 and puts it first, where draws
+// that lean small (rapid's) land.
+func favourRecipe(recipes []gen.Recipe, main string) {
+	for i := range recipes {
+		if recipes[i].Name == main {
+			recipes[i].Weight = 12
+			recipes[0], recipes[i] = recipes[i], recipes[0]
+		}
 	}
 }
 
