@@ -24,7 +24,7 @@ func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) 
 			ref, err := engine.New(engine.Options{Faults: []string{fault}})
 			return firstPool{ref}, err
 		},
-		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
+		Props: props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
 		Found: func(p *props.Property, f *campaign.Failure) {
 			if dir != "" {
 				require.NoError(t, saveFound(dir, fault)(p, f))
