@@ -219,3 +219,25 @@ func TestSneakAttackPutsWithoutCasting(t *testing.T) {
 		assert.Len(t, s.Delayed, 1, "the sacrifice waits for the end step")
 	}
 }
+
+// TestMysticForgeExilesTheTop: "{T}, Pay 1 life: Exile the top card of your library":
+// the life is paid as a cost (CR 119.4, 118.3), the card exiled as it resolves.
+func TestMysticForgeExilesTheTop(t *testing.T) {
+	s := start(t, topBoard([]string{"Mystic Forge"}, []string{"Forest", "Island"}, nil, h.Mana{}))
+	var act h.Action
+	for _, a := range LegalActions(s) {
+		if a.Kind == h.Activate {
+			act = a
+		}
+	}
+	require.Equal(t, h.Activate, act.Kind, "the Forge's ability is offered")
+	s = apply(t, s, act)
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
+	assert.Equal(t, 19, s.Players[h.A].Life, "1 life paid as the cost")
+	assert.True(t, s.obj(cardNamed(t, s, "Mystic Forge").ID).Tapped)
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
+	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
+	assert.Equal(t, []h.CardID{11}, libraryCards(s, h.A))
+	require.Len(t, s.Players[h.A].Exile, 1)
+	assert.Equal(t, h.CardID(10), s.obj(s.Players[h.A].Exile[0]).Card)
+}
