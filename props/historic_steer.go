@@ -76,6 +76,12 @@ func historicSteer(name, main string) gen.Steer {
 			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
 	case "library.costs-and-timing":
 		actions.Cancel = 10 // a cast from the top given up
+		// A historic land on top, the turn's land play still to make, and lands in hand
+		// to try after it.
+		recipes = append(recipes, gen.Recipe{Name: "land from the top", Weight: 6,
+			Mine: slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 60}}, lands), AvoidMine: gen.Permanent,
+			Hand:    []gen.Pick{{Card: "Forest", Weight: 30}, {Card: "Academy Ruins", Weight: 20}, {Card: "Ornithopter", Weight: 20}},
+			Library: historicLands, MinHand: 1, MinLibrary: 2, MinPermanents: 2, Steps: []harness.Step{harness.Main1}, StepWeight: 60})
 	}
 	favourRecipe(recipes, main)
 	return gen.Steer{
