@@ -69,9 +69,10 @@ func historicSteer(name, main string) gen.Steer {
 	case "historic.lands-and-transform":
 		// Historic lands in the hand and on top, a land play still to make.
 		recipes = append(recipes, gen.Recipe{Name: "historic lands", Weight: 8,
-			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 30}}, watchers, lands),
+			// Daring Archaeologist, no legend, watches without the legend rule's choices.
+			Mine:      slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 60}, {Card: "Daring Archaeologist", Weight: 40}}, watchers, lands),
 			AvoidMine: gen.Permanent,
-			Hand:      []gen.Pick{{Card: "Academy Ruins", Weight: 40}, {Card: "Darksteel Citadel", Weight: 40}},
+			Hand:      []gen.Pick{{Card: "Academy Ruins", Weight: 30}, {Card: "Darksteel Citadel", Weight: 30}},
 			Library:   historicLands,
 			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
 	case "library.costs-and-timing":
