@@ -19,8 +19,12 @@ import (
 func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) *campaign.PropResult {
 	t.Helper()
 	rep, err := campaign.Run(context.Background(), campaign.Config{
-		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
-		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
+		// The pool these cases were found in (firstPool): the cases counted on are its boards.
+		Engine: func() (harness.Engine, error) {
+			ref, err := engine.New(engine.Options{Faults: []string{fault}})
+			return firstPool{ref}, err
+		},
+		Props: props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
 		Found: func(p *props.Property, f *campaign.Failure) {
 			if dir != "" {
 				require.NoError(t, saveFound(dir, fault)(p, f))

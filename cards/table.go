@@ -163,6 +163,37 @@ var table = []Card{
 	{Name: "Time Walk", ManaCost: "{1}{U}", Types: []string{"Sorcery"}, Oracle: []string{
 		"Take an extra turn after this one."}},
 
+	// Historic (CR 700.6), casting from the top of the library (CR 601.3, 401), cast
+	// triggers (CR 601.2i, 603.2) and putting a creature onto the battlefield uncast.
+	{Name: "Crystal Skull, Isu Spyglass", ManaCost: "{2}{U}{U}", Supertypes: []string{"Legendary"}, Types: []string{"Artifact"}, Oracle: []string{
+		"You may look at the top card of your library any time.",
+		"You may play historic lands and cast historic spells from the top of your library.",
+		"{T}: Add {U}."}},
+	{Name: "Mystic Forge", ManaCost: "{4}", Types: []string{"Artifact"}, Oracle: []string{
+		"You may look at the top card of your library any time.",
+		"You may cast artifact spells and colorless spells from the top of your library.",
+		"{T}, Pay 1 life: Exile the top card of your library."}},
+	creature(Card{Name: "Vizier of the Menagerie", ManaCost: "{3}{G}", Types: []string{"Creature"}, Subtypes: []string{"Naga", "Cleric"}, Oracle: []string{
+		"You may look at the top card of your library any time.",
+		"You may cast creature spells from the top of your library.",
+		"You can spend mana as though it were mana of any type to cast creature spells."}}, 3, 4),
+	creature(Card{Name: "Jhoira, Weatherlight Captain", ManaCost: "{2}{U}{R}", Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Human", "Artificer"}, Oracle: []string{
+		"Whenever you cast a historic spell, draw a card. (Artifacts, legendaries, and Sagas are historic.)"}}, 3, 3),
+	creature(Card{Name: "Daring Archaeologist", ManaCost: "{3}{W}", Types: []string{"Creature"}, Subtypes: []string{"Human", "Artificer"}, Oracle: []string{
+		"When this creature enters, you may return target artifact card from your graveyard to your hand.",
+		"Whenever you cast a historic spell, put a +1/+1 counter on this creature. (Artifacts, legendaries, and Sagas are historic.)"}}, 3, 3),
+	creature(Card{Name: "Raff Capashen, Ship's Mage", ManaCost: "{2}{W}{U}", Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Human", "Wizard"}, Oracle: []string{
+		"Flash",
+		"Flying",
+		"You may cast historic spells as though they had flash. (Artifacts, legendaries, and Sagas are historic.)"}}, 3, 3),
+	creature(Card{Name: "Ornithopter", ManaCost: "{0}", Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
+		"Flying"}}, 0, 2),
+	{Name: "Sneak Attack", ManaCost: "{3}{R}", Types: []string{"Enchantment"}, Oracle: []string{
+		"{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. Sacrifice the creature at the beginning of the next end step."}},
+	{Name: "Urza's Ruinous Blast", ManaCost: "{4}{W}", Supertypes: []string{"Legendary"}, Types: []string{"Sorcery"}, Oracle: []string{
+		"(You may cast a legendary sorcery only if you control a legendary creature or planeswalker.)",
+		"Exile all nonland permanents that aren't legendary."}},
+
 	// Tokens the pool creates.
 	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
 		"Flying"}}, 1, 1),

@@ -1,12 +1,18 @@
 package cards
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // quotedAbility finds an ability granted in quotes: Equipped creature has "{3}, {Q}: ...".
 var quotedAbility = regexp.MustCompile(`"([^"]+)"`)
 
-// printed is every ability text of the table: its Oracle lines and the abilities quoted
-// in them.
+// grantedKeyword finds a keyword an effect grants: "That creature gains haste."
+var grantedKeyword = regexp.MustCompile(`gains ([a-z]+)\.`)
+
+// printed is every ability text of the table: its Oracle lines, the abilities quoted in
+// them, and the keywords they grant, as a keyword ability's text is written ("Haste").
 var printed = func() map[string]bool {
 	out := map[string]bool{}
 	for _, c := range table {
@@ -14,6 +20,9 @@ var printed = func() map[string]bool {
 			out[line] = true
 			for _, m := range quotedAbility.FindAllStringSubmatch(line, -1) {
 				out[m[1]] = true
+			}
+			for _, m := range grantedKeyword.FindAllStringSubmatch(line, -1) {
+				out[strings.ToUpper(m[1][:1])+m[1][1:]] = true
 			}
 		}
 	}

@@ -124,6 +124,8 @@ type Cost struct {
 	Loyalty       int
 	// DiscardSelf: "Discard this card" (cycling's cost, CR 702.29a).
 	DiscardSelf bool
+	// Life to pay (CR 119.4, 118.3): payable only with a life total at least that high.
+	Life int
 }
 
 // zone is where an activated ability functions (CR 113.6).
@@ -218,6 +220,7 @@ type Trigger struct {
 	AnyPlayer   bool // "a player" rather than "you"
 	Another     bool // "another card": not the source itself
 	Noncreature bool // "a noncreature spell"
+	Historic    bool // "a historic spell" (CR 700.6)
 	// Intervening "if" clause (CR 603.4), checked on triggering and on resolution.
 	If func(s *State, src *Object) bool
 }
@@ -257,6 +260,30 @@ const (
 	// AttachedCantAttackOrBlock: the creature it is attached to can't attack or block
 	// (CR 508.1c, 509.1b: a restriction, read where attackers and blockers are declared).
 	AttachedCantAttackOrBlock
+	// LookAtTop: "You may look at the top card of your library any time" (CR 401.2,
+	// 401.5): what its controller may know, not what they may do.
+	LookAtTop
+	// PlayFromTop: its controller may play or cast the top card of their library when it
+	// passes the ability's TopFilter (CR 601.3, 305.1), with the usual timing and costs.
+	PlayFromTop
+	// HistoricFlash: its controller may cast historic spells as though they had flash
+	// (CR 702.8a, 700.6).
+	HistoricFlash
+	// SpendAnyTypeForCreatures: its controller may spend mana as though it were mana of
+	// any type to cast creature spells (CR 609.4b, 106.1).
+	SpendAnyTypeForCreatures
+)
+
+// TopFilter says which cards a PlayFromTop ability lets its controller play or cast, as
+// the permission's characteristics are then (CR 601.3e): any of the marked kinds.
+type TopFilter uint8
+
+const (
+	TopHistoricLands TopFilter = 1 << iota
+	TopHistoricSpells
+	TopArtifactSpells
+	TopColorlessSpells
+	TopCreatureSpells
 )
 
 // StaticEffect is a static ability's effect as data.
@@ -266,7 +293,9 @@ type StaticEffect struct {
 	T       int // +T for anthems
 	Counter CounterKind
 	// UseX: EntersWithCounters uses X of the spell that became it (CR 107.3m).
-	UseX  bool
+	UseX bool
+	// Top is what a PlayFromTop ability allows.
+	Top   TopFilter
 	Grant *Ability
 	// Enchant's restriction.
 	Attach TargetSpec

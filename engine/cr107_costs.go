@@ -24,6 +24,7 @@ const (
 	blockLoyaltyShort           // CR 606.6
 	blockNotInHand              // CR 701.9a
 	blockCounters               // CR 118.3
+	blockLife                   // CR 119.4
 )
 
 // tapCostBlock says why src can't pay {T} now (CR 107.5, 302.6).
@@ -116,6 +117,9 @@ func nonManaCostBlock(s *State, v *View, src *Object, c *Cost) costBlock {
 	if c.RemoveN > 0 && src.Counters[c.RemoveCounter] < c.RemoveN {
 		return blockCounters
 	}
+	if c.Life > 0 && s.Players[src.Controller].Life < c.Life { // CR 119.4: only a life total that high pays it
+		return blockLife
+	}
 	return payable
 }
 
@@ -153,6 +157,8 @@ func (e *costError) Error() string {
 		return fmt.Sprintf("CR 606.6: %s has %d loyalty counters, fewer than the %d to remove", e.name, e.loyalty, -e.cost.Loyalty)
 	case blockNotInHand:
 		return fmt.Sprintf("CR 701.9a: %s is not in a hand, so it can't be discarded", e.name)
+	case blockLife:
+		return fmt.Sprintf("CR 119.4: %s's controller has less than %d life to pay", e.name, e.cost.Life)
 	default: // blockCounters
 		return fmt.Sprintf("CR 118.3: %s has fewer than %d %s counters to remove", e.name, e.cost.RemoveN, e.cost.RemoveCounter)
 	}
@@ -183,6 +189,9 @@ func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
 	}
 	if c.RemoveN > 0 {
 		src.Counters[c.RemoveCounter] -= c.RemoveN
+	}
+	if c.Life > 0 {
+		s.Players[src.Controller].Life -= c.Life
 	}
 	if c.LoyaltySymbol {
 		payLoyalty(s, src.ID, c)

@@ -22,6 +22,8 @@ type Proposal struct {
 	Spell   bool
 	Text    string // what is cast or activated, for people
 	Before  *State // the state before the proposal, restored on Cancel
+	// FromTop: the spell was cast from the top of its controller's library.
+	FromTop bool
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
 	// it has no stack item and resolves as soon as it is paid.
 	Mana *manaActivation
@@ -68,11 +70,14 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok {
-		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand", a.Card, a.Player)
+		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand, nor may %s cast it from where it is", a.Card, a.Player, a.Player)
 	}
 	name := v.Of(perm.Object).Name
 	if perm.Play {
 		return nil, nil, fmt.Errorf("CR 305.1: %s is a land: it is played, not cast", name)
+	}
+	if perm.Unmet != "" {
+		return nil, nil, fmt.Errorf("%s: %s", perm.Unmet, name)
 	}
 	if !perm.Timing.allows(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 307.1: %s can be cast only in its controller's main phase with an empty stack", name)
@@ -93,7 +98,11 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	s.Stack = append(s.Stack, item)
 	colored, generic := perm.Cost.total(a.X)
-	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
+	if spendsAnyType(s, v, a.Player, v.Of(perm.Object)) {
+		colored, generic = h.Mana{}, generic+colored.Total()
+	}
+	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base,
+		FromTop: perm.Zone == h.Library}
 	return s, ev.list, nil
 }
 
@@ -175,7 +184,7 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card)
 	if !ok || !perm.Play {
-		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land in %s's hand", a.Card, a.Player)
+		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land %s may play from where it is", a.Card, a.Player)
 	}
 	if !perm.Timing.allows(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 305.2: a land can be played only in its controller's main phase with an empty stack")
@@ -190,7 +199,12 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	n.Sick = entersSick(s, n)
 	applyEnterReplacements(s, n, 0, nil)
 	enterTriggers(s, id)
-	s.LandsPlayed++
+	if s.faults.on(FaultLandPlayFiresCastTriggers) {
+		castTriggers(s, &StackItem{ID: id, Controller: a.Player}) // the fault: a land played as if cast (CR 305.1)
+	}
+	if perm.Zone != h.Library || !s.faults.on(FaultTopLandSkipsLandDrop) {
+		s.LandsPlayed++ // CR 305.2: wherever it is played from
+	}
 	s.Passes = 0
 	next, evs, err := settleWith(s, nil)
 	return next, append(ev.list, evs...), err

@@ -39,15 +39,25 @@ type Permission struct {
 	Targets []TargetSpec
 	// Ability is the spell's spell ability (nil for a permanent spell).
 	Ability *AbilityInstance
+	// Unmet says why the spell can't be begun now though the card may be cast from here
+	// (CR 205.4e, 601.3); "" if it can.
+	Unmet string
 }
 
 // permissions lists what player p may cast or play, whatever the timing: each card in
-// their hand (CR 601.3, 305.1), in hand order.
+// their hand (CR 601.3, 305.1), in hand order, then the top card of their library if an
+// effect allows it (cr601_top_of_library.go).
 func permissions(s *State, v *View, p h.Player) []Permission {
 	hand := s.Players[p].Hand
-	out := make([]Permission, 0, len(hand))
+	out := make([]Permission, 0, len(hand)+1)
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
+	}
+	if perm, ok := permissionFromTop(s, v, p); ok {
+		out = append(out, perm)
+	}
+	for i := range out {
+		restrict(s, v, p, &out[i])
 	}
 	return out
 }

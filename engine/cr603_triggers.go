@@ -26,6 +26,8 @@ type PendingTrigger struct {
 	X int
 	// Cycling is the stack object of the cycling ability whose cost triggered it, if any.
 	Cycling h.ObjectID
+	// Spell is the spell whose casting triggered it, if any (CR 601.2i).
+	Spell h.ObjectID
 }
 
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
@@ -178,6 +180,9 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 	s.Stack = append(s.Stack, item)
 	if t.Cycling != 0 && s.faults.on(FaultCycleTriggersUnderDraw) {
 		s.Stack = sunkBelow(s.Stack, t.Cycling) // the fault: the trigger goes under the cycling ability (CR 603.3, 405.5)
+	}
+	if t.Spell != 0 && s.faults.on(FaultCastTriggerUnderSpell) {
+		s.Stack = sunkBelow(s.Stack, t.Spell) // the fault: the cast trigger goes under its spell (CR 603.3, 405.5)
 	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
 	becameTargets(s, targets)

@@ -372,6 +372,9 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 	}
 	for _, nid := range out {
 		enterTriggers(r.s, nid)
+		if r.s.faults.on(FaultPutFiresCastTriggers) {
+			castTriggers(r.s, &StackItem{ID: nid, Controller: r.s.obj(nid).Controller}) // the fault: put as if cast (CR 601.2i)
+		}
 	}
 	return out
 }

@@ -98,8 +98,14 @@ func castTriggers(s *State, item *StackItem) {
 			if a.Kind != Triggered || a.Trigger.Event != OnCast || (a.Trigger.Noncreature && spell.HasType("Creature")) {
 				continue
 			}
-			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
-				Key: a.Key(id), Name: v.Of(id).Name, X: mv})
+			n := 1
+			if a.Trigger.Historic {
+				n = historicTriggers(s, spell)
+			}
+			for range n {
+				s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
+					Key: a.Key(id), Name: v.Of(id).Name, X: mv, Spell: item.ID})
+			}
 		}
 	}
 }

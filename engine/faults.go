@@ -105,6 +105,14 @@ const (
 	FaultEquipmentOnNoncreature      = "invariant.sba/equipment-stays-on-noncreature"
 	FaultReturnSkipsEntering         = "copy.of-a-copy/delayed-return-skips-entering"
 	FaultEnteringChoiceByResolver    = "copy.of-a-copy/entering-choice-by-resolver"
+	// Historic, cast triggers and the top of the library (Crystal Skull, Isu Spyglass).
+	FaultPutFiresCastTriggers      = "historic.cast-only/put-fires-cast-triggers"
+	FaultHistoricPerQuality        = "historic.definition/counted-per-quality"
+	FaultLandPlayFiresCastTriggers = "historic.lands-and-transform/land-play-fires-cast-triggers"
+	FaultTopIgnoresTiming          = "library.costs-and-timing/top-ignores-timing"
+	FaultTopLandSkipsLandDrop      = "library.costs-and-timing/top-land-skips-land-drop"
+	FaultCancelReordersLibrary     = "library.costs-and-timing/cancel-reorders-library"
+	FaultCastTriggerUnderSpell     = "historic.trigger-resolves-first/under-the-spell"
 )
 
 var faultInfo = []FaultInfo{
@@ -204,6 +212,13 @@ var faultInfo = []FaultInfo{
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 	{FaultEffectsFollowCard, "rules.zones", "611.2c", "a continuous effect from a resolved spell or ability follows the card it affected to its new object when the card changes zones, so a Giant Growth still pumps the creature an Astral Slide returned"},
 	{FaultReturnsUnderExiler, "copy.linked-abilities", "610.3c", "\"return the exiled card to the battlefield under its owner's control\" (Oblivion Ring, Helvault) returns it under the returning ability's controller instead"},
+	{FaultPutFiresCastTriggers, "historic.cast-only", "601.2i", "a permanent put onto the battlefield without being cast (Sneak Attack) triggers \"whenever you cast\" abilities as if it had been cast"},
+	{FaultHistoricPerQuality, "historic.definition", "700.6", "a spell that is historic twice over (a legendary artifact) triggers \"whenever you cast a historic spell\" once for each quality"},
+	{FaultLandPlayFiresCastTriggers, "historic.lands-and-transform", "305.1", "playing a land triggers \"whenever you cast\" abilities as if it had been cast"},
+	{FaultTopIgnoresTiming, "library.costs-and-timing", "307.1", "a spell or land from the top of the library may be cast or played at any time the player has priority"},
+	{FaultTopLandSkipsLandDrop, "library.costs-and-timing", "305.2", "a land played from the top of the library isn't counted as the turn's land drop"},
+	{FaultCancelReordersLibrary, "library.costs-and-timing", "601.2", "cancelling a cast from the top of the library puts the card back at the bottom, not where it was"},
+	{FaultCastTriggerUnderSpell, "historic.trigger-resolves-first", "603.3", "a \"whenever you cast\" trigger goes on the stack under the spell that triggered it, so it resolves after it"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -161,7 +161,7 @@ func (l *listing) playAndCastActions(p h.Player) {
 		}
 	}
 	for _, perm := range perms {
-		if perm.Play || !perm.Timing.allows(s, p) {
+		if perm.Play || perm.Unmet != "" || !perm.Timing.allows(s, p) {
 			continue
 		}
 		name := v.Of(perm.Object).Name

@@ -95,7 +95,11 @@ func duringProposal(s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	switch a.Kind {
 	case h.Cancel:
-		return p.Before.clone(), []h.Event{{Kind: "cancelled", Player: a.Player, Text: "the proposal is reversed (CR 733)"}}, nil
+		back := p.Before.clone()
+		if p.FromTop && s.faults.on(FaultCancelReordersLibrary) {
+			back.Players[p.Player].Library = toBottom(back.Players[p.Player].Library) // the fault: the rewind loses the card's place (CR 601.2, 733)
+		}
+		return back, []h.Event{{Kind: "cancelled", Player: a.Player, Text: "the proposal is reversed (CR 733)"}}, nil
 	case h.Pay:
 		return pay(s.clone(), a)
 	case h.Activate:

@@ -180,12 +180,7 @@ func cyclingSteer(name, main string, spells bool) gen.Steer {
 				{Card: "Nimble Obstructionist", Weight: 10}},
 			MinHand: 2, TheirMinHand: 1, MinPermanents: 2},
 	}
-	for i := range recipes {
-		if recipes[i].Name == main { // first, where draws that lean small (rapid's) land
-			recipes[i].Weight = 12
-			recipes[0], recipes[i] = recipes[i], recipes[0]
-		}
-	}
+	favourRecipe(recipes, main)
 	return gen.Steer{
 		Name:             name,
 		Recipes:          recipes,

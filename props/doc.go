@@ -70,11 +70,16 @@
 //	cycling.not-a-spell           cycling.not-a-spell / 702.29a, 113.1, 112.1, 115.1, 701.6a
 //	cycling.trigger-independent   cycling.trigger-independent / 702.29c, 603.3d, 608.2b, 701.6a
 //	cycling.triggers-before-draw  cycling.triggers-before-draw / 603.3, 405.5, 702.29c, 702.29d
+//	historic.cast-only            historic.cast-only / 700.6, 601.2i, 603.2
+//	historic.definition           historic.definition / 700.6
+//	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i
+//	historic.trigger-resolves-first  historic.trigger-resolves-first / 603.3, 405.5, 113.7a, 601.2i
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
 //	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
 //	invariant.purity              invariant.purity / -
 //	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
+//	library.costs-and-timing      library.costs-and-timing / 601.3, 601.2f, 601.2h, 307.1, 305.2, 205.4e
 //	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
 //	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
 //	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
@@ -115,6 +120,15 @@
 //   - x.etb-uses-spell-x: Walking Ballista / Hangarback Walker cast with X enter with X
 //     +1/+1 counters (X read from the StackObject before it resolved), and have their mana
 //     cost's mana value with X as 0 (the other half of 107.3m).
+//   - historic.cast-only, historic.definition, historic.lands-and-transform: the
+//     "whenever you cast a historic spell" triggers that follow each spell cast, land
+//     played and permanent put onto the battlefield number the caster's such abilities
+//     for a spell legendary, artifact or Saga (counted once), and none otherwise.
+//   - historic.trigger-resolves-first: those triggers go on the stack above their spell
+//     and stay when it is countered.
+//   - library.costs-and-timing: the top card under a permission is offered as the same
+//     card in hand would be, costs the same, is the turn's land play, and a cancelled
+//     cast puts it back in place.
 //   - cost.tap-symbol, cost.untap-symbol: an ability with {T} ({Q}) is listed only while its
 //     source is untapped (tapped) and, for a creature, not summoning sick unless it has
 //     haste or its controller has Thousand-Year Elixir; paying taps (untaps) it; the

@@ -48,6 +48,12 @@ var constructors = []func() *Property{
 	priorEffectsPersist,
 	overwriteExpireTogether,
 	expiresBeforeNextTurn,
+	// The Crystal Skull rulings: historic, cast triggers, the top of the library.
+	historicCastOnly,
+	historicDefinition,
+	historicLands,
+	historicTriggerFirst,
+	libraryCostsAndTiming,
 }
 
 // All returns every property, sorted by ID.

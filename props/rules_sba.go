@@ -79,9 +79,10 @@ func stateBasedRules() *Property {
 					Theirs: gen.Cards("Grizzly Bears", "Llanowar Elves", "Walking Ballista", "Hill Giant"),
 					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 30}, {Card: "Giant Growth"}}, MinHand: 1},
 				// A Ballista pumped, then pinging with its last counters: toughness comes from
-				// the pump alone when it dies or not (704.5f).
+				// the pump alone when it dies or not (704.5f). Nothing else of mine and no
+				// creature of theirs: its pings go to itself, where the pump matters.
 				{Name: "pumped pingers", Weight: 2, Mine: []gen.Pick{{Card: "Walking Ballista", Weight: 40}, {Card: "Forest", Weight: 20}},
-					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 40}}, MinHand: 1},
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 40}}, MinHand: 1, AvoidMine: gen.Permanent, AvoidTheirs: gen.Creature},
 			},
 			Prefer:           preferDamage,
 			StopForPreferred: true,

@@ -227,11 +227,12 @@ func TestKilledCampaignKeepsCounterexamples(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, "signal: killed", ee.Error())
 	summary := strings.Join(said, "\n")
-	require.Contains(t, summary, "found a counterexample of mana.undefined-type")
+	// Whichever property of the ruling finds it first (the card pool decides which).
+	require.Contains(t, summary, "found a counterexample of mana.")
 	_, err = os.Stat(out)
 	assert.True(t, os.IsNotExist(err), "killed before any report was written")
 
-	saved, _ := filepath.Glob(filepath.Join(dir, "mana.undefined-type", "found-*.yaml"))
+	saved, _ := filepath.Glob(filepath.Join(dir, "mana.*", "found-*.yaml"))
 	require.Len(t, saved, 1, summary)
 	assert.Contains(t, summary, "saved:     "+saved[0])
 	replay := exec.Command(bin, "replay", "--fault", fault, saved[0])

@@ -1,0 +1,260 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// libraryCostsAndTiming checks ruling library.costs-and-timing: a permission to cast or
+// play the top card of the library changes where the card may come from, nothing else
+// (CR 601.3): the spell keeps its timing (307.1, 304.1, flash 702.8a) and its costs
+// (601.2f-h), the legendary sorcery rule still applies (205.4e), a land is still the
+// turn's one land play (305.2), and an attempt given up is rewound, the card back on top
+// of the library as before (601.2, 733). The relations checked:
+//
+//   - at the start, the ways the engine offers to cast or play the top card under a
+//     permission are exactly those it offers for the same card in the hand of the same
+//     board (a new game whose only difference is that zone), and casting it locks in the
+//     same cost both ways;
+//   - after a land is played from the top, no land may be played that turn;
+//   - a cast from the top that is cancelled leaves the library's order as it was.
+func libraryCostsAndTiming() *Property {
+	return &Property{
+		ID:      "library.costs-and-timing",
+		Rulings: []string{"library.costs-and-timing"},
+		Rules:   []string{"601.3", "601.2f", "601.2h", "307.1", "305.2", "205.4e"},
+		Description: "A card cast or played from the top of the library under a permission is offered exactly when, and as, the same " +
+			"card in the hand would be, costs the same, uses the turn's land play, and a cancelled cast puts it back where it was.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.PlayLand, harness.Pay, harness.Cancel}},
+		Clauses: []Clause{
+			{Name: "cast-as-from-hand", Rules: []string{"601.3", "307.1", "205.4e"},
+				Description: "at the start, the casts offered for the top card under a permission are those offered for it in the hand"},
+			{Name: "land-as-from-hand", Rules: []string{"305.1", "305.2"},
+				Description: "at the start, playing the top card, a land, under a permission is offered exactly when it is from the hand"},
+			{Name: "cost-as-from-hand", Rules: []string{"601.2f", "601.2h"},
+				Description: "casting the top card locks in the same total cost as casting it from the hand"},
+			{Name: "land-drop", Rules: []string{"305.2"},
+				Description: "after a land is played from the top, no other land may be played that turn"},
+			{Name: "cancel-keeps-order", Rules: []string{"601.2", "733"},
+				Description: "a cast from the top that is cancelled leaves the library in the order it had before"},
+		},
+		Steer: historicSteer("library.costs-and-timing", "top out of turn"),
+		Check: checkCostsAndTiming,
+	}
+}
+
+// topPermissions are the abilities that let their controller cast or play the top card of
+// their library, by text, and which cards each allows (CR 601.3), as data.
+var topPermissions = []struct {
+	text   string
+	allows func(o *harness.Object, land bool) bool
+}{
+	{"You may play historic lands and cast historic spells from the top of your library.",
+		func(o *harness.Object, _ bool) bool { return len(historicQualities(o)) > 0 }},
+	{"You may cast artifact spells and colorless spells from the top of your library.",
+		func(o *harness.Object, land bool) bool { return !land && (o.HasType("Artifact") || o.Colors == "") }},
+	{"You may cast creature spells from the top of your library.",
+		func(o *harness.Object, land bool) bool { return !land && o.HasType("Creature") }},
+}
+
+// topPermitted reports whether a permanent p controls in s lets p cast or play o, the
+// top card of p's library.
+func topPermitted(s *harness.Snapshot, p harness.Player, o *harness.Object) bool {
+	land := o.HasType("Land")
+	for _, pm := range s.Battlefield {
+		if pm.Controller != p {
+			continue
+		}
+		for _, t := range topPermissions {
+			if slices.Contains(pm.Abilities, t.text) && t.allows(o, land) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkCostsAndTiming(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "library.costs-and-timing"
+	var v Verdict
+	checkStartAsFromHand(eng, tr, &v, ruling)
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		switch st.Action.Kind {
+		case harness.PlayLand:
+			if _, top := beforeMoving(st.Before, st.Action.Card); top {
+				checkLandDrop(tr, i, &v, ruling)
+			}
+		case harness.Cancel:
+			if c := st.Before.Casting; c != nil {
+				if k := castStep(tr, i, c.Card); k >= 0 && isSpellOnTop(st.Before, c.Card) {
+					if _, top := beforeMoving(tr.Steps[k].Before, c.Card); top {
+						checkCancelOrder(tr, k, i, c.Player, &v, ruling)
+					}
+				}
+			}
+		}
+	}
+	return v
+}
+
+// checkStartAsFromHand compares, at the start, what the engine offers for the top card
+// of the library of the player with priority with what it offers for that card in the
+// hand of the same board.
+func checkStartAsFromHand(eng harness.Engine, tr *gen.Trace, v *Verdict, ruling string) {
+	s := &tr.Start
+	p := s.Priority
+	if p == harness.NoPlayer || s.Casting != nil || s.Pending != nil || len(s.Players[p].Library) == 0 {
+		return
+	}
+	top := s.Players[p].Library[0]
+	if !topPermitted(s, p, top) {
+		return
+	}
+	clause := "cast-as-from-hand"
+	if top.HasType("Land") {
+		clause = "land-as-from-hand"
+	}
+	var legal []harness.Action
+	if len(tr.Steps) > 0 {
+		legal = tr.Steps[0].Legal
+	} else {
+		var err error
+		if legal, err = eng.Legal(tr.StartState); err != nil {
+			return
+		}
+	}
+	setup := tr.Setup.Clone()
+	ps := &setup.Players[p]
+	if len(ps.Library) == 0 || ps.Library[0].ID != top.Card {
+		v.Skip(clause, "the setup's library doesn't match the start")
+		return
+	}
+	ps.Hand = append(ps.Hand, ps.Library[0])
+	ps.Library = ps.Library[1:]
+	st, err := eng.Start(setup)
+	var handLegal []harness.Action
+	if err == nil {
+		handLegal, err = eng.Legal(st)
+	}
+	if err != nil {
+		v.Skip(clause, "the engine could not start the board with the top card in hand: "+err.Error())
+		return
+	}
+	fromTop, fromHand := actionsFor(legal, top.Card), actionsFor(handLegal, top.Card)
+	v.Reach(clause)
+	if !slices.Equal(fromTop, fromHand) {
+		v.Violations = append(v.Violations, clauseViolation(-1, ruling, "601.3", clause,
+			fmt.Sprintf("at the start: what %s may do with %s, the top card of their library, under a permission", p, describe(top)),
+			"what the same board offers for it in the hand: "+orNothing(fromHand), orNothing(fromTop)))
+		return
+	}
+	if clause == "cast-as-from-hand" && len(fromTop) > 0 && tr.StartState != nil {
+		checkStartCost(eng, tr, legal, st, top, p, v, ruling)
+	}
+}
+
+// checkStartCost casts the top card with the first offered choices both ways and compares
+// the costs locked in (CR 601.2f).
+func checkStartCost(eng harness.Engine, tr *gen.Trace, legal []harness.Action, handState harness.State, top *harness.Object, p harness.Player, v *Verdict, ruling string) {
+	cast := harness.Action{}
+	for _, a := range legal {
+		if a.Kind == harness.Cast && a.Card == top.Card {
+			cast = a
+			break
+		}
+	}
+	proposal := func(st harness.State) *harness.Proposal {
+		next, _, err := eng.Apply(st, cast)
+		if err != nil {
+			return nil
+		}
+		snap, err := eng.Observe(next)
+		if err != nil {
+			return nil
+		}
+		return snap.Casting
+	}
+	a, b := proposal(tr.StartState), proposal(handState)
+	if a == nil || b == nil {
+		return
+	}
+	v.Reach("cost-as-from-hand")
+	if a.Cost != b.Cost || a.Generic != b.Generic {
+		v.Violations = append(v.Violations, clauseViolation(-1, ruling, "601.2f", "cost-as-from-hand",
+			fmt.Sprintf("at the start: the cost locked in as %s begins %s from the top of their library", p, cast),
+			fmt.Sprintf("%s plus {%d}, as from the hand", b.Cost, b.Generic), fmt.Sprintf("%s plus {%d}", a.Cost, a.Generic)))
+	}
+}
+
+// actionsFor lists the cast and play actions for card among legal, as text, sorted.
+func actionsFor(legal []harness.Action, card harness.CardID) []string {
+	var out []string
+	for _, a := range legal {
+		if (a.Kind == harness.Cast || a.Kind == harness.PlayLand) && a.Card == card {
+			out = append(out, a.String())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func orNothing(list []string) string {
+	if len(list) == 0 {
+		return "nothing"
+	}
+	return strings.Join(list, "; ")
+}
+
+// checkLandDrop: after step i played a land from the top, no later step of that turn
+// offers its player a land to play (CR 305.2).
+func checkLandDrop(tr *gen.Trace, i int, v *Verdict, ruling string) {
+	p, turn := tr.Steps[i].Action.Player, tr.Steps[i].Before.Turn
+	reached := false
+	for j := i + 1; j < len(tr.Steps) && tr.Steps[j].Before.Turn == turn; j++ {
+		if !reached {
+			v.Reach("land-drop")
+			reached = true
+		}
+		for _, a := range tr.Steps[j].Legal {
+			if a.Kind == harness.PlayLand && a.Player == p {
+				v.Violations = append(v.Violations, clauseViolation(j, ruling, "305.2", "land-drop",
+					fmt.Sprintf("%s: what %s may do, having played a land from the top of their library at action %d", where(tr, j), p, i+1),
+					"no land to play: that land was the turn's land play", a.String()))
+				return
+			}
+		}
+	}
+}
+
+// checkCancelOrder: a cast begun at step k from the top of p's library and cancelled at
+// step i leaves p's library in the order it had before step k.
+func checkCancelOrder(tr *gen.Trace, k, i int, p harness.Player, v *Verdict, ruling string) {
+	v.Reach("cancel-keeps-order")
+	before, after := libraryOrder(tr.Steps[k].Before, p), libraryOrder(tr.Steps[i].After, p)
+	if !slices.Equal(before, after) {
+		v.Violations = append(v.Violations, clauseViolation(i, ruling, "601.2", "cancel-keeps-order",
+			fmt.Sprintf("%s: %s's library, after cancelling the cast from its top begun at action %d", whereAfter(tr, i), p, k+1),
+			"the order it had before: "+fmt.Sprint(before), fmt.Sprint(after)))
+	}
+}
+
+// isSpellOnTop reports whether the top of s's stack is a spell of card c: what a
+// proposal for casting c puts there (CR 601.2a).
+func isSpellOnTop(s *harness.Snapshot, c harness.CardID) bool {
+	n := len(s.Stack)
+	return n > 0 && s.Stack[n-1].Kind == "spell" && s.Stack[n-1].Card == c
+}
+
+// libraryOrder is p's library in s, top first, as card IDs.
+func libraryOrder(s *harness.Snapshot, p harness.Player) []harness.CardID {
+	out := make([]harness.CardID, 0, len(s.Players[p].Library))
+	for _, o := range s.Players[p].Library {
+		out = append(out, o.Card)
+	}
+	return out
+}
