@@ -163,6 +163,18 @@ var table = []Card{
 	{Name: "Time Walk", ManaCost: "{1}{U}", Types: []string{"Sorcery"}, Oracle: []string{
 		"Take an extra turn after this one."}},
 
+	// Hidden information (issue 18): a morph card, and a permanent that lets its
+	// controller look at the top card of their library any time (CR 401.5).
+	creature(Card{Name: "Akroma, Angel of Fury", ManaCost: "{5}{R}{R}{R}", Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Angel"}, Oracle: []string{
+		"This spell can't be countered.",
+		"Flying, trample, protection from white and from blue",
+		"{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.",
+		"Morph {3}{R}{R}{R} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)"}}, 6, 6),
+	{Name: "Crystal Skull, Isu Spyglass", ManaCost: "{2}{U}{U}", Supertypes: []string{"Legendary"}, Types: []string{"Artifact"}, Oracle: []string{
+		"You may look at the top card of your library any time.",
+		"You may play historic lands and cast historic spells from the top of your library.",
+		"{T}: Add {U}."}},
+
 	// Tokens the pool creates.
 	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
 		"Flying"}}, 1, 1),

@@ -80,6 +80,12 @@ type Ability struct {
 	Text    string
 	Kind    AbilityKind
 	Keyword string // for Keyword: "Flying", "Trample", "Indestructible", "Haste"
+	// Also are the other keywords of a line that lists several ("Flying, trample, ...",
+	// CR 702.1: each is a separate ability), as Keyword names them.
+	Also []string
+	// Morph is a morph ability's cost (CR 702.37a): a Keyword "Morph" ability is no
+	// activated ability; turning the permanent face up is a special action (116.2b).
+	Morph *ManaCost
 
 	// Activated and spell abilities.
 	Cost    Cost
@@ -257,6 +263,16 @@ const (
 	// AttachedCantAttackOrBlock: the creature it is attached to can't attack or block
 	// (CR 508.1c, 509.1b: a restriction, read where attackers and blockers are declared).
 	AttachedCantAttackOrBlock
+	// Hidden information (issue 18):
+	// CantBeCountered: "This spell can't be countered" (CR 101.1, 701.6a): read where a
+	// spell is countered, from the spell's characteristics (a face-down spell has none).
+	CantBeCountered
+	// LookAtTopAnyTime: "You may look at the top card of your library any time" (CR 401.5,
+	// 116.2 is not needed: looking is no action): what its controller's view shows (view.go).
+	LookAtTopAnyTime
+	// CastFromTop: a permission to cast or play from the top of the library (CR 601.3):
+	// its effect is the top-of-library permissions' (cr601_permissions.go).
+	CastFromTop
 )
 
 // StaticEffect is a static ability's effect as data.

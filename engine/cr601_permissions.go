@@ -48,6 +48,9 @@ func permissions(s *State, v *View, p h.Player) []Permission {
 	out := make([]Permission, 0, len(hand))
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
+		if perm, ok := faceDownFromHand(s, v, id); ok {
+			out = append(out, perm)
+		}
 	}
 	return out
 }
@@ -94,10 +97,10 @@ func enchantSpec(c *Chars) (TargetSpec, bool) {
 	return TargetSpec{}, false
 }
 
-// permissionFor finds p's permission to cast or play the card.
-func permissionFor(s *State, v *View, p h.Player, card h.CardID) (Permission, bool) {
+// permissionFor finds p's permission to cast or play the card, face down or not.
+func permissionFor(s *State, v *View, p h.Player, card h.CardID, faceDown bool) (Permission, bool) {
 	for _, perm := range permissions(s, v, p) {
-		if perm.Card == card {
+		if perm.Card == card && perm.FaceDown == faceDown {
 			return perm, true
 		}
 	}

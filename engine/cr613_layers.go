@@ -45,7 +45,7 @@ func (c *Chars) HasSubtype(t string) bool { return hasString(c.Subtypes, t) }
 // HasKeyword reports whether the object has keyword ability k.
 func (c *Chars) HasKeyword(k string) bool {
 	for _, a := range c.Abilities {
-		if a.Kind == Keyword && a.Keyword == k {
+		if a.Kind == Keyword && (a.Keyword == k || hasString(a.Also, k)) {
 			return true
 		}
 	}
@@ -665,3 +665,8 @@ func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrin
 // printedOf is an object's printed characteristics, for the fault that copies them in
 // place of copiable values.
 func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }
+
+// faceUpChars are the printed characteristics a face-down object's card has face up: its
+// morph cost is there (CR 702.37e), and its copiable values revert to them as it is turned
+// face up (708.8).
+func faceUpChars(o *Object) *Chars { return &o.Def.printed }
