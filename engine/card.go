@@ -267,8 +267,8 @@ const (
 	// CantBeCountered: "This spell can't be countered" (CR 101.1, 701.6a): read where a
 	// spell is countered, from the spell's characteristics (a face-down spell has none).
 	CantBeCountered
-	// LookAtTopAnyTime: "You may look at the top card of your library any time" (CR 401.5,
-	// 116.2 is not needed: looking is no action): what its controller's view shows (view.go).
+	// LookAtTopAnyTime: "You may look at the top card of your library any time" (CR 401.5):
+	// its controller's view shows that card (view.go), with no action and no priority.
 	LookAtTopAnyTime
 	// CastFromTop: a permission to cast or play from the top of the library (CR 601.3):
 	// its effect is the top-of-library permissions' (cr601_permissions.go).
