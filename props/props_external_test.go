@@ -1,7 +1,6 @@
 package props_test
 
 import (
-	"os"
 	"fmt"
 	"strings"
 	"testing"
@@ -70,9 +69,6 @@ func TestFaultsAreCaught(t *testing.T) {
 	// A caught fault stops at its first failing case, so the limit costs little; a rarely
 	// reached clause (a counterspell resolving against a cycling ability) needs it.
 	limit := 2000
-	if os.Getenv("FAULTLIMIT") != "" {
-		limit = 20000
-	}
 	if testing.Short() {
 		limit = 150
 	}
