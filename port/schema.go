@@ -24,6 +24,7 @@ var messageFields = []struct {
 	{OpManaOutcomes, []string{"state!", "card!", "ability", "then"}, []string{"outcomes!", "objects", "then"}},
 	{OpCouldProduce, []string{"state!", "card!", "then"}, []string{"types!", "objects", "then"}},
 	{OpSBAChecks, []string{"state!", "action!", "then"}, []string{"checks!", "objects", "then"}},
+	{OpPlayerView, []string{"state!", "viewer!", "then"}, []string{"view!", "objects", "then"}},
 	{OpReset, nil, nil},
 	{OpClose, nil, nil},
 }

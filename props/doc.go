@@ -60,11 +60,13 @@
 //	cycling.not-a-spell           cycling.not-a-spell / 702.29a, 113.1, 112.1, 115.1, 701.6a
 //	cycling.trigger-independent   cycling.trigger-independent / 702.29c, 603.3d, 608.2b, 701.6a
 //	cycling.triggers-before-draw  cycling.triggers-before-draw / 603.3, 405.5, 702.29c, 702.29d
+//	historic.face-down-not-historic  historic.face-down-not-historic / 601.3e, 708.2, 702.37c, 700.6
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
 //	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
 //	invariant.purity              invariant.purity / -
 //	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
+//	library.look-top-any-time     library.look-top-any-time / 401.2, 401.5, 402.3
 //	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
 //	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
 //	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
@@ -105,6 +107,13 @@
 //   - x.etb-uses-spell-x: Walking Ballista / Hangarback Walker cast with X enter with X
 //     +1/+1 counters (X read from the StackObject before it resolved), and have their mana
 //     cost's mana value with X as 0 (the other half of 107.3m).
+//   - library.look-top-any-time: what a player knows, by resampling (knowledge.go): moving
+//     or replacing what they can't see (the opponent's hand and library, their own library
+//     below a top card Crystal Skull lets them see) changes neither their view nor their
+//     legal actions; with a look effect they see the top card.
+//   - historic.face-down-not-historic: a face-down spell or permanent has 708.2a's
+//     characteristics only, so it isn't historic; turning it face up is a special action
+//     keeping the object; only its controller knows what it is.
 //   - cost.tap-symbol, cost.untap-symbol: an ability with {T} ({Q}) is listed only while its
 //     source is untapped (tapped) and, for a creature, not summoning sick unless it has
 //     haste or its controller has Thousand-Year Elixir; paying taps (untaps) it; the

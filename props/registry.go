@@ -48,6 +48,9 @@ var constructors = []func() *Property{
 	priorEffectsPersist,
 	overwriteExpireTogether,
 	expiresBeforeNextTurn,
+	// Hidden information (issue 18).
+	lookTopAnyTime,
+	faceDownNotHistoric,
 }
 
 // All returns every property, sorted by ID.

@@ -227,7 +227,8 @@ func TestKilledCampaignKeepsCounterexamples(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, "signal: killed", ee.Error())
 	summary := strings.Join(said, "\n")
-	require.Contains(t, summary, "found a counterexample of mana.undefined-type")
+	// The pattern selects every property of the ruling; which finds it first depends on the pool.
+	require.Regexp(t, `found a counterexample of mana\.(undefined-type|outcomes)`, summary)
 	_, err = os.Stat(out)
 	assert.True(t, os.IsNotExist(err), "killed before any report was written")
 
