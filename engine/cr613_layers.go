@@ -248,7 +248,15 @@ func Project(s *State) *View {
 			if faceDown {
 				s.eachWithCharacteristics(func(id h.ObjectID) {
 					if s.obj(id).FaceDown { // CR 708.2a
-						FaceDown{}.apply(pr.own(id), effectKey{})
+						c := pr.own(id)
+						name, colors, super := c.Name, c.Colors, c.Supertypes
+						FaceDown{}.apply(c, effectKey{})
+						if s.faults.on(FaultFaceDownKeepsName) {
+							c.Name, c.Colors = name, colors // the fault
+						}
+						if s.faults.on(FaultFaceDownLegendary) {
+							c.Supertypes = super // the fault
+						}
 					}
 				})
 			}

@@ -95,7 +95,13 @@ func turnFaceUp(s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	s.Players[a.Player].Pool = s.Players[a.Player].Pool.Sub(a.Payment)
 	s.mut(o.ID).FaceDown = false
+	if s.faults.on(FaultFaceUpNewObject) {
+		o = asNewObject(s, o.ID) // the fault: another object from now on (CR 708.8 keeps it)
+	}
 	s.Passes = 0
+	if s.faults.on(FaultFaceUpUsesStack) {
+		s.Priority = a.Player.Opponent() // the fault: as if it had used the stack (CR 116.3c)
+	}
 	ev := []h.Event{{Kind: "turned_face_up", Player: a.Player, Card: o.Card, Object: o.ID, Mana: a.Payment, Rule: "702.37e",
 		Text: fmt.Sprintf("%s turns card %d face up paying %s: %s", a.Player, o.Card, a.Payment, faceUpChars(o).Name)}}
 	next, evs, err := settleWith(s, nil)
@@ -112,4 +118,21 @@ func cantBeCountered(c *Chars) bool {
 		}
 	}
 	return false
+}
+
+// asNewObject replaces the permanent id with a new object of the same card and status
+// (for FaultFaceUpNewObject), and returns it.
+func asNewObject(s *State, id h.ObjectID) *Object {
+	n := *s.obj(id)
+	s.mut(id).Gone = true
+	nid := s.newObject(n)
+	field := make([]h.ObjectID, len(s.Battlefield))
+	for i, x := range s.Battlefield {
+		field[i] = x
+		if x == id {
+			field[i] = nid
+		}
+	}
+	s.Battlefield = field
+	return s.obj(nid)
 }

@@ -35,9 +35,12 @@ func PlayerView(s *State, p h.Player) h.PlayerView {
 		if owner == p && seesTop(s, p) {
 			ps.Library[0] = snap.Players[q].Library[0]
 		}
-		if owner != p {
+		if owner != p && !s.faults.on(FaultOpponentHandShown) {
 			ps.Hand = hideAll(ps.Hand, owner, h.Hand)
 		}
+	}
+	if s.faults.on(FaultFaceDownIdentityShown) {
+		b.Battlefield = namedFaceDown(s, b.Battlefield, p) // the fault: the opponent's face-down cards named
 	}
 	for _, o := range b.Battlefield {
 		if o.FaceDown && o.Controller == p {
@@ -74,7 +77,7 @@ func hideAll(zone []*h.Object, owner h.Player, z h.Zone) []*h.Object {
 // (401.5: not until they finish).
 func seesTop(s *State, p h.Player) bool {
 	lib := s.Players[p].Library
-	if len(lib) == 0 || !mayLookAtTop(s, p) {
+	if len(lib) == 0 || !mayLookAtTop(s, p) && !s.faults.on(FaultTopShownWithoutLook) || s.faults.on(FaultTopHiddenWithLook) {
 		return false
 	}
 	if pr := s.Proposal; pr != nil && pr.Player == p && pr.Before != nil {
@@ -101,4 +104,19 @@ func mayLookAtTop(s *State, p h.Player) bool {
 		}
 	}
 	return false
+}
+
+// namedFaceDown is the battlefield with each face-down permanent p doesn't control named
+// as its card (for FaultFaceDownIdentityShown).
+func namedFaceDown(s *State, field []*h.Object, p h.Player) []*h.Object {
+	out := make([]*h.Object, len(field))
+	for i, o := range field {
+		out[i] = o
+		if o.FaceDown && o.Controller != p {
+			named := *o
+			named.Name = faceUpChars(s.byCard(o.Card)).Name
+			out[i] = &named
+		}
+	}
+	return out
 }

@@ -101,7 +101,7 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 // checkFaceDownChars: a face-down permanent's characteristics are 708.2a's.
 func checkFaceDownChars(tr *gen.Trace, i int, o *harness.Object, card string, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
-	what := fmt.Sprintf("%s: face-down %s (card %d, %s's, which is %s)", whereAfter(tr, i), describe(o), o.Card, o.Controller, card)
+	what := fmt.Sprintf("%s: face-down %s, which is %s", whereAfter(tr, i), describe(o), card)
 	v.Reach("characteristics")
 	var wrong []string
 	if o.Name != "" {
