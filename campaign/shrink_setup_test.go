@@ -19,7 +19,7 @@ import (
 func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) *campaign.PropResult {
 	t.Helper()
 	rep, err := campaign.Run(context.Background(), campaign.Config{
-		Engine: func() (harness.Engine, error) { return engine.New(engine.Options{Faults: []string{fault}}) },
+		Engine: pinnedReference(fault),
 		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
 		Found: func(p *props.Property, f *campaign.Failure) {
 			if dir != "" {

@@ -76,7 +76,7 @@ func (l *listing) faceUpActions(p h.Player) {
 
 // turnFaceUp turns a face-down permanent face up, paying its morph cost (CR 702.37e): a
 // special action (116.2b), so nothing goes on the stack and priority stays with p
-// (116.3c); it is the same object (708.8), with its own characteristics from now on.
+// (116.3); it is the same object (708.8), with its own characteristics from now on.
 func turnFaceUp(s *State, a h.Action) (*State, []h.Event, error) {
 	o := s.byCard(a.Card)
 	if o == nil || o.Zone != h.Battlefield || !o.FaceDown {
@@ -100,7 +100,7 @@ func turnFaceUp(s *State, a h.Action) (*State, []h.Event, error) {
 	}
 	s.Passes = 0
 	if s.faults.on(FaultFaceUpUsesStack) {
-		s.Priority = a.Player.Opponent() // the fault: as if it had used the stack (CR 116.3c)
+		s.Priority = a.Player.Opponent() // the fault: as if it had used the stack (CR 116.3)
 	}
 	ev := []h.Event{{Kind: "turned_face_up", Player: a.Player, Card: o.Card, Object: o.ID, Mana: a.Payment, Rule: "702.37e",
 		Text: fmt.Sprintf("%s turns card %d face up paying %s: %s", a.Player, o.Card, a.Payment, faceUpChars(o).Name)}}

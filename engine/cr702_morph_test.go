@@ -122,7 +122,7 @@ func TestTurnFaceUp(t *testing.T) {
 	up := find(t, s, "turn Akroma face up", func(a h.Action) bool { return a.Kind == h.TurnFaceUp && a.Card == 50 })
 	s = apply(t, s, up)
 	assert.Empty(t, s.Stack, "a special action doesn't use the stack")
-	assert.Equal(t, h.A, s.Priority, "its controller keeps priority (CR 116.3c)")
+	assert.Equal(t, h.A, s.Priority, "its controller keeps priority (CR 116.3)")
 	o := cardNamed(t, s, "Akroma, Angel of Fury")
 	assert.Equal(t, before, o.ID, "the same object (CR 708.8)")
 	assert.True(t, s.Players[0].Pool.IsZero(), "the morph cost was paid")

@@ -216,7 +216,7 @@ var faultInfo = []FaultInfo{
 	{FaultFaceDownKeepsName, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's name and colour"},
 	{FaultFaceDownLegendary, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's supertypes: a legendary card stays legendary, so historic"},
 	{FaultFaceUpNewObject, "historic.face-down-not-historic", "708.8", "turning a face-down permanent face up makes it a new object"},
-	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3c", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
+	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},
 	{FaultOpponentHandShown, "library.look-top-any-time", "402.3", "a player's view shows the opponent's hand"},

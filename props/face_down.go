@@ -89,11 +89,27 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 			checkIdentityKnown(q, tr, i, snap, st, names, &v)
 		}
 	}
-	if views {
-		for _, p := range []harness.Player{harness.A, harness.B} {
-			checkResampled(eng, q, tr, p, renameFaceDown(tr.Setup, p.Opponent()), &v, "identity-hidden", ruling, "708.5",
-				fmt.Sprintf("the cards %s's face-down permanents are replaced", p.Opponent()))
+	if !views {
+		return v
+	}
+	// What each player knows in the game first: a resampled game's start releases the
+	// game's states.
+	var games [2][]knowledge
+	var renamed [2]*resampled
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		if renamed[p] = renameFaceDown(tr.Setup, p.Opponent()); renamed[p] == nil {
+			continue
 		}
+		game, err := gameKnowledge(eng, q, tr, p)
+		if err != nil {
+			v.add("identity-hidden", queryError(-1, ruling, "708.5", fmt.Sprintf("%s's view", p), err))
+			return v
+		}
+		games[p] = game
+	}
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		checkResampled(eng, tr, p, games[p], renamed[p], &v, "identity-hidden", ruling, "708.5",
+			fmt.Sprintf("the cards %s's face-down permanents are replaced", p.Opponent()))
 	}
 	return v
 }
@@ -165,7 +181,7 @@ func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v
 }
 
 // checkFaceUp: turning a face-down permanent face up is a special action (CR 116.2b,
-// 702.37e): nothing goes on the stack, priority stays with its controller (116.3c), and it
+// 702.37e): nothing goes on the stack, priority stays with its controller (116.3), and it
 // is the same object (708.8), now with its card's characteristics.
 func checkFaceUp(tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
@@ -197,7 +213,7 @@ func checkFaceUp(tr *gen.Trace, i int, v *Verdict) {
 	}
 	if len(wrong) > 0 {
 		v.add("face-up", violation(i, ruling, "702.37e", what,
-			"the same object, face up, nothing on the stack, priority kept (CR 116.2b, 702.37e, 708.8, 116.3c)", strings.Join(wrong, "; ")))
+			"the same object, face up, nothing on the stack, priority kept (CR 116.2b, 702.37e, 708.8, 116.3)", strings.Join(wrong, "; ")))
 	}
 }
 

@@ -182,39 +182,71 @@ func sameFlow(a, b []harness.Event) bool {
 	return slices.EqualFunc(a, b, func(x, y harness.Event) bool { return x.Kind == y.Kind && x.Player == y.Player })
 }
 
-// sameKnowledge compares what p knows in the game (st) and in its resampled twin (alt): the
-// views and, when p is to act, the legal actions (l1, the game's, if known). It returns
-// what differs, or "".
-func sameKnowledge(eng harness.Engine, q harness.ViewQueries, p harness.Player, st, alt harness.State, snap *harness.Snapshot, l1 []harness.Action) (string, error) {
-	v1, err := q.PlayerView(st, p)
+// knowledge is what a player knows at one moment of a game: their view and, when they
+// are to act, their legal actions (nil otherwise).
+type knowledge struct {
+	view  harness.PlayerView
+	legal []harness.Action
+}
+
+// knowledgeAt asks what p knows in st (whose snapshot is snap); legal, if not nil, is the
+// list of legal actions already known for st.
+func knowledgeAt(eng harness.Engine, q harness.ViewQueries, p harness.Player, st harness.State, snap *harness.Snapshot, legal []harness.Action) (knowledge, error) {
+	view, err := q.PlayerView(st, p)
 	if err != nil {
-		return "", err
+		return knowledge{}, err
 	}
-	v2, err := q.PlayerView(alt, p)
-	if err != nil {
-		return "", err
-	}
-	if d := viewDiff(&v1, &v2); d != "" {
-		return d, nil
-	}
-	if toAct(snap) != p {
-		return "", nil
-	}
-	if l1 == nil {
-		var err error
-		if l1, err = eng.Legal(st); err != nil {
-			return "", err
+	k := knowledge{view: view}
+	if toAct(snap) == p {
+		if legal == nil {
+			if legal, err = eng.Legal(st); err != nil {
+				return knowledge{}, err
+			}
 		}
+		k.legal = nonNilActions(legal)
 	}
-	l2, err := eng.Legal(alt)
-	if err != nil {
-		return "", err
+	return k, nil
+}
+
+func nonNilActions(as []harness.Action) []harness.Action {
+	if as == nil {
+		return []harness.Action{}
 	}
-	k1, k2 := actionKeys(l1), actionKeys(l2)
-	if !slices.Equal(k1, k2) {
-		return fmt.Sprintf("%s's legal actions: %s against %s", p, shortened(strings.Join(k1, "; ")), shortened(strings.Join(k2, "; "))), nil
+	return as
+}
+
+// knowledgeDiff says what differs between what p knows in two games, or "".
+func knowledgeDiff(p harness.Player, a, b *knowledge) string {
+	if d := viewDiff(&a.view, &b.view); d != "" {
+		return d
 	}
-	return "", nil
+	if k1, k2 := actionKeys(a.legal), actionKeys(b.legal); !slices.Equal(k1, k2) {
+		return fmt.Sprintf("%s's legal actions: %s against %s", p, shortened(strings.Join(k1, "; ")), shortened(strings.Join(k2, "; ")))
+	}
+	return ""
+}
+
+// gameKnowledge is what p knows at the moments a resampling compares (the start, then after
+// each of the first actions), asked of the game's own states before any resampled game is
+// started: a start releases the states of the game before (docs/protocol.md).
+func gameKnowledge(eng harness.Engine, q harness.ViewQueries, tr *gen.Trace, p harness.Player) ([]knowledge, error) {
+	var out []knowledge
+	for i := -1; i < min(len(tr.Steps), resampledMoments-1); i++ {
+		st, snap := tr.StartState, &tr.Start
+		if i >= 0 {
+			st, snap = tr.Steps[i].AfterState, tr.Steps[i].After
+		}
+		var legal []harness.Action // the game's, as the trace has them
+		if i+1 < len(tr.Steps) {
+			legal = tr.Steps[i+1].Legal
+		}
+		k, err := knowledgeAt(eng, q, p, st, snap, legal)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
 }
 
 // viewDiff names the first part of two views that differs, with both versions, or "".
@@ -259,19 +291,23 @@ func shortened(s string) string {
 // a campaign reaches them thousands of times.
 const resampledMoments = 3
 
-// checkResampled judges one resampling for player p under clause: from the start, and
-// after each action while the replay is accepted and nothing replaced is touched, p's
-// knowledge must be the same. It returns at the first difference.
-func checkResampled(eng harness.Engine, q harness.ViewQueries, tr *gen.Trace, p harness.Player, r *resampled, v *Verdict, clause, ruling, rule, why string) {
+// checkResampled judges one resampling for player p under clause, against game, what p
+// knows in the game (gameKnowledge): from the start, and after each action while the
+// replay is accepted and nothing replaced has come into the open, p's knowledge must be the
+// same. It returns at the first difference. It starts a game: ask nothing more of the
+// trace's states after it.
+func checkResampled(eng harness.Engine, tr *gen.Trace, p harness.Player, game []knowledge, r *resampled, v *Verdict, clause, ruling, rule, why string) {
 	if r == nil {
 		return
 	}
+	q, _ := harness.ViewQueriesOf(eng)
 	alt, err := eng.Start(r.setup)
 	if err != nil {
 		return // a board the engine declines, or can't set up: nothing to compare
 	}
-	st, snap := tr.StartState, &tr.Start
-	for i := -1; i < min(len(tr.Steps), resampledMoments-1); i++ {
+	snap := &tr.Start
+	for m := range game {
+		i := m - 1
 		if i >= 0 {
 			step := &tr.Steps[i]
 			if touches(step, r.cards) {
@@ -281,22 +317,18 @@ func checkResampled(eng harness.Engine, q harness.ViewQueries, tr *gen.Trace, p 
 			if err != nil || !sameFlow(step.Events, evs) {
 				return // the game went otherwise: what was replaced has shown in what happened
 			}
-			alt, st, snap = next, step.AfterState, step.After
+			alt, snap = next, step.After
 		}
 		if !r.intact(snap) || r.until != nil && r.until(snap) {
 			return
 		}
-		var legal []harness.Action // the game's, as the trace has them
-		if i+1 < len(tr.Steps) {
-			legal = tr.Steps[i+1].Legal
-		}
-		d, err := sameKnowledge(eng, q, p, st, alt, snap, legal)
+		k, err := knowledgeAt(eng, q, p, alt, snap, nil)
 		if err != nil {
-			v.add(clause, queryError(i, ruling, rule, fmt.Sprintf("%s: %s's view", whereAfter(tr, i), p), err))
+			v.add(clause, queryError(i, ruling, rule, fmt.Sprintf("%s: %s's view in the resampled game", whereAfter(tr, i), p), err))
 			return
 		}
 		v.Reach(clause)
-		if d != "" {
+		if d := knowledgeDiff(p, &game[m], &k); d != "" {
 			v.add(clause, violation(i, ruling, rule, fmt.Sprintf("%s: %s", whereAfter(tr, i), why),
 				fmt.Sprintf("the same knowledge for %s in both games (what %s can't see doesn't show)", p, p), d))
 			return

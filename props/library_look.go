@@ -52,13 +52,20 @@ func checkLookTop(eng harness.Engine, tr *gen.Trace) Verdict {
 	if !ok {
 		return v
 	}
+	checkTopSeen(q, tr, &v)
 	// One viewer a case, each in turn: the two are alike, and each resampling replays the
-	// game.
+	// game. What the viewer knows in the game is asked first: a resampled game's start
+	// releases the game's states.
 	for _, p := range []harness.Player{viewerOf(tr)} {
+		game, err := gameKnowledge(eng, q, tr, p)
+		if err != nil {
+			v.add("opponent-hand", queryError(-1, ruling, "402.3", fmt.Sprintf("%s's view", p), err))
+			return v
+		}
 		opp := p.Opponent()
-		checkResampled(eng, q, tr, p, mixHandAndLibrary(tr.Setup, opp), &v, "opponent-hand", ruling, "402.3",
+		checkResampled(eng, tr, p, game, mixHandAndLibrary(tr.Setup, opp), &v, "opponent-hand", ruling, "402.3",
 			fmt.Sprintf("%s's hand replaced", opp))
-		checkResampled(eng, q, tr, p, shuffleLibrary(tr.Setup, opp, 0), &v, "opponent-library", ruling, "401.2",
+		checkResampled(eng, tr, p, game, shuffleLibrary(tr.Setup, opp, 0), &v, "opponent-library", ruling, "401.2",
 			fmt.Sprintf("%s's library reordered", opp))
 		from := 0
 		if controlsLookEffect(&tr.Start, p) {
@@ -72,9 +79,8 @@ func checkLookTop(eng harness.Engine, tr *gen.Trace) Verdict {
 		if from == 1 {
 			what += " below its top card"
 		}
-		checkResampled(eng, q, tr, p, own, &v, "own-library", ruling, "401.2", what)
+		checkResampled(eng, tr, p, game, own, &v, "own-library", ruling, "401.2", what)
 	}
-	checkTopSeen(q, tr, &v)
 	return v
 }
 
