@@ -52,3 +52,22 @@ func TestPlayerViewTopCardWithCrystalSkull(t *testing.T) {
 	assert.True(t, b.Board.Players[0].Library[0].IsHidden(), "B may not look at A's library")
 	assert.True(t, a.Board.Players[1].Library[0].IsHidden(), "nor A at B's")
 }
+
+// TestPlayerViewNewTopHiddenWhileCasting: if the top card of A's library changes while A
+// casts a spell (a spell cast from the top, say), A can't look at the new top card until
+// A finishes casting (CR 401.5): the view hides it while the proposal waits for payment.
+// An unchanged top card stays known.
+func TestPlayerViewNewTopHiddenWhileCasting(t *testing.T) {
+	setup := viewBoard(true)
+	setup.Players[0].Hand = []h.CardSpec{{ID: 31, Name: "Llanowar Elves"}}
+	setup.Players[0].Pool = h.Mana{h.Green: 1}
+	s := start(t, setup)
+	s = apply(t, s, find(t, s, "cast Llanowar Elves", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 31 }))
+	require.NotNil(t, s.Proposal)
+	assert.Equal(t, "Pili-Pala", PlayerView(s, h.A).Board.Players[0].Library[0].Name, "an unchanged top card stays known while casting")
+	changed := s.clone()
+	changed.Players[h.A].Library = changed.Players[h.A].Library[1:] // the top card left during the cast
+	assert.True(t, PlayerView(changed, h.A).Board.Players[0].Library[0].IsHidden(), "the new top card, not while casting")
+	changed.Proposal = nil
+	assert.Equal(t, "Grizzly Bears", PlayerView(changed, h.A).Board.Players[0].Library[0].Name, "once done")
+}
