@@ -121,7 +121,7 @@ func TestRulesTurnCase27331Holds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the reference engine")
 	}
-	cfg := campaign.Config{Engine: func() (harness.Engine, error) { ref, err := engine.New(engine.Options{}); return firstPool{ref}, err },
+	cfg := campaign.Config{Engine: pinnedReference(),
 		Props: []*props.Property{props.ByID("rules.turn")}, Seed: 1, Checks: 27332, Workers: 1, ShrinkBudget: -1}
 	cfg.Shard.K, cfg.Shard.N = 27332, 27332
 	res := result(run(t, cfg), "rules.turn")

@@ -19,12 +19,8 @@ import (
 func faultRun(t *testing.T, fault, propsPattern string, checks int, dir string) *campaign.PropResult {
 	t.Helper()
 	rep, err := campaign.Run(context.Background(), campaign.Config{
-		// The pool these cases were found in (firstPool): the cases counted on are its boards.
-		Engine: func() (harness.Engine, error) {
-			ref, err := engine.New(engine.Options{Faults: []string{fault}})
-			return firstPool{ref}, err
-		},
-		Props: props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
+		Engine: pinnedReference(fault),
+		Props:  props.Match(propsPattern), Seed: 1, Checks: checks, Workers: 1,
 		Found: func(p *props.Property, f *campaign.Failure) {
 			if dir != "" {
 				require.NoError(t, saveFound(dir, fault)(p, f))

@@ -163,6 +163,12 @@ var table = []Card{
 	{Name: "Time Walk", ManaCost: "{1}{U}", Types: []string{"Sorcery"}, Oracle: []string{
 		"Take an extra turn after this one."}},
 
+	// Hidden information (issue 18): a morph card (CR 702.37, 708).
+	creature(Card{Name: "Akroma, Angel of Fury", ManaCost: "{5}{R}{R}{R}", Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Angel"}, Oracle: []string{
+		"This spell can't be countered.",
+		"Flying, trample, protection from white and from blue",
+		"{R}: Akroma, Angel of Fury gets +1/+0 until end of turn.",
+		"Morph {3}{R}{R}{R} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)"}}, 6, 6),
 	// Historic (CR 700.6), casting from the top of the library (CR 601.3, 401), cast
 	// triggers (CR 601.2i, 603.2) and putting a creature onto the battlefield uncast.
 	{Name: "Crystal Skull, Isu Spyglass", ManaCost: "{2}{U}{U}", Supertypes: []string{"Legendary"}, Types: []string{"Artifact"}, Oracle: []string{

@@ -225,8 +225,9 @@ func (c *checker) checkStart(tr *gen.Trace) {
 	}
 	for _, card := range set.Cards() {
 		o := s.Find(card.ID)
-		// A permanent the setup has copying something has that one's name (CR 707.2).
-		c.check("card-ids", o != nil && (o.Name == card.Name || o.CopyOf != "") || o == nil && s.GameOver,
+		// A permanent the setup has copying something has that one's name (CR 707.2); a
+		// face-down one has none (708.2a).
+		c.check("card-ids", o != nil && (o.Name == card.Name || o.CopyOf != "" || o.FaceDown && o.Name == "") || o == nil && s.GameOver,
 			"at the start: card %d (%s in the setup) is %s", card.ID, card.Name, describe(o))
 	}
 }

@@ -80,6 +80,12 @@ type Ability struct {
 	Text    string
 	Kind    AbilityKind
 	Keyword string // for Keyword: "Flying", "Trample", "Indestructible", "Haste"
+	// Also are the other keywords of a line that lists several ("Flying, trample, ...",
+	// CR 702.1: each is a separate ability), as Keyword names them.
+	Also []string
+	// Morph is a morph ability's cost (CR 702.37a): a Keyword "Morph" ability is no
+	// activated ability; turning the permanent face up is a special action (116.2b).
+	Morph *ManaCost
 
 	// Activated and spell abilities.
 	Cost    Cost
@@ -272,6 +278,9 @@ const (
 	// SpendAnyTypeForCreatures: its controller may spend mana as though it were mana of
 	// any type to cast creature spells (CR 609.4b, 106.1).
 	SpendAnyTypeForCreatures
+	// CantBeCountered: "This spell can't be countered" (CR 101.1, 701.6a): read where a
+	// spell is countered, from the spell's characteristics (a face-down spell has none).
+	CantBeCountered
 )
 
 // TopFilter says which cards a PlayFromTop ability lets its controller play or cast, as

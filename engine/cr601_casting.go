@@ -68,11 +68,15 @@ func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Targ
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
 func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
-	perm, ok := permissionFor(s, v, a.Player, a.Card)
+	faceDown := castsFaceDown(a)
+	perm, ok := permissionFor(s, v, a.Player, a.Card, faceDown)
 	if !ok {
+		if faceDown {
+			return nil, nil, fmt.Errorf("CR 702.37c, 601.3: card %d can't be cast face down by %s", a.Card, a.Player)
+		}
 		return nil, nil, fmt.Errorf("CR 601.3: card %d is not in %s's hand, nor may %s cast it from where it is", a.Card, a.Player, a.Player)
 	}
-	name := v.Of(perm.Object).Name
+	name := perm.Spell(v).Name
 	if perm.Play {
 		return nil, nil, fmt.Errorf("CR 305.1: %s is a land: it is played, not cast", name)
 	}
@@ -92,6 +96,7 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	ev := &events{}
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.mut(id).Controller = a.Player
+	s.mut(id).FaceDown = perm.FaceDown // CR 708.4: it becomes a face-down spell as it moves
 	item := StackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
 	if perm.Ability != nil {
 		item.Ability, item.Key = perm.Ability.Ability, perm.Ability.Key(id)
@@ -182,7 +187,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 // playLand plays a land under its permission: a special action (CR 305.1, 305.2, 116.2a).
 func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	v := s.project()
-	perm, ok := permissionFor(s, v, a.Player, a.Card)
+	perm, ok := permissionFor(s, v, a.Player, a.Card, false)
 	if !ok || !perm.Play {
 		return nil, nil, fmt.Errorf("CR 305.1: card %d is not a land %s may play from where it is", a.Card, a.Player)
 	}

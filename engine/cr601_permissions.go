@@ -52,6 +52,9 @@ func permissions(s *State, v *View, p h.Player) []Permission {
 	out := make([]Permission, 0, len(hand)+1)
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
+		if perm, ok := faceDownFromHand(s, v, id); ok {
+			out = append(out, perm)
+		}
 	}
 	if perm, ok := permissionFromTop(s, v, p); ok {
 		out = append(out, perm)
@@ -104,10 +107,10 @@ func enchantSpec(c *Chars) (TargetSpec, bool) {
 	return TargetSpec{}, false
 }
 
-// permissionFor finds p's permission to cast or play the card.
-func permissionFor(s *State, v *View, p h.Player, card h.CardID) (Permission, bool) {
+// permissionFor finds p's permission to cast or play the card, face down or not.
+func permissionFor(s *State, v *View, p h.Player, card h.CardID, faceDown bool) (Permission, bool) {
 	for _, perm := range permissions(s, v, p) {
-		if perm.Card == card {
+		if perm.Card == card && perm.FaceDown == faceDown {
 			return perm, true
 		}
 	}

@@ -299,6 +299,7 @@ func enterFromStack(r *Resolution, card *Object) {
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
 	o := s.mut(nid)
 	o.Controller = r.item.Controller
+	o.FaceDown = card.FaceDown // a face-down spell becomes a face-down permanent (CR 708.4)
 	// a replacement: it enters as the copy (CR 707.5, 614.1c)
 	if enterAsCopy(s, o, r.Choose, r.ev, nil) && !aura {
 		r.enchantAsCopy(o, nil)

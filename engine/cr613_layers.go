@@ -45,7 +45,7 @@ func (c *Chars) HasSubtype(t string) bool { return hasString(c.Subtypes, t) }
 // HasKeyword reports whether the object has keyword ability k.
 func (c *Chars) HasKeyword(k string) bool {
 	for _, a := range c.Abilities {
-		if a.Kind == Keyword && a.Keyword == k {
+		if a.Kind == Keyword && (a.Keyword == k || hasString(a.Also, k)) {
 			return true
 		}
 	}
@@ -248,7 +248,15 @@ func Project(s *State) *View {
 			if faceDown {
 				s.eachWithCharacteristics(func(id h.ObjectID) {
 					if s.obj(id).FaceDown { // CR 708.2a
-						FaceDown{}.apply(pr.own(id), effectKey{})
+						c := pr.own(id)
+						name, colors, super := c.Name, c.Colors, c.Supertypes
+						FaceDown{}.apply(c, effectKey{})
+						if s.faults.on(FaultFaceDownKeepsName) {
+							c.Name, c.Colors = name, colors // the fault
+						}
+						if s.faults.on(FaultFaceDownLegendary) {
+							c.Supertypes = super // the fault
+						}
 					}
 				})
 			}
@@ -665,3 +673,8 @@ func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrin
 // printedOf is an object's printed characteristics, for the fault that copies them in
 // place of copiable values.
 func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }
+
+// faceUpChars are the printed characteristics a face-down object's card has face up: its
+// morph cost is there (CR 702.37e), and its copiable values revert to them as it is turned
+// face up (708.8).
+func faceUpChars(o *Object) *Chars { return &o.Def.printed }

@@ -113,6 +113,15 @@ const (
 	FaultTopLandSkipsLandDrop      = "library.costs-and-timing/top-land-skips-land-drop"
 	FaultCancelReordersLibrary     = "library.costs-and-timing/cancel-reorders-library"
 	FaultCastTriggerUnderSpell     = "historic.trigger-resolves-first/under-the-spell"
+	// Hidden information (issue 18).
+	FaultFaceDownIdentityShown = "historic.face-down-not-historic/identity-shown"
+	FaultFaceDownKeepsName     = "historic.face-down-not-historic/keeps-name-and-colour"
+	FaultFaceDownLegendary     = "historic.face-down-not-historic/keeps-supertypes"
+	FaultFaceUpNewObject       = "historic.face-down-not-historic/face-up-new-object"
+	FaultFaceUpUsesStack       = "historic.face-down-not-historic/face-up-passes-priority"
+	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
+	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
+	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
 )
 
 var faultInfo = []FaultInfo{
@@ -211,6 +220,14 @@ var faultInfo = []FaultInfo{
 	{FaultEnteringChoiceByResolver, "copy.of-a-copy", "707.5", "a permanent another player's ability puts onto the battlefield makes its \"as it enters\" choices (what it copies, a colour) as that ability's controller"},
 	{FaultTargetFollowsCard, "rules.zones", "608.2b", "a target is remembered by card: on resolution one that changed zones is its card's new object, wherever it is, and still legal"},
 	{FaultEffectsFollowCard, "rules.zones", "611.2c", "a continuous effect from a resolved spell or ability follows the card it affected to its new object when the card changes zones, so a Giant Growth still pumps the creature an Astral Slide returned"},
+	{FaultFaceDownIdentityShown, "historic.face-down-not-historic", "708.5", "a player's view names the card an opponent's face-down permanent is"},
+	{FaultFaceDownKeepsName, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's name and colour"},
+	{FaultFaceDownLegendary, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's supertypes: a legendary card stays legendary, so historic"},
+	{FaultFaceUpNewObject, "historic.face-down-not-historic", "708.8", "turning a face-down permanent face up makes it a new object"},
+	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
+	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
+	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},
+	{FaultOpponentHandShown, "library.look-top-any-time", "402.3", "a player's view shows the opponent's hand"},
 	{FaultReturnsUnderExiler, "copy.linked-abilities", "610.3c", "\"return the exiled card to the battlefield under its owner's control\" (Oblivion Ring, Helvault) returns it under the returning ability's controller instead"},
 	{FaultPutFiresCastTriggers, "historic.cast-only", "601.2i", "a permanent put onto the battlefield without being cast (Sneak Attack) triggers \"whenever you cast\" abilities as if it had been cast"},
 	{FaultHistoricPerQuality, "historic.definition", "700.6", "a spell that is historic twice over (a legendary artifact) triggers \"whenever you cast a historic spell\" once for each quality"},

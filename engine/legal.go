@@ -46,6 +46,7 @@ func LegalActions(s *State) []h.Action {
 	l.add(h.Action{Player: p, Kind: h.Pass}) // each kind appends to it
 	l.activatable(p, true)
 	l.playAndCastActions(p)
+	l.faceUpActions(p)
 	l.abilityActions(p)
 	l.manaActions(p)
 	return l.actions()
@@ -164,11 +165,14 @@ func (l *listing) playAndCastActions(p h.Player) {
 		if perm.Play || perm.Unmet != "" || !perm.Timing.allows(s, p) {
 			continue
 		}
-		name := v.Of(perm.Object).Name
+		name := perm.Spell(v).Name
 		for _, ts := range l.targetCombos(p, perm.Targets) {
 			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
 				a := l.next()
 				a.Player, a.Kind, a.Card, a.Name, a.X, a.Targets = p, h.Cast, perm.Card, name, x, ts
+				if perm.FaceDown {
+					a.Choices = []string{h.Choice(h.ChoiceFace, h.FaceDownChoice)}
+				}
 			}
 		}
 	}

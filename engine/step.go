@@ -50,6 +50,8 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 		return castSpell(s, c, a)
 	case h.Activate:
 		return activate(s, c, a)
+	case h.TurnFaceUp:
+		return turnFaceUp(c, a)
 	}
 	return nil, nil, fmt.Errorf("CR 117.1: %s may not %s now", a.Player, a.Kind)
 }

@@ -115,7 +115,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	*kinds = make([]Kind, 0, perms)
 	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
-		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p))
+		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p, r.faceDown))
 		*kinds = append(*kinds, c.Kind)
 		switch {
 		case c.Kind.Any(Aura | Equipment):
@@ -225,8 +225,9 @@ const maxHand = 7
 // colorLetters are the colours a "choose a color" permanent may have chosen (CR 105.1).
 var colorLetters = [...]string{"W", "U", "B", "R", "G"}
 
-// permanent draws one permanent's status for card c controlled by p.
-func (g *Generator) permanent(s Source, c Card, p harness.Player) harness.PermanentSpec {
+// permanent draws one permanent's status for card c controlled by p; a card with morph is
+// face down faceDown times in 100.
+func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown int) harness.PermanentSpec {
 	pm := harness.PermanentSpec{CardSpec: harness.CardSpec{Name: c.Name}}
 	pm.Tapped = flag(s, "tapped", 25)
 	pm.Sick = flag(s, "sick", 25)
@@ -258,6 +259,9 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player) harness.Perman
 	}
 	if c.Kind.Has(Creature) && flag(s, "damaged", 10) {
 		pm.Damage = 1 + s.Uintn("damage", 3)
+	}
+	if faceDown > 0 && c.Kind.Has(Morph) && flag(s, "face down", faceDown) { // it was cast face down (CR 702.37c, 708.4)
+		pm.FaceDown = true
 	}
 	if c.Kind.Has(ChoosesColor) {
 		pm.Choices = map[string]string{"color": colorLetters[s.Uintn("color", len(colorLetters))]}

@@ -40,6 +40,8 @@ const (
 	// ExilesLinked: an ability of it refers to the cards another exiled ("the exiled card",
 	// "exiled with it": Oblivion Ring, Helvault, Chrome Mox; CR 607.2a).
 	ExilesLinked
+	// Morph: it may be cast face down and so be a face-down permanent (CR 702.37, 708).
+	Morph
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -183,6 +185,8 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 			k |= PlusCounters
 		case strings.Contains(low, "choose a color") && strings.Contains(low, "enters"):
 			k |= ChoosesColor
+		case strings.HasPrefix(low, "morph "):
+			k |= Morph
 		case strings.Contains(low, "exiled card"), strings.Contains(low, "exiled with"):
 			k |= ExilesLinked
 		case strings.Contains(low, "a copy of"):

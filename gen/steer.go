@@ -93,6 +93,10 @@ type Recipe struct {
 	// exile it, wait for the end step that returns it), which the usual walk seldom gets
 	// to the end of.
 	ExtraSteps int
+	// FaceDown is the chance, in percent, that a permanent with morph on a battlefield
+	// starts face down, as if it had been cast face down (CR 702.37c, 708.4); boards of
+	// other recipes never have face-down permanents.
+	FaceDown int
 }
 
 // DefaultStepWeight is the weight of each of a Recipe's Steps when it gives none.

@@ -34,6 +34,10 @@ const (
 	Attack ActionKind = "attack"
 	// Block declares blockers (CR 509.1); Blocks may be empty.
 	Block ActionKind = "block"
+	// TurnFaceUp turns the face-down permanent Card face up for its morph cost, paying
+	// Payment from the pool: a special action that doesn't use the stack (CR 116.2b,
+	// 702.37e).
+	TurnFaceUp ActionKind = "turn-face-up"
 )
 
 // Action is one thing a player does. Engines list their legal actions fully formed (every
@@ -111,10 +115,14 @@ func (t Target) String() string {
 //	replace:NAME      which replacement effect to apply next (CR 616.1), by its source's name
 //	option:TEXT       an option of a pending decision, as the Snapshot lists it
 //	enter-x:N         (reserved)
+//	face:down         a Cast action casting the card face down (CR 702.37c, 708.4)
 const (
 	ChoiceType    = "type"
 	ChoiceReplace = "replace"
 	ChoiceOption  = "option"
+	ChoiceFace    = "face"
+	// FaceDownChoice is the value of a ChoiceFace choice.
+	FaceDownChoice = "down"
 )
 
 // Choice builds a choice string.

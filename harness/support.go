@@ -12,10 +12,12 @@ const (
 	// QuerySBA is the board each check of state-based actions saw: the [SBAQueries]
 	// interface.
 	QuerySBA Query = "sba"
+	// QueryView is what one player may know: the [ViewQueries] interface.
+	QueryView Query = "view"
 )
 
 // Queries lists every query area, in a fixed order.
-var Queries = []Query{QueryMana, QuerySBA}
+var Queries = []Query{QueryMana, QuerySBA, QueryView}
 
 // Report names something an engine may or may not report, as a [Support] declares it.
 type Report string
@@ -69,6 +71,9 @@ func SupportOf(eng Engine) Support {
 	}
 	if _, ok := SBAQueriesOf(eng); ok {
 		implemented = append(implemented, QuerySBA)
+	}
+	if _, ok := ViewQueriesOf(eng); ok {
+		implemented = append(implemented, QueryView)
 	}
 	if s.Queries == nil {
 		s.Queries = implemented

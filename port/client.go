@@ -159,6 +159,9 @@ func Open(opts Options) (*Client, error) {
 func (c *Client) Engine() harness.Engine {
 	sup := c.Supports()
 	mana, sba := sup.Query(harness.QueryMana), sup.Query(harness.QuerySBA)
+	if sup.Query(harness.QueryView) {
+		return c.withView(mana, sba)
+	}
 	switch {
 	case mana && sba:
 		return &ManaSBAClient{&ManaClient{c}}

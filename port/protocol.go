@@ -25,6 +25,7 @@ const (
 	OpManaOutcomes = "mana_outcomes"
 	OpCouldProduce = "could_produce"
 	OpSBAChecks    = "sba_checks"
+	OpPlayerView   = "player_view"
 	OpReset        = "reset"
 	OpClose        = "close"
 )
@@ -49,7 +50,7 @@ type Request struct {
 	Cards []cards.Card `json:"cards,omitempty"`
 	// start
 	Setup *harness.Setup `json:"setup,omitempty"`
-	// legal, apply, observe, mana_outcomes, could_produce, sba_checks
+	// legal, apply, observe, mana_outcomes, could_produce, sba_checks, player_view
 	State  StateID         `json:"state,omitempty"`
 	Action *harness.Action `json:"action,omitempty"` // apply, sba_checks
 	Want   []string        `json:"want,omitempty"`   // start, apply
@@ -60,6 +61,8 @@ type Request struct {
 	// mana_outcomes, could_produce
 	Card    harness.CardID `json:"card,omitempty"`
 	Ability int            `json:"ability,omitempty"`
+	// player_view: whose view (a pointer: player A is the zero value)
+	Viewer *harness.Player `json:"viewer,omitempty"`
 }
 
 // Then is a request asked ahead (version 2): observe or legal, about a state.
@@ -96,6 +99,8 @@ type Response struct {
 	Types *string `json:"types,omitempty"`
 	// sba_checks: each check of state-based actions applying the action made
 	Checks *[]harness.SBACheck `json:"checks,omitempty"`
+	// player_view: what the viewer may know (hidden information)
+	View *harness.PlayerView `json:"view,omitempty"`
 	// Then are the answers to the request's "then" (version 2), in order, without ids.
 	Then []*Response `json:"then,omitempty"`
 }

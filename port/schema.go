@@ -24,6 +24,7 @@ var messageFields = []struct {
 	{OpManaOutcomes, []string{"state!", "card!", "ability", "then"}, []string{"outcomes!", "objects", "then"}},
 	{OpCouldProduce, []string{"state!", "card!", "then"}, []string{"types!", "objects", "then"}},
 	{OpSBAChecks, []string{"state!", "action!", "then"}, []string{"checks!", "objects", "then"}},
+	{OpPlayerView, []string{"state!", "viewer!", "then"}, []string{"view!", "objects", "then"}},
 	{OpReset, nil, nil},
 	{OpClose, nil, nil},
 }
@@ -90,7 +91,7 @@ func (g *schemaGen) message(title string, all map[string]any, fields []string, o
 // ActionKinds are the kinds of action of the protocol (harness.ActionKind), in the order
 // the protocol's documentation lists them; a test checks it against package harness.
 var ActionKinds = []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate,
-	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block}
+	harness.Pay, harness.Cancel, harness.Choose, harness.Attack, harness.Block, harness.TurnFaceUp}
 
 var textMarshaler = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
 

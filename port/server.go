@@ -267,7 +267,7 @@ func (s *server) do(req *Request) (*Response, error) {
 		return s.newState(st, nil, req.Want)
 	}
 	switch req.Op {
-	case OpLegal, OpObserve, OpApply, OpManaOutcomes, OpCouldProduce, OpSBAChecks:
+	case OpLegal, OpObserve, OpApply, OpManaOutcomes, OpCouldProduce, OpSBAChecks, OpPlayerView:
 	default:
 		return nil, badRequest("unknown op %q", req.Op)
 	}
@@ -328,6 +328,8 @@ func (s *server) do(req *Request) (*Response, error) {
 			return nil, &Error{Kind: ErrIllegal, Message: err.Error()}
 		}
 		return &Response{Checks: nonNil(checks)}, nil
+	case OpPlayerView:
+		return s.playerView(st, req)
 	}
 	panic("unreachable")
 }

@@ -72,6 +72,7 @@
 //	cycling.triggers-before-draw  cycling.triggers-before-draw / 603.3, 405.5, 702.29c, 702.29d
 //	historic.cast-only            historic.cast-only / 700.6, 601.2i, 603.2
 //	historic.definition           historic.definition / 700.6
+//	historic.face-down-not-historic  historic.face-down-not-historic / 601.3e, 708.2, 702.37c, 700.6
 //	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i
 //	historic.trigger-resolves-first  historic.trigger-resolves-first / 603.3, 405.5, 113.7a, 601.2i
 //	invariant.determinism         invariant.determinism / -
@@ -80,6 +81,7 @@
 //	invariant.purity              invariant.purity / -
 //	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
 //	library.costs-and-timing      library.costs-and-timing / 601.3, 601.2f, 601.2h, 307.1, 305.2, 205.4e
+//	library.look-top-any-time     library.look-top-any-time / 401.2, 401.5, 402.3
 //	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
 //	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
 //	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
@@ -129,6 +131,13 @@
 //   - library.costs-and-timing: the top card under a permission is offered as the same
 //     card in hand would be, costs the same, is the turn's land play, and a cancelled
 //     cast puts it back in place.
+//   - library.look-top-any-time: what a player knows, by resampling (knowledge.go): moving
+//     or replacing what they can't see (the opponent's hand and library, their own library
+//     below a top card Crystal Skull lets them see) changes neither their view nor their
+//     legal actions; with a look effect they see the top card.
+//   - historic.face-down-not-historic: a face-down spell or permanent has 708.2a's
+//     characteristics only, so it isn't historic; turning it face up is a special action
+//     keeping the object; only its controller knows what it is.
 //   - cost.tap-symbol, cost.untap-symbol: an ability with {T} ({Q}) is listed only while its
 //     source is untapped (tapped) and, for a creature, not summoning sick unless it has
 //     haste or its controller has Thousand-Year Elixir; paying taps (untaps) it; the

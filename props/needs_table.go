@@ -75,7 +75,7 @@ func NeedsMarkdown() string {
 func needsKey(n Needs) string {
 	var parts []string
 	for _, k := range []harness.ActionKind{harness.Pass, harness.PlayLand, harness.Cast, harness.Activate, harness.Pay,
-		harness.Cancel, harness.Choose, harness.Attack, harness.Block} {
+		harness.Cancel, harness.Choose, harness.Attack, harness.Block, harness.TurnFaceUp} {
 		if slices.Contains(n.Actions, k) {
 			parts = append(parts, "`"+string(k)+"`")
 		}

@@ -67,8 +67,10 @@ func TestPropertiesHold(t *testing.T) {
 // violation of that ruling within a bounded number of seeds.
 func TestFaultsAreCaught(t *testing.T) {
 	// A caught fault stops at its first failing case, so the limit costs little; a rarely
-	// reached clause (a counterspell resolving against a cycling ability) needs it.
-	limit := 2000
+	// reached clause (a counterspell resolving against a cycling ability) needs it. (A
+	// larger pool dilutes the boards: rules.sba/lethal-before-pumps, a pumped creature
+	// pinged, needs 3,614 seeds since the hidden-information cards joined it.)
+	limit := 4000
 	if testing.Short() {
 		limit = 150
 	}

@@ -54,6 +54,9 @@ var constructors = []func() *Property{
 	historicLands,
 	historicTriggerFirst,
 	libraryCostsAndTiming,
+	// Hidden information (issue 18).
+	lookTopAnyTime,
+	faceDownNotHistoric,
 }
 
 // All returns every property, sorted by ID.

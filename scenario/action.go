@@ -25,11 +25,12 @@ import (
 //	A attack with bears, elves                         ("A attack with nothing")
 //	A attack with bears attacking jace                 (a planeswalker; see action_combat.go)
 //	B block with bears blocking giant                  ("B block with nothing")
+//	A turn-face-up akroma paying {R}{R}{R}{C}{C}{C}     (morph, CR 702.37e)
 //	pass until B upkeep                                (or "pass until turn 4 A main1")
 //	resolve                                            (pass until the top of the stack resolved)
 const actionHelp = `want "A pass", "A play CARD", "A cast CARD [X=N] [targeting ...] [choosing ...]", ` +
 	`"A activate CARD mana|ability N|ability \"TEXT\" [...]", "A pay {G}{G}", "A cancel", "A choose CHOICE", ` +
-	`"A attack with CARD, CARD [attacking PLANESWALKER]", "B block with CARD blocking CARD", "pass until [turn N] [A|B] STEP" or "resolve"`
+	`"A attack with CARD, CARD [attacking PLANESWALKER]", "B block with CARD blocking CARD", "A turn-face-up CARD [paying {R}]", "pass until [turn N] [A|B] STEP" or "resolve"`
 
 var clauseWords = map[string]bool{"targeting": true, "choosing": true, "paying": true}
 
@@ -82,7 +83,7 @@ func ParseAction(line string, known func(string) bool) (ActionSpec, error) {
 			return fail("play what? \"A play Forest\"")
 		}
 		a.Card = strings.Join(rest, " ")
-	case VerbCast, VerbActivate:
+	case VerbCast, VerbActivate, VerbTurnFaceUp:
 		if err := a.parseClauses(rest, known); err != nil {
 			return fail("%v", err)
 		}
@@ -323,7 +324,7 @@ func (a ActionSpec) String() string {
 	switch a.Verb {
 	case VerbPlay:
 		s += " " + a.Card
-	case VerbCast, VerbActivate:
+	case VerbCast, VerbActivate, VerbTurnFaceUp:
 		s += " " + a.Card
 		if a.Verb == VerbActivate {
 			s += " " + a.Ability.String()

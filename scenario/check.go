@@ -108,6 +108,8 @@ func (r *replayer) check(e Expectation) []string {
 		return checkPending(e, s)
 	case *CastingCheck:
 		return r.checkCasting(e)
+	case *ViewCheck:
+		return r.checkView(e)
 	case *PropertyCheck:
 		return r.checkProperty(e)
 	case *ExiledWithCheck:

@@ -93,6 +93,8 @@ func expectationNode(e Expectation) *yaml.Node {
 		return n
 	case *PropertyCheck:
 		return str(e.ID)
+	case *ViewCheck:
+		return viewNode(e)
 	case *ExiledWithCheck:
 		return exiledWithNode(e)
 	case *TriggerCheck:

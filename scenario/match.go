@@ -98,7 +98,7 @@ func (r *replayer) matches(rs *resolvedSpec, a harness.Action) (ok, exact bool) 
 	}
 	exact = true
 	switch s.Verb {
-	case VerbCast, VerbActivate:
+	case VerbCast, VerbActivate, VerbTurnFaceUp:
 		if s.Verb == VerbActivate {
 			if a.Ability != s.Ability.resolve(&r.snap, a.Card) {
 				return false, false

@@ -13,7 +13,7 @@ import (
 
 var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
 	"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack",
-	"step", "pending", "casting", "property", "holds", "exiled_with", "triggered", "not_triggered"}
+	"step", "pending", "casting", "property", "holds", "exiled_with", "triggered", "not_triggered", "view"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
 // one expectation ("- pool: {A: "{}"}"), checked in the order written.
@@ -85,6 +85,8 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.casting(v, at)
 	case "exiled_with":
 		return p.exiledWith(v, at)
+	case "view":
+		return p.view(v, at)
 	case "triggered", "not_triggered":
 		return p.triggers(v, at, key)
 	case "property", "holds":

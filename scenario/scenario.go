@@ -128,6 +128,8 @@ const (
 	VerbChoose   Verb = "choose"
 	VerbAttack   Verb = "attack"
 	VerbBlock    Verb = "block"
+	// VerbTurnFaceUp turns a face-down permanent face up for its morph cost (CR 702.37e).
+	VerbTurnFaceUp Verb = "turn-face-up"
 	// VerbPassUntil passes priority (whoever holds it) until a given turn and step.
 	VerbPassUntil Verb = "pass until"
 	// VerbResolve passes priority until the object now on top of the stack has resolved.
@@ -155,6 +157,8 @@ func (v Verb) kind() harness.ActionKind {
 		return harness.Attack
 	case VerbBlock:
 		return harness.Block
+	case VerbTurnFaceUp:
+		return harness.TurnFaceUp
 	}
 	return ""
 }

@@ -46,6 +46,10 @@ func Unsupported(sc *Scenario, s harness.Support) string {
 			if !s.Query(harness.QueryMana) {
 				add("the mana queries")
 			}
+		case *ViewCheck:
+			if !s.Query(harness.QueryView) {
+				add("the view queries")
+			}
 		case *ExiledWithCheck:
 			if !s.Reports(harness.ReportLinks) {
 				add("reports of %s (not reported)", harness.ReportLinks)

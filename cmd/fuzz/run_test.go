@@ -69,7 +69,7 @@ func TestRunFault(t *testing.T) {
 	assert.True(t, strings.HasPrefix(saved, dir), "saved under --corpus: %s", saved)
 	data, err := os.ReadFile(saved)
 	require.NoError(t, err)
-	assert.Contains(t, string(data), "property: mana.undefined-type", "the saved case replays the property")
+	assert.Contains(t, string(data), "holds: mana.undefined-type", "the saved case replays the property")
 
 	// The saved case replays as a regression gate: it fails with the fault on, and holds
 	// against the correct engine (it was shrunk to show the fault, nothing else).

@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"testing"
+
+	h "github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// viewBoard: A controls Crystal Skull and a face-down Akroma; each player has a hand and a
+// library of two cards.
+func viewBoard(skull bool) h.Setup {
+	s := board([]string{"Island", "Island", "Island", "Mountain"}, []string{"Forest"})
+	if skull {
+		s.Players[0].Battlefield = append(s.Players[0].Battlefield, h.PermanentSpec{CardSpec: h.CardSpec{ID: 120, Name: "Crystal Skull, Isu Spyglass"}})
+	}
+	s.Players[0].Battlefield = append(s.Players[0].Battlefield, h.PermanentSpec{CardSpec: h.CardSpec{ID: 121, Name: "Akroma, Angel of Fury"}, FaceDown: true})
+	s.Players[0].Library = []h.CardSpec{{ID: 10, Name: "Pili-Pala"}, {ID: 11, Name: "Grizzly Bears"}}
+	s.Players[1].Library = []h.CardSpec{{ID: 20, Name: "Hill Giant"}, {ID: 21, Name: "Forest"}}
+	s.Players[0].Hand = []h.CardSpec{{ID: 30, Name: "Cancel"}}
+	s.Players[1].Hand = []h.CardSpec{{ID: 40, Name: "Giant Growth"}}
+	return s
+}
+
+func TestPlayerViewHidesWhatThePlayerCantSee(t *testing.T) {
+	s := start(t, viewBoard(false))
+	a, b := PlayerView(s, h.A), PlayerView(s, h.B)
+	assert.Equal(t, "Cancel", a.Board.Players[0].Hand[0].Name, "A sees A's hand")
+	assert.True(t, a.Board.Players[1].Hand[0].IsHidden(), "not B's (CR 402.3)")
+	assert.True(t, b.Board.Players[0].Hand[0].IsHidden())
+	for _, v := range []h.PlayerView{a, b} {
+		for q := range v.Board.Players {
+			for _, o := range v.Board.Players[q].Library {
+				assert.True(t, o.IsHidden(), "no library card shows without a look effect (CR 401.2)")
+				assert.Zero(t, o.Object, "nor its object ID")
+			}
+		}
+	}
+	assert.Equal(t, []h.Identity{{Card: 121, Name: "Akroma, Angel of Fury"}}, a.FaceDown, "A may look at the face-down permanent A controls (CR 708.5)")
+	assert.Empty(t, b.FaceDown, "B may not")
+	down := b.Board.Permanent(121)
+	require.NotNil(t, down)
+	assert.Equal(t, "", down.Name)
+}
+
+func TestPlayerViewTopCardWithCrystalSkull(t *testing.T) {
+	s := start(t, viewBoard(true))
+	a, b := PlayerView(s, h.A), PlayerView(s, h.B)
+	assert.Equal(t, "Pili-Pala", a.Board.Players[0].Library[0].Name, "A may look at the top card any time (CR 401.5)")
+	assert.True(t, a.Board.Players[0].Library[1].IsHidden(), "not the one below it")
+	assert.True(t, b.Board.Players[0].Library[0].IsHidden(), "B may not look at A's library")
+	assert.True(t, a.Board.Players[1].Library[0].IsHidden(), "nor A at B's")
+}
+
+// TestPlayerViewNewTopHiddenWhileCasting: if the top card of A's library changes while A
+// casts a spell (a spell cast from the top, say), A can't look at the new top card until
+// A finishes casting (CR 401.5): the view hides it while the proposal waits for payment.
+// An unchanged top card stays known.
+func TestPlayerViewNewTopHiddenWhileCasting(t *testing.T) {
+	setup := viewBoard(true)
+	setup.Players[0].Hand = []h.CardSpec{{ID: 31, Name: "Llanowar Elves"}}
+	setup.Players[0].Pool = h.Mana{h.Green: 1}
+	s := start(t, setup)
+	s = apply(t, s, find(t, s, "cast Llanowar Elves", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 31 }))
+	require.NotNil(t, s.Proposal)
+	assert.Equal(t, "Pili-Pala", PlayerView(s, h.A).Board.Players[0].Library[0].Name, "an unchanged top card stays known while casting")
+	changed := s.clone()
+	changed.Players[h.A].Library = changed.Players[h.A].Library[1:] // the top card left during the cast
+	assert.True(t, PlayerView(changed, h.A).Board.Players[0].Library[0].IsHidden(), "the new top card, not while casting")
+	changed.Proposal = nil
+	assert.Equal(t, "Grizzly Bears", PlayerView(changed, h.A).Board.Players[0].Library[0].Name, "once done")
+}

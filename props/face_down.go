@@ -1,0 +1,266 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// faceDownNotHistoric checks ruling historic.face-down-not-historic and the face-down
+// rules it rests on: a face-down spell or permanent has only the characteristics 708.2a
+// lists (a nameless, colourless 2/2 creature with no mana cost, supertype or subtype), so a
+// historic card with morph isn't historic face down (CR 700.6); turning it face up is a
+// special action that doesn't use the stack and keeps the object (116.2b, 702.37e, 708.8);
+// what it is shows to its controller only (708.5); and every face-down cast or turning
+// face up the engine offers, it accepts.
+func faceDownNotHistoric() *Property {
+	const ruling = "historic.face-down-not-historic"
+	return &Property{
+		ID:      ruling,
+		Rulings: []string{ruling},
+		Rules:   []string{"601.3e", "708.2", "702.37c", "700.6"},
+		Description: "A face-down spell or permanent (Akroma, Angel of Fury cast face down with morph) is a nameless, colourless 2/2 " +
+			"creature with no mana cost, supertype or subtype, so it isn't historic; turning it face up keeps the object and uses no stack; " +
+			"only its controller knows what it is.",
+		Steer: gen.Steer{
+			Name: ruling,
+			Recipes: []gen.Recipe{
+				{Name: "morph in hand", Weight: 3, Mine: []gen.Pick{{Card: "Mountain", Weight: 40}, {Card: "Wastes", Weight: 20}},
+					Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 80}}, MinHand: 1, MinPermanents: 3,
+					TheirHand: gen.Cards("Cancel"), Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "face down on the battlefield", Weight: 3, Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Mountain", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 40}}, Pool: harness.Mana{harness.Red: 3, harness.Colorless: 3}, FaceDown: 60},
+			},
+			Actions:          &gen.ActionWeights{Pass: 3, Preferred: 30, Mana: 4, Land: 2, Cast: 3, Pay: 8, Activate: 2, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:           preferFaceDown,
+			StopForPreferred: true,
+		},
+		Check: checkFaceDown,
+		Clauses: []Clause{
+			{Name: "characteristics", Rules: []string{"708.2a", "613.2b"},
+				Description: "A face-down permanent has no name, mana cost, colour or subtype and no type but creature; a face-down spell no name, mana value or ability."},
+			{Name: "not-historic", Rules: []string{"700.6", "708.2a"},
+				Description: "A face-down spell or permanent is not legendary, not an artifact and not a Saga, whatever its card: it isn't historic."},
+			{Name: "face-up", Rules: []string{"116.2b", "702.37e", "708.8"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
+				Description: "Turning a face-down permanent face up puts nothing on the stack, keeps the object and its controller's priority, and shows its card."},
+			{Name: "offered-accepted", Rules: []string{"702.37c", "702.37e", "601.3e"}, Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.TurnFaceUp}},
+				Description: "Every face-down cast and turning face up the engine offers, it accepts."},
+			{Name: "identity-hidden", Rules: []string{"708.5"}, Needs: needsViews,
+				Description: "Replacing the card an opponent's face-down permanent is changes neither a player's view nor their legal actions."},
+			{Name: "identity-known", Rules: []string{"708.5"}, Needs: needsViews,
+				Description: "A player's view tells what each face-down permanent they control is."},
+		},
+	}
+}
+
+// preferFaceDown favours casting face down, turning face up, and paying for either.
+func preferFaceDown(before *harness.Snapshot, a harness.Action) bool {
+	return a.Kind == harness.TurnFaceUp || preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return castsFaceDown(a) })(before, a)
+}
+
+// castsFaceDown reports whether a Cast action casts its card face down.
+func castsFaceDown(a harness.Action) bool {
+	return a.Kind == harness.Cast && slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
+}
+
+func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "historic.face-down-not-historic"
+	var v Verdict
+	names := map[harness.CardID]string{}
+	tr.Setup.EachCard(func(c *harness.CardSpec) { names[c.ID] = c.Name })
+	q, views := harness.ViewQueriesOf(eng)
+	for i := -1; i < len(tr.Steps); i++ {
+		snap, st := &tr.Start, tr.StartState
+		if i >= 0 {
+			snap, st = tr.Steps[i].After, tr.Steps[i].AfterState
+			checkFaceUp(tr, i, &v)
+			checkFaceDownOffers(eng, tr, i, &v)
+			checkFaceDownSpell(tr, i, names, &v)
+		}
+		for _, o := range snap.Battlefield {
+			if o.FaceDown {
+				checkFaceDownChars(tr, i, o, names[o.Card], &v)
+			}
+		}
+		if views {
+			checkIdentityKnown(q, tr, i, snap, st, names, &v)
+		}
+	}
+	if !views {
+		return v
+	}
+	// What each player knows in the game first: a resampled game's start releases the
+	// game's states.
+	var games [2][]knowledge
+	var renamed [2]*resampled
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		if renamed[p] = renameFaceDown(tr.Setup, p.Opponent()); renamed[p] == nil {
+			continue
+		}
+		game, err := gameKnowledge(eng, q, tr, p)
+		if err != nil {
+			v.add("identity-hidden", queryError(-1, ruling, "708.5", fmt.Sprintf("%s's view", p), err))
+			return v
+		}
+		games[p] = game
+	}
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		checkResampled(eng, tr, p, games[p], renamed[p], &v, "identity-hidden", ruling, "708.5",
+			fmt.Sprintf("the cards %s's face-down permanents are replaced", p.Opponent()))
+	}
+	return v
+}
+
+// checkFaceDownChars: a face-down permanent's characteristics are 708.2a's.
+func checkFaceDownChars(tr *gen.Trace, i int, o *harness.Object, card string, v *Verdict) {
+	const ruling = "historic.face-down-not-historic"
+	what := fmt.Sprintf("%s: face-down %s, which is %s", whereAfter(tr, i), describe(o), card)
+	v.Reach("characteristics")
+	var wrong []string
+	if o.Name != "" {
+		wrong = append(wrong, "name "+o.Name)
+	}
+	if o.ManaCost != "" {
+		wrong = append(wrong, "mana cost "+o.ManaCost)
+	}
+	if o.Colors != "" {
+		wrong = append(wrong, "colours "+o.Colors)
+	}
+	if len(o.Subtypes) > 0 {
+		wrong = append(wrong, "subtypes "+strings.Join(o.Subtypes, " "))
+	}
+	if !slices.Contains(o.Types, "Creature") {
+		wrong = append(wrong, "no creature type")
+	}
+	if len(wrong) > 0 {
+		v.add("characteristics", violation(i, ruling, "708.2a", what,
+			"a 2/2 creature with no name, mana cost, colour or subtype (CR 708.2a)", strings.Join(wrong, ", ")))
+	}
+	v.Reach("not-historic")
+	if h := historicBy(o.Supertypes, o.Types, o.Subtypes); h != "" {
+		v.add("not-historic", violation(i, ruling, "708.2a", what,
+			"not historic: no supertype, no type but creature, no subtype (CR 708.2a, 700.6)", h))
+	}
+}
+
+// historicBy names what makes an object with these types historic (CR 700.6), or "".
+func historicBy(supertypes, types, subtypes []string) string {
+	switch {
+	case slices.Contains(supertypes, "Legendary"):
+		return "legendary"
+	case slices.Contains(types, "Artifact"):
+		return "an artifact"
+	case slices.Contains(subtypes, "Saga"):
+		return "a Saga"
+	}
+	return ""
+}
+
+// checkFaceDownSpell: after a face-down cast, the spell on the stack has no name, no mana
+// value and no ability (CR 708.2a: it has no mana cost, 202.3a).
+func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v *Verdict) {
+	const ruling = "historic.face-down-not-historic"
+	st := &tr.Steps[i]
+	if !castsFaceDown(st.Action) {
+		return
+	}
+	for _, so := range st.After.Stack {
+		if so.Kind != "spell" || so.Card != st.Action.Card {
+			continue
+		}
+		v.Reach("characteristics")
+		what := fmt.Sprintf("%s: the face-down spell (card %d, which is %s)", whereAfter(tr, i), so.Card, names[so.Card])
+		if so.Name != "" || so.ManaValue != 0 || len(so.Abilities) > 0 {
+			v.add("characteristics", violation(i, ruling, "708.2a", what, "no name, mana value 0, no ability (CR 708.2a, 202.3a)",
+				fmt.Sprintf("name %q, mana value %d, abilities %q", so.Name, so.ManaValue, so.Abilities)))
+		}
+	}
+}
+
+// checkFaceUp: turning a face-down permanent face up is a special action (CR 116.2b,
+// 702.37e): nothing goes on the stack, priority stays with its controller (116.3), and it
+// is the same object (708.8), now with its card's characteristics.
+func checkFaceUp(tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "historic.face-down-not-historic"
+	st := &tr.Steps[i]
+	a := st.Action
+	if a.Kind != harness.TurnFaceUp {
+		return
+	}
+	before, after := st.Before.Permanent(a.Card), st.After.Permanent(a.Card)
+	if before == nil {
+		return
+	}
+	v.Reach("face-up")
+	what := fmt.Sprintf("%s: card %d turned face up", where(tr, i), a.Card)
+	var wrong []string
+	switch {
+	case after == nil:
+		wrong = append(wrong, "it left the battlefield")
+	case after.Object != before.Object:
+		wrong = append(wrong, fmt.Sprintf("a new object %d (was %d)", after.Object, before.Object))
+	case after.FaceDown || after.Name == "":
+		wrong = append(wrong, "it is still face down")
+	}
+	if len(st.After.Stack) > len(st.Before.Stack) {
+		wrong = append(wrong, fmt.Sprintf("the stack grew from %d to %d objects", len(st.Before.Stack), len(st.After.Stack)))
+	}
+	if st.After.Pending == nil && st.After.Priority != a.Player { // (a decision may follow: the legend rule)
+		wrong = append(wrong, fmt.Sprintf("priority went to %s", st.After.Priority))
+	}
+	if len(wrong) > 0 {
+		v.add("face-up", violation(i, ruling, "702.37e", what,
+			"the same object, face up, nothing on the stack, priority kept (CR 116.2b, 702.37e, 708.8, 116.3)", strings.Join(wrong, "; ")))
+	}
+}
+
+// checkFaceDownOffers: every face-down cast and turning face up listed before step i is
+// accepted (offered equals accepted, at the face-down boundary).
+func checkFaceDownOffers(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) {
+	const ruling = "historic.face-down-not-historic"
+	st := &tr.Steps[i]
+	for _, a := range st.Legal {
+		if !castsFaceDown(a) && a.Kind != harness.TurnFaceUp {
+			continue
+		}
+		v.Reach("offered-accepted")
+		if _, _, err := eng.Apply(st.BeforeState, a); err != nil {
+			v.add("offered-accepted", violation(i, ruling, "702.37c", fmt.Sprintf("%s: the offered action %s", where(tr, i), a),
+				"accepted, as it was offered", "refused: "+err.Error()))
+			return
+		}
+	}
+}
+
+// checkIdentityKnown: each face-down permanent a player controls is named in their view
+// (CR 708.5), as the card it is.
+func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harness.Snapshot, st harness.State, names map[harness.CardID]string, v *Verdict) {
+	const ruling = "historic.face-down-not-historic"
+	for _, p := range []harness.Player{harness.A, harness.B} {
+		var mine []*harness.Object
+		for _, o := range snap.Battlefield {
+			if o.FaceDown && o.Controller == p {
+				mine = append(mine, o)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		view, err := q.PlayerView(st, p)
+		if err != nil {
+			v.add("identity-known", queryError(i, ruling, "708.5", fmt.Sprintf("%s: %s's view", whereAfter(tr, i), p), err))
+			return
+		}
+		for _, o := range mine {
+			v.Reach("identity-known")
+			want := harness.Identity{Card: o.Card, Name: names[o.Card]}
+			if !slices.Contains(view.FaceDown, want) {
+				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s: %s's view of face-down card %d", whereAfter(tr, i), p, o.Card),
+					fmt.Sprintf("it is %s (CR 708.5: its controller may look at it)", want.Name), fmt.Sprintf("the view's identities: %v", view.FaceDown)))
+			}
+		}
+	}
+}
