@@ -1,6 +1,5 @@
 package engine
 
-
 // Cards of hidden information (issue 18): a morph card, cast face down and turned face up
 // (CR 702.37, 708). Crystal Skull, Isu Spyglass, whose controller may look at the top card
 // of their library any time (CR 401.5), is with the historic cards (cards_historic.go).
