@@ -30,6 +30,7 @@ type caseResult struct {
 	stats        caseStats
 	outcome      caseOutcome
 	kind         string // what a violating case violated (violationKind)
+	brokeWith    error  // what a broken case broke with: a port that died may not die again on a rerun
 	busy, inProp time.Duration
 }
 

@@ -291,6 +291,9 @@ func (r *runner) record(st *propState, prop *props.Property, round int64, j judg
 	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict), skips: skipCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}
+	if j.outcome == caseBroke {
+		res.brokeWith = j.trace.Err
+	}
 	switch res.outcome {
 	case caseBroke:
 		if !st.broke.Swap(true) {
@@ -407,7 +410,7 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 		case t.firstBroke >= 0:
 			res.Outcome = Errored
 			if !shrunk { // the errored case of a resumed report is shrunk already
-				shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke})
+				shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke, brokeWith: t.brokeWith})
 			}
 		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
 			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"

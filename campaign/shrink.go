@@ -103,6 +103,7 @@ func (r *runner) attachFailures(results []PropResult) {
 type shrinkJob struct {
 	prop, round, nth int
 	kind             string
+	brokeWith        error // an errored case's error as the campaign saw it
 }
 
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts
@@ -139,6 +140,9 @@ func (r *runner) shrink(ctx context.Context, job shrinkJob, w *worker) (*Failure
 	want := first.outcome
 	if want == caseHeld { // it failed in phase one: the engine or the property is not deterministic
 		f.Flaky = true
+		if job.brokeWith != nil { // a port that died once (a crash, a hang) need not die again: say how it broke
+			first.trace.Err, first.outcome = job.brokeWith, caseBroke
+		}
 		r.fill(f, prop, w.eng, first, tape)
 		return f, ""
 	}

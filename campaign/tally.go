@@ -13,6 +13,7 @@ type propTally struct {
 	// last is the last round folded, firstBroke the first on which the engine broke, bad
 	// the first that violated the property; -1 for none.
 	last, firstBroke, bad int
+	brokeWith             error // the first broken case's error
 	// stopped is set once the property's first violation is folded, when looking for one
 	// counterexample: later cases don't count.
 	stopped      bool
@@ -62,7 +63,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 			res.Wasted.Errors++
 		}
 		if t.firstBroke < 0 {
-			t.firstBroke = round
+			t.firstBroke, t.brokeWith = round, c.brokeWith
 		}
 	case caseViolated:
 		if t.bad < 0 {
