@@ -115,7 +115,7 @@ type PropResult struct {
 	CheckMS int64 `json:"-"`
 	// Upto bounds the case indexes run: every index below it that belongs to the shard.
 	// It is the --checks that reproduces this line: Checks, or the failing case's index
-	// plus one (a property stops at its first failing case), or how far a time budget got.
+	// plus one under Config.StopAtFirstFailure, or how far a time budget got.
 	Upto int `json:"upto,omitempty"`
 	// Errors counts the cases (of those counted) on which the engine broke. A property is
 	// Errored only when no case violated it; a Failed one may have errors too.

@@ -15,7 +15,8 @@ import (
 )
 
 // Run runs a campaign: cases for every property, in parallel, each from its own seed
-// (CaseSeed); each property stops at its first case that violates it; that case is shrunk
+// (CaseSeed); a property's first case that violates it (and, with Config.Counterexamples,
+// the first of each other kind of violation) is shrunk
 // as soon as it is settled (every earlier case held), while the cases go on, and so is,
 // at the end, the first case on which the engine broke for a property never violated; the
 // cases are counted in case order, so the report is the same for any worker count.
@@ -272,9 +273,9 @@ func (r *runner) interrupted(ctx context.Context) bool {
 	}
 }
 
-// several reports whether the campaign looks for more than one counterexample per
-// property, and so runs every case of a failed property.
-func (r *runner) several() bool { return r.cfg.Counterexamples > 1 }
+// several reports whether the campaign runs every case of a failed property (unless
+// Config.StopAtFirstFailure), looking for its counterexamples among them.
+func (r *runner) several() bool { return !r.cfg.StopAtFirstFailure }
 
 // allFailedBefore reports whether every property was violated before round: nothing left
 // to run.

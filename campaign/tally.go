@@ -72,7 +72,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 		case !r.several():
 			t.stopped = true
 			job = &shrinkJob{prop: t.prop, round: round}
-		case !t.kinds[c.kind] && len(t.jobs) < r.cfg.Counterexamples:
+		case !t.kinds[c.kind] && len(t.jobs) < max(1, r.cfg.Counterexamples):
 			t.kinds[c.kind] = true
 			job = &shrinkJob{prop: t.prop, round: round, kind: c.kind, nth: len(t.jobs)}
 		}
