@@ -52,7 +52,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 			res.Clauses[i].Cases++
 		}
 	}
-	t.skips.add(res, c.skips)
+	t.skips.add(res, c.skips, r.cfg.caseIndex(round))
 	t.busy, t.inProp = t.busy+c.busy, t.inProp+c.inProp
 	t.last = round
 	switch c.outcome {
