@@ -30,8 +30,8 @@ func (e *MergeError) Unwrap() error { return e.Err }
 // failed property's counterexamples are those the whole campaign picks: its first
 // failing case, and with Config.Counterexamples the first case of each kind of violation,
 // in case order, less those that shrank to a failure an earlier one shows (distinctShrunk);
-// Extra lists the others the shards found (they were saved by the shards that found
-// them). Under a time budget, each shard ran what its time allowed: the merged counts
+// extra lists the others the shards found that fail differently (they were saved by the
+// shards that found them), so that none is lost. Under a time budget, each shard ran what its time allowed: the merged counts
 // are of those cases, and Report.Shards says how many each ran.
 //
 // The reports must be of one campaign (the same seed, properties, engine and the cards it
@@ -100,7 +100,7 @@ func checkShards(reps []*Report) ([]int, error) {
 			return nil, bad(i, "is shard %s, of %d shards, not %d", r.Shard, total, n)
 		}
 		if j, ok := byShard[k]; ok {
-			return nil, &MergeError{i, j, fmt.Errorf("is shard %s again", r.Shard)}
+			return nil, &MergeError{i, j, fmt.Errorf("is shard %s a second time", r.Shard)}
 		}
 		byShard[k] = i
 	}
@@ -227,14 +227,27 @@ func mergeProp(lines []*PropResult, run *ShardRun) (PropResult, []*Failure) {
 			res.More = append(res.More, g)
 		}
 	}
-	var more []*Failure
+	return res, extraFailures(all, kept)
+}
+
+// extraFailures are the counterexamples of all, in case order, that kept doesn't show:
+// not kept, and failing differently (ShrunkKind, as distinctShrunk tells them apart) from
+// those kept and each other. A failure of unknown kind (flaky) is always listed.
+func extraFailures(all, kept []*Failure) []*Failure {
+	all = slices.Clone(all)
+	slices.SortStableFunc(all, func(a, b *Failure) int { return a.Case - b.Case })
+	seen := map[string]bool{}
+	for _, f := range kept {
+		seen[f.ShrunkKind] = true
+	}
+	var out []*Failure
 	for _, f := range all {
-		if !slices.Contains(kept, f) {
-			more = append(more, f)
+		if !slices.Contains(kept, f) && (f.ShrunkKind == "" || !seen[f.ShrunkKind]) {
+			seen[f.ShrunkKind] = true
+			out = append(out, f)
 		}
 	}
-	slices.SortStableFunc(more, func(a, b *Failure) int { return a.Case - b.Case })
-	return res, more
+	return out
 }
 
 // mergeClause adds a shard's reach and skips of a clause; sh keeps what the shard

@@ -87,7 +87,7 @@ func TestMergeRefusesAWrongSet(t *testing.T) {
 		message string
 	}{
 		{"missing", three[:2], -1, -1, "shard 3/3 missing"},
-		{"doubled", []*campaign.Report{three[0], three[1], three[1], three[2]}, 2, 1, "is shard 2/3 again"},
+		{"doubled", []*campaign.Report{three[0], three[1], three[1], three[2]}, 2, 1, "is shard 2/3 a second time"},
 		{"seed", []*campaign.Report{three[0], otherSeed[1], three[2]}, 1, -1, "seed 2, not 1"},
 		{"checks", []*campaign.Report{three[0], three[1], fewerChecks[2]}, 2, -1, "10 cases per property, not 20"},
 		{"of another N", []*campaign.Report{three[0], shardsOf(t, cfg, 2)[1]}, 1, -1, "of 2 shards, not 3"},
