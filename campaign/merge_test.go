@@ -3,6 +3,7 @@ package campaign_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/engine"
@@ -116,4 +117,29 @@ func unreachedAlone(shards []*campaign.Report, merged *campaign.Report) int {
 		}
 	}
 	return n
+}
+
+// TestMergeUnderATimeBudget: shards that ran under --time ran what their time allowed;
+// the merge adds up those cases and says how many each ran.
+func TestMergeUnderATimeBudget(t *testing.T) {
+	cfg := campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{basicMana, trivial}, Seed: 1,
+		Budget: 30 * time.Millisecond}
+	shards := shardsOf(t, cfg, 2)
+	merged, _, err := campaign.Merge(shards)
+	require.NoError(t, err)
+	require.Len(t, merged.Shards, 2)
+	for i, s := range shards {
+		assert.Equal(t, campaign.ShardCases{Shard: s.Shard, Cases: s.Cases()}, merged.Shards[i])
+		assert.Positive(t, s.Cases())
+	}
+	assert.Equal(t, shards[0].Cases()+shards[1].Cases(), merged.Cases())
+	for p := range merged.Props {
+		assert.Equal(t, shards[0].Props[p].Cases+shards[1].Props[p].Cases, merged.Props[p].Cases)
+	}
+
+	fixed := cfg
+	fixed.Budget, fixed.Checks = 0, 10
+	fixed.Shard.K, fixed.Shard.N = 2, 2
+	_, _, err = campaign.Merge([]*campaign.Report{shards[0], run(t, fixed)})
+	assert.ErrorContains(t, err, "10 cases per property, not 0", "a timed shard and a counted one are not one campaign")
 }
