@@ -134,8 +134,8 @@ func covers(t *testing.T, where string, shards []int, n int) {
 	assert.Equal(t, want, shards, "%s: the shards must be 1..%d, once each", where, n)
 }
 
-// actionsWorkflow is what the tests read of ci/github-actions.yml.
-type actionsWorkflow struct {
+// workflow is the part of ci/github-actions.yml the tests read.
+type workflow struct {
 	On   map[string]any `yaml:"on"`
 	Jobs map[string]struct {
 		If       string            `yaml:"if"`
@@ -161,7 +161,7 @@ type actionsWorkflow struct {
 func TestGitHubActionsTemplate(t *testing.T) {
 	data, err := os.ReadFile("github-actions.yml")
 	require.NoError(t, err)
-	var w actionsWorkflow
+	var w workflow
 	require.NoError(t, yaml.Unmarshal(data, &w))
 	assert.Contains(t, w.On, "pull_request")
 	assert.Contains(t, w.On, "schedule")
