@@ -23,6 +23,7 @@ func (c *cli) merge(args []string) error {
 	fs := newFlagSet("merge")
 	var ef engineFlags
 	ef.register(fs)
+	fs.Lookup("engine").Usage = "the port `CMD` the shards tested (no case runs): named in the printed commands, and replayed for the HTML report's boards"
 	var o output
 	o.register(fs)
 	files, err := c.parse(fs, args)
