@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,6 +60,12 @@ func TestMergeFailures(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, untimed(whole.stdout), untimed(string(data)))
 	assert.Contains(t, merged.stdout, "FAIL mana.undefined-type (")
+	// The shards' other counterexamples that fail differently are named, each in its file.
+	extra := regexp.MustCompile(`(?m)^  (\S+) case (\d+): (\S+\.yaml)$`).FindAllStringSubmatch(merged.stderr, -1)
+	require.NotEmpty(t, extra, "three shards find more than one campaign reports:\n%s", merged.stderr)
+	for _, m := range extra {
+		assert.FileExists(t, m[3], "%s case %s", m[1], m[2])
+	}
 }
 
 // TestMergeRefuses: a set of shards with one missing or given twice, or a report of
