@@ -31,8 +31,9 @@ func (e *MergeError) Unwrap() error { return e.Err }
 // failing case, and with Config.Counterexamples the first case of each kind of violation,
 // in case order, less those that shrank to a failure an earlier one shows (distinctShrunk);
 // extra lists the others the shards found that fail differently (they were saved by the
-// shards that found them), so that none is lost. Under a time budget, each shard ran what its time allowed: the merged counts
-// are of those cases, and Report.Shards says how many each ran.
+// shards that found them), so that none is lost. Under a time budget, each shard ran what
+// its time allowed: the merged counts are of those cases, and Report.Shards says how many
+// each ran. The result does not depend on the order of reps.
 //
 // The reports must be of one campaign (the same seed, properties, engine and the cards it
 // supports, faults, version, number of shards, checks or time budget, steps and
