@@ -119,8 +119,16 @@ func TestVerdicts(t *testing.T) {
 	fail := result(rep, noForest.ID)
 	assert.Equal(t, campaign.Failed, fail.Outcome)
 	require.NotNil(t, fail.Failure)
-	assert.Equal(t, fail.Failure.Case+1, fail.Cases, "a property stops at its first failing case")
-	assert.Equal(t, fail.Cases, fail.Upto)
+	assert.Equal(t, 300, fail.Cases, "a failed property runs every case, so that shards add up")
+	assert.Equal(t, 300, fail.Upto)
+
+	stopped := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{noForest},
+		Seed: 1, Checks: 300, Workers: 2, StopAtFirstFailure: true})
+	first := result(stopped, noForest.ID)
+	require.NotNil(t, first.Failure)
+	assert.Equal(t, fail.Failure.Case, first.Failure.Case, "the same first counterexample")
+	assert.Equal(t, first.Failure.Case+1, first.Cases, "with StopAtFirstFailure a property stops at its first failing case")
+	assert.Equal(t, first.Cases, first.Upto)
 
 	pass := result(rep, basicMana.ID)
 	assert.Equal(t, campaign.Passed, pass.Outcome)

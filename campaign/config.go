@@ -76,8 +76,15 @@ type Config struct {
 	// Counterexamples is how many distinct counterexamples to find per property: after a
 	// failing case the property's cases go on, and each case that violates it differently
 	// (another clause, ruling or CR rule than those found before) is shrunk and reported
-	// too, up to this many. 0 or 1: the property stops at its first failing case.
+	// too, up to this many. 0 means 1.
 	Counterexamples int
+	// StopAtFirstFailure stops each property at its first failing case: no later case of
+	// it runs or counts. Without it a failed property runs every case, as a passing one
+	// does, so that its counts are those of all its cases and the reports of a sharded
+	// campaign add up to the unsharded one (Merge): a shard can't know where another
+	// shard's first failure is. The fault matrix, which only asks whether and how soon a
+	// fault is caught, sets it.
+	StopAtFirstFailure bool
 	// StopOnEngineError ends the generation of cases at the first case on which the engine
 	// breaks (a crash, a hang, a port that broke the protocol), as Stop does: for an engine
 	// whose failures would make every later case fail too. Without it the campaign goes on

@@ -7,7 +7,8 @@
 // alone, so results never depend on the worker count; a shard K/N runs the cases with
 // i % N == K-1, so the N shards are disjoint and cover the whole run.
 //
-// Each property stops at its first violating case. The verdicts ([Outcome]) are
+// A failed property runs its other cases too (Config.StopAtFirstFailure stops it at the
+// first), so the shards' reports add up to the whole campaign's ([Merge]). The verdicts ([Outcome]) are
 // [Failed] (a case violated it), [Errored] (no violation, but the engine broke on some
 // case), [Vacuous] (no case reached its situation) and [Passed]. The case reported for a
 // Failed or Errored property is shrunk on its recorded tape (gen.Shrink, bounded by

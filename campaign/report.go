@@ -52,6 +52,33 @@ type Report struct {
 	CasesPerSecond float64 `json:"cases_per_second"`
 	// Version is the build of the tool that ran the campaign (see internal/version).
 	Version string `json:"version"`
+	// Sharded is set in a shard's report (Shard): the rest of the campaign's configuration,
+	// which fuzz merge checks every shard agrees on. A shard leaves the verdicts that
+	// depend on reach (vacuous, unsupported for want of reach) to the merge: they are
+	// about the whole campaign, and another shard may reach what this one did not.
+	Sharded *ShardRun `json:"sharded,omitempty"`
+	// Shards, in a merged report of shards that ran under a time budget, says how many
+	// cases each ran: the merged counts are of those cases, not of a prefix of case
+	// indexes as one campaign's are.
+	Shards []ShardCases `json:"shards,omitempty"`
+}
+
+// ShardRun is the configuration a shard's report records for the merge.
+type ShardRun struct {
+	Checks int `json:"checks,omitempty"` // cases per property over every shard; 0 under a time budget
+	// Budget is the time budget ("2h0m0s"), when the shard ran under one.
+	Budget          string `json:"budget,omitempty"`
+	Steps           int    `json:"steps"`
+	Counterexamples int    `json:"counterexamples"`
+	// Partial: the engine supports part of the pool or of the steps, so reach a clause
+	// lacks is unsupported rather than vacuous.
+	PartialEngine bool `json:"partial_engine,omitempty"`
+}
+
+// ShardCases is how many cases one shard ran (of every property), in a merged report.
+type ShardCases struct {
+	Shard string `json:"shard"`
+	Cases int    `json:"cases"`
 }
 
 // timed sets the report's timing and version fields once the campaign is over.
@@ -115,7 +142,7 @@ type PropResult struct {
 	CheckMS int64 `json:"-"`
 	// Upto bounds the case indexes run: every index below it that belongs to the shard.
 	// It is the --checks that reproduces this line: Checks, or the failing case's index
-	// plus one (a property stops at its first failing case), or how far a time budget got.
+	// plus one under Config.StopAtFirstFailure, or how far a time budget got.
 	Upto int `json:"upto,omitempty"`
 	// Errors counts the cases (of those counted) on which the engine broke. A property is
 	// Errored only when no case violated it; a Failed one may have errors too.
@@ -149,6 +176,20 @@ type ClauseResult struct {
 	// (props.Verdict.Skip); SkipWhy is the first one's reason.
 	Skipped int    `json:"skipped,omitempty"`
 	SkipWhy string `json:"skip_why,omitempty"`
+	// Shard is set in a shard's report only: what fuzz merge needs to fold the shards'
+	// skipped moments as one campaign would.
+	Shard *ClauseShard `json:"shard,omitempty"`
+}
+
+// ClauseShard is a clause's skipped moments as a shard saw them: where SkipWhy was given
+// (SkipCase, the case index plus one; 0 for none), and the moments skipped because the
+// engine declares it can't do what judging them needs, with the first reason and its case.
+// A clause no shard reached whose moments some skipped so is unsupported, not vacuous.
+type ClauseShard struct {
+	SkipCase       int    `json:"skip_case,omitempty"`
+	Undeclared     int    `json:"undeclared,omitempty"`
+	UndeclaredWhy  string `json:"undeclared_why,omitempty"`
+	UndeclaredCase int    `json:"undeclared_case,omitempty"`
 }
 
 // Unreached lists the supported clauses of p that no case reached.
@@ -215,6 +256,11 @@ type Failure struct {
 	// Flaky is set when the failing case did not fail again on replay: the engine or the
 	// property is not deterministic. The case is reported unshrunk.
 	Flaky bool `json:"flaky,omitempty"`
+	// Kind and ShrunkKind are set in a shard's report only: the kind of violation
+	// (violationKind) of the case as found and as shrunk, by which fuzz merge picks the
+	// counterexamples one campaign would have (Config.Counterexamples).
+	Kind       string `json:"kind,omitempty"`
+	ShrunkKind string `json:"shrunk_kind,omitempty"`
 }
 
 // Origin is what a counterexample's case was generated with. A case's seed is a function

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -63,6 +64,7 @@ func (st *propState) resume(r *runner, prev *PropResult) {
 			c.Reached, c.Cases, c.Skipped, c.SkipWhy = was.Reached, was.Cases, was.Skipped, was.SkipWhy
 		}
 	}
+	t.skips.resume(prev.Clauses, res)
 	if prev.Upto > 0 {
 		st.next = max(st.next, r.cfg.roundAt(prev.Upto))
 		t.last = st.next - 1
@@ -85,8 +87,9 @@ func (st *propState) resume(r *runner, prev *PropResult) {
 		r.failed.Add(1)
 		t.stopped = !r.several()
 		for i, f := range st.failures {
-			t.kinds[st.kinds[i]] = true
-			t.jobs = append(t.jobs, shrinkJob{prop: t.prop, round: r.cfg.roundAt(f.Case), kind: st.kinds[i], nth: len(t.jobs)})
+			kind := cmp.Or(f.Kind, st.kinds[i]) // as found, when a shard's report says
+			t.kinds[kind] = true
+			t.jobs = append(t.jobs, shrinkJob{prop: t.prop, round: r.cfg.roundAt(f.Case), kind: kind, nth: len(t.jobs)})
 		}
 	}
 	if prev.Outcome == Errored && !st.broke.Swap(true) {

@@ -15,7 +15,8 @@ import (
 )
 
 // Run runs a campaign: cases for every property, in parallel, each from its own seed
-// (CaseSeed); each property stops at its first case that violates it; that case is shrunk
+// (CaseSeed); a property's first case that violates it (and, with Config.Counterexamples,
+// the first of each other kind of violation) is shrunk
 // as soon as it is settled (every earlier case held), while the cases go on, and so is,
 // at the end, the first case on which the engine broke for a property never violated; the
 // cases are counted in case order, so the report is the same for any worker count.
@@ -105,6 +106,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.attachFailures(rep.Props)
 	rep.Partial = rep.Partial || r.interrupted(ctx)
 	rep.StoppedByEngineError = r.engineStop.Load()
+	if cfg.Shard.N > 0 {
+		rep.Sharded = &ShardRun{Checks: cfg.Checks, Steps: cfg.MaxSteps, Counterexamples: max(1, cfg.Counterexamples), PartialEngine: r.partial}
+		if cfg.Budget > 0 {
+			rep.Sharded.Budget = cfg.Budget.String()
+		}
+	}
 	r.progress("done", "", true)
 	elapsed := time.Since(r.start)
 	if cfg.Resume != nil { // the pieces of a campaign add up, time included
@@ -272,9 +279,9 @@ func (r *runner) interrupted(ctx context.Context) bool {
 	}
 }
 
-// several reports whether the campaign looks for more than one counterexample per
-// property, and so runs every case of a failed property.
-func (r *runner) several() bool { return r.cfg.Counterexamples > 1 }
+// several reports whether the campaign runs every case of a failed property (unless
+// Config.StopAtFirstFailure), looking for its counterexamples among them.
+func (r *runner) several() bool { return !r.cfg.StopAtFirstFailure }
 
 // allFailedBefore reports whether every property was violated before round: nothing left
 // to run.
@@ -391,7 +398,11 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 		st.mu.Unlock()
 		res := t.res
 		res.ID, res.Rulings, res.Rules, res.Description = prop.ID, prop.Rulings, prop.Rules, prop.Description
-		t.skips.unsupported(&res)
+		if r.cfg.Shard.N > 0 {
+			t.skips.sharded(&res)
+		} else {
+			t.skips.unsupported(&res)
+		}
 		switch {
 		case t.bad >= 0 && r.several():
 			res.Outcome, res.Upto = Failed, r.cfg.caseIndex(t.last)+1
@@ -412,16 +423,10 @@ func (r *runner) tally() (out []PropResult, stats *Stats, shrink []shrinkJob) {
 			if !shrunk { // the errored case of a resumed report is shrunk already
 				shrink = append(shrink, shrinkJob{prop: p, round: t.firstBroke, brokeWith: t.brokeWith})
 			}
-		case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
-			res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
-		case res.Cases > 0 && res.Wasted.Rejected == res.Cases: // declined boards are no verdict
-			res.Outcome, res.Unsupported = Unsupported, "the engine declined every generated board"
-		case r.partial && (res.Reached == 0 || len(res.Unreached()) > 0):
-			r.partialReach(&res)
-		case res.Reached == 0 || len(res.Unreached()) > 0:
-			res.Outcome = Vacuous
+		case r.cfg.Shard.N > 0:
+			res.Outcome = Passed // held: its reach is judged on the whole campaign's, by Merge
 		default:
-			res.Outcome = Passed
+			judgeHeld(&res, r.partial)
 		}
 		res.ElapsedMS = st.lastNS.Load() / int64(time.Millisecond)
 		res.BusyMS, res.CheckMS = t.busy.Milliseconds(), t.inProp.Milliseconds()
@@ -440,10 +445,29 @@ func (r *runner) addStats(cs caseStats) {
 	r.statsMu.Unlock()
 }
 
+// judgeHeld gives a property that held on every case, on an engine that can be tested on
+// it, its verdict from its reach: vacuous if it, or a supported clause, was never reached
+// (on an engine that supports part of the pool, unsupported instead: partialReach); a
+// pass otherwise.
+func judgeHeld(res *PropResult, partial bool) {
+	switch {
+	case len(res.Clauses) > 0 && len(res.supportedClauses()) == 0:
+		res.Outcome, res.Unsupported = Unsupported, "the engine supports none of its clauses"
+	case res.Cases > 0 && res.Wasted.Rejected == res.Cases: // declined boards are no verdict
+		res.Outcome, res.Unsupported = Unsupported, "the engine declined every generated board"
+	case partial && (res.Reached == 0 || len(res.Unreached()) > 0):
+		partialReach(res)
+	case res.Reached == 0 || len(res.Unreached()) > 0:
+		res.Outcome = Vacuous
+	default:
+		res.Outcome = Passed
+	}
+}
+
 // partialReach judges a property that held but left its situation, or some clauses,
 // unreached on an engine that supports part of the pool: the situation needs what the
 // engine left out, so what was not reached is unsupported, not vacuous.
-func (r *runner) partialReach(res *PropResult) {
+func partialReach(res *PropResult) {
 	why := "not reached with the cards and steps this engine supports"
 	if res.Reached == 0 {
 		res.Outcome, res.Unsupported = Unsupported, why

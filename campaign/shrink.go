@@ -61,7 +61,9 @@ func (r *runner) shrinkOne(ctx context.Context, job shrinkJob, w *worker) {
 	}
 	st.failures[job.nth] = f
 	st.kinds[job.nth] = kind
-	repeat := kind != "" && slices.Contains(st.kinds[:job.nth], kind) // shown by an earlier one already
+	// shown by an earlier one already; a shard saves it all the same, as the merge may
+	// keep it instead of the earlier one (Merge)
+	repeat := r.cfg.Shard.N == 0 && kind != "" && slices.Contains(st.kinds[:job.nth], kind)
 	st.shrunk += time.Since(began)
 	st.mu.Unlock()
 	if r.cfg.Found != nil && found && !repeat {
@@ -89,7 +91,10 @@ func (r *runner) attachFailures(results []PropResult) {
 				kinds = append(kinds, st.kinds[i])
 			}
 		}
-		if results[p].Failure != nil {
+		switch {
+		case r.cfg.Shard.N > 0:
+			r.kindsForMerge(results[p].Failures(), st, kinds) // the merge picks them
+		case results[p].Failure != nil:
 			results[p].More = distinctShrunk(results[p].More, func(nth int) string { return kinds[nth] })
 		}
 		results[p].ElapsedMS += st.shrunk.Milliseconds()
@@ -104,6 +109,17 @@ type shrinkJob struct {
 	prop, round, nth int
 	kind             string
 	brokeWith        error // an errored case's error as the campaign saw it
+}
+
+// kindsForMerge marks a shard's counterexamples (fs, by their place) with their kinds as
+// found (the shrink job's) and as shrunk.
+func (r *runner) kindsForMerge(fs []*Failure, st *propState, shrunk []string) {
+	for i, f := range fs {
+		f.ShrunkKind = shrunk[i]
+		if i < len(st.tally.jobs) {
+			f.Kind = st.tally.jobs[i].kind
+		}
+	}
 }
 
 // shrink rebuilds the bad case at round of property p and shrinks it. A candidate counts

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
@@ -25,32 +26,47 @@ func skipCounts(p *props.Property, v *props.Verdict) []props.Skipped {
 
 // skipTally folds the cases' skipped moments into a property's clauses, in case order (a
 // clause's reason is the first case's), keeping, per clause, the moments skipped because
-// judging them needs what the engine declares it doesn't support.
+// judging them needs what the engine declares it doesn't support, and the cases where
+// each reason was first given (a shard's report carries them, ClauseShard, so that fuzz
+// merge can tell which shard's reason came first).
 type skipTally struct {
-	undeclared    []int
-	undeclaredWhy []string
+	clauses []ClauseShard
 }
 
-// add folds one case's skipped moments into res's clauses.
-func (t *skipTally) add(res *PropResult, skips []props.Skipped) {
-	if t.undeclared == nil && len(skips) > 0 {
-		t.undeclared, t.undeclaredWhy = make([]int, len(res.Clauses)), make([]string, len(res.Clauses))
+// add folds the skipped moments of case i into res's clauses.
+func (t *skipTally) add(res *PropResult, skips []props.Skipped, i int) {
+	if t.clauses == nil && len(skips) > 0 {
+		t.clauses = make([]ClauseShard, len(res.Clauses))
 	}
-	for i, s := range skips {
-		c := &res.Clauses[i]
+	for k, s := range skips {
+		c, sh := &res.Clauses[k], &t.clauses[k]
 		if s.Moments == 0 {
 			continue
 		}
 		if c.Skipped == 0 {
-			c.SkipWhy = s.Why
+			c.SkipWhy, sh.SkipCase = s.Why, i+1
 		}
 		c.Skipped += s.Moments
 		if s.Undeclared {
-			if t.undeclared[i] == 0 {
-				t.undeclaredWhy[i] = s.Why
+			if sh.Undeclared == 0 {
+				sh.UndeclaredWhy, sh.UndeclaredCase = s.Why, i+1
 			}
-			t.undeclared[i] += s.Moments
+			sh.Undeclared += s.Moments
 		}
+	}
+}
+
+// resume starts the tally from the clauses of a shard's earlier report.
+func (t *skipTally) resume(prev []ClauseResult, res *PropResult) {
+	for k := range res.Clauses {
+		j := slices.IndexFunc(prev, func(c ClauseResult) bool { return c.Name == res.Clauses[k].Name })
+		if j < 0 || prev[j].Shard == nil {
+			continue
+		}
+		if t.clauses == nil {
+			t.clauses = make([]ClauseShard, len(res.Clauses))
+		}
+		t.clauses[k] = *prev[j].Shard
 	}
 }
 
@@ -59,9 +75,25 @@ func (t *skipTally) add(res *PropResult, skips []props.Skipped) {
 // than vacuous (the others it skipped, if any, the harness couldn't set up: no verdict
 // either).
 func (t *skipTally) unsupported(res *PropResult) {
-	for i, n := range t.undeclared {
-		if c := &res.Clauses[i]; c.Unsupported == "" && c.Reached == 0 && n > 0 {
-			c.Unsupported = fmt.Sprintf("every moment was skipped (%d), %d because %s", c.Skipped, n, t.undeclaredWhy[i])
+	for k := range t.clauses {
+		res.Clauses[k].unsupportedBySkips(t.clauses[k])
+	}
+}
+
+// sharded leaves that judgement to the merge of the shards (a clause another shard
+// reached is no exception): each clause carries what the merge needs.
+func (t *skipTally) sharded(res *PropResult) {
+	for k := range res.Clauses {
+		sh := ClauseShard{}
+		if t.clauses != nil {
+			sh = t.clauses[k]
 		}
+		res.Clauses[k].Shard = &sh
+	}
+}
+
+func (c *ClauseResult) unsupportedBySkips(sh ClauseShard) {
+	if c.Unsupported == "" && c.Reached == 0 && sh.Undeclared > 0 {
+		c.Unsupported = fmt.Sprintf("every moment was skipped (%d), %d because %s", c.Skipped, sh.Undeclared, sh.UndeclaredWhy)
 	}
 }

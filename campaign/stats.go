@@ -160,27 +160,33 @@ func (b *statsBuilder) build(props []PropResult) *Stats {
 	for i, k := range actionKinds {
 		s.Actions = append(s.Actions, ActionCount{Kind: k, Count: b.actions[i]})
 	}
+	s.Health = health(props, s)
+	return s
+}
+
+// health lists the health warnings of props, judged already, and of the statistics s.
+func health(props []PropResult, s *Stats) (out []string) {
 	for _, p := range props {
 		if p.Cases < HealthMinCases || p.Outcome == Unsupported { // warnings are for what was tested
 			continue
 		}
 		if rare(p.CasesReached, p.Cases) {
-			s.Health = append(s.Health, fmt.Sprintf("%s is reached in %s of its cases (%d of %d)", p.ID, percent(p.CasesReached, p.Cases), p.CasesReached, p.Cases))
+			out = append(out, fmt.Sprintf("%s is reached in %s of its cases (%d of %d)", p.ID, percent(p.CasesReached, p.Cases), p.CasesReached, p.Cases))
 		}
 		for _, c := range p.Clauses {
 			if c.Unsupported == "" && rare(c.Cases, p.Cases) {
-				s.Health = append(s.Health, fmt.Sprintf("clause %s of %s is reached in %s of its cases (%d of %d)", c.Name, p.ID, percent(c.Cases, p.Cases), c.Cases, p.Cases))
+				out = append(out, fmt.Sprintf("clause %s of %s is reached in %s of its cases (%d of %d)", c.Name, p.ID, percent(c.Cases, p.Cases), c.Cases, p.Cases))
 			}
 		}
 	}
-	if b.cases >= HealthMinCases {
+	if s.Cases >= HealthMinCases {
 		for _, c := range s.Cards {
 			if c.Cases == 0 {
-				s.Health = append(s.Health, fmt.Sprintf("card %s of the pool is on no generated board", c.Name))
+				out = append(out, fmt.Sprintf("card %s of the pool is on no generated board", c.Name))
 			}
 		}
 	}
-	return s
+	return out
 }
 
 func rare(n, total int) bool { return float64(n) < HealthShare*float64(total) }

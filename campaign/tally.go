@@ -53,7 +53,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 			res.Clauses[i].Cases++
 		}
 	}
-	t.skips.add(res, c.skips)
+	t.skips.add(res, c.skips, r.cfg.caseIndex(round))
 	t.busy, t.inProp = t.busy+c.busy, t.inProp+c.inProp
 	t.last = round
 	switch c.outcome {
@@ -73,7 +73,7 @@ func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
 		case !r.several():
 			t.stopped = true
 			job = &shrinkJob{prop: t.prop, round: round}
-		case !t.kinds[c.kind] && len(t.jobs) < r.cfg.Counterexamples:
+		case !t.kinds[c.kind] && len(t.jobs) < max(1, r.cfg.Counterexamples):
 			t.kinds[c.kind] = true
 			job = &shrinkJob{prop: t.prop, round: round, kind: c.kind, nth: len(t.jobs)}
 		}

@@ -13,6 +13,12 @@
 #   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
 #   faults    the mutation-kill matrix       -> $OUT/faults.xml
 #
+# Two more steps, not in the default list, run a campaign cut into shards on any CI engine
+# with parallel jobs: each parallel job runs "ci/gate.sh shard" (SHARD=K/N, or auto), and
+# one job after them gathers the JSON reports into $OUT/shards/ and runs "ci/gate.sh merge".
+#   shard     one shard of the campaign      -> $OUT/shards/shard-K-of-N.json, counterexamples in $OUT/corpus/
+#   merge     the shards' reports as one     -> $OUT/campaign.xml (JUnit) and $OUT/campaign.html
+#
 # Every step runs even when an earlier one failed, so the CI gets every JUnit file; the
 # script exits 1 if any step failed. Settings (environment):
 #   OUT=ci-out   where JUnit XML and found counterexamples go
@@ -21,7 +27,8 @@
 #   FAULT_CHECKS=5000  cases per property for the fault matrix: a caught fault stops at its
 #                first failing case, so this costs little, and rarely reached clauses (a
 #                counterspell resolving against a cycling ability) still get their chance
-#   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
+#   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix); for the
+#                shard step also auto or auto/N (the CI engine's parallel job variables)
 #   BIN=         a fuzz binary to run; by default the first step that needs one builds it
 #
 # The fuzz steps run the built binary, not "go run": go run does not pass SIGTERM on to
@@ -90,6 +97,35 @@ step_campaign() {
 	fuzz "${args[@]}"
 }
 step_faults() { fuzz faults --seed "$SEED" --checks "$FAULT_CHECKS" --report junit --out "$OUT/faults.xml"; }
+
+# step_shard runs one shard (SHARD) of the campaign, its JSON report for the merge step.
+# The file is named after the shard; under auto, after the job's host, as the shard is
+# only known once fuzz reads the environment (the merge reads it from the report).
+step_shard() {
+	if [ -z "$SHARD" ]; then
+		echo "gate: the shard step needs SHARD=K/N, auto or auto/N"
+		return 2
+	fi
+	local name=shard-${SHARD//\//-of-}
+	[[ $SHARD != auto* ]] || name=shard-${HOSTNAME:-$$}-$$
+	mkdir -p "$OUT/shards" || return 2
+	fuzz run --seed "$SEED" --checks "$CHECKS" --shard "$SHARD" --corpus "$OUT/corpus" --report json --out "$OUT/shards/$name.json"
+}
+
+# step_merge joins the shards' reports in $OUT/shards/ into the campaign's JUnit and HTML
+# reports; a wrong set of shards (one missing or twice, another campaign's) is exit 2.
+step_merge() {
+	local reports=("$OUT"/shards/*.json)
+	if [ ! -e "${reports[0]}" ]; then
+		echo "gate: no shard reports in $OUT/shards/ to merge"
+		return 2
+	fi
+	fuzz merge --report junit --out "$OUT/campaign.xml" "${reports[@]}"
+	local rc=$?
+	[ "$rc" -ne 2 ] || return 2
+	fuzz merge --report html --out "$OUT/campaign.html" "${reports[@]}" >/dev/null 2>&1
+	return "$rc"
+}
 
 all=(fmt vet tidy test replay campaign faults)
 steps=("$@")

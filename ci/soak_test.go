@@ -14,21 +14,6 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
-// workflow is the part of ci/github-actions.yml the tests read.
-type workflow struct {
-	On   map[string]any `yaml:"on"`
-	Jobs map[string]struct {
-		If       string `yaml:"if"`
-		Strategy struct {
-			Matrix map[string][]string `yaml:"matrix"`
-		} `yaml:"strategy"`
-		Steps []struct {
-			Run string            `yaml:"run"`
-			Env map[string]string `yaml:"env"`
-		} `yaml:"steps"`
-	} `yaml:"jobs"`
-}
-
 // TestNightlySoak: the workflow is valid YAML, and its nightly soak job runs ci/soak.sh
 // over seeds other than 1 for at least 20 million cases in all.
 func TestNightlySoak(t *testing.T) {

@@ -137,6 +137,9 @@ func CampaignText(w io.Writer, r *campaign.Report, opts Options) error {
 	if line := wasteLine(r); line != "" {
 		fmt.Fprintln(w, line)
 	}
+	for _, line := range shardLines(r) {
+		fmt.Fprintln(w, line)
+	}
 
 	// What failed first (FAIL, ERROR, then VACUOUS), then the health warnings, then what
 	// was not tested, listed once.

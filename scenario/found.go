@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -304,31 +305,55 @@ func Save(dir string, sc *Scenario) (path string, created bool, err error) {
 		}
 		return existing, false, err
 	}
-	data := Marshal(sc)
+	// The file is written whole under a temporary name, then linked to its own, which
+	// fails if the name is taken: so that shards saving into one folder at once never
+	// read each other's half-written files, and the same scenario saved by two of them
+	// at the same moment is one file.
+	tmp, err := writeTemp(sub, Marshal(sc))
+	if err != nil {
+		return "", false, err
+	}
+	defer os.Remove(tmp)
 	for n := 1; n < 1000; n++ {
 		name := "found-" + hash[:8] + ".yaml"
 		if n > 1 {
 			name = fmt.Sprintf("found-%s-%d.yaml", hash[:8], n)
 		}
 		path = filepath.Join(sub, name)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		err := os.Link(tmp, path)
 		if errors.Is(err, fs.ErrExist) {
+			if same, _ := Load(path); same != nil && ContentHash(same) == hash { // saved by another just now
+				sc.Path = path
+				return path, false, nil
+			}
 			continue
 		}
 		if err != nil {
-			return "", false, err
-		}
-		if _, err := f.Write(data); err != nil {
-			f.Close()
-			return "", false, err
-		}
-		if err := f.Close(); err != nil {
 			return "", false, err
 		}
 		sc.Path = path
 		return path, true, nil
 	}
 	return "", false, fmt.Errorf("corpus: too many files named found-%s*.yaml in %s", hash[:8], sub)
+}
+
+// writeTemp writes data to a new hidden file in dir (not *.yaml, so no reader takes it for
+// a scenario) and returns its path.
+func writeTemp(dir string, data []byte) (string, error) {
+	f, err := os.CreateTemp(dir, ".found-*.tmp")
+	if err != nil {
+		return "", err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return "", err
+	}
+	if err := cmp.Or(f.Chmod(0o644), f.Close()); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }
 
 // findSame returns the scenario file in dir whose content hash is hash, if any. Files

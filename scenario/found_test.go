@@ -1,8 +1,10 @@
 package scenario_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -164,4 +166,38 @@ func TestSave(t *testing.T) {
 func TestSaveNeedsRuling(t *testing.T) {
 	_, _, err := scenario.Save(t.TempDir(), &scenario.Scenario{Format: 1, Title: "t"})
 	assert.EqualError(t, err, "corpus: a scenario needs a ruling to be saved")
+}
+
+// TestSaveConcurrently: shards (processes, here goroutines) that find the same
+// counterexample and save it into one shared folder at the same moment leave one file,
+// and every one of them names it: no copy under another name, no half-written file read.
+func TestSaveConcurrently(t *testing.T) {
+	setup := harness.Setup{Turn: 1, Active: harness.A, Step: harness.Main1, Players: [2]harness.PlayerSetup{
+		{Life: 20, Battlefield: []harness.PermanentSpec{{CardSpec: harness.CardSpec{Name: "Reflecting Pool"}}}},
+		{Life: 20},
+	}}
+	act := []harness.Action{{Player: harness.A, Kind: harness.Activate, Card: 1}}
+	for round := range 20 {
+		dir := t.TempDir()
+		paths := make([]string, 8)
+		var wg sync.WaitGroup
+		for i := range paths {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sc := corpus.FromCounterexample([]string{"mana.undefined-type"}, []string{"106.5"}, "Pool alone",
+					fmt.Sprintf("found by shard %d", i), setup, act)
+				p, _, err := corpus.Save(dir, sc)
+				assert.NoError(t, err)
+				paths[i] = p
+			}()
+		}
+		wg.Wait()
+		files, err := filepath.Glob(filepath.Join(dir, "mana.undefined-type", "*"))
+		require.NoError(t, err)
+		require.Len(t, files, 1, "round %d: one file for one counterexample: %v", round, files)
+		for _, p := range paths {
+			assert.Equal(t, files[0], p)
+		}
+	}
 }

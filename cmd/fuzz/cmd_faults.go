@@ -136,7 +136,7 @@ func (c *cli) hunt(fi engine.FaultInfo, all []*props.Property, seed uint64, chec
 		row.Tried++
 		rep, err := campaign.Run(c.ctx, campaign.Config{
 			Engine: factory, Props: []*props.Property{p}, Seed: seed, Checks: checks, Workers: workers, Faults: []string{fi.Name},
-			Stop: c.intr.stop, Progress: c.progress,
+			Stop: c.intr.stop, Progress: c.progress, StopAtFirstFailure: true, // the matrix asks only whether it is caught
 		})
 		if err != nil {
 			return row, fmt.Errorf("fault %s, property %s: %w", fi.Name, p.ID, err)

@@ -54,7 +54,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "cases run in parallel (the report does not depend on it)")
 	fs.Var(&f.faults, "fault", "switch on the engine fault `NAME` (repeatable; see fuzz list --faults)")
 	fs.StringVar(&f.corpus, "corpus", "", "save counterexamples under `DIR` (default: "+foundDirName+"/ at the module root, ignored by git)")
-	fs.Var(&f.shard, "shard", "run part `K/N` of the cases; the N parts are disjoint")
+	fs.Var(&f.shard, "shard", "run part `K/N` of the cases (the N parts are disjoint; fuzz merge joins their JSON reports), or auto (auto/N): the part the CI engine's parallel job variables say")
 	fs.IntVar(&f.steps, "steps", campaign.DefaultMaxSteps, "at most `N` actions per generated case")
 	f.engine.register(fs)
 	fs.IntVar(&f.counterexamples, "counterexamples", 1, "after a failing case, go on and report up to `N` distinct counterexamples per property (distinct by the clause and rule violated, the action it is seen after and the cards named)")
@@ -175,6 +175,14 @@ func (c *cli) campaignSetup(args []string) (*campaignFlags, report.Format, campa
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if f.shard.auto {
+		k, n, from, err := autoShard(c.getenv, f.shard.n)
+		if err != nil {
+			return fail(usageErrorf("--shard auto: %v", err))
+		}
+		f.shard.k, f.shard.n, f.shard.auto = k, n, false
+		c.errorf("shard %s (--shard auto: %s)", f.shard.String(), from)
+	}
 	switch {
 	case set["checks"] && set["time"]:
 		return fail(usageErrorf("--checks and --time exclude each other"))

@@ -176,8 +176,12 @@ func valueName(f *flag.Flag) string {
 	return name
 }
 
-// shardFlag is --shard K/N: this run takes the K-th of N disjoint parts of the work.
-type shardFlag struct{ k, n int }
+// shardFlag is --shard K/N: this run takes the K-th of N disjoint parts of the work; or
+// --shard auto (auto/N), resolved from the CI engine's variables (autoShard).
+type shardFlag struct {
+	k, n int
+	auto bool
+}
 
 func (s *shardFlag) String() string {
 	if s.n == 0 {
@@ -187,11 +191,24 @@ func (s *shardFlag) String() string {
 }
 
 func (s *shardFlag) Set(v string) error {
+	if rest, ok := strings.CutPrefix(v, "auto"); ok {
+		s.k, s.n, s.auto = 0, 0, true
+		if rest == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(rest, "/"))
+		if !strings.HasPrefix(rest, "/") || err != nil || n < 1 {
+			return fmt.Errorf("want auto, or auto/N with N at least 1, as in auto/4")
+		}
+		s.n = n
+		return nil
+	}
+	s.auto = false
 	ks, ns, ok := strings.Cut(v, "/")
 	k, err1 := strconv.Atoi(ks)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return fmt.Errorf("want K/N with 1 <= K <= N, as in 1/2")
+		return fmt.Errorf("want K/N with 1 <= K <= N, as in 1/2, or auto")
 	}
 	s.k, s.n = k, n
 	return nil

@@ -6,6 +6,7 @@
 //
 //	fuzz                        the default campaign: every property, the reference engine
 //	fuzz run [flags]            a campaign with a chosen seed, size, fault, shard, report
+//	fuzz merge FILE...          the JSON reports of a campaign's shards as one report
 //	fuzz replay [PATH...]       replay corpus scenarios (default: the module's corpus/)
 //	fuzz explain PATH           a scenario as a step-by-step game log
 //	fuzz list [--json]          every property with its rulings and CR rules (--faults: the faults)

@@ -36,6 +36,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"run", "", (*cli).runCampaign},
+		{"merge", "FILE...", (*cli).merge},
 		{"replay", "[PATH...]", (*cli).replay},
 		{"explain", "PATH", (*cli).explain},
 		{"list", "", (*cli).list},
@@ -56,8 +57,9 @@ func commands() []command {
 type cli struct {
 	ctx    context.Context
 	intr   *interrupt
-	stdin  io.Reader      // what serve reads its requests from
-	stdout *checkedWriter // so that a report lost on the way is an output error (outputChecked)
+	stdin  io.Reader           // what serve reads its requests from
+	getenv func(string) string // the environment (--shard auto reads it)
+	stdout *checkedWriter      // so that a report lost on the way is an output error (outputChecked)
 	stderr io.Writer
 	prog   *progressLine // the progress line on stderr, cleared before anything else goes there
 	// interruptNotes, when set, are what a first and a second interrupt do to the running
@@ -92,7 +94,7 @@ func runWith(ctx context.Context, in *interrupt, args []string, stdout, stderr i
 }
 
 func newCLI(ctx context.Context, in *interrupt, stdout, stderr io.Writer) *cli {
-	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, stdout: &checkedWriter{w: stdout}, stderr: stderr, prog: newProgressLine(stderr)}
+	return &cli{ctx: ctx, intr: in, stdin: os.Stdin, getenv: os.Getenv, stdout: &checkedWriter{w: stdout}, stderr: stderr, prog: newProgressLine(stderr)}
 }
 
 // main runs one command line and returns its exit code.
