@@ -185,9 +185,9 @@ func TestSaveConcurrently(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := corpus.FromCounterexample([]string{"mana.undefined-type"}, []string{"106.5"}, "Pool alone",
+				sc := scenario.FromCounterexample([]string{"mana.undefined-type"}, []string{"106.5"}, "Pool alone",
 					fmt.Sprintf("found by shard %d", i), setup, act)
-				p, _, err := corpus.Save(dir, sc)
+				p, _, err := scenario.Save(dir, sc)
 				assert.NoError(t, err)
 				paths[i] = p
 			}()
