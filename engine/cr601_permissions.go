@@ -56,9 +56,7 @@ func permissions(s *State, v *View, p h.Player) []Permission {
 			out = append(out, perm)
 		}
 	}
-	if perm, ok := permissionFromTop(s, v, p); ok {
-		out = append(out, perm)
-	}
+	out = append(out, permissionsFromTop(s, v, p)...)
 	for i := range out {
 		restrict(s, v, p, &out[i])
 	}

@@ -9,13 +9,16 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // its costs (CR 601.3, 601.2f-h, 307.1), and a land played from the top is the turn's
 // land drop (305.2).
 
-// permissionFromTop is what p's PlayFromTop abilities allow for the top card of p's
-// library, if anything. Each permission is checked against the characteristics the spell
-// or land will have, which for a card cast face up are the card's own (CR 601.3e).
-func permissionFromTop(s *State, v *View, p h.Player) (Permission, bool) {
+// permissionsFromTop is what p's PlayFromTop abilities allow for the top card of p's
+// library: casting or playing it as it is, and casting it face down (a morph card).
+// Each permission is checked against the characteristics the spell or land will have
+// (CR 601.3e): the card's own face up, 708.2a's face down, so a face-down spell is a
+// colourless creature spell (Mystic Forge, Vizier of the Menagerie) that isn't historic
+// (not Crystal Skull, Isu Spyglass).
+func permissionsFromTop(s *State, v *View, p h.Player) []Permission {
 	lib := s.Players[p].Library
 	if len(lib) == 0 {
-		return Permission{}, false
+		return nil
 	}
 	var allow TopFilter
 	for _, id := range s.Battlefield {
@@ -29,17 +32,24 @@ func permissionFromTop(s *State, v *View, p h.Player) (Permission, bool) {
 		}
 	}
 	if allow == 0 {
-		return Permission{}, false
+		return nil
 	}
-	perm := permissionFromHand(s, v, lib[0])
-	perm.Zone = h.Library
-	if !allow.admits(v.Of(lib[0]), perm.Play) {
-		return Permission{}, false
+	var out []Permission
+	candidates := []Permission{permissionFromHand(s, v, lib[0])}
+	if perm, ok := faceDownFromHand(s, v, lib[0]); ok {
+		candidates = append(candidates, perm)
 	}
-	if s.faults.on(FaultTopIgnoresTiming) {
-		perm.Timing = InstantSpeed
+	for _, perm := range candidates {
+		perm.Zone = h.Library
+		if !allow.admits(perm.Spell(v), perm.Play) {
+			continue
+		}
+		if s.faults.on(FaultTopIgnoresTiming) {
+			perm.Timing = InstantSpeed
+		}
+		out = append(out, perm)
 	}
-	return perm, true
+	return out
 }
 
 // admits reports whether the filter lets a card with characteristics c be played (a land,
@@ -61,7 +71,7 @@ func restrict(s *State, v *View, p h.Player, perm *Permission) {
 	if perm.Play {
 		return
 	}
-	c := v.Of(perm.Object)
+	c := perm.Spell(v) // a face-down spell isn't historic, nor legendary (CR 601.3e, 708.2a)
 	if perm.Timing == SorcerySpeed && isHistoric(c) && controlsStatic(s, v, p, HistoricFlash) {
 		perm.Timing = InstantSpeed
 	}

@@ -241,3 +241,31 @@ func TestMysticForgeExilesTheTop(t *testing.T) {
 	require.Len(t, s.Players[h.A].Exile, 1)
 	assert.Equal(t, h.CardID(10), s.obj(s.Players[h.A].Exile[0]).Card)
 }
+
+// TestFaceDownFromTop: a permission from the top is checked against the spell's
+// characteristics (CR 601.3e). Cast face down, a morph card is a colourless 2/2 creature
+// spell with no name or supertype (708.2a): Mystic Forge (colourless) and Vizier of the
+// Menagerie (creature) let it be cast face down from the top, Crystal Skull (historic)
+// doesn't; and Raff Capashen's flash for historic spells gives it none.
+func TestFaceDownFromTop(t *testing.T) {
+	faceDown := func(s *State) bool {
+		return slices.ContainsFunc(LegalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && castsFaceDown(a) })
+	}
+	faceUp := func(s *State) bool {
+		return slices.ContainsFunc(LegalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !castsFaceDown(a) })
+	}
+	pool := h.Of(h.Colorless, 3)
+	for _, c := range []struct {
+		permanent string
+		want      bool
+	}{{"Mystic Forge", true}, {"Vizier of the Menagerie", true}, {"Crystal Skull, Isu Spyglass", false}} {
+		s := start(t, topBoard([]string{c.permanent}, []string{"Akroma, Angel of Fury", "Forest"}, nil, pool))
+		assert.Equal(t, c.want, faceDown(s), "%s: Akroma face down from the top", c.permanent)
+	}
+	upkeep := topBoard([]string{"Vizier of the Menagerie", "Raff Capashen, Ship's Mage"}, []string{"Akroma, Angel of Fury"}, nil,
+		h.Of(h.Red, 8))
+	upkeep.Step = h.Upkeep
+	s := start(t, upkeep)
+	assert.False(t, faceDown(s), "a face-down spell isn't historic: no flash from Raff")
+	assert.True(t, faceUp(s), "Akroma face up is legendary, so historic: Raff gives it flash")
+}
