@@ -117,7 +117,7 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 // checkFaceDownChars: a face-down permanent's characteristics are 708.2a's.
 func checkFaceDownChars(tr *gen.Trace, i int, o *harness.Object, card string, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
-	what := fmt.Sprintf("%s: face-down %s, which is %s", whereAfter(tr, i), describe(o), card)
+	what := fmt.Sprintf("face-down %s, which is %s", describe(o), card)
 	v.Reach("characteristics")
 	var wrong []string
 	if o.Name != "" {
@@ -172,7 +172,7 @@ func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v
 			continue
 		}
 		v.Reach("characteristics")
-		what := fmt.Sprintf("%s: the face-down spell (card %d, which is %s)", whereAfter(tr, i), so.Card, names[so.Card])
+		what := fmt.Sprintf("the face-down spell (card %d, which is %s)", so.Card, names[so.Card])
 		if so.Name != "" || so.ManaValue != 0 || len(so.Abilities) > 0 {
 			v.add("characteristics", violation(i, ruling, "708.2a", what, "no name, mana value 0, no ability (CR 708.2a, 202.3a)",
 				fmt.Sprintf("name %q, mana value %d, abilities %q", so.Name, so.ManaValue, so.Abilities)))
@@ -195,7 +195,7 @@ func checkFaceUp(tr *gen.Trace, i int, v *Verdict) {
 		return
 	}
 	v.Reach("face-up")
-	what := fmt.Sprintf("%s: card %d turned face up", where(tr, i), a.Card)
+	what := fmt.Sprintf("card %d turned face up", a.Card)
 	var wrong []string
 	switch {
 	case after == nil:
@@ -228,7 +228,7 @@ func checkFaceDownOffers(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) {
 		}
 		v.Reach("offered-accepted")
 		if _, _, err := eng.Apply(st.BeforeState, a); err != nil {
-			v.add("offered-accepted", violation(i, ruling, "702.37c", fmt.Sprintf("%s: the offered action %s", where(tr, i), a),
+			v.add("offered-accepted", violation(i, ruling, "702.37c", fmt.Sprintf("the offered action %s", a),
 				"accepted, as it was offered", "refused: "+err.Error()))
 			return
 		}
@@ -251,14 +251,14 @@ func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harne
 		}
 		view, err := q.PlayerView(st, p)
 		if err != nil {
-			v.add("identity-known", queryError(i, ruling, "708.5", fmt.Sprintf("%s: %s's view", whereAfter(tr, i), p), err))
+			v.add("identity-known", queryError(i, ruling, "708.5", fmt.Sprintf("%s's view", p), err))
 			return
 		}
 		for _, o := range mine {
 			v.Reach("identity-known")
 			want := harness.Identity{Card: o.Card, Name: names[o.Card]}
 			if !slices.Contains(view.FaceDown, want) {
-				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s: %s's view of face-down card %d", whereAfter(tr, i), p, o.Card),
+				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s's view of face-down card %d", p, o.Card),
 					fmt.Sprintf("it is %s (CR 708.5: its controller may look at it)", want.Name), fmt.Sprintf("the view's identities: %v", view.FaceDown)))
 			}
 		}

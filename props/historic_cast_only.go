@@ -5,10 +5,6 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// historicNeeds: spells are cast and paid for, lands played, abilities activated (Sneak
-// Attack) and their choices answered.
-var historicNeeds = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay, harness.PlayLand, harness.Activate, harness.Choose}}
-
 // historicCastOnly checks ruling historic.cast-only: "whenever you cast a historic spell"
 // triggers when a spell becomes cast (CR 601.2i), so a historic card put onto the
 // battlefield without being cast (Sneak Attack, a card returned from exile, a token

@@ -50,7 +50,7 @@ func checkHistoricTriggerFirst(_ harness.Engine, tr *gen.Trace) Verdict {
 		for _, t := range m.triggers {
 			if at := stackIndex(after, t.Object); at >= 0 && at < spellAt {
 				v.Violations = append(v.Violations, clauseViolation(m.after, ruling, "603.3", "above-the-spell",
-					fmt.Sprintf("%s: the stack after %s", whereAfter(tr, m.after), momentText(m)),
+					fmt.Sprintf("the stack after %s", momentText(m)),
 					fmt.Sprintf("%s's trigger (stack object %d) above the spell (stack object %d), to resolve first", t.Name, t.Object, m.spell),
 					fmt.Sprintf("it is at position %d from the bottom, under the spell at %d", at+1, spellAt+1)))
 			}
@@ -91,7 +91,7 @@ func checkCounteredSpell(v *Verdict, tr *gen.Trace, m historicMoment, ruling str
 				continue
 			}
 			v.Violations = append(v.Violations, clauseViolation(j, ruling, "113.7a", "spell-countered",
-				fmt.Sprintf("%s: the spell (stack object %d) cast at action %d left the stack without resolving", whereAfter(tr, j), m.spell, m.step+1),
+				fmt.Sprintf("the spell (stack object %d) cast at action %d left the stack without resolving", m.spell, m.step+1),
 				fmt.Sprintf("%s's trigger (stack object %d) still on the stack, independent of the spell", t.Name, t.Object),
 				"it left the stack with the spell"))
 		}

@@ -91,7 +91,10 @@ func historicMoments(tr *gen.Trace) []historicMoment {
 		switch {
 		case st.Action.Kind == harness.Pay && b.Casting != nil && isSpellOnTop(b, b.Casting.Card) && a.Casting == nil:
 			k := castStep(tr, i, b.Casting.Card)
-			if k < 0 {
+			if k < 0 || slices.Contains(tr.Steps[k].Action.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice)) {
+				// A spell cast face down has none of its card's characteristics, which the
+				// snapshot can't show of a spell (CR 708.2a): historic.face-down-not-historic
+				// judges it, not these moments read from the card.
 				continue
 			}
 			m := historicMoment{step: i, how: becameCast, player: b.Casting.Player, spell: b.Stack[len(b.Stack)-1].Object,
@@ -171,7 +174,7 @@ func judgeHistoricTriggers(v *Verdict, tr *gen.Trace, m historicMoment, ruling, 
 	for _, so := range m.triggers {
 		got = append(got, fmt.Sprintf("stack object %d, %s's %q (controller %s)", so.Object, so.Name, so.Text, so.Controller))
 	}
-	what := fmt.Sprintf("%s: the \"%s\" triggers after %s", whereAfter(tr, m.after), historicCastText, momentText(m))
+	what := fmt.Sprintf("the \"%s\" triggers after %s", historicCastText, momentText(m))
 	v.Violations = append(v.Violations, clauseViolation(m.step, ruling, rule, clause, what,
 		fmt.Sprintf("%d (%s)", want, expected), fmt.Sprintf("%d: %s", len(m.triggers), strings.Join(got, "; "))))
 }
@@ -193,4 +196,15 @@ func momentText(m historicMoment) string {
 		return fmt.Sprintf("%s played %s%s (%s)", m.player, describe(m.obj), from, q)
 	}
 	return fmt.Sprintf("%s entered the battlefield under %s's control without being cast (%s)", describe(m.obj), m.player, q)
+}
+
+// historicNeeds: spells are cast and paid for, lands played, abilities activated (Sneak
+// Attack) and their choices answered.
+var historicNeeds = Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay, harness.PlayLand, harness.Activate, harness.Choose}}
+
+// isSpellOnTop reports whether the top of s's stack is a spell of card c: what a
+// proposal for casting c puts there (CR 601.2a).
+func isSpellOnTop(s *harness.Snapshot, c harness.CardID) bool {
+	n := len(s.Stack)
+	return n > 0 && s.Stack[n-1].Kind == "spell" && s.Stack[n-1].Card == c
 }

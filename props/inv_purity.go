@@ -210,14 +210,6 @@ func snapDiff(want, got harness.Snapshot) string {
 	return clip(cmp.Diff(want, got, cmpopts.EquateEmpty()))
 }
 
-func actionKeys(acts []harness.Action) []string {
-	out := make([]string, len(acts))
-	for i, a := range acts {
-		out[i] = a.Key()
-	}
-	return out
-}
-
 // clip keeps a diff readable in a report: its first 40 lines.
 //
 // go-cmp's output is deliberately unstable (it sometimes indents with non-breaking

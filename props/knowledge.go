@@ -324,12 +324,12 @@ func checkResampled(eng harness.Engine, tr *gen.Trace, p harness.Player, game []
 		}
 		k, err := knowledgeAt(eng, q, p, alt, snap, nil)
 		if err != nil {
-			v.add(clause, queryError(i, ruling, rule, fmt.Sprintf("%s: %s's view in the resampled game", whereAfter(tr, i), p), err))
+			v.add(clause, queryError(i, ruling, rule, fmt.Sprintf("%s's view in the resampled game", p), err))
 			return
 		}
 		v.Reach(clause)
 		if d := knowledgeDiff(p, &game[m], &k); d != "" {
-			v.add(clause, violation(i, ruling, rule, fmt.Sprintf("%s: %s", whereAfter(tr, i), why),
+			v.add(clause, violation(i, ruling, rule, fmt.Sprintf("%s", why),
 				fmt.Sprintf("the same knowledge for %s in both games (what %s can't see doesn't show)", p, p), d))
 			return
 		}

@@ -145,9 +145,15 @@ func checkStartAsFromHand(eng harness.Engine, tr *gen.Trace, v *Verdict, ruling 
 		v.Skip(clause, "the engine could not start the board with the top card in hand: "+err.Error())
 		return
 	}
-	fromTop, fromHand := actionsFor(legal, top.Card), actionsFor(handLegal, top.Card)
+	// Cast face up, the spell has the card's characteristics wherever the card is, so the
+	// permission that admits the card admits it as it is in the hand. Cast face down it has
+	// 708.2a's, which another permission may refuse (Crystal Skull's "historic spells"):
+	// the face-down casts from the top are some of those from the hand (CR 601.3e).
+	fromTop, fromHand := actionsFor(legal, top.Card, false), actionsFor(handLegal, top.Card, false)
+	downTop, downHand := actionsFor(legal, top.Card, true), actionsFor(handLegal, top.Card, true)
 	v.Reach(clause)
-	if !slices.Equal(fromTop, fromHand) {
+	if !slices.Equal(fromTop, fromHand) || slices.ContainsFunc(downTop, func(a string) bool { return !slices.Contains(downHand, a) }) {
+		fromTop, fromHand = append(fromTop, downTop...), append(fromHand, downHand...)
 		v.Violations = append(v.Violations, clauseViolation(-1, ruling, "601.3", clause,
 			fmt.Sprintf("at the start: what %s may do with %s, the top card of their library, under a permission", p, describe(top)),
 			"what the same board offers for it in the hand: "+orNothing(fromHand), orNothing(fromTop)))
@@ -192,10 +198,11 @@ func checkStartCost(eng harness.Engine, tr *gen.Trace, legal []harness.Action, h
 }
 
 // actionsFor lists the cast and play actions for card among legal, as text, sorted.
-func actionsFor(legal []harness.Action, card harness.CardID) []string {
+func actionsFor(legal []harness.Action, card harness.CardID, faceDown bool) []string {
 	var out []string
 	for _, a := range legal {
-		if (a.Kind == harness.Cast || a.Kind == harness.PlayLand) && a.Card == card {
+		down := slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
+		if (a.Kind == harness.Cast || a.Kind == harness.PlayLand) && a.Card == card && down == faceDown {
 			out = append(out, a.String())
 		}
 	}
@@ -223,7 +230,7 @@ func checkLandDrop(tr *gen.Trace, i int, v *Verdict, ruling string) {
 		for _, a := range tr.Steps[j].Legal {
 			if a.Kind == harness.PlayLand && a.Player == p {
 				v.Violations = append(v.Violations, clauseViolation(j, ruling, "305.2", "land-drop",
-					fmt.Sprintf("%s: what %s may do, having played a land from the top of their library at action %d", where(tr, j), p, i+1),
+					fmt.Sprintf("what %s may do, having played a land from the top of their library at action %d", p, i+1),
 					"no land to play: that land was the turn's land play", a.String()))
 				return
 			}
@@ -238,16 +245,9 @@ func checkCancelOrder(tr *gen.Trace, k, i int, p harness.Player, v *Verdict, rul
 	before, after := libraryOrder(tr.Steps[k].Before, p), libraryOrder(tr.Steps[i].After, p)
 	if !slices.Equal(before, after) {
 		v.Violations = append(v.Violations, clauseViolation(i, ruling, "601.2", "cancel-keeps-order",
-			fmt.Sprintf("%s: %s's library, after cancelling the cast from its top begun at action %d", whereAfter(tr, i), p, k+1),
+			fmt.Sprintf("%s's library, after cancelling the cast from its top begun at action %d", p, k+1),
 			"the order it had before: "+fmt.Sprint(before), fmt.Sprint(after)))
 	}
-}
-
-// isSpellOnTop reports whether the top of s's stack is a spell of card c: what a
-// proposal for casting c puts there (CR 601.2a).
-func isSpellOnTop(s *harness.Snapshot, c harness.CardID) bool {
-	n := len(s.Stack)
-	return n > 0 && s.Stack[n-1].Kind == "spell" && s.Stack[n-1].Card == c
 }
 
 // libraryOrder is p's library in s, top first, as card IDs.

@@ -100,7 +100,7 @@ func checkTopSeen(q harness.ViewQueries, tr *gen.Trace, v *Verdict) {
 			}
 			view, err := q.PlayerView(st, p)
 			if err != nil {
-				v.add("top-seen", queryError(i, ruling, rule, fmt.Sprintf("%s: %s's view", whereAfter(tr, i), p), err))
+				v.add("top-seen", queryError(i, ruling, rule, fmt.Sprintf("%s's view", p), err))
 				return
 			}
 			v.Reach("top-seen")
@@ -110,7 +110,7 @@ func checkTopSeen(q harness.ViewQueries, tr *gen.Trace, v *Verdict) {
 				if len(seen) > 0 {
 					got = describe(seen[0])
 				}
-				v.add("top-seen", violation(i, ruling, rule, fmt.Sprintf("%s: %s's view of the top card of %s's library", whereAfter(tr, i), p, p),
+				v.add("top-seen", violation(i, ruling, rule, fmt.Sprintf("%s's view of the top card of %s's library", p, p),
 					fmt.Sprintf("%s: %s controls a permanent that says %q", describe(lib[0]), p, lookAtTopText), got))
 			}
 		}

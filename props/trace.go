@@ -286,3 +286,11 @@ func declares(a harness.Action, card harness.CardID) bool {
 	}
 	return false
 }
+
+func actionKeys(acts []harness.Action) []string {
+	out := make([]string, len(acts))
+	for i, a := range acts {
+		out[i] = a.Key()
+	}
+	return out
+}
