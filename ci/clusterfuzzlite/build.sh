@@ -17,7 +17,7 @@ go get "github.com/AdamKorcz/go-118-fuzz-build/testing@$fuzzbuild"
 
 # One fuzzer per rules family, named after its target function (fuzz import --target
 # takes the name).
-for target in FuzzMana FuzzCost FuzzCopy FuzzCycling FuzzRules FuzzInvariant; do
+for target in FuzzMana FuzzCost FuzzCopy FuzzCycling FuzzLibrary FuzzRules FuzzInvariant; do
   compile_native_go_fuzzer github.com/mtgfuzz/mtgfuzz/internal/fuzztarget "$target" "$target"
 done
 

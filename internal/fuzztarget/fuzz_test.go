@@ -30,6 +30,11 @@ func FuzzCycling(f *testing.F) {
 	f.Fuzz(func(ft *testing.T, data []byte) { t.fail(ft, data) })
 }
 
+func FuzzLibrary(f *testing.F) {
+	t := seeded(f, "library")
+	f.Fuzz(func(ft *testing.T, data []byte) { t.fail(ft, data) })
+}
+
 func FuzzRules(f *testing.F) {
 	t := seeded(f, "rules")
 	f.Fuzz(func(ft *testing.T, data []byte) { t.fail(ft, data) })

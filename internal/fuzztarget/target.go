@@ -28,6 +28,7 @@ var targets = []*Target{
 	{Name: "cost", Prefixes: []string{"cost"}, About: "the {T} and {Q} symbols (CR 107.5, 107.6, 302.6)"},
 	{Name: "copy", Prefixes: []string{"copy"}, About: "copy effects and what they copy (CR 706, 707)"},
 	{Name: "cycling", Prefixes: []string{"cycling"}, About: "cycling and its triggers (CR 702.29)"},
+	{Name: "library", Prefixes: []string{"historic", "library"}, About: "historic spells, playing from the top of the library, what each player may see, face-down spells (CR 700.6, 601.3, 401, 708)"},
 	{Name: "rules", Prefixes: []string{"rules"}, About: "the general rules: turns, priority, triggers, state-based actions, layers, zones"},
 	{Name: "invariant", Prefixes: []string{"invariant"}, About: "what holds of every game: pools, mana abilities, state-based actions, purity, determinism"},
 }

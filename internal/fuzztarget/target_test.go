@@ -95,7 +95,7 @@ func TestLookup(t *testing.T) {
 			assert.Equal(t, "mana", tg.Name)
 		}
 	}
-	_, ok := Lookup("library")
+	_, ok := Lookup("layers")
 	assert.False(t, ok)
 }
 
