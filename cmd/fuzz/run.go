@@ -45,6 +45,7 @@ func commands() []command {
 		{"serve", "", (*cli).serve},
 		{"check-engine", "", (*cli).checkEngine},
 		{"diff", "--engine CMD", (*cli).diffEngines},
+		{"mutate", "", (*cli).mutateCmd},
 		{"version", "", (*cli).versionCmd},
 	}
 }
