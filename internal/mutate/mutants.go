@@ -89,4 +89,3 @@ func shorten(s string) string {
 	}
 	return string(out)
 }
-

@@ -29,7 +29,7 @@ type Result struct {
 type RunConfig struct {
 	Binary string
 	Judge  JudgeConfig
-	Jobs   int           // mutants judged at once (one process each)
+	Jobs   int // mutants judged at once (one process each)
 	// Limit is how long a judgement may take before it is killed and timed out; 0 means
 	// three times the unmutated engine's, and at least a minute.
 	Limit time.Duration
