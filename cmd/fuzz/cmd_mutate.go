@@ -72,6 +72,9 @@ func (c *cli) mutateCmd(args []string) error {
 	if o.corpus == "" {
 		o.corpus = defaultCorpus()
 	}
+	if abs, err := filepath.Abs(o.corpus); err == nil {
+		o.corpus = abs // the judges may run elsewhere
+	}
 	judge := mutate.JudgeConfig{Seed: o.seed, Checks: o.checks, Corpus: o.corpus, CaseTimeout: o.caseTimeout, MemoryLimit: 2 << 30}
 	if o.judge {
 		v, err := mutate.Judge(c.ctx, judge)
@@ -127,8 +130,12 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	}
 	built := time.Since(start)
 	cfg := mutate.RunConfig{Binary: schema.Binary, Judge: judge, Jobs: o.jobs, Limit: o.limit,
+		Baseline: func(v mutate.Verdict) {
+			c.errorf("the engine with no mutant passed the campaign (%d cases) and the corpus (%d scenarios) in %s",
+				v.Cases, v.Scenarios, time.Duration(v.ElapsedMS)*time.Millisecond)
+		},
 		Progress: func(r mutate.Result, done, total int) {
-			c.errorf("%d/%d #%d %s", done, total, r.ID, r.Outcome)
+			c.errorf("%d/%d #%d %s in %s %s", done, total, r.ID, r.Outcome, time.Duration(r.ElapsedMS)*time.Millisecond, r.Judged())
 		}}
 	results, err := mutate.Run(c.ctx, cfg, selected, schema.NotCompiled)
 	if err != nil {

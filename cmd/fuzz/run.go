@@ -41,6 +41,7 @@ func commands() []command {
 		{"list", "", (*cli).list},
 		{"cards", "", (*cli).cardsCmd},
 		{"rulings", "", (*cli).rulingsCmd},
+		{"rules", "", (*cli).rulesCmd},
 		{"faults", "[NAME...]", (*cli).faults},
 		{"serve", "", (*cli).serve},
 		{"check-engine", "", (*cli).checkEngine},

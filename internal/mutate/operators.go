@@ -23,6 +23,9 @@ type fileSites struct {
 	imports map[string]string
 	stack   []ast.Node
 	fn      *ast.FuncDecl // the function being walked
+	// faultOnly are the branches run only with a deliberate fault on: mutants there
+	// could never be told from the engine, whose faults are off when it is judged.
+	faultOnly map[ast.Node]bool
 }
 
 func (f *fileSites) text(n ast.Node) string {
@@ -63,7 +66,10 @@ func (f *fileSites) walk() {
 		if fn, ok := n.(*ast.FuncDecl); ok {
 			f.fn = fn
 		}
-		if f.skip(n) {
+		if is, ok := n.(*ast.IfStmt); ok {
+			f.faultBranches(is)
+		}
+		if f.skip(n) || f.faultOnly[n] {
 			return false
 		}
 		f.visit(n)
@@ -81,6 +87,32 @@ func (f *fileSites) skip(n ast.Node) bool {
 		return n.Tok == token.CONST || n.Tok == token.IMPORT || n.Tok == token.TYPE
 	case *ast.ArrayType, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.MapType, *ast.ChanType:
 		return true
+	}
+	return false
+}
+
+// faultBranches marks the branch of an if that runs only with a fault on: the body when
+// the condition is a fault's switch (or a && with one), the else when it is its negation.
+func (f *fileSites) faultBranches(is *ast.IfStmt) {
+	if f.faultOnly == nil {
+		f.faultOnly = map[ast.Node]bool{}
+	}
+	if isFaultSwitch(is.Cond) {
+		f.faultOnly[is.Body] = true
+	}
+	if u, ok := ast.Unparen(is.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && isFaultSwitch(u.X) && is.Else != nil {
+		f.faultOnly[is.Else] = true
+	}
+}
+
+// isFaultSwitch reports whether e is true only with a fault on: a call naming the faults,
+// or a && of which an operand is one.
+func isFaultSwitch(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return refersToFaults(e)
+	case *ast.BinaryExpr:
+		return e.Op == token.LAND && (isFaultSwitch(e.X) || isFaultSwitch(e.Y))
 	}
 	return false
 }
@@ -145,8 +177,8 @@ func (f *fileSites) isBool(e ast.Expr) bool {
 // condition adds the mutants of a condition: negated and, if asked, always true or false;
 // and, if it is a && or || of conditions, those of its operands.
 func (f *fileSites) condition(e ast.Expr, orTrue, orFalse bool) {
-	if !f.isBool(e) || refersToFaults(e) {
-		return
+	if !f.isBool(e) || refersToFaults(e) || f.info.Types[e].Value != nil {
+		return // not a condition, a fault's switch, or a constant (constant-bool flips it)
 	}
 	f.add(e, OpNegate, "!("+shorten(f.text(e))+")", func(cur string, id int, r *renderer) string {
 		return fmt.Sprintf("((%s) != mutant.Active(%d))", cur, id)

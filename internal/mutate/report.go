@@ -72,6 +72,15 @@ func (c Counts) Scores() (campaign, both float64) {
 	return 100 * float64(c.KilledByCampaign+c.TimedOut) / float64(n), 100 * float64(c.Killed+c.TimedOut) / float64(n)
 }
 
+// Judged says what judged a mutant: the property and clause or the scenario that
+// killed it, what timed it out, why it did not compile; "" for a survivor.
+func (v Verdict) Judged() string {
+	if v.Outcome == Survived {
+		return ""
+	}
+	return describeKill(v)
+}
+
 // describeKill says what judged a mutant.
 func describeKill(v Verdict) string {
 	switch {

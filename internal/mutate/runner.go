@@ -33,6 +33,8 @@ type RunConfig struct {
 	// Limit is how long a judgement may take before it is killed and timed out; 0 means
 	// three times the unmutated engine's, and at least a minute.
 	Limit time.Duration
+	// Baseline, if set, hears the judgement of the engine with no mutant active.
+	Baseline func(Verdict)
 	// Progress hears each result as it comes (never concurrently), with how many are done.
 	Progress func(r Result, done, total int)
 }
@@ -54,6 +56,9 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	base, err := judgeOne(ctx, baseCfg, 0)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Baseline != nil {
+		cfg.Baseline(base)
 	}
 	if cfg.Limit == 0 {
 		cfg.Limit = max(3*time.Duration(base.ElapsedMS)*time.Millisecond, time.Minute)
