@@ -55,7 +55,7 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.DurationVar(&o.limit, "limit", 0, "a mutant's judgement past this is timed out (default: three times the unmutated engine's, at least a minute)")
 	fs.StringVar(&o.out, "out", "", "write the text report to `FILE` (default: stdout)")
 	fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE`")
-	fs.StringVar(&o.equivalent, "equivalent", "", "the reviewed list of equivalent mutants (default: the module's internal/mutate/equivalent.tsv)")
+	fs.StringVar(&o.equivalent, "equivalent", "", "the reviewed list `FILE` of equivalent mutants (default: the module's internal/mutate/equivalent.tsv)")
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
