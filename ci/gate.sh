@@ -12,6 +12,7 @@
 #   replay    every corpus scenario replays  -> $OUT/replay.xml
 #   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
 #   faults    the mutation-kill matrix       -> $OUT/faults.xml
+#   mutate    mutation testing of engine/ on a seeded sample -> $OUT/mutate.txt, $OUT/mutate.json
 #
 # Every step runs even when an earlier one failed, so the CI gets every JUnit file; the
 # script exits 1 if any step failed. Settings (environment):
@@ -22,6 +23,11 @@
 #                first failing case, so this costs little, and rarely reached clauses (a
 #                counterspell resolving against a cycling ability) still get their chance
 #   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
+#   MUTANTS=60   how many mutants of engine/ the mutate step judges (a sample seeded by SEED)
+#   MUTATE_CHECKS=500  cases per property judging each mutant: a killed mutant stops at its
+#                first failing case; a survivor costs a whole campaign of this size
+#   MUTATE_MIN_SCORE=55  the step fails when the campaign with the corpus kills less than
+#                this percent of the sample's non-equivalent mutants
 #   BIN=         a fuzz binary to run; by default the first step that needs one builds it
 #
 # The fuzz steps run the built binary, not "go run": go run does not pass SIGTERM on to
@@ -37,6 +43,9 @@ CHECKS=${CHECKS:-500}
 FAULT_CHECKS=${FAULT_CHECKS:-5000}
 SHARD=${SHARD:-}
 BIN=${BIN:-}
+MUTANTS=${MUTANTS:-60}
+MUTATE_CHECKS=${MUTATE_CHECKS:-500}
+MUTATE_MIN_SCORE=${MUTATE_MIN_SCORE:-55}
 
 bindir=
 signalled=0
@@ -90,8 +99,15 @@ step_campaign() {
 	fuzz "${args[@]}"
 }
 step_faults() { fuzz faults --seed "$SEED" --checks "$FAULT_CHECKS" --report junit --out "$OUT/faults.xml"; }
+step_mutate() {
+	fuzz mutate --sample "$MUTANTS" --seed "$SEED" --checks "$MUTATE_CHECKS" --min-score "$MUTATE_MIN_SCORE" \
+		--out "$OUT/mutate.txt" --json "$OUT/mutate.json"
+	local rc=$?
+	head -n 10 "$OUT/mutate.txt" 2>/dev/null # the figures; the survivors are in the file
+	return $rc
+}
 
-all=(fmt vet tidy test replay campaign faults)
+all=(fmt vet tidy test replay campaign faults mutate)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${all[@]}")
 for s in "${steps[@]}"; do
