@@ -59,12 +59,8 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
-	pos, err := c.parse(fs, args)
-	if err != nil {
+	if err := c.parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usageErrorf("mutate takes no arguments, got %q", pos)
 	}
 	if o.checks < 1 || o.jobs < 1 || o.sample < 0 || o.caseTimeout <= 0 || o.limit < 0 {
 		return usageErrorf("--checks and --jobs must be at least 1, --sample at least 0, --case-timeout positive")

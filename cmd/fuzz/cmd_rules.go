@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/engine"
@@ -20,15 +22,19 @@ import (
 // a rule under it (mutate.Covers), and, from a mutation report, the mutants of the code
 // citing it.
 type ruleInfo struct {
-	Rule       string   `json:"rule"`
-	Text       string   `json:"text"`
-	Engine     []string `json:"engine"` // where the engine's comments cite it
-	Clauses    []string `json:"clauses"`
-	Scenarios  []string `json:"scenarios"`
-	Faults     []string `json:"faults"`
-	Killed     *int     `json:"killed,omitempty"`
-	Survived   *int     `json:"survived,omitempty"`
-	Equivalent *int     `json:"equivalent,omitempty"`
+	Rule string `json:"rule"`
+	Text string `json:"text"` // the first words of the rule (rulings.CRText)
+	// Engine is where the engine's comments cite it: "engine/cr106_mana.go:63".
+	Engine []string `json:"engine"`
+	// Clauses are "property · clause", or "property" for one without clauses.
+	Clauses   []string `json:"clauses"`
+	Scenarios []string `json:"scenarios"` // paths from the module root
+	Faults    []string `json:"faults"`
+	// Killed, Survived and Equivalent count the mutants of the code citing it, from
+	// --mutants (a timed-out mutant counts as killed).
+	Killed     *int `json:"killed,omitempty"`
+	Survived   *int `json:"survived,omitempty"`
+	Equivalent *int `json:"equivalent,omitempty"`
 }
 
 // rulesCmd prints the table of every CR rule the engine cites with what checks it;
@@ -39,12 +45,8 @@ func (c *cli) rulesCmd(args []string) error {
 	markdown := fs.Bool("markdown", false, "print docs/rules.md")
 	mutants := fs.String("mutants", "", "add the mutants killed and survived from the JSON report `FILE` of fuzz mutate --json")
 	unchecked := fs.Bool("unchecked", false, "only the rules that no property clause, scenario or fault cites")
-	pos, err := c.parse(fs, args)
-	if err != nil {
+	if err := c.parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usageErrorf("rules takes no arguments, got %q", pos)
 	}
 	if *asJSON && *markdown {
 		return usageErrorf("--json and --markdown exclude each other")
@@ -82,6 +84,15 @@ func (c *cli) rulesCmd(args []string) error {
 		}
 	}
 	_, err = fmt.Fprintf(c.stdout, "\n%s\n", rulesSummary(infos))
+	return err
+}
+
+// parseNoArgs parses the flags of a command that takes no positional arguments.
+func (c *cli) parseNoArgs(fs *flag.FlagSet, args []string) error {
+	pos, err := c.parse(fs, args)
+	if err == nil && len(pos) > 0 {
+		err = usageErrorf("%s takes no arguments, got %q", fs.Name(), pos)
+	}
 	return err
 }
 
@@ -205,7 +216,7 @@ func addMutants(infos []ruleInfo, path string) error {
 	for i := range infos {
 		var k, s, e int
 		for _, res := range rep.Results {
-			if !containsRule(res.Rules, infos[i].Rule) {
+			if !slices.Contains(res.Rules, infos[i].Rule) {
 				continue
 			}
 			switch {
@@ -220,15 +231,6 @@ func addMutants(infos []ruleInfo, path string) error {
 		infos[i].Killed, infos[i].Survived, infos[i].Equivalent = &k, &s, &e
 	}
 	return nil
-}
-
-func containsRule(rules []string, r string) bool {
-	for _, x := range rules {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // rulesMarkdown writes docs/rules.md.

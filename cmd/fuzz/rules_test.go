@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,18 +12,26 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/internal/mutate"
 )
 
-// TestRulesDoc: docs/rules.md is what "fuzz rules --markdown" prints (refresh it with
-// -update), and lists every rule the engine cites, those nothing checks marked.
-func TestRulesDoc(t *testing.T) {
-	r := fuzz(t, "rules", "--markdown")
+// generatedDoc runs fuzz with args and checks that docs/name is what it prints (-update
+// rewrites it): a generated document kept current by the test named.
+func generatedDoc(t *testing.T, name, test string, args ...string) result {
+	t.Helper()
+	r := fuzz(t, args...)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	path := filepath.Join("..", "..", "docs", "rules.md")
+	path := filepath.Join("..", "..", "docs", name)
 	if *update {
 		require.NoError(t, os.WriteFile(path, []byte(r.stdout), 0o644))
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, string(want), r.stdout, "docs/rules.md is out of date: go test ./cmd/fuzz -run TestRulesDoc -update")
+	assert.Equal(t, string(want), r.stdout, "docs/%s is out of date: go test ./cmd/fuzz -run %s -update", name, test)
+	return r
+}
+
+// TestRulesDoc: docs/rules.md is what "fuzz rules --markdown" prints (refresh it with
+// -update), and lists every rule the engine cites, those nothing checks marked.
+func TestRulesDoc(t *testing.T) {
+	r := generatedDoc(t, "rules.md", "TestRulesDoc", "rules", "--markdown")
 
 	js := fuzz(t, "rules", "--json")
 	require.Equal(t, exitOK, js.code, js.stderr)
@@ -87,33 +94,4 @@ func TestRulesMutants(t *testing.T) {
 	bad := fuzz(t, "rules", "--mutants", filepath.Join(t.TempDir(), "none.json"))
 	assert.Equal(t, exitUsage, bad.code)
 	assert.Contains(t, bad.stderr, "--mutants")
-}
-
-// TestMutateList: the mutants of engine/ are numbered the same on every run, a seeded
-// sample is the same for the same seed, and shards split it.
-func TestMutateList(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks engine/")
-	}
-	a := fuzz(t, "mutate", "--list", "--sample", "12", "--seed", "5")
-	require.Equal(t, exitOK, a.code, a.stderr)
-	b := fuzz(t, "mutate", "--list", "--sample", "12", "--seed", "5")
-	assert.Equal(t, a.stdout, b.stdout)
-	lines := strings.Split(strings.TrimSpace(a.stdout), "\n")
-	require.Len(t, lines, 13)
-	assert.Regexp(t, `^12 of \d+ mutants$`, lines[12])
-	assert.Regexp(t, `^#\d+ +engine/\S+\.go:\d+:\d+ `, lines[0])
-	var shards []string
-	for _, k := range []string{"1/2", "2/2"} {
-		s := fuzz(t, "mutate", "--list", "--sample", "12", "--seed", "5", "--shard", k)
-		l := strings.Split(strings.TrimSpace(s.stdout), "\n")
-		shards = append(shards, l[:len(l)-1]...)
-	}
-	assert.ElementsMatch(t, lines[:12], shards)
-
-	u := fuzz(t, "mutate", "--ids", "0")
-	assert.Equal(t, exitUsage, u.code)
-	assert.Contains(t, u.stderr, "--ids")
-	u = fuzz(t, "mutate", "extra")
-	assert.Equal(t, exitUsage, u.code)
 }

@@ -16,11 +16,11 @@ import (
 // first), a mutant that drops the counters' effect on power and toughness is killed by
 // rules.layers, and the IDs and kills are the same when generated and judged again.
 func TestSchemaJudges(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
 	if testing.Short() {
 		t.Skip("builds the fuzz command with every mutant of engine/")
 	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
 	src, err := Generate(root, "engine")
 	require.NoError(t, err)
 	again, err := Generate(root, "engine")
