@@ -3,6 +3,7 @@ package mutate
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -92,6 +93,9 @@ func Judge(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
 		res, broke := replay(eng, sc)
 		if !res.Passed && res.Unsupported == "" {
 			v.Outcome, v.By, v.Scenario = Killed, ByCorpus, sc.Path
+			if rel, err := filepath.Rel(filepath.Dir(cfg.Corpus), sc.Path); err == nil {
+				v.Scenario = filepath.ToSlash(rel) // corpus/<ruling>/<name>.yaml
+			}
 			if broke != "" {
 				v.EngineError = broke
 			} else if len(res.Failures) > 0 {
