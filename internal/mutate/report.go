@@ -30,6 +30,10 @@ type Counts struct {
 	Killed           int `json:"killed"`
 	KilledByCampaign int `json:"killed_by_campaign"`
 	KilledByCorpus   int `json:"killed_by_corpus"`
+	// KilledByBreaking counts the kills (of the campaign's or the corpus's) in which the
+	// engine broke (a panic, a refused listed action, a dead process) rather than a
+	// property or a scenario's expectation failing.
+	KilledByBreaking int `json:"killed_by_breaking"`
 	Survived         int `json:"survived"`
 	Equivalent       int `json:"equivalent"`
 	NotCompiled      int `json:"not_compiled"`
@@ -43,6 +47,9 @@ func (r *Report) Count() {
 		switch {
 		case res.Outcome == Killed:
 			c.Killed++
+			if res.EngineError != "" {
+				c.KilledByBreaking++
+			}
 			if res.By == ByCorpus {
 				c.KilledByCorpus++
 			} else {
@@ -124,7 +131,7 @@ func Text(w io.Writer, r *Report) error {
 	}
 	fmt.Fprintf(w, "mutants of %s/: %d; judged %s: %d, by the campaign (seed %d, %d cases per property) and the corpus\n\n",
 		r.Package, r.Total, sel, c.Judged, r.Seed, r.Checks)
-	fmt.Fprintf(w, "killed        %5d  (by the campaign %d, by the corpus %d)\n", c.Killed, c.KilledByCampaign, c.KilledByCorpus)
+	fmt.Fprintf(w, "killed        %5d  (by the campaign %d, by the corpus %d; the engine broke in %d)\n", c.Killed, c.KilledByCampaign, c.KilledByCorpus, c.KilledByBreaking)
 	fmt.Fprintf(w, "survived      %5d\n", c.Survived)
 	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list)\n", c.Equivalent)
 	fmt.Fprintf(w, "timed out     %5d\n", c.TimedOut)
