@@ -52,7 +52,7 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.Var(&o.shard, "shard", "judge the K-th of N disjoint parts of the mutants selected (`K/N`)")
 	fs.StringVar(&o.ids, "ids", "", "judge only these mutants (comma-separated `IDS`, as --list numbers them)")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "mutants judged at once, one process each")
-	fs.DurationVar(&o.limit, "limit", 0, "a mutant's judgement past this is timed out (default: three times the unmutated engine's, at least a minute)")
+	fs.DurationVar(&o.limit, "limit", 0, "a mutant's judgement past this is timed out (default: ten times the unmutated engine's, at least five minutes)")
 	fs.StringVar(&o.out, "out", "", "write the text report to `FILE` (default: stdout)")
 	fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE`")
 	fs.StringVar(&o.equivalent, "equivalent", "", "the reviewed list `FILE` of equivalent mutants (default: the module's internal/mutate/equivalent.tsv)")

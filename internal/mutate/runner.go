@@ -31,7 +31,7 @@ type RunConfig struct {
 	Judge  JudgeConfig
 	Jobs   int // mutants judged at once (one process each)
 	// Limit is how long a judgement may take before it is killed and timed out; 0 means
-	// three times the unmutated engine's, and at least a minute.
+	// ten times the unmutated engine's, and at least five minutes.
 	Limit time.Duration
 	// Baseline, if set, hears the judgement of the engine with no mutant active.
 	Baseline func(Verdict)
@@ -61,7 +61,10 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 		cfg.Baseline(base)
 	}
 	if cfg.Limit == 0 {
-		cfg.Limit = max(3*time.Duration(base.ElapsedMS)*time.Millisecond, time.Minute)
+		// A hang shows much sooner, as a case past JudgeConfig.CaseTimeout: this limit
+		// is a backstop, generous so that a slower moment of a shared machine can't
+		// make a survivor look timed out.
+		cfg.Limit = max(10*time.Duration(base.ElapsedMS)*time.Millisecond, 5*time.Minute)
 	}
 	if base.Outcome != Survived {
 		return nil, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s", describeKill(base))
