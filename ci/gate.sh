@@ -26,7 +26,7 @@
 #   MUTANTS=60   how many mutants of engine/ the mutate step judges (a sample seeded by SEED)
 #   MUTATE_CHECKS=500  cases per property judging each mutant: a killed mutant stops at its
 #                first failing case; a survivor costs a whole campaign of this size
-#   MUTATE_MIN_SCORE=55  the step fails when the campaign with the corpus kills less than
+#   MUTATE_MIN_SCORE=70  the step fails when the campaign with the corpus kills less than
 #                this percent of the sample's non-equivalent mutants
 #   BIN=         a fuzz binary to run; by default the first step that needs one builds it
 #
@@ -45,7 +45,7 @@ SHARD=${SHARD:-}
 BIN=${BIN:-}
 MUTANTS=${MUTANTS:-60}
 MUTATE_CHECKS=${MUTATE_CHECKS:-500}
-MUTATE_MIN_SCORE=${MUTATE_MIN_SCORE:-55}
+MUTATE_MIN_SCORE=${MUTATE_MIN_SCORE:-70}
 
 bindir=
 signalled=0

@@ -133,7 +133,10 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 		Progress: func(r mutate.Result, done, total int) {
 			c.errorf("%d/%d #%d %s in %s %s", done, total, r.ID, r.Outcome, time.Duration(r.ElapsedMS)*time.Millisecond, r.Judged())
 		}}
-	results, err := mutate.Run(c.ctx, cfg, selected, schema.NotCompiled)
+	cfg.Stop = c.intr.stop
+	c.interruptNotes.Store(&mutateInterrupted)
+	c.intr.keepPartial()
+	results, partial, err := mutate.Run(c.ctx, cfg, selected, schema.NotCompiled)
 	if err != nil {
 		return err
 	}
@@ -146,6 +149,7 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	if o.shard.n > 0 {
 		rep.Shard = o.shard.String()
 	}
+	rep.Partial = partial
 	rep.Count()
 	if o.json != "" {
 		if err := writeFile(o.json, func(w io.Writer) error {
@@ -169,6 +173,12 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 		return errFailed
 	}
 	return nil
+}
+
+// mutateInterrupted is what an interrupt does to a mutation run.
+var mutateInterrupted = [2]string{
+	"interrupted: no more mutants start; the running judgements end, then the partial report",
+	"interrupted again: the running judgements stop; the partial report of those judged follows",
 }
 
 // pickIDs is the mutants named by a comma-separated list of IDs.

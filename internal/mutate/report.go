@@ -13,15 +13,17 @@ type Report struct {
 	Package string `json:"package"` // "engine"
 	Total   int    `json:"mutants"` // mutants of the package
 	// The campaign that judged them, and the selection (Select).
-	Seed       uint64   `json:"campaign_seed"`
-	Checks     int      `json:"checks"`
-	Sample     int      `json:"sample,omitempty"`
-	SampleSeed uint64   `json:"sample_seed,omitempty"`
-	Shard      string   `json:"shard,omitempty"`
-	Counts     Counts   `json:"counts"`
-	Results    []Result `json:"results"`
-	ElapsedMS  int64    `json:"elapsed_ms"`
-	BuildMS    int64    `json:"build_ms"`
+	Seed       uint64 `json:"campaign_seed"`
+	Checks     int    `json:"checks"`
+	Sample     int    `json:"sample,omitempty"`
+	SampleSeed uint64 `json:"sample_seed,omitempty"`
+	Shard      string `json:"shard,omitempty"`
+	// Partial is set when the run was interrupted: Results are the mutants judged.
+	Partial   bool     `json:"partial,omitempty"`
+	Counts    Counts   `json:"counts"`
+	Results   []Result `json:"results"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+	BuildMS   int64    `json:"build_ms"`
 }
 
 // Counts sums the results. Equivalent survivors count as Equivalent, not Survived.
@@ -128,6 +130,9 @@ func Text(w io.Writer, r *Report) error {
 	}
 	if r.Shard != "" {
 		sel += ", shard " + r.Shard
+	}
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted; the figures are of the mutants judged before\n")
 	}
 	fmt.Fprintf(w, "mutants of %s/: %d; judged %s: %d, by the campaign (seed %d, %d cases per property) and the corpus\n\n",
 		r.Package, r.Total, sel, c.Judged, r.Seed, r.Checks)

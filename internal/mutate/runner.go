@@ -33,6 +33,9 @@ type RunConfig struct {
 	// Limit is how long a judgement may take before it is killed and timed out; 0 means
 	// ten times the unmutated engine's, and at least five minutes.
 	Limit time.Duration
+	// Stop, when closed, starts no more judgements: those running finish, and Run returns
+	// the results so far. Cancelling Run's context ends those running too (unjudged).
+	Stop <-chan struct{}
 	// Baseline, if set, hears the judgement of the engine with no mutant active.
 	Baseline func(Verdict)
 	// Progress hears each result as it comes (never concurrently), with how many are done.
@@ -45,17 +48,18 @@ func JudgeArgs(j JudgeConfig) []string {
 		"--corpus", j.Corpus, "--case-timeout", j.CaseTimeout.String()}
 }
 
-// Run judges the mutants, Jobs at a time, and returns their results in the order given.
+// Run judges the mutants, Jobs at a time, and returns their results in the order given;
+// stopped (Stop, or the context cancelled), the results of those judged, and partial.
 // The schema's binary with no mutant active is judged first: if it doesn't survive, the
 // campaign or the corpus fails on the engine itself and no mutant can be judged.
-func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[int]string) ([]Result, error) {
+func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[int]string) (results []Result, partial bool, err error) {
 	baseCfg := cfg
 	if baseCfg.Limit == 0 {
 		baseCfg.Limit = time.Hour
 	}
 	base, err := judgeOne(ctx, baseCfg, 0)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if cfg.Baseline != nil {
 		cfg.Baseline(base)
@@ -67,9 +71,9 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 		cfg.Limit = max(10*time.Duration(base.ElapsedMS)*time.Millisecond, 5*time.Minute)
 	}
 	if base.Outcome != Survived {
-		return nil, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s", describeKill(base))
+		return nil, false, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s", describeKill(base))
 	}
-	results := make([]Result, len(mutants))
+	all := make([]Result, len(mutants))
 	var mu sync.Mutex
 	done := 0
 	jobs := make(chan int)
@@ -86,6 +90,9 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 					r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
 				} else {
 					v, err := judgeOne(ctx, cfg, m.ID)
+					if ctx.Err() != nil {
+						continue // cut short: not judged
+					}
 					if err != nil {
 						mu.Lock()
 						firstErr = cmp(firstErr, err)
@@ -95,7 +102,7 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 					r.Verdict = v
 				}
 				mu.Lock()
-				results[i] = r
+				all[i] = r
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(r, done, len(mutants))
@@ -104,21 +111,27 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 			}
 		}()
 	}
+feed:
 	for i := range mutants {
-		if ctx.Err() != nil {
-			break
+		select {
+		case <-ctx.Done():
+			break feed
+		case <-cfg.Stop:
+			break feed
+		case jobs <- i:
 		}
-		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, false, firstErr
 	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	for _, r := range all {
+		if r.ID != 0 {
+			results = append(results, r)
+		}
 	}
-	return results, nil
+	return results, len(results) < len(mutants), nil
 }
 
 func cmp(first, err error) error {
@@ -137,6 +150,8 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int) (Verdict, error) {
 	start := time.Now()
 	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(cfg.Judge)...)
 	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
+	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
+	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -43,13 +43,14 @@ func TestSchemaJudges(t *testing.T) {
 	assert.Empty(t, sc.NotCompiled, "every mutant's guarded form compiles")
 	cfg := RunConfig{Binary: sc.Binary, Jobs: runtime.GOMAXPROCS(0), Limit: 5 * time.Minute,
 		Judge: JudgeConfig{Seed: 1, Checks: 100, Corpus: filepath.Join(root, "corpus"), CaseTimeout: 10 * time.Second}}
-	res, err := Run(context.Background(), cfg, []*Mutant{counters}, nil)
+	res, partial, err := Run(context.Background(), cfg, []*Mutant{counters}, nil)
 	require.NoError(t, err)
+	assert.False(t, partial)
 	require.Len(t, res, 1)
 	assert.Equal(t, Killed, res[0].Outcome)
 	assert.Equal(t, ByCampaign, res[0].By)
 	assert.Equal(t, "rules.layers", res[0].Property, res[0].Judged())
-	again2, err := Run(context.Background(), cfg, []*Mutant{counters}, map[int]string{})
+	again2, _, err := Run(context.Background(), cfg, []*Mutant{counters}, map[int]string{})
 	require.NoError(t, err)
 	assert.Equal(t, res[0].Judged(), again2[0].Judged(), "a kill is the same on every run")
 }
