@@ -10,8 +10,10 @@ import (
 // Key names a mutant by what it changes where, not by its ID (which moves when code is
 // added above it): its file, function, operator, original and mutated text. The reviewed
 // list of equivalent mutants is keyed by it.
+// Two mutants alike in all of these are told apart by their order in the function: the
+// second's original text gets " #2", and so on.
 func (m Mutant) Key() string {
-	return strings.Join([]string{m.File, m.Func, m.Op, m.Original, m.Mutated}, "\t")
+	return strings.Join([]string{m.File, m.Func, m.Op, m.original(), m.Mutated}, "\t")
 }
 
 // ReadEquivalents reads the reviewed list of equivalent mutants: one per line, the five

@@ -66,6 +66,14 @@ func Generate(root, dir string) (*Source, error) {
 		}
 		s.files = append(s.files, fs)
 	}
+	seen := map[string]int{}
+	for _, m := range s.Mutants {
+		k := m.Key()
+		seen[k]++
+		if n := seen[k]; n > 1 {
+			m.Nth = n
+		}
+	}
 	return s, nil
 }
 

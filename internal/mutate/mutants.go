@@ -16,6 +16,9 @@ type Mutant struct {
 	Original string `json:"original"`
 	Mutated  string `json:"mutated"`
 	Func     string `json:"func,omitempty"` // the enclosing function or method
+	// Nth is 2 or more for the second and later mutants of a function with the same
+	// operator, original and mutated text (Key tells them apart by it).
+	Nth int `json:"nth,omitempty"`
 	// Rules are the CR rules the surrounding code cites: the nearest comment above it in
 	// its function that cites any, else the function's doc comment, else the section its
 	// file is named after (cr605_...); empty if none.
@@ -27,7 +30,15 @@ func (m Mutant) Place() string { return fmt.Sprintf("%s:%d:%d", m.File, m.Line, 
 
 // Describe is one line saying what the mutant changes.
 func (m Mutant) Describe() string {
-	return fmt.Sprintf("%s: %s -> %s", m.Op, m.Original, m.Mutated)
+	return fmt.Sprintf("%s: %s -> %s", m.Op, m.original(), m.Mutated)
+}
+
+// original is Original, with " #N" for the N-th alike mutant of its function (Key).
+func (m Mutant) original() string {
+	if m.Nth > 1 {
+		return fmt.Sprintf("%s #%d", m.Original, m.Nth)
+	}
+	return m.Original
 }
 
 // The operators, in the order a node's mutants are numbered.
