@@ -8,11 +8,13 @@
 // command is built once. Each mutant is then one run of that binary with its ID in the
 // environment (mutant.Env), judging it (Judge): the campaign stops at its first failing
 // case, unshrunk, so a killed mutant costs a fraction of a second; only a survivor costs
-// the whole campaign and the corpus. Tools that apply one mutation, build and run a test
-// command per mutant (go-mutesting, go-gremlins) would spend a build of the fuzz command,
-// tens of seconds, on each of thousands of mutants; go-gremlins also runs only go test,
-// not a command of our choosing, and neither judges by the campaign's properties and
-// clauses. So the rewriting is go/ast and go/types here, a few hundred lines.
+// the whole campaign and the corpus. The well-kept tools were looked at and not used:
+// go-gremlins (by its documentation) picks mutants by the coverage of go test and judges
+// them by go test, meant for small modules, where a run can take hours on large ones;
+// go-mutesting can run a command of our choosing (--exec) but writes and builds each
+// mutant on its own, a build of the fuzz command (tens of seconds) for each of thousands
+// of mutants, and neither reports which property and clause killed one. The rewriting
+// here is go/ast and go/types, a few hundred lines.
 //
 // The package is internal: its one user is `fuzz mutate`, and engine authors test their
 // engine through properties and ports, not by mutating this repository's engine.
