@@ -1,11 +1,13 @@
 package mutate
 
 import (
-	"fmt"
+	// The type checker, for a schema of the sample code.
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
+
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
