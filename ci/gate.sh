@@ -12,6 +12,7 @@
 #   replay    every corpus scenario replays  -> $OUT/replay.xml
 #   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
 #   faults    the mutation-kill matrix       -> $OUT/faults.xml
+#   mutate    mutation testing of engine/ on a seeded sample -> $OUT/mutate.txt, $OUT/mutate.json
 #
 # Two more steps, not in the default list, run a campaign cut into shards on any CI engine
 # with parallel jobs: each parallel job runs "ci/gate.sh shard" (SHARD=K/N, or auto), and
@@ -29,6 +30,12 @@
 #                counterspell resolving against a cycling ability) still get their chance
 #   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix); for the
 #                shard step also auto or auto/N (the CI engine's parallel job variables)
+#   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
+#   MUTANTS=60   how many mutants of engine/ the mutate step judges (a sample seeded by SEED)
+#   MUTATE_CHECKS=500  cases per property judging each mutant: a killed mutant stops at its
+#                first failing case; a survivor costs a whole campaign of this size
+#   MUTATE_MIN_SCORE=70  the step fails when the campaign with the corpus kills less than
+#                this percent of the sample's non-equivalent mutants
 #   BIN=         a fuzz binary to run; by default the first step that needs one builds it
 #
 # The fuzz steps run the built binary, not "go run": go run does not pass SIGTERM on to
@@ -44,6 +51,9 @@ CHECKS=${CHECKS:-500}
 FAULT_CHECKS=${FAULT_CHECKS:-5000}
 SHARD=${SHARD:-}
 BIN=${BIN:-}
+MUTANTS=${MUTANTS:-60}
+MUTATE_CHECKS=${MUTATE_CHECKS:-500}
+MUTATE_MIN_SCORE=${MUTATE_MIN_SCORE:-70}
 
 bindir=
 signalled=0
@@ -97,6 +107,13 @@ step_campaign() {
 	fuzz "${args[@]}"
 }
 step_faults() { fuzz faults --seed "$SEED" --checks "$FAULT_CHECKS" --report junit --out "$OUT/faults.xml"; }
+step_mutate() {
+	fuzz mutate --sample "$MUTANTS" --seed "$SEED" --checks "$MUTATE_CHECKS" --min-score "$MUTATE_MIN_SCORE" \
+		--out "$OUT/mutate.txt" --json "$OUT/mutate.json"
+	local rc=$?
+	head -n 10 "$OUT/mutate.txt" 2>/dev/null # the figures; the survivors are in the file
+	return $rc
+}
 
 # step_shard runs one shard (SHARD) of the campaign, its JSON report for the merge step.
 # The file is named after the shard; under auto, after the job's host, as the shard is
@@ -127,7 +144,7 @@ step_merge() {
 	return "$rc"
 }
 
-all=(fmt vet tidy test replay campaign faults)
+all=(fmt vet tidy test replay campaign faults mutate)
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${all[@]}")
 for s in "${steps[@]}"; do

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,15 +15,7 @@ import (
 // TestRulingsDoc: docs/rulings.md is what "fuzz rulings --markdown" prints (refresh it
 // with -update), and documents every ruling.
 func TestRulingsDoc(t *testing.T) {
-	r := fuzz(t, "rulings", "--markdown")
-	require.Equal(t, exitOK, r.code, r.stderr)
-	path := filepath.Join("..", "..", "docs", "rulings.md")
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(r.stdout), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), r.stdout, "docs/rulings.md is out of date: go test ./cmd/fuzz -run TestRulingsDoc -update")
+	r := generatedDoc(t, "rulings.md", "TestRulingsDoc", "rulings", "--markdown")
 	assert.Len(t, rulings.All(), 43)
 	for _, rl := range rulings.All() {
 		assert.Contains(t, r.stdout, "\n### "+rl.ID+"\n")

@@ -114,8 +114,8 @@ func TestImportErrors(t *testing.T) {
 		says string
 	}{
 		{[]string{"import"}, "import takes one FILE"},
-		{[]string{"import", short}, "which fuzz target's input is it? give --target NAME: mana, cost, copy, cycling, rules, invariant"},
-		{[]string{"import", "--target", "library", short}, "--target library: no such fuzz target"},
+		{[]string{"import", short}, "which fuzz target's input is it? give --target NAME: mana, cost, copy, cycling, library, rules, invariant"},
+		{[]string{"import", "--target", "layers", short}, "--target layers: no such fuzz target"},
 		{[]string{"import", bad}, bad + ": line 2: not a []byte"},
 		{[]string{"import", "--target", "mana", short}, short + ": a raw input of 2 bytes gives a fuzz target nothing"},
 		{[]string{"import", "--target", "mana", filepath.Join(dir, "missing")}, "no such file"},

@@ -12,12 +12,14 @@
 //	fuzz list [--json]          every property with its rulings and CR rules (--faults: the faults)
 //	fuzz cards [--json]         the card pool: printed characteristics and Oracle text
 //	fuzz rulings [--markdown]   every ruling with the properties, scenarios and faults of it
+//	fuzz rules [--markdown]     every CR rule the engine cites, with what checks it
 //	fuzz faults [NAME...]       the mutation-kill matrix
 //	fuzz serve                  the reference engine as a port, speaking docs/protocol.md
 //	fuzz check-engine --engine  a port's conventions (docs/engines.md), each broken one named
 //	fuzz diff --engine CMD      differential testing: a port against the reference engine
 //	fuzz export-seeds --out DIR the fuzz targets' seed corpora, for ClusterFuzzLite or OSS-Fuzz
 //	fuzz import FILE            a fuzz target's crashing input as a shrunk, saved scenario
+//	fuzz mutate [--sample N]    mutation testing of engine/, judged by the campaign and corpus
 //	fuzz version                the build: version, version control revision, Go toolchain
 //
 // Exit codes: 0 everything held; 1 a property failed, was vacuous or errored, a scenario

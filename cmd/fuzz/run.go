@@ -42,12 +42,14 @@ func commands() []command {
 		{"list", "", (*cli).list},
 		{"cards", "", (*cli).cardsCmd},
 		{"rulings", "", (*cli).rulingsCmd},
+		{"rules", "", (*cli).rulesCmd},
 		{"faults", "[NAME...]", (*cli).faults},
 		{"serve", "", (*cli).serve},
 		{"check-engine", "", (*cli).checkEngine},
 		{"diff", "--engine CMD", (*cli).diffEngines},
 		{"export-seeds", "--out DIR", (*cli).exportSeeds},
 		{"import", "FILE", (*cli).importInput},
+		{"mutate", "", (*cli).mutateCmd},
 		{"version", "", (*cli).versionCmd},
 	}
 }

@@ -1,0 +1,224 @@
+package mutate
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/campaign"
+	"github.com/mtgfuzz/mtgfuzz/engine"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props"
+	"github.com/mtgfuzz/mtgfuzz/scenario"
+)
+
+// The outcomes of a mutant.
+const (
+	Killed      = "killed"       // the campaign or the corpus told it from the engine
+	Survived    = "survived"     // neither did
+	NotCompiled = "not-compiled" // its guarded form does not compile: not run
+	TimedOut    = "timed-out"    // a case hung, or the whole judgement ran past its limit
+)
+
+// The judges that kill a mutant.
+const (
+	ByCampaign = "campaign"
+	ByCorpus   = "corpus"
+)
+
+// Verdict is what judging one mutant found.
+type Verdict struct {
+	Outcome string `json:"outcome"`
+	By      string `json:"by,omitempty"` // ByCampaign or ByCorpus, for Killed and TimedOut
+	// For the campaign: the property, its clause, ruling and CR rule violated, and the
+	// case; EngineError when the engine broke (a panic, a refused listed action) rather
+	// than breaking a property; Vacuous when a property was no longer reached.
+	Property    string `json:"property,omitempty"`
+	Clause      string `json:"clause,omitempty"`
+	Ruling      string `json:"ruling,omitempty"`
+	Rule        string `json:"rule,omitempty"`
+	Case        *int   `json:"case,omitempty"`
+	EngineError string `json:"engine_error,omitempty"`
+	Vacuous     bool   `json:"vacuous,omitempty"`
+	// For the corpus: the scenario and its first failure.
+	Scenario string `json:"scenario,omitempty"`
+	Failure  string `json:"failure,omitempty"`
+	// Cases is how many generated cases ran, Scenarios how many scenarios replayed.
+	Cases     int `json:"cases"`
+	Scenarios int `json:"scenarios"`
+	// ElapsedMS is the judgement's wall time (the one figure a clock decides).
+	ElapsedMS int64 `json:"elapsed_ms"`
+}
+
+// JudgeConfig is how a mutant is judged: the default campaign's seed and cases, and the
+// corpus directory.
+type JudgeConfig struct {
+	Seed   uint64
+	Checks int
+	Corpus string
+	// CaseTimeout bounds each case: a mutant that makes the engine loop forever is timed
+	// out there.
+	CaseTimeout time.Duration
+	// MemoryLimit ends the judgement as timed out when the heap grows past it (a mutant
+	// that allocates without end); 0 means none.
+	MemoryLimit uint64
+}
+
+// Judge runs the campaign on the engine as this process was built (the schema's binary
+// with the mutant of mutant.Env active), stopping at its first failing case unshrunk, and
+// then, if nothing failed, replays the corpus until a scenario fails. It runs one worker,
+// so which case of which property kills a mutant is the same on every run.
+func Judge(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
+	start := time.Now()
+	v, err := judgeCampaign(ctx, cfg)
+	if err != nil || v.Outcome != Survived {
+		v.ElapsedMS = time.Since(start).Milliseconds()
+		return v, err
+	}
+	scs, err := scenario.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices()).LoadDir(cfg.Corpus)
+	if err != nil {
+		return v, err
+	}
+	eng, err := engine.New(engine.Options{})
+	if err != nil {
+		return v, err
+	}
+	for _, sc := range scs {
+		v.Scenarios++
+		res, broke := replay(eng, sc)
+		if !res.Passed && res.Unsupported == "" {
+			v.Outcome, v.By, v.Scenario = Killed, ByCorpus, sc.Path
+			if rel, err := filepath.Rel(filepath.Dir(cfg.Corpus), sc.Path); err == nil {
+				v.Scenario = filepath.ToSlash(rel) // corpus/<ruling>/<name>.yaml
+			}
+			if broke != "" {
+				v.EngineError = broke
+			} else if len(res.Failures) > 0 {
+				v.Failure = res.Failures[0]
+			}
+			break
+		}
+	}
+	v.ElapsedMS = time.Since(start).Milliseconds()
+	return v, nil
+}
+
+// replay replays a scenario, a panic of the engine being its failure.
+func replay(eng harness.Engine, sc *scenario.Scenario) (res *scenario.Result, broke string) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, broke = &scenario.Result{Path: sc.Path}, fmt.Sprintf("panic: %v", p)
+		}
+	}()
+	return scenario.Replay(eng, sc), ""
+}
+
+func judgeCampaign(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
+	stop := make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stop) }) }
+	var overMemory atomic.Bool
+	if cfg.MemoryLimit > 0 {
+		done := make(chan struct{})
+		defer close(done)
+		go watchMemory(cfg.MemoryLimit, done, func() { overMemory.Store(true); halt() })
+	}
+	rep, err := campaign.Run(ctx, campaign.Config{
+		Engine:       func() (harness.Engine, error) { return engine.New(engine.Options{}) },
+		Props:        props.All(),
+		Seed:         cfg.Seed,
+		Checks:       cfg.Checks,
+		Workers:      1,
+		CaseTimeout:  cfg.CaseTimeout,
+		ShrinkBudget: -1,
+		Stop:         stop,
+		Progress: func(p campaign.Progress) {
+			if p.Failed > 0 || p.Errored > 0 {
+				halt()
+			}
+		},
+	})
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Outcome: Survived}
+	for _, p := range rep.Props {
+		v.Cases += p.Cases
+	}
+	if overMemory.Load() {
+		v.Outcome, v.By, v.EngineError = TimedOut, ByCampaign, fmt.Sprintf("the heap grew past %d MB", cfg.MemoryLimit>>20)
+		return v, nil
+	}
+	// The first property in the report's order that failed, else errored, else was vacuous.
+	for _, want := range []campaign.Outcome{campaign.Failed, campaign.Errored, campaign.Vacuous} {
+		for _, p := range rep.Props {
+			if p.Outcome != want {
+				continue
+			}
+			v.Outcome, v.By, v.Property = Killed, ByCampaign, p.ID
+			v.Vacuous = want == campaign.Vacuous
+			if f := p.Failure; f != nil {
+				c := f.Case
+				v.Case = &c
+				if len(f.Violations) > 0 {
+					viol := f.Violations[0]
+					v.Clause, v.Ruling, v.Rule = viol.Clause, viol.Ruling, viol.Rule
+				}
+				if want == campaign.Errored {
+					v.EngineError = firstLine(f.Error)
+					if f.TimedOut {
+						v.Outcome = TimedOut
+					}
+				}
+			}
+			if want == campaign.Vacuous {
+				for _, c := range p.Clauses {
+					if c.Reached == 0 && c.Unsupported == "" {
+						v.Clause = c.Name
+						break
+					}
+				}
+			}
+			return v, nil
+		}
+	}
+	return v, nil
+}
+
+// watchMemory calls over when the heap passes limit.
+func watchMemory(limit uint64, done <-chan struct{}, over func()) {
+	debug.SetMemoryLimit(int64(limit))
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if heapBytes() > limit {
+				over()
+				return
+			}
+		}
+	}
+}
+
+func firstLine(s string) string {
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func heapBytes() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}

@@ -1,0 +1,221 @@
+package mutate
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Report is a mutation run: what was judged and how each mutant fared.
+type Report struct {
+	Package string `json:"package"` // "engine"
+	Total   int    `json:"mutants"` // mutants of the package
+	// The campaign that judged them, and the selection (Select).
+	Seed       uint64 `json:"campaign_seed"`
+	Checks     int    `json:"checks"`
+	Sample     int    `json:"sample,omitempty"`
+	SampleSeed uint64 `json:"sample_seed,omitempty"`
+	Shard      string `json:"shard,omitempty"`
+	// Partial is set when the run was interrupted: Results are the mutants judged.
+	Partial   bool     `json:"partial,omitempty"`
+	Counts    Counts   `json:"counts"`
+	Results   []Result `json:"results"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+	BuildMS   int64    `json:"build_ms"`
+}
+
+// Counts sums the results. Equivalent survivors count as Equivalent, not Survived.
+type Counts struct {
+	Judged           int `json:"judged"`
+	Killed           int `json:"killed"`
+	KilledByCampaign int `json:"killed_by_campaign"`
+	KilledByCorpus   int `json:"killed_by_corpus"`
+	// KilledByBreaking counts the kills (of the campaign's or the corpus's) in which the
+	// engine broke (a panic, a refused listed action, a dead process) rather than a
+	// property or a scenario's expectation failing.
+	KilledByBreaking int `json:"killed_by_breaking"`
+	Survived         int `json:"survived"`
+	Equivalent       int `json:"equivalent"`
+	NotCompiled      int `json:"not_compiled"`
+	TimedOut         int `json:"timed_out"`
+}
+
+// Count fills Counts from Results.
+func (r *Report) Count() {
+	c := Counts{Judged: len(r.Results)}
+	for _, res := range r.Results {
+		switch {
+		case res.Outcome == Killed:
+			c.Killed++
+			if res.EngineError != "" {
+				c.KilledByBreaking++
+			}
+			if res.By == ByCorpus {
+				c.KilledByCorpus++
+			} else {
+				c.KilledByCampaign++
+			}
+		case res.Outcome == Survived && res.Equivalent != "":
+			c.Equivalent++
+		case res.Outcome == Survived:
+			c.Survived++
+		case res.Outcome == NotCompiled:
+			c.NotCompiled++
+		case res.Outcome == TimedOut:
+			c.TimedOut++
+		}
+	}
+	r.Counts = c
+}
+
+// Scores are the shares of the mutants that could be told from the engine (judged,
+// compiled, not equivalent) that the campaign alone, and the campaign with the corpus,
+// killed; a timed-out mutant counts as killed (CI would not pass it).
+func (c Counts) Scores() (campaign, both float64) {
+	n := c.Judged - c.NotCompiled - c.Equivalent
+	if n == 0 {
+		return 0, 0
+	}
+	return 100 * float64(c.KilledByCampaign+c.TimedOut) / float64(n), 100 * float64(c.Killed+c.TimedOut) / float64(n)
+}
+
+// Judged says what judged a mutant: the property and clause or the scenario that
+// killed it, what timed it out, why it did not compile; "" for a survivor.
+func (v Verdict) Judged() string {
+	if v.Outcome == Survived {
+		return ""
+	}
+	return describeKill(v)
+}
+
+// describeKill says what judged a mutant.
+func describeKill(v Verdict) string {
+	switch {
+	case v.Outcome == NotCompiled:
+		return "not compiled: " + v.Failure
+	case v.By == ByCorpus:
+		what := v.Failure
+		if v.EngineError != "" {
+			what = v.EngineError
+		}
+		return fmt.Sprintf("scenario %s: %s", v.Scenario, what)
+	case v.Property == "":
+		return v.EngineError
+	}
+	s := v.Property
+	if v.Clause != "" {
+		s += " · " + v.Clause
+	}
+	switch {
+	case v.Vacuous:
+		s += " (vacuous)"
+	case v.EngineError != "":
+		s += " (engine error: " + v.EngineError + ")"
+	}
+	if v.Case != nil {
+		s += fmt.Sprintf(", case %d", *v.Case)
+	}
+	return s
+}
+
+// Text writes the report for people: the figures, the survivors by file and by the CR
+// rule their code cites, then every result.
+func Text(w io.Writer, r *Report) error {
+	c := r.Counts
+	sel := "all"
+	if r.Sample > 0 {
+		sel = fmt.Sprintf("a sample of %d (seed %d)", r.Sample, r.SampleSeed)
+	}
+	if r.Shard != "" {
+		sel += ", shard " + r.Shard
+	}
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted; the figures are of the mutants judged before\n")
+	}
+	fmt.Fprintf(w, "mutants of %s/: %d; judged %s: %d, by the campaign (seed %d, %d cases per property) and the corpus\n\n",
+		r.Package, r.Total, sel, c.Judged, r.Seed, r.Checks)
+	fmt.Fprintf(w, "killed        %5d  (by the campaign %d, by the corpus %d; the engine broke in %d)\n", c.Killed, c.KilledByCampaign, c.KilledByCorpus, c.KilledByBreaking)
+	fmt.Fprintf(w, "survived      %5d\n", c.Survived)
+	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list)\n", c.Equivalent)
+	fmt.Fprintf(w, "timed out     %5d\n", c.TimedOut)
+	fmt.Fprintf(w, "not compiled  %5d\n", c.NotCompiled)
+	campaign, both := c.Scores()
+	fmt.Fprintf(w, "score: the campaign alone %.1f%%, with the corpus %.1f%% of the non-equivalent mutants\n", campaign, both)
+	fmt.Fprintf(w, "took %s (building the schema %s)\n", time.Duration(r.ElapsedMS)*time.Millisecond, time.Duration(r.BuildMS)*time.Millisecond)
+	var survivors []Result
+	for _, res := range r.Results {
+		if res.Outcome == Survived && res.Equivalent == "" {
+			survivors = append(survivors, res)
+		}
+	}
+	if len(survivors) > 0 {
+		fmt.Fprintf(w, "\nSURVIVORS BY FILE\n")
+		for _, g := range groupBy(survivors, func(res Result) []string { return []string{res.File} }) {
+			fmt.Fprintf(w, "%s (%d)\n", g.key, len(g.results))
+			for _, res := range g.results {
+				fmt.Fprintf(w, "  #%-5d %d:%d %s  %s  [CR %s]\n", res.ID, res.Line, res.Col, res.Func, res.Describe(), rulesText(res.Rules))
+			}
+		}
+		fmt.Fprintf(w, "\nSURVIVORS BY CR RULE (the rules the surrounding code cites)\n")
+		for _, g := range groupBy(survivors, func(res Result) []string { return res.Rules }) {
+			ids := make([]string, len(g.results))
+			for i, res := range g.results {
+				ids[i] = fmt.Sprintf("#%d", res.ID)
+			}
+			fmt.Fprintf(w, "%-12s %3d  %s\n", g.key, len(g.results), strings.Join(ids, " "))
+		}
+	}
+	fmt.Fprintf(w, "\nEVERY MUTANT\n")
+	for _, res := range r.Results {
+		what := describeKill(res.Verdict)
+		if res.Outcome == Survived {
+			what = ""
+			if res.Equivalent != "" {
+				what = "equivalent: " + res.Equivalent
+			}
+		}
+		fmt.Fprintf(w, "#%-5d %-12s %s:%d %s", res.ID, res.Outcome, res.File, res.Line, res.Describe())
+		if what != "" {
+			fmt.Fprintf(w, "  => %s", what)
+		}
+		if res.Outcome != NotCompiled {
+			fmt.Fprintf(w, " (%s)", (time.Duration(res.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+func rulesText(rules []string) string {
+	if len(rules) == 0 {
+		return "none cited"
+	}
+	return strings.Join(rules, ", ")
+}
+
+type group struct {
+	key     string
+	results []Result
+}
+
+// groupBy groups results under each of their keys ("(none)" for none), keys sorted.
+func groupBy(results []Result, keys func(Result) []string) []group {
+	m := map[string][]Result{}
+	for _, res := range results {
+		ks := keys(res)
+		if len(ks) == 0 {
+			ks = []string{"(none)"}
+		}
+		for _, k := range ks {
+			m[k] = append(m[k], res)
+		}
+	}
+	var out []group
+	for k, rs := range m {
+		out = append(out, group{k, rs})
+	}
+	slices.SortFunc(out, func(a, b group) int { return strings.Compare(a.key, b.key) })
+	return out
+}

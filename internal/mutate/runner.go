@@ -1,0 +1,184 @@
+package mutate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mtgfuzz/mtgfuzz/internal/mutate/mutant"
+)
+
+// Result is one mutant and its verdict.
+type Result struct {
+	Mutant
+	Verdict
+	// Equivalent is the reason from the reviewed list of equivalent mutants, for a
+	// survivor on it.
+	Equivalent string `json:"equivalent,omitempty"`
+}
+
+// RunConfig is how the schema's binary is run on each mutant.
+type RunConfig struct {
+	Binary string
+	Judge  JudgeConfig
+	Jobs   int // mutants judged at once (one process each)
+	// Limit is how long a judgement may take before it is killed and timed out; 0 means
+	// ten times the unmutated engine's, and at least five minutes.
+	Limit time.Duration
+	// Stop, when closed, starts no more judgements: those running finish, and Run returns
+	// the results so far. Cancelling Run's context ends those running too (unjudged).
+	Stop <-chan struct{}
+	// Baseline, if set, hears the judgement of the engine with no mutant active.
+	Baseline func(Verdict)
+	// Progress hears each result as it comes (never concurrently), with how many are done.
+	Progress func(r Result, done, total int)
+}
+
+// JudgeArgs are the arguments of the fuzz command that judges the active mutant.
+func JudgeArgs(j JudgeConfig) []string {
+	return []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
+		"--corpus", j.Corpus, "--case-timeout", j.CaseTimeout.String()}
+}
+
+// Run judges the mutants, Jobs at a time, and returns their results in the order given;
+// stopped (Stop, or the context cancelled), the results of those judged, and partial.
+// The schema's binary with no mutant active is judged first: if it doesn't survive, the
+// campaign or the corpus fails on the engine itself and no mutant can be judged.
+func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[int]string) (results []Result, partial bool, err error) {
+	baseCfg := cfg
+	if baseCfg.Limit == 0 {
+		baseCfg.Limit = time.Hour
+	}
+	base, err := judgeOne(ctx, baseCfg, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	if cfg.Baseline != nil {
+		cfg.Baseline(base)
+	}
+	if cfg.Limit == 0 {
+		// A hang shows much sooner, as a case past JudgeConfig.CaseTimeout: this limit
+		// is a backstop, generous so that a slower moment of a shared machine can't
+		// make a survivor look timed out.
+		cfg.Limit = max(10*time.Duration(base.ElapsedMS)*time.Millisecond, 5*time.Minute)
+	}
+	if base.Outcome != Survived {
+		return nil, false, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s", describeKill(base))
+	}
+	all := make([]Result, len(mutants))
+	var mu sync.Mutex
+	done := 0
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var firstErr error
+	for range max(cfg.Jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				m := mutants[i]
+				r := Result{Mutant: *m}
+				if msg, bad := notCompiled[m.ID]; bad {
+					r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
+				} else {
+					v, err := judgeOne(ctx, cfg, m.ID)
+					if ctx.Err() != nil {
+						continue // cut short: not judged
+					}
+					if err != nil {
+						mu.Lock()
+						firstErr = cmp(firstErr, err)
+						mu.Unlock()
+						continue
+					}
+					r.Verdict = v
+				}
+				mu.Lock()
+				all[i] = r
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(r, done, len(mutants))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range mutants {
+		select {
+		case <-ctx.Done():
+			break feed
+		case <-cfg.Stop:
+			break feed
+		case jobs <- i:
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, false, firstErr
+	}
+	for _, r := range all {
+		if r.ID != 0 {
+			results = append(results, r)
+		}
+	}
+	return results, len(results) < len(mutants), nil
+}
+
+func cmp(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// judgeOne runs the binary on mutant id (0: none) and reads its verdict. A process that
+// dies without one (a fatal error of the runtime: a stack overflow, a concurrent map
+// write) is killed by the campaign; one past the limit is timed out.
+func judgeOne(ctx context.Context, cfg RunConfig, id int) (Verdict, error) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
+	defer cancel()
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(cfg.Judge)...)
+	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
+	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
+	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	elapsed := time.Since(start).Milliseconds()
+	if ctx.Err() == context.DeadlineExceeded {
+		return Verdict{Outcome: TimedOut, EngineError: fmt.Sprintf("no verdict within %s", cfg.Limit), ElapsedMS: elapsed}, nil
+	}
+	var v Verdict
+	if jerr := json.Unmarshal(stdout.Bytes(), &v); jerr == nil && v.Outcome != "" {
+		return v, nil
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return Verdict{Outcome: Killed, By: ByCampaign, EngineError: "the process died: " + lastLine(stderr.String()), ElapsedMS: elapsed}, nil
+	}
+	if err != nil {
+		return Verdict{}, fmt.Errorf("running mutant %d: %w", id, err)
+	}
+	return Verdict{}, fmt.Errorf("mutant %d: no verdict in the judge's output: %q", id, lastLine(stdout.String()))
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i := range lines {
+		if strings.HasPrefix(lines[i], "fatal error") || strings.HasPrefix(lines[i], "panic:") {
+			return lines[i]
+		}
+	}
+	return lines[len(lines)-1]
+}
