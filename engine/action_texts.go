@@ -55,7 +55,7 @@ const maxMoreTexts = 32
 
 // printedActivations is, by index, the texts of the activated abilities of printed
 // characteristics c (zero for the others).
-func printedActivations(c *Chars) []printedActivation {
+func printedActivations(c *chars) []printedActivation {
 	out := make([]printedActivation, len(c.Abilities))
 	for i, ab := range c.Abilities {
 		if ab.Kind != Activated {
@@ -110,7 +110,7 @@ func (pa *printedActivation) manaText(mana h.Mana) string {
 
 // activationText is the text of activating ability i (ab) of o, whose characteristics
 // are c, of a mana ability adding mana if isMana.
-func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bool, mana h.Mana) string {
+func (v *view) activationText(o *object, c *chars, i int, ab *ability, isMana bool, mana h.Mana) string {
 	if pa := v.printedActivationOf(o, c, i, ab, isMana); pa != nil {
 		if !isMana {
 			return pa.text
@@ -126,7 +126,7 @@ func (v *View) activationText(o *Object, c *Chars, i int, ab *Ability, isMana bo
 // the card when o has its printed characteristics, and often when it has not: an effect
 // that changes other characteristics (power, colours, abilities granted after the
 // printed ones) leaves the name and this ability's text alone.
-func (v *View) printedActivationOf(o *Object, c *Chars, i int, ab *Ability, isMana bool) *printedActivation {
+func (v *view) printedActivationOf(o *object, c *chars, i int, ab *ability, isMana bool) *printedActivation {
 	acts, asPrinted := v.cardActivations(o.ID)
 	if asPrinted {
 		if pa := &acts[i]; pa.key.isMana || !isMana {

@@ -19,9 +19,9 @@ func TestActionTextsAreTheirs(t *testing.T) {
 	checked, mana, printed, cards, built := 0, 0, 0, 0, 0
 	eachGeneratedTrace(t, 4, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
+			s := tr.Steps[i].AfterState.(*state)
 			v := s.projected()
-			for _, a := range LegalActions(s) {
+			for _, a := range legalActions(s) {
 				if a.Kind != h.Activate {
 					continue
 				}
@@ -33,17 +33,17 @@ func TestActionTextsAreTheirs(t *testing.T) {
 				ab := c.Abilities[a.Ability]
 				want := "activate " + c.Name + ": " + ab.Text
 				if ab.IsMana() {
-					at := slices.IndexFunc(manaOutcomes(s, v, o, ab.Ability), func(oc manaOutcome) bool { return slices.Equal(oc.choices, a.Choices) })
+					at := slices.IndexFunc(manaOutcomes(s, v, o, ab.ability), func(oc manaOutcome) bool { return slices.Equal(oc.choices, a.Choices) })
 					if at < 0 {
 						t.Fatalf("seed %d step %d: %s: no outcome has its choices", seed, i, a)
 					}
-					want += " -> " + manaOutcomes(s, v, o, ab.Ability)[at].mana.String()
+					want += " -> " + manaOutcomes(s, v, o, ab.ability)[at].mana.String()
 					mana++
 				}
 				switch {
 				case v.asPrinted(o.ID):
 					printed++
-				case v.printedActivationOf(o, c, a.Ability, ab.Ability, ab.IsMana()) != nil:
+				case v.printedActivationOf(o, c, a.Ability, ab.ability, ab.IsMana()) != nil:
 					cards++
 				default:
 					built++
@@ -68,8 +68,8 @@ func TestActionTextsAreTheirs(t *testing.T) {
 // distinct, each with its text; go test -race checks that reading a published list races
 // with no write.
 func TestPrintedManaTextsConcurrent(t *testing.T) {
-	pa := &printedActivations(&Chars{Name: "Test Land", Abilities: []AbilityInstance{{Ability: &Ability{
-		Kind: Activated, Text: "{T}: Add {C}.", Cost: Cost{Tap: true}, Produce: &Production{Kind: ProduceFixed, Fixed: h.Of(h.Colorless, 1)}}}}})[0]
+	pa := &printedActivations(&chars{Name: "Test Land", Abilities: []abilityInstance{{ability: &ability{
+		Kind: Activated, Text: "{T}: Add {C}.", Cost: activationCost{Tap: true}, Produce: &manaProduction{Kind: ProduceFixed, Fixed: h.Of(h.Colorless, 1)}}}}})[0]
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
@@ -93,7 +93,7 @@ func TestPrintedManaTextsConcurrent(t *testing.T) {
 	}
 }
 
-func objectOfCard(s *State, card h.CardID) *Object {
+func objectOfCard(s *state, card h.CardID) *object {
 	for id := h.ObjectID(1); int(id) <= s.numObjects(); id++ {
 		if o := s.obj(id); o.Card == card && !o.Gone && (o.Zone == h.Battlefield || o.Zone == h.Hand) {
 			return o

@@ -13,13 +13,13 @@ import (
 // BenchmarkCouldProduceLarge: "could produce" for 40 lands under 6 replacement effects
 // (3 per side), from a fresh projection each time (CR 106.7).
 func BenchmarkCouldProduceLarge(b *testing.B) {
-	s, err := NewGame(largeBoard(), nil)
+	s, err := newGame(largeBoard(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		Project(s).couldProduceAll()
+		project(s).couldProduceAll()
 	}
 	cpu.Report(b)
 }
@@ -38,15 +38,15 @@ func twentyPermanents() h.Setup {
 // BenchmarkStep: one engine step (LegalActions, then Step on one of them) on a
 // 20-permanent board.
 func BenchmarkStep(b *testing.B) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	i := 0
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		acts := LegalActions(s)
-		if _, _, err := Step(s, acts[i%len(acts)]); err != nil {
+		acts := legalActions(s)
+		if _, _, err := applyAction(s, acts[i%len(acts)]); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -56,13 +56,13 @@ func BenchmarkStep(b *testing.B) {
 
 // BenchmarkSnapshot: rendering the canonical snapshot of a 20-permanent board.
 func BenchmarkSnapshot(b *testing.B) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		Snapshot(s)
+		snapshot(s)
 	}
 	cpu.Report(b)
 }
@@ -71,15 +71,15 @@ func BenchmarkSnapshot(b *testing.B) {
 // snapshot was rendered (a mana ability activated, on the 20-permanent board), as a walk
 // does: what did not change is reused.
 func BenchmarkSnapshotAfterStep(b *testing.B) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	Snapshot(s)
-	var next *State
-	for _, a := range LegalActions(s) {
-		if a.Kind == h.Activate && Project(s).Of(s.byCard(a.Card).ID).Abilities[a.Ability].IsMana() {
-			if next, _, err = Step(s, a); err != nil {
+	snapshot(s)
+	var next *state
+	for _, a := range legalActions(s) {
+		if a.Kind == h.Activate && project(s).Of(s.byCard(a.Card).ID).Abilities[a.Ability].IsMana() {
+			if next, _, err = applyAction(s, a); err != nil {
 				b.Fatal(err)
 			}
 			break
@@ -91,7 +91,7 @@ func BenchmarkSnapshotAfterStep(b *testing.B) {
 	b.ReportAllocs()
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		Snapshot(next)
+		snapshot(next)
 	}
 	cpu.Report(b)
 }
@@ -99,13 +99,13 @@ func BenchmarkSnapshotAfterStep(b *testing.B) {
 // BenchmarkLegalActions: listing every legal action (mana outcomes included) on a
 // 20-permanent board with mana replacement effects and triggers.
 func BenchmarkLegalActions(b *testing.B) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		LegalActions(s.clone().finish(nil))
+		legalActions(s.clone().finish(nil))
 	}
 	cpu.Report(b)
 }
@@ -141,14 +141,14 @@ func BenchmarkProjectCopyChains(b *testing.B) {
 		for _, depth := range []int{1, 5, 20, 50} {
 			b.Run(fmt.Sprintf("%s/depth=%d", strings.Fields(copier)[0], depth), func(b *testing.B) {
 				setup, effects := copyChains(copier, depth)
-				s, err := NewGame(setup, nil)
+				s, err := newGame(setup, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
 				b.ReportAllocs()
 				cpu := benchcpu.Start()
 				for b.Loop() {
-					Project(s)
+					project(s)
 				}
 				cpu.Report(b)
 				cpu.ReportPer(b, effects, "cpu-ns/effect")
@@ -186,7 +186,7 @@ func BenchmarkNewGame(b *testing.B) {
 	i := 0
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		if _, err := NewGame(setups[i%len(setups)], nil); err != nil {
+		if _, err := newGame(setups[i%len(setups)], nil); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -197,9 +197,9 @@ func BenchmarkNewGame(b *testing.B) {
 // BenchmarkProjectGenerated: projecting the started games of generated 20-permanent
 // setups (CR 613).
 func BenchmarkProjectGenerated(b *testing.B) {
-	var states []*State
+	var states []*state
 	for _, setup := range generatedSetups(b, 64) {
-		s, err := NewGame(setup, nil)
+		s, err := newGame(setup, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -209,7 +209,7 @@ func BenchmarkProjectGenerated(b *testing.B) {
 	i := 0
 	cpu := benchcpu.Start()
 	for b.Loop() {
-		Project(states[i%len(states)])
+		project(states[i%len(states)])
 		i++
 	}
 	cpu.Report(b)

@@ -11,15 +11,15 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// CardDef is one card of the pool, or a token it creates: its printed characteristics
+// cardDef is one card of the pool, or a token it creates: its printed characteristics
 // (CR 109.3), taken from the cards package's table, with its abilities as data. Each is
 // defined once, in a cards_*.go file; the rules code never names a card.
 //
 // The printed characteristics are unexported: the rules read an object's characteristics
 // from the projection only (View.Of, cr613_layers.go), which starts from them (CR 613.1).
 // A structural test (printed_reads_test.go) keeps it so.
-type CardDef struct {
-	printed Chars // read only, shared by every object that is this card
+type cardDef struct {
+	printed chars // read only, shared by every object that is this card
 	// texts is abilityTexts(&printed), for the snapshots of objects with their printed
 	// characteristics to share.
 	texts []string
@@ -30,9 +30,9 @@ type CardDef struct {
 	continuous bool
 }
 
-// ManaCost is a printed mana cost or an activation's mana cost: coloured/colourless
+// manaCost is a printed mana cost or an activation's mana cost: coloured/colourless
 // symbols, a generic amount, and how many {X} it has (CR 107.3, 202.1).
-type ManaCost struct {
+type manaCost struct {
 	Mana    h.Mana
 	Generic int
 	X       int
@@ -42,9 +42,9 @@ type ManaCost struct {
 }
 
 // ManaValue is the cost's mana value off the stack, X counting as 0 (CR 202.3, 107.3g).
-func (c ManaCost) ManaValue() int { return c.Mana.Total() + c.Generic }
+func (c manaCost) ManaValue() int { return c.Mana.Total() + c.Generic }
 
-func (c ManaCost) String() string {
+func (c manaCost) String() string {
 	if c.None {
 		return ""
 	}
@@ -61,68 +61,68 @@ func (c ManaCost) String() string {
 	return s
 }
 
-// AbilityKind classifies abilities (CR 113.3).
-type AbilityKind uint8
+// abilityKind classifies abilities (CR 113.3).
+type abilityKind uint8
 
 const (
-	Keyword AbilityKind = iota
+	Keyword abilityKind = iota
 	Activated
 	Triggered
 	Static
 	SpellAbility
 )
 
-// Ability is one ability as data. Mana abilities (CR 605.1) are Activated or Triggered
+// ability is one ability as data. Mana abilities (CR 605.1) are Activated or Triggered
 // abilities with Produce set and no targets.
-type Ability struct {
+type ability struct {
 	// Text is the ability's Oracle line (set by define) or, for an ability the rules or
 	// another ability give, its text there.
 	Text    string
-	Kind    AbilityKind
+	Kind    abilityKind
 	Keyword string // for Keyword: "Flying", "Trample", "Indestructible", "Haste"
 	// Also are the other keywords of a line that lists several ("Flying, trample, ...",
 	// CR 702.1: each is a separate ability), as Keyword names them.
 	Also []string
 	// Morph is a morph ability's cost (CR 702.37a): a Keyword "Morph" ability is no
 	// activated ability; turning the permanent face up is a special action (116.2b).
-	Morph *ManaCost
+	Morph *manaCost
 
 	// Activated and spell abilities.
-	Cost    Cost
+	Cost    activationCost
 	Sorcery bool // "activate only as a sorcery" (equip, CR 702.6a)
 	// FromHand: it functions only while the card is in its owner's hand (cycling,
 	// CR 702.29a); other activated abilities function on the battlefield.
 	FromHand bool
-	Targets  []TargetSpec
+	Targets  []targetSpec
 	// Produce makes it a mana ability: what it adds as it resolves (CR 605, 106).
-	Produce *Production
+	Produce *manaProduction
 	// Resolve is the effect of a non-mana ability or spell (CR 608.2).
-	Resolve func(r *Resolution)
+	Resolve func(r *resolution)
 
 	// Triggered abilities (CR 603).
-	Trigger *Trigger
+	Trigger *trigger
 
 	// Static abilities (CR 604).
-	Static *StaticEffect
+	Static *staticEffect
 
 	// Copy is the copy effect the ability creates (CR 707): as a replacement effect on
 	// entering (EntersAsCopy) or as it resolves ("becomes a copy").
-	Copy *CopyAbility
+	Copy *copyAbility
 	// Linked lists the positions, among the abilities of the object that has this one, of
 	// the abilities it is linked to (CR 607.2a: "the exiled card", "cards exiled with").
 	Linked []int
 }
 
 // IsMana reports whether the ability is a mana ability (CR 605.1a, 605.1b).
-func (a *Ability) IsMana() bool { return a.Produce != nil && len(a.Targets) == 0 }
+func (a *ability) IsMana() bool { return a.Produce != nil && len(a.Targets) == 0 }
 
-// Cost is an activation cost (CR 118, 602.1a).
-type Cost struct {
-	Mana  ManaCost
+// activationCost is an activation cost (CR 118, 602.1a).
+type activationCost struct {
+	Mana  manaCost
 	Tap   bool // {T} (CR 107.5)
 	Untap bool // {Q} (CR 107.6)
 	// RemoveCounters of the given kind from the source, as a cost.
-	RemoveCounter CounterKind
+	RemoveCounter counterKind
 	RemoveN       int
 	// LoyaltySymbol makes the ability a loyalty ability (CR 606.2) whose cost puts Loyalty
 	// loyalty counters on the source, or removes -Loyalty of them (606.4).
@@ -135,7 +135,7 @@ type Cost struct {
 }
 
 // zone is where an activated ability functions (CR 113.6).
-func (a *Ability) zone() h.Zone {
+func (a *ability) zone() h.Zone {
 	if a.FromHand {
 		return h.Hand
 	}
@@ -143,15 +143,15 @@ func (a *Ability) zone() h.Zone {
 }
 
 // IsCycling reports whether the ability is a cycling ability (CR 702.29a).
-func (a *Ability) IsCycling() bool { return a.Kind == Activated && a.Keyword == "Cycling" }
+func (a *ability) IsCycling() bool { return a.Kind == Activated && a.Keyword == "Cycling" }
 
 // Mana-producing behaviours. Each card's mana ability names one; the rules code in
 // cr106_mana.go decides what each means.
-type ProduceKind uint8
+type produceKind uint8
 
 const (
 	// ProduceFixed adds exactly Fixed.
-	ProduceFixed ProduceKind = iota
+	ProduceFixed produceKind = iota
 	// ProduceAnyColor adds one mana of any colour.
 	ProduceAnyColor
 	// ProduceYourLandsCould adds one mana of any type a land you control could produce
@@ -175,19 +175,19 @@ const (
 	ProduceLinkedExiledColor
 )
 
-// Production says what a mana ability adds.
-type Production struct {
-	Kind  ProduceKind
+// manaProduction says what a mana ability adds.
+type manaProduction struct {
+	Kind  produceKind
 	Fixed h.Mana
 	Type  h.ManaType
 }
 
-// TriggerEvent is what a triggered ability waits for.
-type TriggerEvent uint8
+// triggerEvent is what a triggered ability waits for.
+type triggerEvent uint8
 
 const (
 	// OnTappedForMana: a permanent is tapped for mana (CR 106.12a).
-	OnTappedForMana TriggerEvent = iota
+	OnTappedForMana triggerEvent = iota
 	// OnStepBegins: the beginning of Step of its controller's turn (CR 503, 504).
 	OnStepBegins
 	// OnDies: this creature is put into a graveyard from the battlefield (CR 700.4).
@@ -212,9 +212,9 @@ const (
 	OnCast
 )
 
-// Trigger describes a triggered ability's trigger condition (CR 603.1).
-type Trigger struct {
-	Event TriggerEvent
+// trigger describes a triggered ability's trigger condition (CR 603.1).
+type trigger struct {
+	Event triggerEvent
 	Step  h.Step
 	// For OnTappedForMana: which permanents count.
 	LandOnly      bool // "a land"
@@ -228,16 +228,16 @@ type Trigger struct {
 	Noncreature bool // "a noncreature spell"
 	Historic    bool // "a historic spell" (CR 700.6)
 	// Intervening "if" clause (CR 603.4), checked on triggering and on resolution.
-	If func(s *State, src *Object) bool
+	If func(s *state, src *object) bool
 }
 
-// StaticKind names a static ability's effect.
-type StaticKind uint8
+// staticKind names a static ability's effect.
+type staticKind uint8
 
 const (
 	// ReplaceMultiplyMana: "If you tap a permanent for mana, it produces N times as much
 	// of that mana instead" (CR 106.12b, 614).
-	ReplaceMultiplyMana StaticKind = iota
+	ReplaceMultiplyMana staticKind = iota
 	// ReplaceLandManaWithB: "If a land is tapped for mana, it produces {B} instead of any
 	// other type and amount."
 	ReplaceLandManaWithB
@@ -283,38 +283,38 @@ const (
 	CantBeCountered
 )
 
-// TopFilter says which cards a PlayFromTop ability lets its controller play or cast, as
+// topFilter says which cards a PlayFromTop ability lets its controller play or cast, as
 // the permission's characteristics are then (CR 601.3e): any of the marked kinds.
-type TopFilter uint8
+type topFilter uint8
 
 const (
-	TopHistoricLands TopFilter = 1 << iota
+	TopHistoricLands topFilter = 1 << iota
 	TopHistoricSpells
 	TopArtifactSpells
 	TopColorlessSpells
 	TopCreatureSpells
 )
 
-// StaticEffect is a static ability's effect as data.
-type StaticEffect struct {
-	Kind    StaticKind
+// staticEffect is a static ability's effect as data.
+type staticEffect struct {
+	Kind    staticKind
 	N       int // multiplier, counters, +P
 	T       int // +T for anthems
-	Counter CounterKind
+	Counter counterKind
 	// UseX: EntersWithCounters uses X of the spell that became it (CR 107.3m).
 	UseX bool
 	// Top is what a PlayFromTop ability allows.
-	Top   TopFilter
-	Grant *Ability
+	Top   topFilter
+	Grant *ability
 	// Enchant's restriction.
-	Attach TargetSpec
+	Attach targetSpec
 
-	mods []Modification // the continuous effect it generates, if any (continuousMods)
+	mods []modification // the continuous effect it generates, if any (continuousMods)
 }
 
 var (
-	registry = map[string]*CardDef{} // cards
-	tokens   = map[string]*CardDef{} // tokens the pool creates
+	registry = map[string]*cardDef{} // cards
+	tokens   = map[string]*cardDef{} // tokens the pool creates
 )
 
 // define builds a card's definition from its entry in the cards table and registers it;
@@ -322,7 +322,7 @@ var (
 // for each Oracle line but those that are only reminder text (CR 207.2a: a basic land's
 // line is reminder text for the intrinsic ability its type gives it, CR 305.6); each takes
 // its line as its text.
-func define(name string, abilities ...*Ability) *CardDef {
+func define(name string, abilities ...*ability) *cardDef {
 	c, ok := cards.ByName(name)
 	if !ok {
 		panic("engine: " + name + " is not in the cards table")
@@ -356,15 +356,15 @@ func define(name string, abilities ...*Ability) *CardDef {
 
 // newCardDef makes a definition from printed characteristics and the card's own
 // abilities, in order; a land's intrinsic abilities come from its types (CR 305.6).
-func newCardDef(printed Chars, abilities []*Ability) *CardDef {
-	d := &CardDef{printed: printed}
+func newCardDef(printed chars, abilities []*ability) *cardDef {
+	d := &cardDef{printed: printed}
 	d.printed.costText = d.printed.Cost.String()
 	for i, a := range abilities {
 		if a.Static != nil {
 			a.Static.mods = continuousMods(a.Static)
 			d.continuous = d.continuous || a.Static.mods != nil
 		}
-		d.printed.Abilities = append(d.printed.Abilities, AbilityInstance{Ability: a, ID: AbilityID{Origin: Printed, Index: i}})
+		d.printed.Abilities = append(d.printed.Abilities, abilityInstance{ability: a, ID: abilityID{Origin: Printed, Index: i}})
 	}
 	addIntrinsicLandAbilities(&d.printed)
 	d.texts = abilityTexts(&d.printed)
@@ -373,12 +373,12 @@ func newCardDef(printed Chars, abilities []*Ability) *CardDef {
 }
 
 // printedChars turns a table entry into characteristics.
-func printedChars(c cards.Card) Chars {
-	cost, err := ParseManaCost(c.ManaCost)
+func printedChars(c cards.Card) chars {
+	cost, err := parseManaCost(c.ManaCost)
 	if err != nil {
 		panic(fmt.Sprintf("engine: %s: %v", c.Name, err))
 	}
-	out := Chars{Name: c.Name, Cost: cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes}
+	out := chars{Name: c.Name, Cost: cost, Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes}
 	for _, l := range c.Colors {
 		t, err := h.ParseManaType(l)
 		if err != nil || !t.IsColor() {
@@ -411,20 +411,20 @@ func quoted(text string) string {
 	return text[i+1 : j]
 }
 
-// ParseManaCost reads a mana cost written in symbols ("{X}{2}{G}{G}"); "" is no mana cost.
-func ParseManaCost(s string) (ManaCost, error) {
+// parseManaCost reads a mana cost written in symbols ("{X}{2}{G}{G}"); "" is no mana cost.
+func parseManaCost(s string) (manaCost, error) {
 	if s == "" {
-		return ManaCost{None: true}, nil
+		return manaCost{None: true}, nil
 	}
-	var c ManaCost
+	var c manaCost
 	colored := ""
 	for rest := s; rest != ""; {
 		if rest[0] != '{' {
-			return ManaCost{}, fmt.Errorf("mana cost %q: want symbols in braces", s)
+			return manaCost{}, fmt.Errorf("mana cost %q: want symbols in braces", s)
 		}
 		end := strings.IndexByte(rest, '}')
 		if end < 0 {
-			return ManaCost{}, fmt.Errorf("mana cost %q: unclosed {", s)
+			return manaCost{}, fmt.Errorf("mana cost %q: unclosed {", s)
 		}
 		sym := rest[1:end]
 		rest = rest[end+1:]
@@ -438,20 +438,20 @@ func ParseManaCost(s string) (ManaCost, error) {
 	}
 	m, err := h.ParseMana(colored)
 	if err != nil {
-		return ManaCost{}, fmt.Errorf("mana cost %q: %w", s, err)
+		return manaCost{}, fmt.Errorf("mana cost %q: %w", s, err)
 	}
 	c.Mana = m
 	return c, nil
 }
 
-// Card looks a card of the pool up by name (tokens are not cards: see TokenDef).
-func Card(name string) (*CardDef, bool) {
+// card looks a card of the pool up by name (tokens are not cards: see TokenDef).
+func card(name string) (*cardDef, bool) {
 	d, ok := registry[name]
 	return d, ok
 }
 
-// TokenDef looks up a token the pool creates (Hangarback Walker's Thopter).
-func TokenDef(name string) (*CardDef, bool) {
+// tokenDef looks up a token the pool creates (Hangarback Walker's Thopter).
+func tokenDef(name string) (*cardDef, bool) {
 	d, ok := tokens[name]
 	return d, ok
 }
@@ -462,9 +462,9 @@ func CardNames() []string { return sortedNames(registry) }
 // TokenNames lists the tokens the pool creates, sorted.
 func TokenNames() []string { return sortedNames(tokens) }
 
-// SizedTokenNames lists the tokens the pool creates with a size, an X/X whose X the
+// sizedTokenNames lists the tokens the pool creates with a size, an X/X whose X the
 // creating effect sets (CR 111.3), sorted.
-func SizedTokenNames() []string {
+func sizedTokenNames() []string {
 	var out []string
 	for _, n := range TokenNames() {
 		if c, _ := cards.ByName(n); c.SizeX {
@@ -474,7 +474,7 @@ func SizedTokenNames() []string {
 	return out
 }
 
-func sortedNames(defs map[string]*CardDef) []string {
+func sortedNames(defs map[string]*cardDef) []string {
 	names := make([]string, 0, len(defs))
 	for n := range defs {
 		names = append(names, n)
@@ -494,10 +494,10 @@ func hasString(list []string, s string) bool {
 
 // copyAbilityOf is the first ability printed on the card that creates a copy effect, or
 // nil: what a setup's "copy effect in force" on a permanent of this card came from.
-func copyAbilityOf(d *CardDef) *Ability {
+func copyAbilityOf(d *cardDef) *ability {
 	for _, a := range d.printed.Abilities {
 		if a.Copy != nil {
-			return a.Ability
+			return a.ability
 		}
 	}
 	return nil
@@ -505,13 +505,13 @@ func copyAbilityOf(d *CardDef) *Ability {
 
 // isTableDef reports whether d is the pool's own definition of its card or token, not
 // one made for a token whose creating effect set its size (sized).
-func isTableDef(d *CardDef) bool {
+func isTableDef(d *cardDef) bool {
 	name := d.printed.Name
 	return registry[name] == d || tokens[name] == d
 }
 
 type sizedKey struct {
-	def *CardDef
+	def *cardDef
 	x   int
 }
 
@@ -520,7 +520,7 @@ var sizedDefs sync.Map // sizedKey -> *CardDef
 // sizedToken is the definition of an X/X token the setup gives a size: the X of the
 // effect that created it is its power and toughness, part of its copiable values (CR
 // 111.3). Only a token whose creating effect defines that size takes one.
-func sizedToken(pm h.PermanentSpec, d *CardDef) (*CardDef, error) {
+func sizedToken(pm h.PermanentSpec, d *cardDef) (*cardDef, error) {
 	c, _ := cards.ByName(pm.Name)
 	switch {
 	case pm.Size < 0:
@@ -528,19 +528,19 @@ func sizedToken(pm h.PermanentSpec, d *CardDef) (*CardDef, error) {
 	case !pm.Token:
 		return nil, fmt.Errorf("setup: %s: size %d: only an X/X token takes a size, and this permanent is not a token", pm.Name, pm.Size)
 	case tokens[pm.Name] != d || !c.SizeX:
-		return nil, fmt.Errorf("setup: %s: size %d: this token's power and toughness are printed, not an X it is created with (the sized tokens: %s)", pm.Name, pm.Size, strings.Join(SizedTokenNames(), ", "))
+		return nil, fmt.Errorf("setup: %s: size %d: this token's power and toughness are printed, not an X it is created with (the sized tokens: %s)", pm.Name, pm.Size, strings.Join(sizedTokenNames(), ", "))
 	}
 	return sized(d, pm.Size), nil
 }
 
 // sized is def with power and toughness x, made once per x and shared.
-func sized(def *CardDef, x int) *CardDef {
+func sized(def *cardDef, x int) *cardDef {
 	k := sizedKey{def, x}
 	if d, ok := sizedDefs.Load(k); ok {
-		return d.(*CardDef)
+		return d.(*cardDef)
 	}
-	d := &CardDef{printed: def.printed, texts: def.texts, activations: def.activations, continuous: def.continuous}
+	d := &cardDef{printed: def.printed, texts: def.texts, activations: def.activations, continuous: def.continuous}
 	d.printed.Power, d.printed.Toughness = x, x
 	got, _ := sizedDefs.LoadOrStore(k, d)
-	return got.(*CardDef)
+	return got.(*cardDef)
 }

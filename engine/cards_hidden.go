@@ -6,10 +6,10 @@ package engine
 func init() {
 	morph := cost(3, "RRR", 0)
 	define("Akroma, Angel of Fury",
-		static(&StaticEffect{Kind: CantBeCountered}),
-		&Ability{Kind: Keyword, Keyword: "Flying", Also: []string{"Trample", "Protection from white", "Protection from blue"}},
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(0, "R", 0)}, Resolve: func(r *Resolution) {
-			r.AddEffect(untilEndOfTurn, []Modification{ModifyPT{1, 0}}, r.Source().ID)
+		static(&staticEffect{Kind: CantBeCountered}),
+		&ability{Kind: Keyword, Keyword: "Flying", Also: []string{"Trample", "Protection from white", "Protection from blue"}},
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(0, "R", 0)}, Resolve: func(r *resolution) {
+			r.AddEffect(untilEndOfTurn, []modification{modifyPT{1, 0}}, r.Source().ID)
 		}},
-		&Ability{Kind: Keyword, Keyword: "Morph", Morph: &morph})
+		&ability{Kind: Keyword, Keyword: "Morph", Morph: &morph})
 }

@@ -9,18 +9,18 @@ func init() {
 		define(name)
 	}
 	define("Wastes", manaAbility(fixed(h.Colorless, 1)))
-	define("Reflecting Pool", manaAbility(&Production{Kind: ProduceYourLandsCould}))
-	define("Exotic Orchard", manaAbility(&Production{Kind: ProduceOpponentLandsCouldColor}))
-	define("Meteor Crater", manaAbility(&Production{Kind: ProduceColorOfYourPermanent}))
+	define("Reflecting Pool", manaAbility(&manaProduction{Kind: ProduceYourLandsCould}))
+	define("Exotic Orchard", manaAbility(&manaProduction{Kind: ProduceOpponentLandsCouldColor}))
+	define("Meteor Crater", manaAbility(&manaProduction{Kind: ProduceColorOfYourPermanent}))
 	define("Vivid Crag",
-		static(&StaticEffect{Kind: EntersTapped, N: 2, Counter: Charge}),
+		static(&staticEffect{Kind: EntersTapped, N: 2, Counter: Charge}),
 		manaAbility(fixed(h.Red, 1)),
-		&Ability{Kind: Activated, Cost: Cost{Tap: true, RemoveCounter: Charge, RemoveN: 1}, Produce: &Production{Kind: ProduceAnyColor}})
-	define("Gaea's Cradle", manaAbility(&Production{Kind: ProducePerCreature, Type: h.Green}))
+		&ability{Kind: Activated, Cost: activationCost{Tap: true, RemoveCounter: Charge, RemoveN: 1}, Produce: &manaProduction{Kind: ProduceAnyColor}})
+	define("Gaea's Cradle", manaAbility(&manaProduction{Kind: ProducePerCreature, Type: h.Green}))
 	define("Academy Ruins",
 		manaAbility(fixed(h.Colorless, 1)),
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(1, "U", 0), Tap: true}, Targets: []TargetSpec{targetArtifactCardYourGraveyard},
-			Resolve: func(r *Resolution) {
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(1, "U", 0), Tap: true}, Targets: []targetSpec{targetArtifactCardYourGraveyard},
+			Resolve: func(r *resolution) {
 				if t, ok := r.Target(0); ok {
 					r.MoveTo(t.Object, h.Library, true)
 				}
@@ -28,13 +28,13 @@ func init() {
 	define("Darksteel Citadel", keyword("Indestructible"), manaAbility(fixed(h.Colorless, 1)))
 	define("Mutavault",
 		manaAbility(fixed(h.Colorless, 1)),
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(1, "", 0)},
-			Resolve: func(r *Resolution) {
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(1, "", 0)},
+			Resolve: func(r *resolution) {
 				src := r.Source()
 				if src.Gone || src.Zone != h.Battlefield {
 					return
 				}
 				// One effect with parts in layers 4 and 7b (CR 613.6).
-				r.AddEffect(untilEndOfTurn, []Modification{AddTypes{Types: []string{"Creature"}, AllCreatureTypes: true}, SetPT{2, 2}}, src.ID)
+				r.AddEffect(untilEndOfTurn, []modification{addTypes{Types: []string{"Creature"}, AllCreatureTypes: true}, setPT{2, 2}}, src.ID)
 			}})
 }

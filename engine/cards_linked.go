@@ -4,6 +4,6 @@ package engine
 // are with the copy cards that exercise them.
 func init() {
 	define("Chrome Mox",
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnEnters}, Resolve: exileFromHand(nonartifactNonland)},
-		&Ability{Kind: Activated, Cost: Cost{Tap: true}, Produce: &Production{Kind: ProduceLinkedExiledColor}, Linked: []int{0}})
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnEnters}, Resolve: exileFromHand(nonartifactNonland)},
+		&ability{Kind: Activated, Cost: activationCost{Tap: true}, Produce: &manaProduction{Kind: ProduceLinkedExiledColor}, Linked: []int{0}})
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // could is what the permanent that is card c could produce (CR 106.7), as letters.
-func could(t *testing.T, s *State, c h.CardID) string {
+func could(t *testing.T, s *state, c h.CardID) string {
 	t.Helper()
 	set, err := (&Reference{}).CouldProduce(s, c)
 	require.NoError(t, err)
@@ -18,7 +18,7 @@ func could(t *testing.T, s *State, c h.CardID) string {
 
 // castMox casts Chrome Mox (card 50) from A's hand with Giant Growth (51) and Dark Ritual
 // (52) there too, and resolves it: its imprint trigger is then on the stack.
-func castMox(t *testing.T, setup h.Setup) *State {
+func castMox(t *testing.T, setup h.Setup) *state {
 	t.Helper()
 	setup.Players[0].Hand = []h.CardSpec{{ID: 50, Name: "Chrome Mox"}, {ID: 51, Name: "Giant Growth"}, {ID: 52, Name: "Dark Ritual"}, {ID: 53, Name: "Forest"}}
 	s := start(t, setup)

@@ -9,23 +9,23 @@ import (
 // Nonland permanents of the pool, and the tokens they create.
 func init() {
 	thopter := define("Thopter", keyword("Flying"))
-	define("Fellwar Stone", manaAbility(&Production{Kind: ProduceOpponentLandsCouldColor}))
+	define("Fellwar Stone", manaAbility(&manaProduction{Kind: ProduceOpponentLandsCouldColor}))
 	define("Llanowar Elves", manaAbility(fixed(h.Green, 1)))
 	define("Mana Vault",
-		static(&StaticEffect{Kind: DoesntUntap}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnStepBegins, Step: h.Upkeep},
-			Resolve: func(r *Resolution) {
+		static(&staticEffect{Kind: DoesntUntap}),
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnStepBegins, Step: h.Upkeep},
+			Resolve: func(r *resolution) {
 				if r.MayPay(h.Mana{}, 4) {
 					r.SetTapped(r.Source().ID, false)
 				}
 			}},
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnStepBegins, Step: h.Draw, If: func(s *State, src *Object) bool { return src.Tapped }},
-			Resolve: func(r *Resolution) { r.Damage(Chosen{Player: r.Controller()}, 1) }},
-		&Ability{Kind: Activated, Cost: Cost{Tap: true}, Produce: fixed(h.Colorless, 3)})
-	define("Mana Reflection", static(&StaticEffect{Kind: ReplaceMultiplyMana, N: 2}))
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnStepBegins, Step: h.Draw, If: func(s *state, src *object) bool { return src.Tapped }},
+			Resolve: func(r *resolution) { r.Damage(chosen{Player: r.Controller()}, 1) }},
+		&ability{Kind: Activated, Cost: activationCost{Tap: true}, Produce: fixed(h.Colorless, 3)})
+	define("Mana Reflection", static(&staticEffect{Kind: ReplaceMultiplyMana, N: 2}))
 	define("Contamination",
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnStepBegins, Step: h.Upkeep},
-			Resolve: func(r *Resolution) {
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnStepBegins, Step: h.Upkeep},
+			Resolve: func(r *resolution) {
 				var opts []string
 				var ids []h.ObjectID
 				for _, id := range r.s.Battlefield {
@@ -49,59 +49,59 @@ func init() {
 					r.MoveTo(src.ID, h.Graveyard, false)
 				}
 			}},
-		static(&StaticEffect{Kind: ReplaceLandManaWithB}))
-	define("Nyxbloom Ancient", keyword("Trample"), static(&StaticEffect{Kind: ReplaceMultiplyMana, N: 3}))
-	landTapped := func() *Ability {
-		return &Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, LandOnly: true}, Produce: &Production{Kind: ProduceOneOfProducedTypes}}
+		static(&staticEffect{Kind: ReplaceLandManaWithB}))
+	define("Nyxbloom Ancient", keyword("Trample"), static(&staticEffect{Kind: ReplaceMultiplyMana, N: 3}))
+	landTapped := func() *ability {
+		return &ability{Kind: Triggered, Trigger: &trigger{Event: OnTappedForMana, LandOnly: true}, Produce: &manaProduction{Kind: ProduceOneOfProducedTypes}}
 	}
 	define("Mana Flare", landTapped())
 	define("Heartbeat of Spring", landTapped())
 	define("Wild Growth",
-		static(&StaticEffect{Kind: Enchant, Attach: targetLand}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, LandOnly: true, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
+		static(&staticEffect{Kind: Enchant, Attach: targetLand}),
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnTappedForMana, LandOnly: true, EnchantedOnly: true}, Produce: fixed(h.Green, 1)})
 	define("Gauntlet of Power",
-		static(&StaticEffect{Kind: EntersChoosingColor}),
-		static(&StaticEffect{Kind: AnthemChosenColor, N: 1, T: 1}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnTappedForMana, BasicOnly: true, OfChosenColor: true}, Produce: &Production{Kind: ProduceChosenColor}})
+		static(&staticEffect{Kind: EntersChoosingColor}),
+		static(&staticEffect{Kind: AnthemChosenColor, N: 1, T: 1}),
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnTappedForMana, BasicOnly: true, OfChosenColor: true}, Produce: &manaProduction{Kind: ProduceChosenColor}})
 	define("Pili-Pala",
 		keyword("Flying"),
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(2, "", 0), Untap: true}, Produce: &Production{Kind: ProduceAnyColor}})
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(2, "", 0), Untap: true}, Produce: &manaProduction{Kind: ProduceAnyColor}})
 	define("Thousand-Year Elixir",
-		static(&StaticEffect{Kind: AbilitiesAsThoughHaste}),
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(1, "", 0), Tap: true}, Targets: []TargetSpec{targetCreature},
-			Resolve: func(r *Resolution) {
+		static(&staticEffect{Kind: AbilitiesAsThoughHaste}),
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(1, "", 0), Tap: true}, Targets: []targetSpec{targetCreature},
+			Resolve: func(r *resolution) {
 				if t, ok := r.Target(0); ok {
 					r.SetTapped(t.Object, false)
 				}
 			}})
 	define("Umbral Mantle",
-		static(&StaticEffect{Kind: GrantToEquipped, Grant: &Ability{Kind: Activated, Cost: Cost{Mana: cost(3, "", 0), Untap: true},
-			Resolve: func(r *Resolution) {
+		static(&staticEffect{Kind: GrantToEquipped, Grant: &ability{Kind: Activated, Cost: activationCost{Mana: cost(3, "", 0), Untap: true},
+			Resolve: func(r *resolution) {
 				if src := r.Source(); !src.Gone && src.Zone == h.Battlefield {
-					r.AddEffect(untilEndOfTurn, []Modification{ModifyPT{2, 2}}, src.ID)
+					r.AddEffect(untilEndOfTurn, []modification{modifyPT{2, 2}}, src.ID)
 				}
 			}}}),
 		equip(cost(0, "", 0)))
 	define("Walking Ballista",
-		static(&StaticEffect{Kind: EntersWithCounters, Counter: PlusOne, UseX: true}),
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(4, "", 0)}, Resolve: counterOnSource},
-		&Ability{Kind: Activated, Cost: Cost{RemoveCounter: PlusOne, RemoveN: 1}, Targets: []TargetSpec{targetAny},
-			Resolve: func(r *Resolution) {
+		static(&staticEffect{Kind: EntersWithCounters, Counter: PlusOne, UseX: true}),
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(4, "", 0)}, Resolve: counterOnSource},
+		&ability{Kind: Activated, Cost: activationCost{RemoveCounter: PlusOne, RemoveN: 1}, Targets: []targetSpec{targetAny},
+			Resolve: func(r *resolution) {
 				if t, ok := r.Target(0); ok {
 					r.Damage(t, 1)
 				}
 			}})
 	define("Hangarback Walker",
-		static(&StaticEffect{Kind: EntersWithCounters, Counter: PlusOne, UseX: true}),
-		&Ability{Kind: Triggered, Trigger: &Trigger{Event: OnDies},
-			Resolve: func(r *Resolution) { r.CreateTokens(thopter, r.Controller(), r.item.Counters) }},
-		&Ability{Kind: Activated, Cost: Cost{Mana: cost(1, "", 0), Tap: true}, Resolve: counterOnSource})
+		static(&staticEffect{Kind: EntersWithCounters, Counter: PlusOne, UseX: true}),
+		&ability{Kind: Triggered, Trigger: &trigger{Event: OnDies},
+			Resolve: func(r *resolution) { r.CreateTokens(thopter, r.Controller(), r.item.Counters) }},
+		&ability{Kind: Activated, Cost: activationCost{Mana: cost(1, "", 0), Tap: true}, Resolve: counterOnSource})
 	define("Grizzly Bears")
 	define("Hill Giant")
 }
 
 // counterOnSource: "Put a +1/+1 counter on this creature."
-func counterOnSource(r *Resolution) {
+func counterOnSource(r *resolution) {
 	if src := r.Source(); !src.Gone && src.Zone == h.Battlefield {
 		r.AddCounters(src.ID, PlusOne, 1)
 	}
@@ -109,9 +109,9 @@ func counterOnSource(r *Resolution) {
 
 // equip is "Equip [cost]": attach to target creature you control; activate only as a
 // sorcery (CR 702.6a). Attaching gives the Equipment a new timestamp (613.7e).
-func equip(c ManaCost) *Ability {
-	return &Ability{Kind: Activated, Sorcery: true, Cost: Cost{Mana: c}, Targets: []TargetSpec{targetCreatureYouControl},
-		Resolve: func(r *Resolution) {
+func equip(c manaCost) *ability {
+	return &ability{Kind: Activated, Sorcery: true, Cost: activationCost{Mana: c}, Targets: []targetSpec{targetCreatureYouControl},
+		Resolve: func(r *resolution) {
 			t, ok := r.Target(0)
 			src := r.Source()
 			if !ok || src.Gone || src.Zone != h.Battlefield || t.Object == src.ID {
@@ -127,26 +127,26 @@ func equip(c ManaCost) *Ability {
 func init() {
 	define("Isamaru, Hound of Konda")
 	define("Jace Beleren",
-		loyaltyAbility(+2, nil, func(r *Resolution) {
+		loyaltyAbility(+2, nil, func(r *resolution) {
 			for _, p := range apnap(r.s.Active) { // CR 101.4: in APNAP order
 				r.Draw(p)
 			}
 		}),
-		loyaltyAbility(-1, []TargetSpec{targetPlayer}, func(r *Resolution) {
+		loyaltyAbility(-1, []targetSpec{targetPlayer}, func(r *resolution) {
 			if t, ok := r.Target(0); ok {
 				r.Draw(t.Player)
 			}
 		}),
-		loyaltyAbility(-10, []TargetSpec{targetPlayer}, func(r *Resolution) {
+		loyaltyAbility(-10, []targetSpec{targetPlayer}, func(r *resolution) {
 			if t, ok := r.Target(0); ok {
 				r.Mill(t.Player, 20)
 			}
 		}))
 	define("Pacifism",
-		static(&StaticEffect{Kind: Enchant, Attach: targetCreature}),
-		static(&StaticEffect{Kind: AttachedCantAttackOrBlock}))
+		static(&staticEffect{Kind: Enchant, Attach: targetCreature}),
+		static(&staticEffect{Kind: AttachedCantAttackOrBlock}))
 	define("Bonesplitter",
-		static(&StaticEffect{Kind: PumpAttached, N: 2}),
+		static(&staticEffect{Kind: PumpAttached, N: 2}),
 		equip(cost(1, "", 0)))
 }
 

@@ -5,15 +5,15 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // Instants and sorceries of the pool.
 func init() {
 	define("Dark Ritual",
-		spell(nil, func(r *Resolution) { r.AddMana(r.Controller(), h.Of(h.Black, 3)) }))
+		spell(nil, func(r *resolution) { r.AddMana(r.Controller(), h.Of(h.Black, 3)) }))
 	define("Giant Growth",
-		spell([]TargetSpec{targetCreature}, func(r *Resolution) {
+		spell([]targetSpec{targetCreature}, func(r *resolution) {
 			if t, ok := r.Target(0); ok {
-				r.AddEffect(untilEndOfTurn, []Modification{ModifyPT{3, 3}}, t.Object)
+				r.AddEffect(untilEndOfTurn, []modification{modifyPT{3, 3}}, t.Object)
 			}
 		}))
 	define("Twiddle",
-		spell([]TargetSpec{targetArtifactCreatureOrLand}, func(r *Resolution) {
+		spell([]targetSpec{targetArtifactCreatureOrLand}, func(r *resolution) {
 			t, ok := r.Target(0)
 			if !ok {
 				return
@@ -26,7 +26,7 @@ func init() {
 			}
 		}))
 	define("Disenchant",
-		spell([]TargetSpec{targetArtifactOrEnchantment}, func(r *Resolution) {
+		spell([]targetSpec{targetArtifactOrEnchantment}, func(r *resolution) {
 			if t, ok := r.Target(0); ok {
 				r.Destroy(t.Object)
 			}

@@ -40,7 +40,7 @@ func TestEveryCardIsInTheTable(t *testing.T) {
 		setup.Players[1].Battlefield = append(setup.Players[1].Battlefield, pm)
 	}
 	s := start(t, setup)
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	objs := append(snap.Players[0].Hand, snap.Battlefield...)
 	require.Len(t, objs, len(cards.All()))
 	for _, o := range objs {

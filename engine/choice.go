@@ -50,7 +50,7 @@ type scripted struct {
 
 // mark is a checkpoint: a copy of the state then, and how many events and choices led to it.
 type mark struct {
-	state   *State
+	state   *state
 	events  int
 	choices int
 }
@@ -60,7 +60,7 @@ type mark struct {
 // performed before triggers are put on the stack, and a player orders their triggers
 // seeing that). Only a scripted chooser in a careful run keeps checkpoints (attempt): an
 // optimistic run that needs a choice is run again, and exploring needs none.
-func checkpoint(ch chooser, s *State, ev *events) {
+func checkpoint(ch chooser, s *state, ev *events) {
 	sc, ok := ch.(*scripted)
 	if !ok || !ev.on() || !s.careful {
 		return

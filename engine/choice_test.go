@@ -100,9 +100,9 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 		for i := range p.kinds {
 			p.kinds[i] = h.ChoiceOption // what a resolution asks through Resolution.Choose
 		}
-		def := newCardDef(Chars{Name: "Chooser", Types: []string{"Artifact"}, Cost: ManaCost{None: true}}, []*Ability{{
+		def := newCardDef(chars{Name: "Chooser", Types: []string{"Artifact"}, Cost: manaCost{None: true}}, []*ability{{
 			Text: "{0}: Make the choices.", Kind: Activated,
-			Resolve: func(r *Resolution) {
+			Resolve: func(r *resolution) {
 				prev, code := 0, 0
 				for i := range p.kinds {
 					c := r.Choose(p.options(i, prev))
@@ -113,7 +113,7 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 				r.AddCounters(r.Source().ID, Charge, code+1) // +1: zero counters would not show
 			},
 		}})
-		s, err := NewGame(board([]string{"Wastes"}, nil), nil)
+		s, err := newGame(board([]string{"Wastes"}, nil), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 		src.Def = def
 		s.finish(nil)
 		step := func(a h.Action) {
-			next, _, err := Step(s, a)
+			next, _, err := applyAction(s, a)
 			if err != nil {
 				t.Fatalf("%s: %v", a, err)
 			}
@@ -137,9 +137,9 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 			if len(taken) > len(p.kinds) {
 				t.Fatalf("more decisions (%q, now %q) than choices the resolution asks", taken, s.Decision.Options)
 			}
-			legal := LegalActions(s)
+			legal := legalActions(s)
 			for _, a := range legal {
-				if _, _, err := Step(s, a); err != nil {
+				if _, _, err := applyAction(s, a); err != nil {
 					t.Fatalf("listed %s, which fails: %v", a, err)
 				}
 			}

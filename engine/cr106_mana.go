@@ -19,7 +19,7 @@ type production struct {
 }
 
 // productionChoice is the production of p for src now.
-func productionChoice(s *State, v *View, src *Object, p *Production) production {
+func productionChoice(s *state, v *view, src *object, p *manaProduction) production {
 	controller := src.Controller
 	var choices h.TypeSet
 	switch p.Kind {
@@ -55,7 +55,7 @@ func productionChoice(s *State, v *View, src *Object, p *Production) production 
 
 // raw is what the production adds, making the choice it needs through ch. A production
 // whose type can't be defined adds no mana (CR 106.5): the zero Mana.
-func (pr production) raw(s *State, ch chooser) (h.Mana, error) {
+func (pr production) raw(s *state, ch chooser) (h.Mana, error) {
 	if !pr.choose {
 		return pr.fixed, nil
 	}
@@ -85,7 +85,7 @@ func chooseType(ch chooser, set h.TypeSet) (h.ManaType, error) {
 type replacement struct {
 	source h.ObjectID
 	name   string
-	kind   StaticKind
+	kind   staticKind
 	n      int
 }
 
@@ -107,7 +107,7 @@ func (r replacement) apply(m h.Mana) h.Mana {
 // manaReplacements lists the replacement effects that apply when player taps the
 // permanent src for mana with an ability whose cost has {T} (CR 106.12b), in a fixed
 // order (by source timestamp). Abilities without {T} aren't "tapped for mana" (106.12).
-func manaReplacements(s *State, v *View, src *Object, a *Ability) []replacement {
+func manaReplacements(s *state, v *view, src *object, a *ability) []replacement {
 	if !tappedForMana(s, a) {
 		return nil
 	}
@@ -123,14 +123,14 @@ func b2i(b bool) int {
 
 // tappedForMana reports whether activating a is tapping its source for mana: a mana
 // ability with {T} in its cost (CR 106.12).
-func tappedForMana(s *State, a *Ability) bool {
+func tappedForMana(s *state, a *ability) bool {
 	return a.IsMana() && (a.Cost.Tap || (a.Cost.Untap && s.faults.on(FaultUntapCountsAsTap)))
 }
 
 // applyReplacements applies every applicable replacement effect once, in the order the
 // affected player chooses (CR 616.1): each step offers the effects not yet applied, one
 // option per source name (identical effects are interchangeable).
-func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Mana, error) {
+func applyReplacements(s *state, m h.Mana, reps []replacement, ch chooser) (h.Mana, error) {
 	if m.IsZero() {
 		return m, nil // CR 106.12b: only an event that produces mana is modified
 	}
@@ -186,7 +186,7 @@ func applyReplacements(s *State, m h.Mana, reps []replacement, ch chooser) (h.Ma
 // landsCould is the union of what the lands player controls could produce (CR 106.7).
 // The unions of both players are computed together and kept until an approximation of
 // the fixpoint changes.
-func (v *View) landsCould(player h.Player) h.TypeSet {
+func (v *view) landsCould(player h.Player) h.TypeSet {
 	could := v.couldProduceAll()
 	if !v.unionsValid {
 		v.unions = [2]h.TypeSet{}
@@ -210,7 +210,7 @@ func (v *View) landsCould(player h.Player) h.TypeSet {
 // equation is monotone, so the fixpoint is reached whatever order the permanents are
 // evaluated in: after a first round over all of them, only those whose answer depends
 // on others' are evaluated again, until none changes (in practice two or three rounds).
-func (v *View) couldProduceAll() []h.TypeSet {
+func (v *view) couldProduceAll() []h.TypeSet {
 	if v.could != nil {
 		return v.could
 	}
@@ -250,7 +250,7 @@ func (v *View) couldProduceAll() []h.TypeSet {
 // and the faults (the same: projectsAlike), every permanent's controller and the links
 // to exiled cards (compared here); with FaultCouldCountsCosts, what costs can be paid
 // (never shared). The list is read only once found: shared.
-func (w *View) shareCould(v *View) {
+func (w *view) shareCould(v *view) {
 	s, t := v.s, w.s
 	if v.could == nil || !w.envDone || t.faults.on(FaultCouldCountsCosts) || !slices.Equal(s.Links, t.Links) {
 		return
@@ -267,14 +267,14 @@ func (w *View) shareCould(v *View) {
 
 // couldProduce is one round of CR 106.7 for one permanent, reading other permanents'
 // current approximations from v.could, and whether it read them.
-func (v *View) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {
+func (v *view) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {
 	s := v.s
 	src := s.obj(id)
 	for _, a := range v.Of(id).Abilities {
 		if a.Kind != Activated || !a.IsMana() {
 			continue
 		}
-		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a.Ability) {
+		if s.faults.on(FaultCouldCountsCosts) && !costPayableIgnoringMana(s, v, src, a.ability) {
 			continue
 		}
 		switch a.Produce.Kind {
@@ -286,7 +286,7 @@ func (v *View) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {
 			continue
 		}
 		if !s.faults.on(FaultCouldIgnoresReplacements) {
-			types = v.replacedTypesCached(types, src, a.Ability)
+			types = v.replacedTypesCached(types, src, a.ability)
 		}
 		set = set.Union(types)
 	}
@@ -294,7 +294,7 @@ func (v *View) couldProduce(id h.ObjectID) (set h.TypeSet, readsOthers bool) {
 }
 
 // productionTypes is the set of types an ability could add, before replacements.
-func (v *View) productionTypes(src *Object, p *Production) h.TypeSet {
+func (v *view) productionTypes(src *object, p *manaProduction) h.TypeSet {
 	pr := productionChoice(v.s, v, src, p)
 	if !pr.choose {
 		return pr.fixed.Types()
@@ -390,7 +390,7 @@ type repKey struct {
 // replacedTypesCached is replacedTypes memoized per view: in a "could produce" fixpoint
 // the same question is asked for every land in every round, and it has few answers (who
 // taps, land or not, tapped or not, the types): a short list.
-func (v *View) replacedTypesCached(types h.TypeSet, src *Object, a *Ability) h.TypeSet {
+func (v *view) replacedTypesCached(types h.TypeSet, src *object, a *ability) h.TypeSet {
 	reps := manaReplacements(v.s, v, src, a)
 	if len(reps) == 0 {
 		return types

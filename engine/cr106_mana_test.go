@@ -75,7 +75,7 @@ func TestGauntletOfPower(t *testing.T) {
 	assert.Equal(t, []string{"{G}{G}"}, outcomes(t, s, "Forest", 0), "basic land tapped for G: +G")
 	assert.Equal(t, []string{"{R}"}, outcomes(t, s, "Mountain", 0), "tapped for R, not the chosen colour")
 	assert.Equal(t, []string{"{R}", "{G}"}, outcomes(t, s, "Reflecting Pool", 0), "not a basic land: no bonus")
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	elves := snap.Permanent(cardNamed(t, s, "Llanowar Elves").Card)
 	assert.Equal(t, 2, *elves.Power, "green creature gets +1/+1")
 	s2 := start(t, setup, FaultTriggerIgnoresType)
@@ -124,7 +124,7 @@ func TestReplacedTypesIsEveryOrder(t *testing.T) {
 		types := h.TypeSet(rapid.IntRange(0, int(h.AllTypes)).Draw(t, "types"))
 		var reps []replacement
 		for i := range rapid.IntRange(0, 5).Draw(t, "effects") {
-			kind := rapid.SampledFrom([]StaticKind{ReplaceMultiplyMana, ReplaceLandManaWithB}).Draw(t, "kind")
+			kind := rapid.SampledFrom([]staticKind{ReplaceMultiplyMana, ReplaceLandManaWithB}).Draw(t, "kind")
 			reps = append(reps, replacement{source: h.ObjectID(i + 1), name: rapid.SampledFrom([]string{"A", "B", "C"}).Draw(t, "name"), kind: kind, n: 2})
 		}
 		var want h.TypeSet

@@ -28,7 +28,7 @@ const (
 )
 
 // tapCostBlock says why src can't pay {T} now (CR 107.5, 302.6).
-func tapCostBlock(s *State, v *View, src *Object) costBlock {
+func tapCostBlock(s *state, v *view, src *object) costBlock {
 	if src.Tapped && !s.faults.on(FaultTapPayableWhileTapped) {
 		return blockTapped
 	}
@@ -39,7 +39,7 @@ func tapCostBlock(s *State, v *View, src *Object) costBlock {
 }
 
 // untapCostBlock says why src can't pay {Q} now (CR 107.6, 302.6).
-func untapCostBlock(s *State, v *View, src *Object) costBlock {
+func untapCostBlock(s *state, v *view, src *object) costBlock {
 	if !src.Tapped && !s.faults.on(FaultUntapPayableWhileUntapped) {
 		return blockUntapped
 	}
@@ -53,7 +53,7 @@ func untapCostBlock(s *State, v *View, src *Object) costBlock {
 // its controller hasn't controlled it since their most recent turn began, and it has no
 // haste, nor does an effect let its controller activate its abilities as though it had
 // haste (Thousand-Year Elixir).
-func sick(s *State, v *View, src *Object) bool {
+func sick(s *state, v *view, src *object) bool {
 	c := v.Of(src.ID)
 	if !src.Sick || !c.HasType("Creature") || c.HasKeyword("Haste") {
 		return false
@@ -64,13 +64,13 @@ func sick(s *State, v *View, src *Object) bool {
 // entersSick is the summoning-sickness status of a permanent that has just come under
 // its controller's control (CR 302.6): sick, whatever it is, since it may become a
 // creature later this turn.
-func entersSick(s *State, o *Object) bool {
-	return !s.faults.on(FaultSickOnlyIfEnteredCreature) || Project(s).Of(o.ID).HasType("Creature")
+func entersSick(s *state, o *object) bool {
+	return !s.faults.on(FaultSickOnlyIfEnteredCreature) || project(s).Of(o.ID).HasType("Creature")
 }
 
 // canAttackSick: 302.6 stops a sick creature attacking; only real haste helps (an
 // "activate as though it had haste" effect does not).
-func canAttack(s *State, v *View, o *Object) bool {
+func canAttack(s *state, v *view, o *object) bool {
 	c := v.Of(o.ID)
 	if !c.HasType("Creature") || o.Tapped {
 		return false
@@ -80,7 +80,7 @@ func canAttack(s *State, v *View, o *Object) bool {
 
 // controlsStatic reports whether player controls a permanent with a static ability of
 // the given kind.
-func controlsStatic(s *State, v *View, player h.Player, kind StaticKind) bool {
+func controlsStatic(s *state, v *view, player h.Player, kind staticKind) bool {
 	for _, id := range s.Battlefield {
 		if s.obj(id).Controller != player {
 			continue
@@ -95,7 +95,7 @@ func controlsStatic(s *State, v *View, player h.Player, kind StaticKind) bool {
 }
 
 // nonManaCostBlock checks the parts of an activation cost other than mana.
-func nonManaCostBlock(s *State, v *View, src *Object, c *Cost) costBlock {
+func nonManaCostBlock(s *state, v *view, src *object, c *activationCost) costBlock {
 	if c.Tap {
 		if b := tapCostBlock(s, v, src); b != payable {
 			return b
@@ -124,7 +124,7 @@ func nonManaCostBlock(s *State, v *View, src *Object, c *Cost) costBlock {
 }
 
 // nonManaCostError is nonManaCostBlock as an error that says why, or nil.
-func nonManaCostError(s *State, v *View, src *Object, c Cost) error {
+func nonManaCostError(s *state, v *view, src *object, c activationCost) error {
 	b := nonManaCostBlock(s, v, src, &c)
 	if b == payable {
 		return nil
@@ -138,7 +138,7 @@ type costError struct {
 	block   costBlock
 	name    string
 	loyalty int // the loyalty counters src had
-	cost    Cost
+	cost    activationCost
 }
 
 func (e *costError) Error() string {
@@ -165,13 +165,13 @@ func (e *costError) Error() string {
 }
 
 // costPayableIgnoringMana reports whether a's non-mana costs can be paid now.
-func costPayableIgnoringMana(s *State, v *View, src *Object, a *Ability) bool {
+func costPayableIgnoringMana(s *state, v *view, src *object, a *ability) bool {
 	return nonManaCostBlock(s, v, src, &a.Cost) == payable
 }
 
 // payNonMana pays {T}, {Q} and counter costs. A pointer to src the caller holds shows the
 // record as it was: take it again to read it paid (State.mut).
-func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
+func payNonMana(s *state, v *view, src *object, c activationCost, ev *events) {
 	if c.Tap || c.Untap || c.RemoveN > 0 || c.LoyaltySymbol {
 		src = s.mut(src.ID)
 	}
@@ -203,13 +203,13 @@ func payNonMana(s *State, v *View, src *Object, c Cost, ev *events) {
 }
 
 // total is the amount of mana a cost asks for once X is announced (CR 601.2f).
-func (c ManaCost) total(x int) (colored h.Mana, generic int) {
+func (c manaCost) total(x int) (colored h.Mana, generic int) {
 	return c.Mana, c.Generic + c.X*x
 }
 
 // paymentError checks that payment pays exactly the cost from pool (CR 601.2h, 106.1b:
 // no partial payments, nothing paid with mana the pool doesn't hold).
-func paymentError(s *State, pool, payment h.Mana, colored h.Mana, generic int) error {
+func paymentError(s *state, pool, payment h.Mana, colored h.Mana, generic int) error {
 	for i, n := range payment {
 		if n < 0 {
 			return fmt.Errorf("CR 601.2h: a payment can't hold a negative amount of %s", h.ManaType(i))
@@ -231,7 +231,7 @@ func paymentError(s *State, pool, payment h.Mana, colored h.Mana, generic int) e
 // which mana pays the generic part, CR 601.2h, 107.4b), in a fixed order: colourless and
 // then WUBRG spent first for generic. With the overdraw fault, a cost
 // the pool can't pay is still offered, paid with mana the pool doesn't hold.
-func payments(s *State, pool, colored h.Mana, generic int) []h.Mana {
+func payments(s *state, pool, colored h.Mana, generic int) []h.Mana {
 	var out []h.Mana
 	if pool.Covers(colored) {
 		rest := pool.Sub(colored)

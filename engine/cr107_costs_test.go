@@ -9,8 +9,8 @@ import (
 )
 
 // canActivate reports whether some legal action activates the named permanent's ability.
-func canActivate(s *State, card h.CardID, ability int) bool {
-	for _, a := range LegalActions(s) {
+func canActivate(s *state, card h.CardID, ability int) bool {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Activate && a.Card == card && a.Ability == ability {
 			return true
 		}
@@ -64,16 +64,16 @@ func TestMutavaultAnimatedTheTurnItEntered(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Colorless, 1)})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	o := snap.Permanent(mv)
 	require.True(t, o.HasType("Creature") && o.HasType("Land"), "a 2/2 creature land")
 	assert.Equal(t, 2, *o.Power)
 	assert.False(t, canActivate(s, mv, 0), "302.6: now a creature that came under A's control this turn")
 }
 
-func apply(t *testing.T, s *State, a h.Action) *State {
+func apply(t *testing.T, s *state, a h.Action) *state {
 	t.Helper()
-	next, _, err := Step(s, a)
+	next, _, err := applyAction(s, a)
 	require.NoError(t, err, "%s", a)
 	return next
 }
@@ -91,7 +91,7 @@ func TestWalkingBallistaUsesSpellX(t *testing.T) {
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Colorless, 4)})
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
 		s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
-		snap := Snapshot(s)
+		snap := snapshot(s)
 		o := snap.Permanent(50)
 		if tc.want == 0 {
 			assert.Nil(t, o, "0 counters: a 0/0 dies to 704.5f")
@@ -105,22 +105,22 @@ func TestWalkingBallistaUsesSpellX(t *testing.T) {
 func TestLegendRuleAsksWhichToKeep(t *testing.T) {
 	s := start(t, board([]string{"Gaea's Cradle", "Gaea's Cradle"}, nil))
 	require.NotNil(t, s.Decision, "704.5j: the controller chooses")
-	acts := LegalActions(s)
+	acts := legalActions(s)
 	require.Len(t, acts, 2)
 	s = apply(t, s, acts[1])
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	require.Len(t, snap.Battlefield, 1)
 	s2 := start(t, board([]string{"Gaea's Cradle", "Gaea's Cradle"}, nil), FaultLegendRuleOff)
-	assert.Len(t, Snapshot(s2).Battlefield, 2)
+	assert.Len(t, snapshot(s2).Battlefield, 2)
 }
 
 func TestStepIsPure(t *testing.T) {
 	s := start(t, largeBoard())
-	before := Snapshot(s)
-	for _, a := range LegalActions(s) {
-		_, _, err := Step(s, a)
+	before := snapshot(s)
+	for _, a := range legalActions(s) {
+		_, _, err := applyAction(s, a)
 		require.NoError(t, err, "%s", a)
-		require.Equal(t, before, Snapshot(s), "Step changed its input on %s", a)
+		require.Equal(t, before, snapshot(s), "Step changed its input on %s", a)
 	}
 }
 
@@ -129,9 +129,9 @@ func TestPriorityReturnsAfterLegendChoice(t *testing.T) {
 	setup.Players[0].Hand = []h.CardSpec{{Name: "Giant Growth"}}
 	s := start(t, setup)
 	require.NotNil(t, s.Decision)
-	s = apply(t, s, LegalActions(s)[0])
+	s = apply(t, s, legalActions(s)[0])
 	assert.Equal(t, h.A, s.Priority, "A was to receive priority when the legend rule asked; it gets it after answering")
-	assert.NotEmpty(t, LegalActions(s))
+	assert.NotEmpty(t, legalActions(s))
 }
 
 func TestPayNotListedOnceTheSourceIsTappedForMana(t *testing.T) {
@@ -143,9 +143,9 @@ func TestPayNotListedOnceTheSourceIsTappedForMana(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: ruins, Ability: 1, Targets: []h.Target{h.CardTarget(60)}})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: island, Ability: 0})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: ruins, Ability: 0}) // legal (601.2g), but now {T} can't be paid
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		assert.NotEqual(t, h.Pay, a.Kind, "107.5: Academy Ruins is tapped, the cost can't be paid")
 	}
-	_, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Mana{h.Blue: 1, h.Colorless: 1}})
+	_, _, err := applyAction(s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Mana{h.Blue: 1, h.Colorless: 1}})
 	assert.ErrorContains(t, err, "CR 107.5")
 }

@@ -12,13 +12,13 @@ import (
 // printed one with the same text (CR 113.2c: each instance functions independently), and
 // so that linked abilities (CR 607) and "this ability" can name it.
 
-// Origin says where an ability instance comes from.
-type Origin uint8
+// origin says where an ability instance comes from.
+type origin uint8
 
 const (
 	// Printed: printed on the object's card, or defined by the effect that made the token
 	// (CR 111.3); for a copy, in its copiable values.
-	Printed Origin = iota
+	Printed origin = iota
 	// Intrinsic: given by a rule, a basic land type's mana ability (CR 305.6).
 	Intrinsic
 	// Granted: added by a continuous effect (layer 6, CR 613.1f).
@@ -29,31 +29,31 @@ const (
 
 var originNames = [...]string{"printed", "intrinsic", "granted", "copied"}
 
-func (o Origin) String() string { return originNames[o] }
+func (o origin) String() string { return originNames[o] }
 
-// AbilityID identifies an ability instance within the object that has it.
+// abilityID identifies an ability instance within the object that has it.
 //   - Printed, Copied: Index is the position among the card's (or copiable values')
 //     abilities; Source is the object copied from, for Copied.
 //   - Intrinsic: Index is the basic land type's position in WUBRG order.
 //   - Granted: Source is the object whose static ability grants it and Index that
 //     ability's position on it, or Effect is the resolved effect granting it and Index the
 //     position within that effect.
-type AbilityID struct {
-	Origin Origin
+type abilityID struct {
+	Origin origin
 	Source h.ObjectID
 	Effect int
 	Index  int
 }
 
-// AbilityKey is an ability instance's stable identity in the game: the object that has
+// abilityKey is an ability instance's stable identity in the game: the object that has
 // it and which of its abilities it is. An object that changes zones is a new object
 // (CR 400.7), and so are its abilities.
-type AbilityKey struct {
+type abilityKey struct {
 	Object h.ObjectID
-	AbilityID
+	abilityID
 }
 
-func (k AbilityKey) String() string {
+func (k abilityKey) String() string {
 	s := fmt.Sprintf("object %d: %s ability %d", k.Object, k.Origin, k.Index)
 	if k.Source != 0 {
 		s += fmt.Sprintf(" from object %d", k.Source)
@@ -64,13 +64,13 @@ func (k AbilityKey) String() string {
 	return s
 }
 
-// AbilityInstance is one ability an object has: the ability as data and its identity.
-type AbilityInstance struct {
-	*Ability
-	ID AbilityID
+// abilityInstance is one ability an object has: the ability as data and its identity.
+type abilityInstance struct {
+	*ability
+	ID abilityID
 }
 
 // Key is the instance's identity on object id.
-func (a AbilityInstance) Key(id h.ObjectID) AbilityKey {
-	return AbilityKey{Object: id, AbilityID: a.ID}
+func (a abilityInstance) Key(id h.ObjectID) abilityKey {
+	return abilityKey{Object: id, abilityID: a.ID}
 }

@@ -11,14 +11,14 @@ import (
 // TestAnyTargetIncludesPlaneswalkers: "any target" is a creature, player, planeswalker or
 // battle (CR 115.4), and damage to a planeswalker removes loyalty counters (120.3c).
 func TestAnyTargetIncludesPlaneswalkers(t *testing.T) {
-	withCard(t, Chars{Name: "Test Walker", Supertypes: []string{"Legendary"}, Types: []string{"Planeswalker"},
+	withCard(t, chars{Name: "Test Walker", Supertypes: []string{"Legendary"}, Types: []string{"Planeswalker"},
 		Subtypes: []string{"Jace"}, Loyalty: 3, HasLoyalty: true})
 	setup := board([]string{"Walking Ballista"}, []string{"Test Walker", "Fellwar Stone"})
 	setup.Players[0].Battlefield[0].Counters = map[string]int{"+1/+1": 1}
 	setup.Players[1].Battlefield[0].Counters = map[string]int{"loyalty": 3}
 	s := start(t, setup)
 	var targets []h.Target
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Activate && a.Card == 100 && a.Ability == 2 {
 			targets = append(targets, a.Targets...)
 		}
@@ -30,7 +30,7 @@ func TestAnyTargetIncludesPlaneswalkers(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	walker := snap.Permanent(200)
 	require.NotNil(t, walker)
 	require.NotNil(t, walker.Loyalty)

@@ -22,7 +22,7 @@ import (
 // need no choice nobody has made. If one does, the step is abandoned (errCareful) and Step
 // runs it again carefully, from its unchanged input: then fn works on a copy of base, and
 // checkpoints are kept, so the decision is asked in the state the rules say.
-func attempt(base *State, kind DecisionKind, prompt func() string, prefix []string, fn func(c *State, ch chooser, ev *events) error) (*State, []h.Event, error) {
+func attempt(base *state, kind decisionKind, prompt func() string, prefix []string, fn func(c *state, ch chooser, ev *events) error) (*state, []h.Event, error) {
 	c := base
 	if base.careful || base.view != nil {
 		c = base.clone()
@@ -48,7 +48,7 @@ func attempt(base *State, kind DecisionKind, prompt func() string, prefix []stri
 		if cp := ch.mark; cp != nil {
 			d, evs, prefix = cp.state, ev.list[:cp.events], prefix[cp.choices:]
 		}
-		d.Decision = &Decision{Kind: kind, Player: nc.player, Prompt: prompt(), Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
+		d.Decision = &decision{Kind: kind, Player: nc.player, Prompt: prompt(), Options: nc.options, Prefix: prefix, Resume: base.Priority, Payment: nc.payment}
 		d.Priority = h.NoPlayer
 		return d, evs, nil
 	}
@@ -74,7 +74,7 @@ func fixedPrompt(p string) func() string { return func() string { return p } }
 // Settled, s keeps the projection its last check made of it, when that check did nothing
 // (State.projection). current is a projection of s as it is, or nil: the first check uses
 // it unless a duration ends first.
-func settle(s *State, ch chooser, ev *events, current *View) error {
+func settle(s *state, ch chooser, ev *events, current *view) error {
 	if s.endEffects(AnyTime, h.NoPlayer) { // "for as long as" durations that no longer hold (611.2b)
 		current = nil
 	}
@@ -98,13 +98,13 @@ func settle(s *State, ch chooser, ev *events, current *View) error {
 
 // settleWith runs settle as an attempt: a legend-rule or trigger-order choice it needs
 // becomes a pending decision.
-func settleWith(base *State, prefix []string) (*State, []h.Event, error) {
+func settleWith(base *state, prefix []string) (*state, []h.Event, error) {
 	return settleFrom(base, prefix, nil)
 }
 
 // settleFrom is settleWith given v, a projection of base as it is, or nil.
-func settleFrom(base *State, prefix []string, v *View) (*State, []h.Event, error) {
-	return attempt(base, DecideLegend, fixedPrompt("state-based actions and triggers"), prefix, func(c *State, ch chooser, ev *events) error {
+func settleFrom(base *state, prefix []string, v *view) (*state, []h.Event, error) {
+	return attempt(base, DecideLegend, fixedPrompt("state-based actions and triggers"), prefix, func(c *state, ch chooser, ev *events) error {
 		cv := v
 		switch {
 		case cv == nil || c.faults.on(FaultCloneDropsCopyDuration): // attempt changed c's durations
@@ -117,13 +117,13 @@ func settleFrom(base *State, prefix []string, v *View) (*State, []h.Event, error
 }
 
 // givePriority gives the active player priority (CR 117.3a, 117.3b) after settling.
-func givePriority(s *State) (*State, []h.Event, error) {
+func givePriority(s *state) (*state, []h.Event, error) {
 	return givePriorityProjected(s, nil)
 }
 
 // givePriorityProjected is givePriority given v, a projection of s as it is, or nil.
 // Who has priority and the count of passes, which it changes, no projection reads.
-func givePriorityProjected(s *State, v *View) (*State, []h.Event, error) {
+func givePriorityProjected(s *state, v *view) (*state, []h.Event, error) {
 	s.Priority = s.Active
 	s.Passes = 0
 	return settleFrom(s, nil, v)
@@ -132,7 +132,7 @@ func givePriorityProjected(s *State, v *View) (*State, []h.Event, error) {
 // passPriority: the player with priority passes (CR 117.3d). When both have passed in
 // succession the top of the stack resolves (405.5), or the step ends (500.2).
 // s is a clone of base, the finished state passed from, not changed yet.
-func passPriority(base, s *State) (*State, []h.Event, error) {
+func passPriority(base, s *state) (*state, []h.Event, error) {
 	s.Passes++
 	if s.Passes < 2 && !s.faults.on(FaultOnePassResolves) {
 		s.Priority = s.Priority.Opponent()
@@ -151,9 +151,9 @@ func passPriority(base, s *State) (*State, []h.Event, error) {
 
 // resolveWith resolves the top of the stack with the choices made so far, then gives the
 // active player priority (CR 117.3b).
-func resolveWith(base *State, prefix []string) (*State, []h.Event, error) {
+func resolveWith(base *state, prefix []string) (*state, []h.Event, error) {
 	prompt := func() string { return "resolving " + itemText(base.project(), base.top()) }
-	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *State, ch chooser, ev *events) error {
+	c, evs, err := attempt(base, DecideResolution, prompt, prefix, func(c *state, ch chooser, ev *events) error {
 		return resolveTop(c, ch, ev)
 	})
 	if err != nil || c.Decision != nil {

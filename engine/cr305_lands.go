@@ -7,7 +7,7 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 
 // basicLandAbilities: a land with a basic land type has that type's mana ability
 // (CR 305.6), whatever gave it the type.
-var basicLandAbilities = func() (out [len(basicLandTypes)]*Ability) {
+var basicLandAbilities = func() (out [len(basicLandTypes)]*ability) {
 	for i, t := range []h.ManaType{h.White, h.Blue, h.Black, h.Red, h.Green} {
 		out[i] = manaAbility(fixed(t, 1))
 		out[i].Text = "({T}: Add {" + t.Letter() + "}.)"
@@ -19,7 +19,7 @@ var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Fores
 
 // addIntrinsicLandAbilities gives c the mana abilities of its basic land types (CR 305.6),
 // first, in place of any it had from types it had before.
-func addIntrinsicLandAbilities(c *Chars) {
+func addIntrinsicLandAbilities(c *chars) {
 	if abs, changed := withIntrinsicLandAbilities(c); changed {
 		c.Abilities = abs
 	}
@@ -28,12 +28,12 @@ func addIntrinsicLandAbilities(c *Chars) {
 // withIntrinsicLandAbilities is c's abilities as addIntrinsicLandAbilities makes them, and
 // whether it changes them: never for an object that is no land and has no intrinsic
 // ability.
-func withIntrinsicLandAbilities(c *Chars) ([]AbilityInstance, bool) {
-	var intrinsic []AbilityInstance
+func withIntrinsicLandAbilities(c *chars) ([]abilityInstance, bool) {
+	var intrinsic []abilityInstance
 	if c.HasType("Land") {
 		for i, t := range basicLandTypes {
 			if hasString(c.Subtypes, t) {
-				intrinsic = append(intrinsic, AbilityInstance{Ability: basicLandAbilities[i], ID: AbilityID{Origin: Intrinsic, Index: i}})
+				intrinsic = append(intrinsic, abilityInstance{ability: basicLandAbilities[i], ID: abilityID{Origin: Intrinsic, Index: i}})
 			}
 		}
 	}

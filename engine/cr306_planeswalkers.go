@@ -12,7 +12,7 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // startingLoyalty is the number of loyalty counters a permanent with characteristics c
 // enters with (CR 306.5b): its printed loyalty number, or the one its copiable values
 // give it (CR 707.2), if it is a planeswalker.
-func startingLoyalty(s *State, c *Chars) int {
+func startingLoyalty(s *state, c *chars) int {
 	if !c.HasType("Planeswalker") || !c.HasLoyalty || s.faults.on(FaultNoStartingLoyalty) {
 		return 0
 	}
@@ -20,7 +20,7 @@ func startingLoyalty(s *State, c *Chars) int {
 }
 
 // loyaltyCostBlock says why src can't pay a loyalty ability's cost now (CR 606.3, 606.6).
-func loyaltyCostBlock(s *State, src *Object, c Cost) costBlock {
+func loyaltyCostBlock(s *state, src *object, c activationCost) costBlock {
 	if src.LoyaltyActivated && !s.faults.on(FaultLoyaltyTwicePerTurn) {
 		return blockLoyaltyUsed
 	}
@@ -32,20 +32,20 @@ func loyaltyCostBlock(s *State, src *Object, c Cost) costBlock {
 
 // payLoyalty pays a loyalty cost of permanent id (CR 606.4) and records the activation
 // (606.3).
-func payLoyalty(s *State, id h.ObjectID, c Cost) {
+func payLoyalty(s *state, id h.ObjectID, c activationCost) {
 	src := s.mut(id)
 	src.Counters[Loyalty] = max(0, src.Counters[Loyalty]+c.Loyalty)
 	src.LoyaltyActivated = true
 }
 
 // loyaltyAbility is "[+N or −N]: effect", activated only as a sorcery (CR 606.3).
-func loyaltyAbility(n int, targets []TargetSpec, resolve func(r *Resolution)) *Ability {
-	return &Ability{Kind: Activated, Sorcery: true, Cost: Cost{LoyaltySymbol: true, Loyalty: n}, Targets: targets, Resolve: resolve}
+func loyaltyAbility(n int, targets []targetSpec, resolve func(r *resolution)) *ability {
+	return &ability{Kind: Activated, Sorcery: true, Cost: activationCost{LoyaltySymbol: true, Loyalty: n}, Targets: targets, Resolve: resolve}
 }
 
 // resetLoyaltyActivations: a new turn begins, so no loyalty ability has been activated
 // in it (CR 606.3 counts per turn).
-func resetLoyaltyActivations(s *State) {
+func resetLoyaltyActivations(s *state) {
 	for _, id := range s.Battlefield {
 		if s.obj(id).LoyaltyActivated {
 			s.mut(id).LoyaltyActivated = false

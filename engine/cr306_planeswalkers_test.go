@@ -10,7 +10,7 @@ import (
 
 // castAndResolve casts card from A's hand with targets, pays from the pool and lets it
 // resolve.
-func castAndResolve(t *testing.T, s *State, card h.CardID, pay h.Mana, targets ...h.Target) *State {
+func castAndResolve(t *testing.T, s *state, card h.CardID, pay h.Mana, targets ...h.Target) *state {
 	t.Helper()
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Cast, Card: card, Targets: targets})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: pay})
@@ -18,8 +18,8 @@ func castAndResolve(t *testing.T, s *State, card h.CardID, pay h.Mana, targets .
 	return apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
 }
 
-func snap(s *State) *h.Snapshot {
-	sn := Snapshot(s)
+func snap(s *state) *h.Snapshot {
+	sn := snapshot(s)
 	return &sn
 }
 
@@ -54,7 +54,7 @@ func TestLoyaltyAbilities(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
 	assert.Equal(t, 5, snap(s).Permanent(60).Counters["loyalty"], "606.4: +2 is paid as it is activated")
 	assert.False(t, canActivate(s, 60, 1), "606.3: the stack isn't empty")
-	hands := func(s *State) [2]int { return [2]int{len(s.Players[0].Hand), len(s.Players[1].Hand)} }
+	hands := func(s *state) [2]int { return [2]int{len(s.Players[0].Hand), len(s.Players[1].Hand)} }
 	before := hands(s)
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})

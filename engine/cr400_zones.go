@@ -12,7 +12,7 @@ import (
 // Object record and marks the old one Gone, keeping it for last known information.
 
 // zoneList returns the list that holds the player's zone.
-func (s *State) zoneList(p h.Player, z h.Zone) *[]h.ObjectID {
+func (s *state) zoneList(p h.Player, z h.Zone) *[]h.ObjectID {
 	ps := &s.Players[p]
 	switch z {
 	case h.Library:
@@ -32,7 +32,7 @@ func (s *State) zoneList(p h.Player, z h.Zone) *[]h.ObjectID {
 // moveTo moves an object to zone (owner's zone for hidden and graveyard zones; on top of a
 // library when toTop), returning the new object's ID. Triggers on leaving the battlefield
 // are detected from the object as it last existed there (CR 603.10a), using v.
-func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *events) h.ObjectID {
+func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *events) h.ObjectID {
 	old := s.obj(id)
 	if old.Zone == h.Battlefield {
 		leaveBattlefieldTriggers(s, v, old, zone)
@@ -49,12 +49,12 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 		}
 	}
 	s.mut(id).Gone = true
-	n := Object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
+	n := object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
 	if s.faults.on(FaultEffectsFollowCard) {
 		// A new list: State.clone shares the old one with other states.
-		followed := make([]Effect, 0, len(s.Effects))
+		followed := make([]effect, 0, len(s.Effects))
 		for _, e := range s.Effects {
 			if containsID(e.Objects, id) {
 				e.Objects = append(slices.Clone(e.Objects), nid)
@@ -81,7 +81,7 @@ func moveTo(s *State, v *View, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 
 // draw has player draw a card (CR 121.1); drawing from an empty library is remembered for
 // the state-based action of 704.5b.
-func draw(s *State, v *View, p h.Player, ev *events) {
+func draw(s *state, v *view, p h.Player, ev *events) {
 	lib := s.Players[p].Library
 	if len(lib) == 0 {
 		s.Players[p].DrewEmpty = true

@@ -2,20 +2,20 @@ package engine
 
 import h "github.com/mtgfuzz/mtgfuzz/harness"
 
-// StackItem is a spell or an ability on the stack (CR 405, 113.1a). A spell is the card's
+// stackItem is a spell or an ability on the stack (CR 405, 113.1a). A spell is the card's
 // object in the stack zone; an ability is an object that is not a card (CR 113.7).
-type StackItem struct {
+type stackItem struct {
 	ID         h.ObjectID // the spell's object, or an ID made for the ability
 	IsSpell    bool
 	Source     h.ObjectID // the ability's source (the spell itself for spells)
 	SourceCard h.CardID
 	Controller h.Player
-	Ability    *Ability // the ability, or the spell's spell ability (nil for a permanent spell)
+	Ability    *ability // the ability, or the spell's spell ability (nil for a permanent spell)
 	// Key is the ability instance's identity (for a spell, its spell ability's).
-	Key     AbilityKey
+	Key     abilityKey
 	X       int
-	Specs   []TargetSpec // the target requirements, as the spell or ability was put on the stack
-	Targets []Chosen
+	Specs   []targetSpec // the target requirements, as the spell or ability was put on the stack
+	Targets []chosen
 	// Counters is last known information a trigger carries (Hangarback Walker's
 	// +1/+1 counters as it last existed, CR 608.2h).
 	Counters int
@@ -27,9 +27,9 @@ type StackItem struct {
 	Cycling h.ObjectID
 }
 
-// Chosen is a chosen target: a player or an object, locked to its object ID so a target
+// chosen is a chosen target: a player or an object, locked to its object ID so a target
 // that changed zones is no longer the same object (CR 400.7, 608.2b).
-type Chosen struct {
+type chosen struct {
 	Player h.Player
 	Object h.ObjectID
 	Card   h.CardID
@@ -39,7 +39,7 @@ type Chosen struct {
 }
 
 // target is the chosen target as the harness writes it.
-func (c Chosen) target() h.Target {
+func (c chosen) target() h.Target {
 	switch {
 	case c.Stack:
 		return h.StackTarget(c.Object)
@@ -50,7 +50,7 @@ func (c Chosen) target() h.Target {
 }
 
 // stackItem returns the stack item with the given object ID, or nil.
-func (s *State) stackItem(id h.ObjectID) *StackItem {
+func (s *state) stackItem(id h.ObjectID) *stackItem {
 	for i := range s.Stack {
 		if s.Stack[i].ID == id {
 			return &s.Stack[i]
@@ -62,13 +62,13 @@ func (s *State) stackItem(id h.ObjectID) *StackItem {
 // popStack removes the top item of the stack. The list is capped at its new length: it may
 // be shared with other states (State.clone), and the next push must not write where they
 // read.
-func (s *State) popStack() {
+func (s *state) popStack() {
 	n := len(s.Stack) - 1
 	s.Stack = s.Stack[:n:n]
 }
 
 // top returns the topmost stack item, or nil.
-func (s *State) top() *StackItem {
+func (s *state) top() *stackItem {
 	if len(s.Stack) == 0 {
 		return nil
 	}

@@ -16,7 +16,7 @@ const maxHandSize = 7
 
 // advanceStep ends the current step and runs the turn forward to the next point where a
 // player gets priority or a decision is pending.
-func advanceStep(s *State) (*State, []h.Event, error) {
+func advanceStep(s *state) (*state, []h.Event, error) {
 	ev := &events{}
 	for guard := 0; guard < 40; guard++ {
 		for p := range s.Players {
@@ -44,7 +44,7 @@ func advanceStep(s *State) (*State, []h.Event, error) {
 // beginTurn starts the next player's turn. Effects that last "until your next turn" end
 // immediately before that player's turn begins (CR 611.2a); 302.6's "most recent turn"
 // restarts for the new active player's permanents.
-func beginTurn(s *State, ev *events) {
+func beginTurn(s *state, ev *events) {
 	next := s.Active.Opponent()
 	if n := len(s.ExtraTurns); n > 0 { // CR 500.7: the most recently created first
 		next, s.ExtraTurns = s.ExtraTurns[n-1], s.ExtraTurns[:n-1:n-1]
@@ -64,12 +64,12 @@ func beginTurn(s *State, ev *events) {
 
 // beginStep performs the turn-based actions of the step just begun. stop says whether the
 // game now waits for a player (priority or a decision).
-func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
+func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 	// Each step projects the state as it begins, if it reads characteristics at all: most
 	// of the steps a turn passes through have no turn-based action. current is such a
 	// projection when nothing it reads changed since, for the first check of state-based
 	// actions as priority is given: noting triggers (Pending) changes no characteristic.
-	var current *View
+	var current *view
 	switch s.Step {
 	case h.Untap: // CR 502.3: untap the active player's permanents
 		v := s.project()
@@ -92,7 +92,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 	case h.DeclareAttackers:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 		if current = s.project(); len(attackCandidates(s, current)) > 0 {
-			s.Decision = &Decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
+			s.Decision = &decision{Kind: DecideAttackers, Player: s.Active, Prompt: "declare attackers"}
 			s.Priority = h.NoPlayer
 			return s, nil, nil, true
 		}
@@ -102,7 +102,7 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 		}
 		if s.Step == h.DeclareBlockers {
 			if v := s.project(); len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
-				s.Decision = &Decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
+				s.Decision = &decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
 				s.Priority = h.NoPlayer
 				return s, nil, nil, true
 			}
@@ -143,8 +143,8 @@ func beginStep(s *State, ev *events) (*State, []h.Event, error, bool) {
 // cleanupWith performs the cleanup step's turn-based actions (CR 514.1, 514.2): discard
 // to maximum hand size (choosing cards through the choices so far), remove damage, end
 // "until end of turn" effects.
-func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
-	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *State, ch chooser, ev *events) error {
+func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
+	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *state, ch chooser, ev *events) error {
 		p := c.Active
 		for len(c.Players[p].Hand) > maxHandSize {
 			v := c.project()
@@ -176,9 +176,9 @@ func cleanupWith(base *State, prefix []string) (*State, []h.Event, error) {
 }
 
 // sbaPending reports whether any state-based action would be performed now.
-func sbaPending(s *State) bool {
+func sbaPending(s *state) bool {
 	v := s.project()
-	for _, sba := range StateBasedActions {
+	for _, sba := range stateBasedActions {
 		if len(sba.Find(s, v)) > 0 {
 			return true
 		}
@@ -186,7 +186,7 @@ func sbaPending(s *State) bool {
 	return false
 }
 
-func hasStatic(c *Chars, kind StaticKind) bool {
+func hasStatic(c *chars, kind staticKind) bool {
 	for _, a := range c.Abilities {
 		if a.Kind == Static && a.Static.Kind == kind {
 			return true

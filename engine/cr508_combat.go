@@ -14,7 +14,7 @@ import (
 // attackCandidates lists the active player's creatures that can attack (CR 508.1a:
 // untapped, and not summoning sick unless they have haste, 302.6; 508.1c: no restriction
 // stops them).
-func attackCandidates(s *State, v *View) []h.ObjectID {
+func attackCandidates(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
@@ -28,7 +28,7 @@ func attackCandidates(s *State, v *View) []h.ObjectID {
 
 // attackablePlaneswalkers lists the planeswalkers the defending player controls (CR
 // 508.1b), by card ID.
-func attackablePlaneswalkers(s *State, v *View) []h.ObjectID {
+func attackablePlaneswalkers(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		if s.obj(id).Controller != s.Active && v.Of(id).HasType("Planeswalker") {
@@ -39,13 +39,13 @@ func attackablePlaneswalkers(s *State, v *View) []h.ObjectID {
 	return out
 }
 
-func sortByCard(s *State, ids []h.ObjectID) {
+func sortByCard(s *state, ids []h.ObjectID) {
 	sort.Slice(ids, func(i, j int) bool { return s.obj(ids[i]).Card < s.obj(ids[j]).Card })
 }
 
 // restrictedInCombat reports whether an effect says the creature can't attack or block:
 // a permanent attached to it with such an ability (Pacifism, CR 303.4m).
-func restrictedInCombat(s *State, v *View, id h.ObjectID) bool {
+func restrictedInCombat(s *state, v *view, id h.ObjectID) bool {
 	for _, other := range s.Battlefield {
 		if s.obj(other).AttachedTo == id && hasStatic(v.Of(other), AttachedCantAttackOrBlock) {
 			return true
@@ -56,7 +56,7 @@ func restrictedInCombat(s *State, v *View, id h.ObjectID) bool {
 
 // declareAttackers performs the declaration (CR 508.1): the attackers become tapped
 // (508.1f), then the active player gets priority.
-func declareAttackers(s *State, a h.Action) (*State, []h.Event, error) {
+func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
 	cands := attackCandidates(s, v)
 	walkers := attackablePlaneswalkers(s, v)
@@ -106,7 +106,7 @@ const maxCombatOptions = 81
 // attackOptions lists declarations to offer: every set of attackers with every choice of
 // what each attacks, when there are at most maxCombatOptions; otherwise no attack, each
 // candidate alone at each thing it can attack, and all at the player.
-func attackOptions(s *State, v *View) []h.Action {
+func attackOptions(s *state, v *view) []h.Action {
 	cands := attackCandidates(s, v)
 	defenders := []h.CardID{0}
 	for _, pw := range attackablePlaneswalkers(s, v) {

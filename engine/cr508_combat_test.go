@@ -10,18 +10,18 @@ import (
 
 // toStep passes (taking no combat action) until the game is in step, or a decision of A
 // or B waits there.
-func toStep(t *testing.T, s *State, step h.Step) *State {
+func toStep(t *testing.T, s *state, step h.Step) *state {
 	t.Helper()
 	for i := 0; i < 50 && s.Step != step; i++ {
-		s = apply(t, s, LegalActions(s)[0])
+		s = apply(t, s, legalActions(s)[0])
 	}
 	require.Equal(t, step, s.Step)
 	return s
 }
 
-func attackers(s *State) [][]h.CardID {
+func attackers(s *state) [][]h.CardID {
 	var out [][]h.CardID
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Attack {
 			out = append(out, a.Attackers)
 		}
@@ -58,13 +58,13 @@ func TestBlockingAndDamage(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
 	require.Equal(t, h.DeclareBlockers, s.Step)
 	require.NotNil(t, s.Decision)
-	assert.Len(t, LegalActions(s), 4, "each of two creatures blocks the giant or not")
+	assert.Len(t, legalActions(s), 4, "each of two creatures blocks the giant or not")
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Block, Blocks: []h.Blocking{{Blocker: 200, Attacker: 100}, {Blocker: 201, Attacker: 100}}})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
 	require.Equal(t, h.CombatDamage, s.Step)
 	require.NotNil(t, s.Decision, "510.1c: A divides the giant's 3 damage between two blockers")
-	opts := LegalActions(s)
+	opts := legalActions(s)
 	require.Len(t, opts, 4, "3+0, 2+1, 1+2, 0+3")
 	var pick h.Action
 	for _, a := range opts {
@@ -85,12 +85,12 @@ func TestAttackingAPlaneswalker(t *testing.T) {
 	setup := board([]string{"Grizzly Bears", "Hill Giant"}, nil)
 	setup.Players[1].Battlefield = []h.PermanentSpec{{CardSpec: h.CardSpec{ID: 200, Name: "Jace Beleren"}, Counters: map[string]int{"loyalty": 3}}}
 	s := toStep(t, start(t, setup), h.DeclareAttackers)
-	assert.Len(t, LegalActions(s), 9, "each of two creatures stays home, attacks B or attacks Jace")
+	assert.Len(t, legalActions(s), 9, "each of two creatures stays home, attacks B or attacks Jace")
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Attack, Attackers: []h.CardID{100, 101}, Attacking: []h.CardID{200, 0}})
 	s = toStep(t, s, h.CombatDamage)
 	assert.Equal(t, 17, s.Players[1].Life, "the giant attacks B")
 	assert.Equal(t, 1, snap(s).Permanent(200).Counters["loyalty"], "306.8: 2 damage removes 2 loyalty counters")
-	_, _, err := Step(toStep(t, start(t, setup), h.DeclareAttackers), h.Action{Player: h.A, Kind: h.Attack, Attackers: []h.CardID{100}, Attacking: []h.CardID{101}})
+	_, _, err := applyAction(toStep(t, start(t, setup), h.DeclareAttackers), h.Action{Player: h.A, Kind: h.Attack, Attackers: []h.CardID{100}, Attacking: []h.CardID{101}})
 	assert.ErrorContains(t, err, "508.1b")
 }
 

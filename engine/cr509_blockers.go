@@ -11,12 +11,12 @@ import (
 // ("can't block", 509.1b). An attacking creature with a blocker declared for it is blocked
 // for the rest of combat (509.1h).
 
-// BlockPair is one blocking creature and the attacking creature it blocks.
-type BlockPair struct{ Blocker, Attacker h.ObjectID }
+// blockPair is one blocking creature and the attacking creature it blocks.
+type blockPair struct{ Blocker, Attacker h.ObjectID }
 
 // blockCandidates lists the defending player's creatures that can block: untapped, and
 // with no effect saying they can't (CR 509.1a, 509.1b).
-func blockCandidates(s *State, v *View) []h.ObjectID {
+func blockCandidates(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
@@ -30,7 +30,7 @@ func blockCandidates(s *State, v *View) []h.ObjectID {
 
 // attackersInCombat lists the attacking creatures still attacking: on the battlefield
 // and still creatures (CR 506.4).
-func attackersInCombat(s *State, v *View) []h.ObjectID {
+func attackersInCombat(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Attackers {
 		if s.onBattlefield(id) && v.Of(id).HasType("Creature") {
@@ -43,7 +43,7 @@ func attackersInCombat(s *State, v *View) []h.ObjectID {
 // blockOptions lists declarations to offer: every assignment of each candidate to no
 // attacker or one, when there are at most maxCombatOptions; otherwise no block and each
 // candidate alone blocking each attacker.
-func blockOptions(s *State, v *View) []h.Action {
+func blockOptions(s *state, v *view) []h.Action {
 	blockers, attackers := blockCandidates(s, v), attackersInCombat(s, v)
 	def := s.Active.Opponent()
 	n := 1
@@ -80,10 +80,10 @@ func blockOptions(s *State, v *View) []h.Action {
 
 // declareBlockers performs the declaration (CR 509.1), then the active player gets
 // priority (509.4).
-func declareBlockers(s *State, a h.Action) (*State, []h.Event, error) {
+func declareBlockers(s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
 	cands, attackers := blockCandidates(s, v), attackersInCombat(s, v)
-	var pairs []BlockPair
+	var pairs []blockPair
 	for _, b := range a.Blocks {
 		blocker, attacker := s.byCard(b.Blocker), s.byCard(b.Attacker)
 		if blocker == nil || !containsID(cands, blocker.ID) {
@@ -97,7 +97,7 @@ func declareBlockers(s *State, a h.Action) (*State, []h.Event, error) {
 				return nil, nil, fmt.Errorf("CR 509.1a: card %d blocks more than one creature", b.Blocker)
 			}
 		}
-		pairs = append(pairs, BlockPair{Blocker: blocker.ID, Attacker: attacker.ID})
+		pairs = append(pairs, blockPair{Blocker: blocker.ID, Attacker: attacker.ID})
 	}
 	s.Decision = nil
 	s.Blocks = pairs
@@ -113,7 +113,7 @@ func declareBlockers(s *State, a h.Action) (*State, []h.Event, error) {
 
 // blockersOf lists the creatures blocking attacker that are still on the battlefield and
 // creatures (CR 506.4), in declaration order.
-func blockersOf(s *State, v *View, attacker h.ObjectID) []h.ObjectID {
+func blockersOf(s *state, v *view, attacker h.ObjectID) []h.ObjectID {
 	var out []h.ObjectID
 	for _, p := range s.Blocks {
 		if p.Attacker == attacker && s.onBattlefield(p.Blocker) && v.Of(p.Blocker).HasType("Creature") {
@@ -125,7 +125,7 @@ func blockersOf(s *State, v *View, attacker h.ObjectID) []h.ObjectID {
 
 // blocked reports whether attacker became blocked (CR 509.1h): it stays blocked even if
 // its blockers are removed from combat.
-func blocked(s *State, attacker h.ObjectID) bool {
+func blocked(s *state, attacker h.ObjectID) bool {
 	for _, p := range s.Blocks {
 		if p.Attacker == attacker {
 			return true

@@ -16,14 +16,14 @@ import (
 // assignment is combat damage one creature assigns to one recipient.
 type assignment struct {
 	source h.ObjectID
-	to     Chosen
+	to     chosen
 	n      int
 }
 
 // combatDamageWith performs the combat damage step's damage with the choices made so far
 // (the division of a blocked creature's damage); a missing choice becomes a decision.
-func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
-	return attempt(base, DecideDamage, fixedPrompt("divide combat damage"), prefix, func(c *State, ch chooser, ev *events) error {
+func combatDamageWith(base *state, prefix []string) (*state, []h.Event, error) {
+	return attempt(base, DecideDamage, fixedPrompt("divide combat damage"), prefix, func(c *state, ch chooser, ev *events) error {
 		v := c.project()
 		var as []assignment
 		def := c.Active.Opponent()
@@ -36,12 +36,12 @@ func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
 				continue
 			}
 			if !blocked(c, id) {
-				to := Chosen{Player: def}
+				to := chosen{Player: def}
 				if pw := c.AttackTargets[i]; pw != 0 {
 					if !c.onBattlefield(pw) || !v.Of(pw).HasType("Planeswalker") {
 						continue // CR 510.1b: attacking nothing now
 					}
-					to = Chosen{Player: h.NoPlayer, Object: pw, Card: c.obj(pw).Card}
+					to = chosen{Player: h.NoPlayer, Object: pw, Card: c.obj(pw).Card}
 				}
 				as = append(as, assignment{id, to, power})
 				continue
@@ -52,7 +52,7 @@ func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
 				return err
 			}
 			for j, b := range blockers {
-				as = append(as, assignment{id, Chosen{Player: h.NoPlayer, Object: b, Card: c.obj(b).Card}, split[j]})
+				as = append(as, assignment{id, chosen{Player: h.NoPlayer, Object: b, Card: c.obj(b).Card}, split[j]})
 			}
 		}
 		for _, p := range c.Blocks {
@@ -60,7 +60,7 @@ func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
 				continue // CR 510.1d: blocking nothing now
 			}
 			if power := v.Of(p.Blocker).Power; power > 0 {
-				as = append(as, assignment{p.Blocker, Chosen{Player: h.NoPlayer, Object: p.Attacker, Card: c.obj(p.Attacker).Card}, power})
+				as = append(as, assignment{p.Blocker, chosen{Player: h.NoPlayer, Object: p.Attacker, Card: c.obj(p.Attacker).Card}, power})
 			}
 		}
 		for _, a := range as { // CR 510.2: dealt simultaneously
@@ -72,7 +72,7 @@ func combatDamageWith(base *State, prefix []string) (*State, []h.Event, error) {
 
 // divideDamage asks the attacker's controller how to divide power among its blockers
 // (CR 510.1c); with one blocker, all of it goes there.
-func divideDamage(s *State, v *View, ch chooser, attacker h.ObjectID, power int, blockers []h.ObjectID) ([]int, error) {
+func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int, blockers []h.ObjectID) ([]int, error) {
 	switch len(blockers) {
 	case 0:
 		return nil, nil // CR 510.1c: no creature blocking it now, no damage
@@ -113,7 +113,7 @@ func divideDamage(s *State, v *View, ch chooser, attacker h.ObjectID, power int,
 // dealDamage deals n damage from source to a player or permanent (CR 120.3): a player
 // loses that much life (120.3a), a planeswalker loses that many loyalty counters (120.3c),
 // a creature has it marked (120.3e).
-func dealDamage(s *State, v *View, source h.ObjectID, t Chosen, n int, rule string, ev *events) {
+func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule string, ev *events) {
 	if n <= 0 {
 		return
 	}
@@ -140,7 +140,7 @@ func dealDamage(s *State, v *View, source h.ObjectID, t Chosen, n int, rule stri
 	ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, c.Name)})
 }
 
-func cardOf(s *State, id h.ObjectID) h.CardID {
+func cardOf(s *state, id h.ObjectID) h.CardID {
 	if o := s.obj(id); o != nil {
 		return o.Card
 	}

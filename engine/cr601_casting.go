@@ -11,17 +11,17 @@ import (
 // (601.2f), lets its controller activate mana abilities (601.2g), and waits for Pay
 // (601.2h) or Cancel (733: the game returns to the moment before).
 
-// Proposal is a spell or ability being cast or activated whose cost isn't paid yet.
-type Proposal struct {
+// proposal is a spell or ability being cast or activated whose cost isn't paid yet.
+type proposal struct {
 	Player  h.Player
 	Item    h.ObjectID // the stack item's ID
 	Source  h.ObjectID // the permanent paying {T}/{Q}/counters, for abilities
 	Colored h.Mana
 	Generic int
-	Cost    Cost // the non-mana part for abilities
+	Cost    activationCost // the non-mana part for abilities
 	Spell   bool
 	Text    string // what is cast or activated, for people
-	Before  *State // the state before the proposal, restored on Cancel
+	Before  *state // the state before the proposal, restored on Cancel
 	// FromTop: the spell was cast from the top of its controller's library.
 	FromTop bool
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
@@ -30,32 +30,32 @@ type Proposal struct {
 }
 
 // canActAtSorcerySpeed: main phase, the player's own turn, empty stack (CR 307.1).
-func canActAtSorcerySpeed(s *State, p h.Player) bool {
+func canActAtSorcerySpeed(s *state, p h.Player) bool {
 	return s.Active == p && (s.Step == h.Main1 || s.Step == h.Main2) && len(s.Stack) == 0
 }
 
 // checkTargets matches the action's targets to the requirements (CR 601.2c).
-func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Target) ([]Chosen, error) {
+func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target) ([]chosen, error) {
 	if len(ts) != len(specs) {
 		return nil, fmt.Errorf("CR 601.2c: %d target(s) required, %d given", len(specs), len(ts))
 	}
-	var out []Chosen
+	var out []chosen
 	for i, t := range ts {
-		var c Chosen
+		var c chosen
 		switch {
 		case t.Stack != 0:
-			c = Chosen{Player: h.NoPlayer, Object: t.Stack, Stack: true}
+			c = chosen{Player: h.NoPlayer, Object: t.Stack, Stack: true}
 			if it := s.stackItem(t.Stack); it != nil {
 				c.Card = it.SourceCard
 			}
 		case t.IsPlayer():
-			c = Chosen{Player: t.Player}
+			c = chosen{Player: t.Player}
 		default:
 			o := s.byCard(t.Card)
 			if o == nil {
 				return nil, fmt.Errorf("CR 601.2c: card %d is not a legal target", t.Card)
 			}
-			c = Chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
+			c = chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
 		}
 		if !targetLegal(s, v, p, specs[i], c) {
 			return nil, fmt.Errorf("CR 601.2c: %s is not a legal choice for %s", t, specs[i].Desc)
@@ -66,7 +66,7 @@ func checkTargets(s *State, v *View, p h.Player, specs []TargetSpec, ts []h.Targ
 }
 
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
-func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
+func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
 	faceDown := castsFaceDown(a)
 	perm, ok := permissionFor(s, v, a.Player, a.Card, faceDown)
@@ -97,22 +97,22 @@ func castSpell(base *State, s *State, a h.Action) (*State, []h.Event, error) {
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.mut(id).Controller = a.Player
 	s.mut(id).FaceDown = perm.FaceDown // CR 708.4: it becomes a face-down spell as it moves
-	item := StackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
+	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
 	if perm.Ability != nil {
-		item.Ability, item.Key = perm.Ability.Ability, perm.Ability.Key(id)
+		item.Ability, item.Key = perm.Ability.ability, perm.Ability.Key(id)
 	}
 	s.Stack = append(s.Stack, item)
 	colored, generic := perm.Cost.total(a.X)
 	if spendsAnyType(s, v, a.Player, v.Of(perm.Object)) {
 		colored, generic = h.Mana{}, generic+colored.Total()
 	}
-	s.Proposal = &Proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base,
+	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base,
 		FromTop: perm.Zone == h.Library}
 	return s, ev.list, nil
 }
 
 // activateAbility proposes activating a non-mana activated ability (CR 602.2).
-func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInstance, a h.Action) (*State, []h.Event, error) {
+func activateAbility(base *state, s *state, v *view, src *object, ab abilityInstance, a h.Action) (*state, []h.Event, error) {
 	if ab.Sorcery && !canActAtSorcerySpeed(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 602.5d: %q can be activated only as a sorcery", ab.Text)
 	}
@@ -126,18 +126,18 @@ func activateAbility(base *State, s *State, v *View, src *Object, ab AbilityInst
 	if err != nil {
 		return nil, nil, err
 	}
-	id := s.newObject(Object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	s.Stack = append(s.Stack, StackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.Ability, Key: ab.Key(src.ID),
+	id := s.newObject(object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
+	s.Stack = append(s.Stack, stackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.ability, Key: ab.Key(src.ID),
 		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
-	s.Proposal = &Proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
+	s.Proposal = &proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
 		Text: itemText(v, s.top()), Before: base}
 	return s, nil, nil
 }
 
 // pay pays the proposal's total cost (CR 601.2h) and completes it (601.2i): the spell
 // becomes cast, or the ability activated, and its controller gets priority (117.3c).
-func pay(s *State, a h.Action) (*State, []h.Event, error) {
+func pay(s *state, a h.Action) (*state, []h.Event, error) {
 	p := s.Proposal
 	if p.Mana != nil {
 		return payManaAbility(s, a)
@@ -185,7 +185,7 @@ func pay(s *State, a h.Action) (*State, []h.Event, error) {
 }
 
 // playLand plays a land under its permission: a special action (CR 305.1, 305.2, 116.2a).
-func playLand(s *State, a h.Action) (*State, []h.Event, error) {
+func playLand(s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
 	perm, ok := permissionFor(s, v, a.Player, a.Card, false)
 	if !ok || !perm.Play {
@@ -205,7 +205,7 @@ func playLand(s *State, a h.Action) (*State, []h.Event, error) {
 	applyEnterReplacements(s, n, 0, nil)
 	enterTriggers(s, id)
 	if s.faults.on(FaultLandPlayFiresCastTriggers) {
-		castTriggers(s, &StackItem{ID: id, Controller: a.Player}) // the fault: a land played as if cast (CR 305.1)
+		castTriggers(s, &stackItem{ID: id, Controller: a.Player}) // the fault: a land played as if cast (CR 305.1)
 	}
 	if perm.Zone != h.Library || !s.faults.on(FaultTopLandSkipsLandDrop) {
 		s.LandsPlayed++ // CR 305.2: wherever it is played from

@@ -8,23 +8,23 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // here; effects that let a player cast from elsewhere or face down add their permissions
 // here.
 
-// Timing is when a permission may be used.
-type Timing uint8
+// timing is when a permission may be used.
+type timing uint8
 
 const (
 	// SorcerySpeed: in its controller's main phase with an empty stack (CR 307.1, 305.2).
-	SorcerySpeed Timing = iota
+	SorcerySpeed timing = iota
 	// InstantSpeed: any time the player has priority (CR 304.1).
 	InstantSpeed
 )
 
 // allows reports whether the timing permits p to act now.
-func (t Timing) allows(s *State, p h.Player) bool {
+func (t timing) allows(s *state, p h.Player) bool {
 	return t == InstantSpeed || canActAtSorcerySpeed(s, p)
 }
 
-// Permission is one card a player may cast or play.
-type Permission struct {
+// permission is one card a player may cast or play.
+type permission struct {
 	Object h.ObjectID
 	Card   h.CardID
 	Zone   h.Zone // where the card is
@@ -32,13 +32,13 @@ type Permission struct {
 	Play bool
 	// FaceDown: it is cast face down (CR 708.4), as a 2/2 without characteristics.
 	FaceDown bool
-	Cost     ManaCost // the cost to pay, before X is announced (CR 601.2b, 601.2f)
-	Timing   Timing
+	Cost     manaCost // the cost to pay, before X is announced (CR 601.2b, 601.2f)
+	Timing   timing
 	// Targets the spell requires (CR 601.2c): its spell ability's, or an Aura's, whose
 	// enchant ability defines them (CR 303.4a).
-	Targets []TargetSpec
+	Targets []targetSpec
 	// Ability is the spell's spell ability (nil for a permanent spell).
-	Ability *AbilityInstance
+	Ability *abilityInstance
 	// Unmet says why the spell can't be begun now though the card may be cast from here
 	// (CR 205.4e, 601.3); "" if it can.
 	Unmet string
@@ -47,9 +47,9 @@ type Permission struct {
 // permissions lists what player p may cast or play, whatever the timing: each card in
 // their hand (CR 601.3, 305.1), in hand order, then the top card of their library if an
 // effect allows it (cr601_top_of_library.go).
-func permissions(s *State, v *View, p h.Player) []Permission {
+func permissions(s *state, v *view, p h.Player) []permission {
 	hand := s.Players[p].Hand
-	out := make([]Permission, 0, len(hand)+1)
+	out := make([]permission, 0, len(hand)+1)
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
 		if perm, ok := faceDownFromHand(s, v, id); ok {
@@ -66,10 +66,10 @@ func permissions(s *State, v *View, p h.Player) []Permission {
 // permissionFromHand is what the rules allow for a card in its owner's hand: a land is
 // played at sorcery speed (CR 305.2), an instant cast any time (CR 304.1), anything else
 // cast at sorcery speed (CR 307.1), for its mana cost (CR 601.2f).
-func permissionFromHand(s *State, v *View, id h.ObjectID) Permission {
+func permissionFromHand(s *state, v *view, id h.ObjectID) permission {
 	o := s.obj(id)
 	c := v.Of(id)
-	perm := Permission{Object: id, Card: o.Card, Zone: h.Hand, Cost: c.Cost, Timing: SorcerySpeed}
+	perm := permission{Object: id, Card: o.Card, Zone: h.Hand, Cost: c.Cost, Timing: SorcerySpeed}
 	switch {
 	case c.HasType("Land"):
 		perm.Play = true
@@ -85,32 +85,32 @@ func permissionFromHand(s *State, v *View, id h.ObjectID) Permission {
 
 // spellTargets are the targets a spell with these characteristics requires: its spell
 // ability's (CR 601.2c), or an Aura spell's, defined by its enchant ability (CR 303.4a).
-func spellTargets(c *Chars) []TargetSpec {
+func spellTargets(c *chars) []targetSpec {
 	if a := c.SpellAbility(); a != nil {
 		return a.Targets
 	}
 	if spec, ok := enchantSpec(c); ok && c.HasSubtype("Aura") {
-		return []TargetSpec{spec}
+		return []targetSpec{spec}
 	}
 	return nil
 }
 
 // enchantSpec is what an object's enchant ability allows it to enchant (CR 702.5a).
-func enchantSpec(c *Chars) (TargetSpec, bool) {
+func enchantSpec(c *chars) (targetSpec, bool) {
 	for _, a := range c.Abilities {
 		if a.Kind == Static && a.Static.Kind == Enchant {
 			return a.Static.Attach, true
 		}
 	}
-	return TargetSpec{}, false
+	return targetSpec{}, false
 }
 
 // permissionFor finds p's permission to cast or play the card, face down or not.
-func permissionFor(s *State, v *View, p h.Player, card h.CardID, faceDown bool) (Permission, bool) {
+func permissionFor(s *state, v *view, p h.Player, card h.CardID, faceDown bool) (permission, bool) {
 	for _, perm := range permissions(s, v, p) {
 		if perm.Card == card && perm.FaceDown == faceDown {
 			return perm, true
 		}
 	}
-	return Permission{}, false
+	return permission{}, false
 }

@@ -20,7 +20,7 @@ func TestPermissionsFromHand(t *testing.T) {
 	type summary struct {
 		Card    h.CardID
 		Play    bool
-		Timing  Timing
+		Timing  timing
 		Cost    string
 		Targets []string
 	}
@@ -41,8 +41,8 @@ func TestPermissionsFromHand(t *testing.T) {
 	}, got, "A's hand, in order; not B's")
 	assert.Len(t, permissions(s, v, h.B), 1)
 
-	_, _, err := Step(s, h.Action{Player: h.A, Kind: h.Cast, Card: 5})
+	_, _, err := applyAction(s, h.Action{Player: h.A, Kind: h.Cast, Card: 5})
 	assert.ErrorContains(t, err, "CR 601.3", "B's card: A has no permission for it")
-	_, _, err = Step(s, h.Action{Player: h.A, Kind: h.Cast, Card: 1})
+	_, _, err = applyAction(s, h.Action{Player: h.A, Kind: h.Cast, Card: 1})
 	assert.ErrorContains(t, err, "CR 305.1", "a land is played, not cast")
 }

@@ -15,12 +15,12 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // (CR 601.3e): the card's own face up, 708.2a's face down, so a face-down spell is a
 // colourless creature spell (Mystic Forge, Vizier of the Menagerie) that isn't historic
 // (not Crystal Skull, Isu Spyglass).
-func permissionsFromTop(s *State, v *View, p h.Player) []Permission {
+func permissionsFromTop(s *state, v *view, p h.Player) []permission {
 	lib := s.Players[p].Library
 	if len(lib) == 0 {
 		return nil
 	}
-	var allow TopFilter
+	var allow topFilter
 	for _, id := range s.Battlefield {
 		if s.obj(id).Controller != p {
 			continue
@@ -34,8 +34,8 @@ func permissionsFromTop(s *State, v *View, p h.Player) []Permission {
 	if allow == 0 {
 		return nil
 	}
-	var out []Permission
-	candidates := []Permission{permissionFromHand(s, v, lib[0])}
+	var out []permission
+	candidates := []permission{permissionFromHand(s, v, lib[0])}
 	if perm, ok := faceDownFromHand(s, v, lib[0]); ok {
 		candidates = append(candidates, perm)
 	}
@@ -54,7 +54,7 @@ func permissionsFromTop(s *State, v *View, p h.Player) []Permission {
 
 // admits reports whether the filter lets a card with characteristics c be played (a land,
 // play) or cast from the top.
-func (f TopFilter) admits(c *Chars, play bool) bool {
+func (f topFilter) admits(c *chars, play bool) bool {
 	if play {
 		return f&TopHistoricLands != 0 && isHistoric(c)
 	}
@@ -67,7 +67,7 @@ func (f TopFilter) admits(c *Chars, play bool) bool {
 // restrict applies to a permission what changes its timing or forbids it, wherever the
 // card is: "cast historic spells as though they had flash" (Raff Capashen; CR 702.8a), and
 // the legendary sorcery rule (CR 205.4e), checked only as the spell is begun.
-func restrict(s *State, v *View, p h.Player, perm *Permission) {
+func restrict(s *state, v *view, p h.Player, perm *permission) {
 	if perm.Play {
 		return
 	}
@@ -81,7 +81,7 @@ func restrict(s *State, v *View, p h.Player, perm *Permission) {
 }
 
 // controlsLegend reports whether p controls a legendary creature or planeswalker.
-func controlsLegend(s *State, v *View, p h.Player) bool {
+func controlsLegend(s *state, v *view, p h.Player) bool {
 	for _, id := range s.Battlefield {
 		c := v.Of(id)
 		if s.obj(id).Controller == p && c.HasSupertype("Legendary") && (c.HasType("Creature") || c.HasType("Planeswalker")) {
@@ -94,7 +94,7 @@ func controlsLegend(s *State, v *View, p h.Player) bool {
 // spendsAnyType reports whether p may spend mana as though it were mana of any type to
 // cast a spell with characteristics c (Vizier of the Menagerie; CR 609.4b): then any mana
 // pays the coloured and {C} parts of its cost, which the payment treats as generic.
-func spendsAnyType(s *State, v *View, p h.Player, c *Chars) bool {
+func spendsAnyType(s *state, v *view, p h.Player, c *chars) bool {
 	return c.HasType("Creature") && controlsStatic(s, v, p, SpendAnyTypeForCreatures)
 }
 

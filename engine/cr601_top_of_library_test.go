@@ -23,11 +23,11 @@ func topBoard(mine []string, library, hand []string, pool h.Mana) h.Setup {
 }
 
 // offered reports whether an action of the kind for the card is legal now.
-func offered(s *State, kind h.ActionKind, card h.CardID) bool {
-	return slices.ContainsFunc(LegalActions(s), func(a h.Action) bool { return a.Kind == kind && a.Card == card })
+func offered(s *state, kind h.ActionKind, card h.CardID) bool {
+	return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == kind && a.Card == card })
 }
 
-func libraryCards(s *State, p h.Player) []h.CardID {
+func libraryCards(s *state, p h.Player) []h.CardID {
 	var out []h.CardID
 	for _, id := range s.Players[p].Library {
 		out = append(out, s.obj(id).Card)
@@ -119,7 +119,7 @@ func TestCancelFromTopKeepsLibraryOrder(t *testing.T) {
 
 // stackTexts is the stack, bottom first, as the names of spells and "trigger" for
 // abilities.
-func stackTexts(s *State) []string {
+func stackTexts(s *state) []string {
 	var out []string
 	v := s.projected()
 	for _, it := range s.Stack {
@@ -164,7 +164,7 @@ func TestVizierSpendsAnyType(t *testing.T) {
 	next = apply(t, next, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Red, 2)})
 	assert.Equal(t, []string{"Grizzly Bears"}, stackTexts(next))
 	next = apply(t, s, h.Action{Player: h.A, Kind: h.Cast, Card: 30})
-	_, _, err := Step(next, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Red, 2)})
+	_, _, err := applyAction(next, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Red, 2)})
 	assert.ErrorContains(t, err, "601.2h", "Time Walk is no creature spell")
 }
 
@@ -175,7 +175,7 @@ func TestLegendarySorcery(t *testing.T) {
 	pool := h.Of(h.White, 5)
 	s := start(t, topBoard([]string{"Grizzly Bears", "Crystal Skull, Isu Spyglass"}, nil, []string{"Urza's Ruinous Blast"}, pool))
 	assert.False(t, offered(s, h.Cast, 30), "no legendary creature")
-	_, _, err := Step(s, h.Action{Player: h.A, Kind: h.Cast, Card: 30})
+	_, _, err := applyAction(s, h.Action{Player: h.A, Kind: h.Cast, Card: 30})
 	assert.ErrorContains(t, err, "205.4e")
 
 	s = start(t, topBoard([]string{"Grizzly Bears", "Isamaru, Hound of Konda", "Forest", "Ornithopter"}, nil, []string{"Urza's Ruinous Blast"}, pool))
@@ -201,7 +201,7 @@ func TestSneakAttackPutsWithoutCasting(t *testing.T) {
 		}
 		s := start(t, topBoard([]string{"Sneak Attack", "Jhoira, Weatherlight Captain"}, nil, []string{"Isamaru, Hound of Konda"}, h.Of(h.Red, 1)), faults...)
 		var act h.Action
-		for _, a := range LegalActions(s) {
+		for _, a := range legalActions(s) {
 			if a.Kind == h.Activate && s.byCard(a.Card).Def == registry["Sneak Attack"] {
 				act = a
 			}
@@ -225,7 +225,7 @@ func TestSneakAttackPutsWithoutCasting(t *testing.T) {
 func TestMysticForgeExilesTheTop(t *testing.T) {
 	s := start(t, topBoard([]string{"Mystic Forge"}, []string{"Forest", "Island"}, nil, h.Mana{}))
 	var act h.Action
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Activate {
 			act = a
 		}
@@ -248,11 +248,11 @@ func TestMysticForgeExilesTheTop(t *testing.T) {
 // Menagerie (creature) let it be cast face down from the top, Crystal Skull (historic)
 // doesn't; and Raff Capashen's flash for historic spells gives it none.
 func TestFaceDownFromTop(t *testing.T) {
-	faceDown := func(s *State) bool {
-		return slices.ContainsFunc(LegalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && castsFaceDown(a) })
+	faceDown := func(s *state) bool {
+		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && castsFaceDown(a) })
 	}
-	faceUp := func(s *State) bool {
-		return slices.ContainsFunc(LegalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !castsFaceDown(a) })
+	faceUp := func(s *state) bool {
+		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !castsFaceDown(a) })
 	}
 	pool := h.Of(h.Colorless, 3)
 	for _, c := range []struct {

@@ -7,35 +7,35 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // beginning of the next end step. Its source and controller are those of the ability that
 // created it (603.7e).
 
-// DelayedTrigger is a delayed triggered ability waiting for its event.
-type DelayedTrigger struct {
+// delayedTrigger is a delayed triggered ability waiting for its event.
+type delayedTrigger struct {
 	Step       h.Step // it triggers at the beginning of the next such step
 	Source     h.ObjectID
 	SourceCard h.CardID
 	Controller h.Player
-	Ability    *Ability
-	Key        AbilityKey // the identity of the ability that created it
+	Ability    *ability
+	Key        abilityKey // the identity of the ability that created it
 	Name       string
 }
 
 // Delay creates a delayed trigger, "at the beginning of the next <step>", whose effect is
 // resolve; text is what it does, for people.
-func (r *Resolution) Delay(step h.Step, text string, resolve func(r *Resolution)) {
+func (r *resolution) Delay(step h.Step, text string, resolve func(r *resolution)) {
 	it := r.item
-	r.s.Delayed = append(r.s.Delayed, DelayedTrigger{Step: step, Source: it.Source, SourceCard: it.SourceCard, Controller: it.Controller,
-		Ability: &Ability{Kind: Triggered, Text: text, Resolve: resolve}, Key: it.Key, Name: r.v.Of(it.Source).Name})
+	r.s.Delayed = append(r.s.Delayed, delayedTrigger{Step: step, Source: it.Source, SourceCard: it.SourceCard, Controller: it.Controller,
+		Ability: &ability{Kind: Triggered, Text: text, Resolve: resolve}, Key: it.Key, Name: r.v.Of(it.Source).Name})
 }
 
 // delayedTriggers notes the delayed triggers waiting for the step that has just begun:
 // created before it began (603.7a), so one created during an end step waits for the next.
-func delayedTriggers(s *State, step h.Step) {
+func delayedTriggers(s *state, step h.Step) {
 	kept := s.Delayed[:0:0]
 	for _, d := range s.Delayed {
 		if d.Step != step {
 			kept = append(kept, d)
 			continue
 		}
-		s.Pending = append(s.Pending, PendingTrigger{Source: d.Source, SourceCard: d.SourceCard, Controller: d.Controller,
+		s.Pending = append(s.Pending, pendingTrigger{Source: d.Source, SourceCard: d.SourceCard, Controller: d.Controller,
 			Ability: d.Ability, Key: d.Key, Name: d.Name})
 	}
 	s.Delayed = kept
@@ -45,7 +45,7 @@ func delayedTriggers(s *State, step h.Step) {
 // is still the object the effect refers to (CR 603.7c, 400.7): a new permanent, put there
 // as any other is, with all its "enters" replacement effects (a Clone chooses anew what
 // to enter as a copy of, 707.5, 614.1c) and its enters triggers (603.6a).
-func (r *Resolution) ReturnToBattlefield(id h.ObjectID) {
+func (r *resolution) ReturnToBattlefield(id h.ObjectID) {
 	if o := r.s.live(id); o == nil || o.Zone != h.Exile {
 		return
 	}
@@ -55,5 +55,5 @@ func (r *Resolution) ReturnToBattlefield(id h.ObjectID) {
 		applyEnterReplacements(r.s, n, 0, r.Choose)
 		return
 	}
-	r.PutOntoBattlefield([]h.ObjectID{id}, func(o *Object) h.Player { return o.Owner })
+	r.PutOntoBattlefield([]h.ObjectID{id}, func(o *object) h.Player { return o.Owner })
 }

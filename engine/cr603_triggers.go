@@ -12,13 +12,13 @@ import (
 // stack the next time a player would receive priority (603.3), active player's first
 // (APNAP, 603.3b), each player ordering their own.
 
-// PendingTrigger is a triggered ability that has triggered but isn't on the stack yet.
-type PendingTrigger struct {
+// pendingTrigger is a triggered ability that has triggered but isn't on the stack yet.
+type pendingTrigger struct {
 	Source     h.ObjectID
 	SourceCard h.CardID
 	Controller h.Player
-	Ability    *Ability
-	Key        AbilityKey
+	Ability    *ability
+	Key        abilityKey
 	Name       string // the source's name as it triggered, for people
 	Counters   int    // last known +1/+1 counters of the source (CR 608.2h)
 	// X is a value the trigger event carries: the X paid for a cycling ability (Shark
@@ -32,7 +32,7 @@ type PendingTrigger struct {
 
 // stepTriggers notes "at the beginning of [step]" triggers of the active player's
 // permanents (CR 503.1a, 504.2), checking intervening "if" clauses (CR 603.4).
-func stepTriggers(s *State, v *View, step h.Step) {
+func stepTriggers(s *state, v *view, step h.Step) {
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
 		if o.Controller != s.Active {
@@ -45,7 +45,7 @@ func stepTriggers(s *State, v *View, step h.Step) {
 			if a.Trigger.If != nil && !s.faults.on(FaultInterveningIfNotAtEvent) && !a.Trigger.If(s, o) {
 				continue
 			}
-			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
+			s.Pending = append(s.Pending, pendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.ability,
 				Key: a.Key(id), Name: v.Of(id).Name})
 		}
 	}
@@ -54,7 +54,7 @@ func stepTriggers(s *State, v *View, step h.Step) {
 // leaveBattlefieldTriggers notes leaves-the-battlefield triggers ("when ... dies", "when
 // ... leaves the battlefield", "when ... is put into a graveyard from the battlefield"),
 // looking back at the object as it last existed on the battlefield (CR 603.10a, 700.4).
-func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
+func leaveBattlefieldTriggers(s *state, v *view, old *object, to h.Zone) {
 	if v == nil {
 		return
 	}
@@ -67,37 +67,37 @@ func leaveBattlefieldTriggers(s *State, v *View, old *Object, to h.Zone) {
 		case ev == OnLeaves,
 			ev == OnPutIntoGraveyard && to == h.Graveyard,
 			ev == OnDies && to == h.Graveyard && c.HasType("Creature"):
-			s.Pending = append(s.Pending, PendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
-				Ability: a.Ability, Key: a.Key(old.ID), Name: c.Name, Counters: old.Counters[PlusOne]})
+			s.Pending = append(s.Pending, pendingTrigger{Source: old.ID, SourceCard: old.Card, Controller: old.Controller,
+				Ability: a.ability, Key: a.Key(old.ID), Name: c.Name, Counters: old.Counters[PlusOne]})
 		}
 	}
 }
 
 // enterTriggers notes the "when this enters" triggers of a permanent that has just
 // entered the battlefield, as it exists there (CR 603.6a, 603.10).
-func enterTriggers(s *State, id h.ObjectID) {
+func enterTriggers(s *state, id h.ObjectID) {
 	ownTriggers(s, s.project(), id, OnEnters)
 }
 
 // ownTriggers notes the triggers of permanent id that wait for event, an event that
 // happened to it.
-func ownTriggers(s *State, v *View, id h.ObjectID, event TriggerEvent) {
+func ownTriggers(s *state, v *view, id h.ObjectID, event triggerEvent) {
 	o := s.obj(id)
 	c := v.Of(id)
 	for _, a := range c.Abilities {
 		if a.Kind == Triggered && a.Trigger.Event == event {
-			s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller,
-				Ability: a.Ability, Key: a.Key(id), Name: c.Name})
+			s.Pending = append(s.Pending, pendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller,
+				Ability: a.ability, Key: a.Key(id), Name: c.Name})
 		}
 	}
 }
 
 // becameTargets notes "when this becomes the target of a spell or ability" triggers of
 // the permanents a spell or ability just put on the stack targets (CR 603.2, 115.9).
-func becameTargets(s *State, targets []Chosen) {
-	var v *View
+func becameTargets(s *state, targets []chosen) {
+	var v *view
 	for i, t := range targets {
-		if t.Object == 0 || !s.onBattlefield(t.Object) || slices.ContainsFunc(targets[:i], func(c Chosen) bool { return c.Object == t.Object }) {
+		if t.Object == 0 || !s.onBattlefield(t.Object) || slices.ContainsFunc(targets[:i], func(c chosen) bool { return c.Object == t.Object }) {
 			continue
 		}
 		if v == nil {
@@ -112,7 +112,7 @@ func becameTargets(s *State, targets []Chosen) {
 // triggers that differ, they choose the order one at a time through ch. s.Pending holds
 // the triggers not yet on the stack at every moment, so each trigger put on the stack is a
 // checkpoint.
-func putTriggersOnStack(s *State, ch chooser, ev *events) error {
+func putTriggersOnStack(s *state, ch chooser, ev *events) error {
 	order := []h.Player{s.Active, s.Active.Opponent()}
 	if s.faults.on(FaultTriggersNAPFirst) {
 		order[0], order[1] = order[1], order[0]
@@ -156,14 +156,14 @@ func putTriggersOnStack(s *State, ch chooser, ev *events) error {
 	return nil
 }
 
-func triggerLabel(s *State, t PendingTrigger) string {
+func triggerLabel(s *state, t pendingTrigger) string {
 	return t.Name + " (card " + strconv.Itoa(int(t.SourceCard)) + "): " + t.Ability.Text
 }
 
 // pushTrigger puts a triggered ability on the stack, its controller choosing its targets
 // as for a spell (CR 603.3d, 601.2c). If a target is required and there is no legal
 // choice, the ability is removed instead (603.3d).
-func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
+func pushTrigger(s *state, t pendingTrigger, ch chooser, ev *events) error {
 	targets, missing, err := chooseTriggerTargets(s, t, ch)
 	if err != nil {
 		return err
@@ -174,8 +174,8 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 		return nil
 	}
 	src := s.obj(t.Source)
-	id := s.newObject(Object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
-	item := StackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
+	id := s.newObject(object{Card: t.SourceCard, Def: src.Def, Owner: src.Owner, Controller: t.Controller, Zone: h.Stack, Gone: true, ChosenColor: -1})
+	item := stackItem{ID: id, Source: t.Source, SourceCard: t.SourceCard, Controller: t.Controller,
 		Ability: t.Ability, Key: t.Key, Specs: t.Ability.Targets, Targets: targets, Counters: t.Counters, X: t.X, Cycling: t.Cycling}
 	s.Stack = append(s.Stack, item)
 	if t.Cycling != 0 && s.faults.on(FaultCycleTriggersUnderDraw) {
@@ -192,13 +192,13 @@ func pushTrigger(s *State, t PendingTrigger, ch chooser, ev *events) error {
 // chooseTriggerTargets has the controller of a trigger being put on the stack choose a
 // legal target for each of its requirements (CR 603.3d, 601.2c), "another" leaving out
 // its source; missing is the first requirement with no legal choice, if any.
-func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Chosen, missing *TargetSpec, err error) {
+func chooseTriggerTargets(s *state, t pendingTrigger, ch chooser) (targets []chosen, missing *targetSpec, err error) {
 	if len(t.Ability.Targets) == 0 {
 		return nil, nil, nil
 	}
 	v := s.project()
 	for i, spec := range t.Ability.Targets {
-		var cands []Chosen
+		var cands []chosen
 		var labels []string
 		for _, c := range spec.candidates(s, v, t.Controller) {
 			if spec.Another && c.Object == t.Source {
@@ -221,8 +221,8 @@ func chooseTriggerTargets(s *State, t PendingTrigger, ch chooser) (targets []Cho
 
 // sunkBelow is st with its top item moved to just below the item with the given ID, in a
 // new list: st may be shared with other states (State.clone).
-func sunkBelow(st []StackItem, below h.ObjectID) []StackItem {
-	j := slices.IndexFunc(st, func(it StackItem) bool { return it.ID == below })
+func sunkBelow(st []stackItem, below h.ObjectID) []stackItem {
+	j := slices.IndexFunc(st, func(it stackItem) bool { return it.ID == below })
 	if j < 0 {
 		return st
 	}
@@ -231,7 +231,7 @@ func sunkBelow(st []StackItem, below h.ObjectID) []StackItem {
 
 // chosenText describes a target candidate for a choice: "player A", "Grizzly Bears
 // (card 5)", "Lightning Rift's ability (stack object 17)".
-func chosenText(s *State, v *View, c Chosen) string {
+func chosenText(s *state, v *view, c chosen) string {
 	switch {
 	case c.Stack:
 		it := s.stackItem(c.Object)

@@ -18,7 +18,7 @@ import (
 type manaActivation struct {
 	ability int
 	choices []string
-	outer   *Proposal
+	outer   *proposal
 }
 
 // activateManaAction activates mana ability a of src as action act asks. With a payment
@@ -27,7 +27,7 @@ type manaActivation struct {
 // proposal while its player activates other mana abilities (601.2g, 605.3a), then Pay
 // pays the cost and the ability resolves. base is the state before the action (restored
 // on Cancel), s its private copy.
-func activateManaAction(base, s *State, v *View, src *Object, a *Ability, act h.Action) (*State, []h.Event, error) {
+func activateManaAction(base, s *state, v *view, src *object, a *ability, act h.Action) (*state, []h.Event, error) {
 	if colored, generic := a.Cost.Mana.total(0); colored.Total()+generic > 0 && act.Payment.IsZero() {
 		return proposeManaAbility(base, s, v, src, a, act, colored, generic)
 	}
@@ -42,11 +42,11 @@ func activateManaAction(base, s *State, v *View, src *Object, a *Ability, act h.
 // now: not while another one waits. One level is enough, and it keeps activations from
 // nesting without end: whatever an activation nested in it would be paid with, its player
 // can first put into the pool with mana abilities of their own, then pay from the pool.
-func canProposeMana(s *State) bool { return s.Proposal == nil || s.Proposal.Mana == nil }
+func canProposeMana(s *state) bool { return s.Proposal == nil || s.Proposal.Mana == nil }
 
 // proposeManaAbility announces the activation of mana ability a of src and locks in its
 // mana cost (CR 602.2b, 601.2b-f); its non-mana costs are paid with the mana (601.2h).
-func proposeManaAbility(base, s *State, v *View, src *Object, a *Ability, act h.Action, colored h.Mana, generic int) (*State, []h.Event, error) {
+func proposeManaAbility(base, s *state, v *view, src *object, a *ability, act h.Action, colored h.Mana, generic int) (*state, []h.Event, error) {
 	if !canProposeMana(s) {
 		return nil, nil, fmt.Errorf("CR 601.2g: while a mana ability's cost is being paid, a mana ability with a mana cost is paid from the pool as it is activated")
 	}
@@ -66,14 +66,14 @@ func proposeManaAbility(base, s *State, v *View, src *Object, a *Ability, act h.
 	if err := ch.done(); err != nil {
 		return nil, nil, err
 	}
-	s.Proposal = &Proposal{Player: act.Player, Source: src.ID, Colored: colored, Generic: generic, Cost: a.Cost, Before: base,
+	s.Proposal = &proposal{Player: act.Player, Source: src.ID, Colored: colored, Generic: generic, Cost: a.Cost, Before: base,
 		Mana: &manaActivation{ability: act.Ability, choices: act.Choices, outer: s.Proposal}}
 	return s, nil, nil
 }
 
 // payManaAbility pays a waiting mana ability's costs (CR 601.2h) and resolves it at once
 // (605.3b); the proposal it interrupted, if any, is back.
-func payManaAbility(s *State, act h.Action) (*State, []h.Event, error) {
+func payManaAbility(s *state, act h.Action) (*state, []h.Event, error) {
 	p := s.Proposal
 	if err := paymentError(s, s.Players[p.Player].Pool, act.Payment, p.Colored, p.Generic); err != nil {
 		return nil, nil, err
@@ -87,7 +87,7 @@ func payManaAbility(s *State, act h.Action) (*State, []h.Event, error) {
 	if i := p.Mana.ability; i >= len(abs) || abs[i].Kind != Activated || !abs[i].IsMana() {
 		return nil, nil, fmt.Errorf("CR 602.2: %s no longer has that mana ability", v.Of(src.ID).Name)
 	}
-	a := abs[p.Mana.ability].Ability
+	a := abs[p.Mana.ability].ability
 	if err := nonManaCostError(s, v, src, a.Cost); err != nil {
 		return nil, nil, err
 	}
@@ -102,7 +102,7 @@ func payManaAbility(s *State, act h.Action) (*State, []h.Event, error) {
 
 // activateMana activates ability a of src for player, paying its costs from the pool and
 // resolving it at once with the action's choices. s is already a private copy.
-func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, act h.Action, ev *events) error {
+func activateMana(s *state, v *view, player h.Player, src *object, a *ability, act h.Action, ev *events) error {
 	if src.Controller != player {
 		return fmt.Errorf("CR 602.2: only %s's controller may activate its abilities", v.Of(src.ID).Name)
 	}
@@ -121,7 +121,7 @@ func activateMana(s *State, v *View, player h.Player, src *Object, a *Ability, a
 
 // resolveActivatedMana pays the non-mana costs of activated mana ability a and resolves it
 // with the given choices (CR 605.3b).
-func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ability, choices []string, ev *events) error {
+func resolveActivatedMana(s *state, v *view, player h.Player, src *object, a *ability, choices []string, ev *events) error {
 	payNonMana(s, v, src, a.Cost, ev)
 	src = s.obj(src.ID) // as paid
 	ch := &scripted{choices: choices}
@@ -132,8 +132,8 @@ func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ab
 		return err
 	}
 	if s.faults.on(FaultManaAbilityUsesStack) {
-		s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: src.Def, Card: src.Card, Zone: h.Stack, Owner: player, Controller: player, Gone: true}),
-			Source: src.ID, SourceCard: src.Card, Controller: player, Ability: &Ability{Text: a.Text, Kind: Activated}})
+		s.Stack = append(s.Stack, stackItem{ID: s.newObject(object{Def: src.Def, Card: src.Card, Zone: h.Stack, Owner: player, Controller: player, Gone: true}),
+			Source: src.ID, SourceCard: src.Card, Controller: player, Ability: &ability{Text: a.Text, Kind: Activated}})
 	}
 	return nil
 }
@@ -141,7 +141,7 @@ func resolveActivatedMana(s *State, v *View, player h.Player, src *Object, a *Ab
 // resolveMana resolves mana ability a of src: what it produces (CR 106.5), replacement
 // effects if it was tapped for mana (106.12b, 616.1), then the triggered mana abilities
 // that production triggers (106.12a, 605.4a). It returns the mana added in all.
-func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *events) (h.Mana, error) {
+func resolveMana(s *state, v *view, src *object, a *ability, ch chooser, ev *events) (h.Mana, error) {
 	var buf [4]manaPart // no allocation for any real board
 	parts, err := manaParts(s, v, src, a, productionChoice(s, v, src, a.Produce), ch, buf[:0])
 	if err != nil {
@@ -156,7 +156,7 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 		}
 		trig := pt.trigger
 		if pt.stacked { // the fault: the triggered mana ability uses the stack
-			s.Stack = append(s.Stack, StackItem{ID: s.newObject(Object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
+			s.Stack = append(s.Stack, stackItem{ID: s.newObject(object{Def: trig.Def, Card: trig.Card, Zone: h.Stack, Owner: trig.Owner, Controller: src.Controller, Gone: true}),
 				Source: trig.ID, SourceCard: trig.Card, Controller: src.Controller, Ability: pt.ability, Produced: parts[0].mana, Tapped: src.ID})
 			continue
 		}
@@ -173,8 +173,8 @@ func resolveMana(s *State, v *View, src *Object, a *Ability, ch chooser, ev *eve
 // replacement effects (first), or a triggered mana ability's (trigger and ability set).
 type manaPart struct {
 	mana    h.Mana
-	trigger *Object
-	ability *Ability
+	trigger *object
+	ability *ability
 	stacked bool // with FaultTriggeredManaUsesStack: put on the stack, nothing added now
 }
 
@@ -182,7 +182,7 @@ type manaPart struct {
 // in order, appended to buf, with the choices made through ch (resolveMana's rules). It
 // reads s and v and changes nothing, so exploring a resolution's choices needs no copy of
 // the state.
-func manaParts(s *State, v *View, src *Object, a *Ability, pr production, ch chooser, buf []manaPart) ([]manaPart, error) {
+func manaParts(s *state, v *view, src *object, a *ability, pr production, ch chooser, buf []manaPart) ([]manaPart, error) {
 	m, err := pr.raw(s, ch)
 	if err != nil {
 		return buf, err
@@ -217,7 +217,7 @@ func manaParts(s *State, v *View, src *Object, a *Ability, pr production, ch cho
 
 // tapTriggerMatches checks a "whenever ... is tapped for mana" condition against the
 // permanent tapped and what it produced (CR 106.12a).
-func tapTriggerMatches(s *State, v *View, trig *Object, t *Trigger, tapped *Object, produced h.Mana) bool {
+func tapTriggerMatches(s *state, v *view, trig *object, t *trigger, tapped *object, produced h.Mana) bool {
 	c := v.Of(tapped.ID)
 	if t.LandOnly && !c.HasType("Land") {
 		return false
@@ -237,7 +237,7 @@ func tapTriggerMatches(s *State, v *View, trig *Object, t *Trigger, tapped *Obje
 }
 
 // triggeredProduction is what a triggered mana ability adds, given what the land produced.
-func triggeredProduction(trig *Object, p *Production, produced h.Mana, ch chooser) (h.Mana, error) {
+func triggeredProduction(trig *object, p *manaProduction, produced h.Mana, ch chooser) (h.Mana, error) {
 	switch p.Kind {
 	case ProduceFixed:
 		return p.Fixed, nil
@@ -261,7 +261,7 @@ func triggeredProduction(trig *Object, p *Production, produced h.Mana, ch choose
 }
 
 // addMana adds mana to a player's pool (CR 106.4) and logs it.
-func addMana(s *State, v *View, p h.Player, m h.Mana, src *Object, ev *events) {
+func addMana(s *state, v *view, p h.Player, m h.Mana, src *object, ev *events) {
 	s.Players[p].Pool = s.Players[p].Pool.Add(m)
 	if !ev.on() {
 		return
@@ -281,7 +281,7 @@ type manaOutcome struct {
 // resolved now (CR 106.7: costs ignored), across every choice, with one choice path for
 // each, in canonical order. The list is shared (outcomeMemo) and read only; the caller
 // publishes what the view's memo learnt (publishOutcomes).
-func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+func manaOutcomes(s *state, v *view, src *object, a *ability) []manaOutcome {
 	pr := productionChoice(s, v, src, a.Produce)
 	m := v.outcomeMemo()
 	k, keyed := m.env.outcomeKey(s, v, src, a, pr)
@@ -298,7 +298,7 @@ func manaOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
 
 // resolvedManaOutcomes is manaOutcomes computed: the production's outcomes when nothing
 // replaces or adds to mana, or every resolution explored.
-func resolvedManaOutcomes(s *State, v *View, src *Object, a *Ability, pr production) []manaOutcome {
+func resolvedManaOutcomes(s *state, v *view, src *object, a *ability, pr production) []manaOutcome {
 	if !v.manaModifiers() && !s.faults.on(FaultUndefinedGivesColorless) {
 		// Nothing on the battlefield replaces or adds to mana: the outcomes are just the
 		// production's, without exploring resolutions.
@@ -360,8 +360,8 @@ var typeChoices = func() (c [h.Colorless + 1]string) {
 
 // manaModifiers reports whether any permanent has a mana replacement effect or a
 // "tapped for mana" trigger.
-func (v *View) manaModifiers() bool { return v.manaEnv().modified() }
+func (v *view) manaModifiers() bool { return v.manaEnv().modified() }
 
 // manaTriggers lists the battlefield's "tapped for mana" triggered abilities in
 // battlefield order.
-func (v *View) manaTriggers() []tapTrigger { return v.manaEnv().trigs }
+func (v *view) manaTriggers() []tapTrigger { return v.manaEnv().trigs }

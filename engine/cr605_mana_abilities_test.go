@@ -9,14 +9,14 @@ import (
 )
 
 // find returns the first legal action that matches, failing the test if there is none.
-func find(t *testing.T, s *State, what string, match func(a h.Action) bool) h.Action {
+func find(t *testing.T, s *state, what string, match func(a h.Action) bool) h.Action {
 	t.Helper()
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if match(a) {
 			return a
 		}
 	}
-	t.Fatalf("no legal action to %s; legal: %v", what, LegalActions(s))
+	t.Fatalf("no legal action to %s; legal: %v", what, legalActions(s))
 	return h.Action{}
 }
 
@@ -36,14 +36,14 @@ func TestManaAbilityCostPaidByManaAbilities(t *testing.T) {
 	pc := s.obj(pili).Card
 	s = apply(t, s, find(t, s, "activate Pili-Pala for {R}", activates(pc, "type:R")))
 	require.NotNil(t, s.Proposal, "the activation waits for its {2}")
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	require.NotNil(t, snap.Casting)
 	assert.Equal(t, "Pili-Pala", snap.Casting.Name)
 	assert.Equal(t, 2, snap.Casting.Generic)
 	assert.True(t, s.obj(pili).Tapped, "{Q} is paid with the mana, not before (CR 601.2h)")
 
 	// No other Pili-Pala activation waits inside this one: Legal lists none without a payment.
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		assert.False(t, a.Kind == h.Activate && a.Card == pc && a.Payment.IsZero(), "nested activation listed: %s", a)
 	}
 	for _, id := range []h.ObjectID{island1, island2} {
@@ -75,7 +75,7 @@ func TestManaAbilityCostPaidWhileCasting(t *testing.T) {
 	}
 	s = apply(t, s, find(t, s, "pay Pili-Pala's {2}", func(a h.Action) bool { return a.Kind == h.Pay }))
 	require.NotNil(t, s.Proposal)
-	assert.Equal(t, "Giant Growth", Snapshot(s).Casting.Name, "the spell's proposal is back")
+	assert.Equal(t, "Giant Growth", snapshot(s).Casting.Name, "the spell's proposal is back")
 	s = apply(t, s, find(t, s, "pay {G}", func(a h.Action) bool { return a.Kind == h.Pay && a.Payment == h.Of(h.Green, 1) }))
 	assert.Nil(t, s.Proposal)
 	assert.Len(t, s.Stack, 1, "Giant Growth is cast")
@@ -85,9 +85,9 @@ func TestManaAbilityCostPaidWhileCasting(t *testing.T) {
 // moment before it, Islands untapped (CR 733).
 func TestManaAbilityCancelled(t *testing.T) {
 	s := start(t, board([]string{"Pili-Pala*", "Island"}, nil))
-	before := Snapshot(s)
+	before := snapshot(s)
 	s = apply(t, s, find(t, s, "activate Pili-Pala", activates(s.obj(s.Battlefield[0]).Card, "type:W")))
 	s = apply(t, s, find(t, s, "tap the Island", activates(s.obj(s.Battlefield[1]).Card, "")))
 	s = apply(t, s, find(t, s, "cancel", func(a h.Action) bool { return a.Kind == h.Cancel }))
-	assert.Equal(t, before, Snapshot(s))
+	assert.Equal(t, before, snapshot(s))
 }

@@ -14,29 +14,29 @@ import (
 // copy effect gives it, so a link made under one copy effect is not seen under another,
 // even a later copy of the same object (607.1).
 
-// Link is one object an ability exiled.
-type Link struct {
-	Ability AbilityKey // the exiling ability
+// link is one object an ability exiled.
+type link struct {
+	Ability abilityKey // the exiling ability
 	Object  h.ObjectID // the exiled object, as it is in exile
 }
 
 // ExileLinked exiles an object by the resolving ability, remembering it for the abilities
 // linked to that ability (CR 607.2a). It returns the exiled object's ID.
-func (r *Resolution) ExileLinked(id h.ObjectID) h.ObjectID {
+func (r *resolution) ExileLinked(id h.ObjectID) h.ObjectID {
 	nid := r.MoveTo(id, h.Exile, false)
-	r.s.Links = append(slices.Clip(r.s.Links), Link{Ability: r.item.Key, Object: nid})
+	r.s.Links = append(slices.Clip(r.s.Links), link{Ability: r.item.Key, Object: nid})
 	return nid
 }
 
 // LinkedExiled lists the objects still in exile that abilities linked to the resolving one
 // exiled ("the exiled card", "cards exiled with [this]"), in the order they were exiled.
-func (r *Resolution) LinkedExiled() []h.ObjectID {
+func (r *resolution) LinkedExiled() []h.ObjectID {
 	return linkedExiled(r.s, r.item.Key, r.item.Ability.Linked)
 }
 
 // linkedExiled lists the objects in exile that the abilities at positions linked of the
 // object of key, under the same identity, exiled.
-func linkedExiled(s *State, key AbilityKey, linked []int) []h.ObjectID {
+func linkedExiled(s *state, key abilityKey, linked []int) []h.ObjectID {
 	var out []h.ObjectID
 	for _, l := range s.Links {
 		o := s.live(l.Object)
@@ -51,7 +51,7 @@ func linkedExiled(s *State, key AbilityKey, linked []int) []h.ObjectID {
 // partners reports whether the ability of key is linked to the ability other: the same
 // object, the same origin (printed, or copied by the same copy effect), at a linked
 // position (CR 607.1, 707.7).
-func partners(s *State, key, other AbilityKey, linked []int) bool {
+func partners(s *state, key, other abilityKey, linked []int) bool {
 	if !slices.Contains(linked, other.Index) {
 		return false
 	}
@@ -60,7 +60,7 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 	if s.faults.on(FaultLinkSurvivesRecopy) && k.Origin == Copied && other.Origin == Copied {
 		k.Source, k.Effect = other.Source, other.Effect // any copy effect on the same object
 	}
-	if s.faults.on(FaultLinkUsesOriginals) && k.Origin == Copied && other == (AbilityKey{Object: k.Source, AbilityID: AbilityID{Index: k.Index}}) {
+	if s.faults.on(FaultLinkUsesOriginals) && k.Origin == Copied && other == (abilityKey{Object: k.Source, abilityID: abilityID{Index: k.Index}}) {
 		return true // the copied object's printed ability
 	}
 	return k == other
@@ -68,8 +68,8 @@ func partners(s *State, key, other AbilityKey, linked []int) bool {
 
 // returnLinked: "return the exiled card(s) to the battlefield under its (their) owner's
 // control" (Oblivion Ring, Helvault): all of them at once.
-func returnLinked(r *Resolution) {
-	r.PutOntoBattlefield(r.LinkedExiled(), func(o *Object) h.Player {
+func returnLinked(r *resolution) {
+	r.PutOntoBattlefield(r.LinkedExiled(), func(o *object) h.Player {
 		if r.s.faults.on(FaultReturnsUnderExiler) {
 			return r.item.Controller
 		}
@@ -78,7 +78,7 @@ func returnLinked(r *Resolution) {
 }
 
 // exileTarget: "exile [another] target ...", linked to the abilities that return it.
-func exileTarget(r *Resolution) {
+func exileTarget(r *resolution) {
 	if t, ok := r.Target(0); ok {
 		r.ExileLinked(t.Object)
 	}
@@ -87,8 +87,8 @@ func exileTarget(r *Resolution) {
 // exileFromHand is "you may exile a [kind] card from your hand", the card chosen as the
 // ability resolves (it doesn't target), linked to the abilities that refer to "the exiled
 // card" (Chrome Mox's imprint, CR 607.2a).
-func exileFromHand(kind func(c *Chars) bool) func(r *Resolution) {
-	return func(r *Resolution) {
+func exileFromHand(kind func(c *chars) bool) func(r *resolution) {
+	return func(r *resolution) {
 		opts := []string{dontExile}
 		var ids []h.ObjectID
 		for _, id := range r.s.Players[r.Controller()].Hand {
@@ -119,13 +119,13 @@ func exileOption(name string, card h.CardID) string {
 }
 
 // nonartifactNonland: "a nonartifact, nonland card".
-func nonartifactNonland(c *Chars) bool { return !c.HasType("Artifact") && !c.HasType("Land") }
+func nonartifactNonland(c *chars) bool { return !c.HasType("Artifact") && !c.HasType("Land") }
 
 // linkedColors is the union of the colours of the cards in exile that the abilities
 // linked to src's mana ability of production p exiled (CR 607.3: with several, each
 // answers): the colours "one mana of any of the exiled card's colors" may be. None
 // exiled, or only colourless ones, leave the type undefined (CR 106.5).
-func (v *View) linkedColors(src *Object, p *Production) h.TypeSet {
+func (v *view) linkedColors(src *object, p *manaProduction) h.TypeSet {
 	var set h.TypeSet
 	for _, a := range v.Of(src.ID).Abilities {
 		if a.Produce != p {
@@ -142,7 +142,7 @@ func (v *View) linkedColors(src *Object, p *Production) h.TypeSet {
 // exiledWith lists the cards in exile that the linked abilities of permanent id, as it
 // is now, refer to ("the exiled card", "cards exiled with [this]", CR 607.2a), in the
 // order they were exiled: what a snapshot reports as exiled with it.
-func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
+func exiledWith(s *state, v *view, id h.ObjectID) []h.CardID {
 	c := v.Of(id)
 	if len(s.Links) == 0 || !hasLinked(c) {
 		return nil
@@ -165,7 +165,7 @@ func exiledWith(s *State, v *View, id h.ObjectID) []h.CardID {
 
 // hasLinked reports whether any of the abilities is linked to another (CR 607.1): an
 // object with none refers to no exiled card.
-func hasLinked(c *Chars) bool {
+func hasLinked(c *chars) bool {
 	for i := range c.Abilities {
 		if len(c.Abilities[i].Linked) > 0 {
 			return true
@@ -177,7 +177,7 @@ func hasLinked(c *Chars) bool {
 // setupLinks records the cards a setup says were exiled with a permanent: by the first
 // of its abilities that another of its abilities is linked to (the exiling one), under the
 // identity it has once the setup's copy effects are in force (CR 607.2a, 707.7).
-func setupLinks(s *State, v *View, id h.ObjectID, cards []h.CardID) error {
+func setupLinks(s *state, v *view, id h.ObjectID, cards []h.CardID) error {
 	c := v.Of(id)
 	exiling := -1
 	for _, a := range c.Abilities {
@@ -196,7 +196,7 @@ func setupLinks(s *State, v *View, id h.ObjectID, cards []h.CardID) error {
 		if o == nil || o.Zone != h.Exile {
 			return fmt.Errorf("setup: %s (card %d) has card %d exiled with it, which is not in exile", c.Name, s.obj(id).Card, card)
 		}
-		s.Links = append(s.Links, Link{Ability: key, Object: o.ID})
+		s.Links = append(s.Links, link{Ability: key, Object: o.ID})
 	}
 	return nil
 }

@@ -9,16 +9,16 @@ import (
 )
 
 // leave moves a permanent to its owner's graveyard as a rule would, and settles.
-func leave(t *testing.T, s *State, card h.CardID) *State {
+func leave(t *testing.T, s *state, card h.CardID) *state {
 	t.Helper()
 	c := s.clone()
-	moveTo(c, Project(c), c.byCard(card).ID, h.Graveyard, false, &events{})
+	moveTo(c, project(c), c.byCard(card).ID, h.Graveyard, false, &events{})
 	next, _, err := settleWith(c, nil)
 	require.NoError(t, err)
 	return next.finish(nil)
 }
 
-func passBoth(t *testing.T, s *State) *State {
+func passBoth(t *testing.T, s *state) *state {
 	t.Helper()
 	s = apply(t, s, h.Action{Player: s.Priority, Kind: h.Pass})
 	return apply(t, s, h.Action{Player: s.Priority, Kind: h.Pass})
@@ -69,7 +69,7 @@ func TestLinkLostOnRecopy(t *testing.T) {
 			c := s.clone()
 			mirror := c.byCard(100)
 			c.Effects = nil // the first copy effect ends
-			copyEffect(c, Project(c), mirror.ID, c.byCard(200).ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
+			copyEffect(c, project(c), mirror.ID, c.byCard(200).ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
 			s = c.finish(nil)
 			require.Equal(t, "Helvault", perm(s, 100).CopyOf)
 		}

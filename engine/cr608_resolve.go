@@ -12,11 +12,11 @@ import (
 // committed: the game waits on a Decision, and the resolution runs again from the start
 // with the choices made so far once the player answers.
 
-// DecisionKind says what a pending decision is for.
-type DecisionKind uint8
+// decisionKind says what a pending decision is for.
+type decisionKind uint8
 
 const (
-	DecideResolution   DecisionKind = iota // a choice while the top of the stack resolves
+	DecideResolution   decisionKind = iota // a choice while the top of the stack resolves
 	DecideLegend                           // which legendary permanent to keep (704.5j)
 	DecideTriggerOrder                     // which of a player's triggers goes on the stack next (603.3b)
 	DecideAttackers                        // which creatures attack (508.1)
@@ -25,9 +25,9 @@ const (
 	DecideDamage                           // how a blocked creature divides its damage (510.1c)
 )
 
-// Decision is a choice the game waits for outside priority.
-type Decision struct {
-	Kind    DecisionKind
+// decision is a choice the game waits for outside priority.
+type decision struct {
+	Kind    decisionKind
 	Player  h.Player
 	Prompt  string
 	Options []string
@@ -47,28 +47,28 @@ type needChoice struct{ err *errNeedChoice }
 // hold) out of card code; resolveTop turns it into an error.
 type illegalChoice struct{ err error }
 
-// Resolution is what a resolving spell or ability's effect works through.
-type Resolution struct {
-	s    *State
-	v    *View
-	item *StackItem
+// resolution is what a resolving spell or ability's effect works through.
+type resolution struct {
+	s    *state
+	v    *view
+	item *stackItem
 	ch   chooser
 	ev   *events
 }
 
 // Controller is the controller of the resolving spell or ability.
-func (r *Resolution) Controller() h.Player { return r.item.Controller }
+func (r *resolution) Controller() h.Player { return r.item.Controller }
 
 // X is the value of X announced for the spell or ability (CR 107.3a).
-func (r *Resolution) X() int { return r.item.X }
+func (r *resolution) X() int { return r.item.X }
 
 // Source is the object the ability came from (possibly no longer on the battlefield).
-func (r *Resolution) Source() *Object { return r.s.obj(r.item.Source) }
+func (r *resolution) Source() *object { return r.s.obj(r.item.Source) }
 
 // Target returns the i-th target and whether it is still legal (CR 608.2b).
-func (r *Resolution) Target(i int) (Chosen, bool) {
+func (r *resolution) Target(i int) (chosen, bool) {
 	if i >= len(r.item.Targets) {
-		return Chosen{}, false
+		return chosen{}, false
 	}
 	t := r.item.Targets[i]
 	legal := targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
@@ -79,10 +79,10 @@ func (r *Resolution) Target(i int) (Chosen, bool) {
 }
 
 // Choose asks the controller to pick an option (as "option:TEXT" in a Choose action).
-func (r *Resolution) Choose(options []string) string { return r.chooseBy(r.item.Controller, options) }
+func (r *resolution) Choose(options []string) string { return r.chooseBy(r.item.Controller, options) }
 
 // chooseBy asks player p to pick an option as the spell or ability resolves.
-func (r *Resolution) chooseBy(p h.Player, options []string) string {
+func (r *resolution) chooseBy(p h.Player, options []string) string {
 	c, err := chooseFor(r.ch, p, h.ChoiceOption, options)
 	if err != nil {
 		if nc, ok := err.(*errNeedChoice); ok {
@@ -95,14 +95,14 @@ func (r *Resolution) chooseBy(p h.Player, options []string) string {
 
 // payOption is how an option to pay mana reads: "pay {4}".
 func payOption(colored h.Mana, generic int) string {
-	cost := ManaCost{Mana: colored, Generic: generic}
+	cost := manaCost{Mana: colored, Generic: generic}
 	return "pay " + cost.String()
 }
 
 // MayPay offers the controller to pay mana as the ability resolves ("you may pay {4}",
 // CR 118.12): they may activate mana abilities before answering (608.2g). It reports
 // whether they paid.
-func (r *Resolution) MayPay(colored h.Mana, generic int) bool {
+func (r *resolution) MayPay(colored h.Mana, generic int) bool {
 	pay := payOption(colored, generic)
 	options := []string{"don't pay", pay}
 	c, err := chooseFor(r.ch, r.item.Controller, h.ChoiceOption, options)
@@ -124,13 +124,13 @@ func (r *Resolution) MayPay(colored h.Mana, generic int) bool {
 }
 
 // Obj returns the object with the given ID.
-func (r *Resolution) Obj(id h.ObjectID) *Object { return r.s.obj(id) }
+func (r *resolution) Obj(id h.ObjectID) *object { return r.s.obj(id) }
 
 // Chars returns an object's computed characteristics as the resolution began.
-func (r *Resolution) Chars(id h.ObjectID) *Chars { return r.v.Of(id) }
+func (r *resolution) Chars(id h.ObjectID) *chars { return r.v.Of(id) }
 
 // AddCounters puts n counters of a kind on a permanent.
-func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
+func (r *resolution) AddCounters(id h.ObjectID, k counterKind, n int) {
 	if r.s.live(id) != nil && n > 0 {
 		o := r.s.mut(id)
 		o.Counters[k] += n
@@ -139,12 +139,12 @@ func (r *Resolution) AddCounters(id h.ObjectID, k CounterKind, n int) {
 }
 
 // Damage deals n damage from the source to a target player or permanent (CR 120.3).
-func (r *Resolution) Damage(t Chosen, n int) {
+func (r *resolution) Damage(t chosen, n int) {
 	dealDamage(r.s, r.v, r.item.Source, t, n, "120.3", r.ev)
 }
 
 // SetTapped taps or untaps a permanent.
-func (r *Resolution) SetTapped(id h.ObjectID, tapped bool) {
+func (r *resolution) SetTapped(id h.ObjectID, tapped bool) {
 	if o := r.s.live(id); o == nil || o.Tapped == tapped {
 		return
 	}
@@ -156,13 +156,13 @@ func (r *Resolution) SetTapped(id h.ObjectID, tapped bool) {
 
 // AddEffect creates a continuous effect with the given parts and duration, locked to the
 // given objects (CR 611.2c).
-func (r *Resolution) AddEffect(d Duration, mods []Modification, objects ...h.ObjectID) {
-	r.s.addEffect(Effect{Source: r.item.Source, Controller: r.item.Controller, Duration: d, Mods: mods, Objects: objects})
+func (r *resolution) AddEffect(d duration, mods []modification, objects ...h.ObjectID) {
+	r.s.addEffect(effect{Source: r.item.Source, Controller: r.item.Controller, Duration: d, Mods: mods, Objects: objects})
 }
 
 // AddMana adds mana to a player's pool (a spell that adds mana is not a mana ability,
 // CR 605.5b).
-func (r *Resolution) AddMana(p h.Player, m h.Mana) {
+func (r *resolution) AddMana(p h.Player, m h.Mana) {
 	if r.s.faults.on(FaultSpellManaMultiplied) && controlsStatic(r.s, r.v, p, ReplaceMultiplyMana) {
 		m = m.Add(m)
 	}
@@ -170,7 +170,7 @@ func (r *Resolution) AddMana(p h.Player, m h.Mana) {
 }
 
 // PayFromPool spends mana from the controller's pool if it holds it, reporting success.
-func (r *Resolution) PayFromPool(colored h.Mana, generic int) bool {
+func (r *resolution) PayFromPool(colored h.Mana, generic int) bool {
 	ps := &r.s.Players[r.item.Controller]
 	pays := payments(r.s, ps.Pool, colored, generic)
 	if len(pays) == 0 {
@@ -181,15 +181,15 @@ func (r *Resolution) PayFromPool(colored h.Mana, generic int) bool {
 }
 
 // MoveTo moves an object to a zone (on top of its owner's library when toTop).
-func (r *Resolution) MoveTo(id h.ObjectID, zone h.Zone, toTop bool) h.ObjectID {
+func (r *resolution) MoveTo(id h.ObjectID, zone h.Zone, toTop bool) h.ObjectID {
 	return moveTo(r.s, r.v, id, zone, toTop, r.ev)
 }
 
 // CreateTokens creates n tokens of def under player's control (CR 111).
-func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
+func (r *resolution) CreateTokens(def *cardDef, p h.Player, n int) {
 	for i := 0; i < n; i++ {
 		r.s.NextToken++
-		id := r.s.newObject(Object{Card: h.FirstTokenID + r.s.NextToken - 1, Def: def, Owner: p, Controller: p,
+		id := r.s.newObject(object{Card: h.FirstTokenID + r.s.NextToken - 1, Def: def, Owner: p, Controller: p,
 			Zone: h.Battlefield, Token: true, Sick: true, ChosenColor: -1})
 		r.s.Battlefield = append(r.s.Battlefield, id)
 		r.ev.add(h.Event{Kind: "token", Player: p, Card: r.s.obj(id).Card, Object: id, Text: p.String() + " creates " + r.v.Of(id).Name})
@@ -197,7 +197,7 @@ func (r *Resolution) CreateTokens(def *CardDef, p h.Player, n int) {
 }
 
 // targetLegal re-checks a target against its requirement (CR 608.2b).
-func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chosen) bool {
+func targetLegal(s *state, v *view, controller h.Player, spec targetSpec, t chosen) bool {
 	if spec.zone() == h.Stack {
 		it := s.stackItem(t.Object)
 		return t.Stack && it != nil && spec.Stack(s, controller, it)
@@ -218,7 +218,7 @@ func targetLegal(s *State, v *View, controller h.Player, spec TargetSpec, t Chos
 // resolveTop resolves the topmost stack item with the choices in ch (CR 608.2). It
 // returns a needChoice error when a choice is missing; s is then in an unspecified state
 // and the caller discards it.
-func resolveTop(s *State, ch chooser, ev *events) (err error) {
+func resolveTop(s *state, ch chooser, ev *events) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			switch c := p.(type) {
@@ -258,7 +258,7 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 			Text: "resolves and does nothing, its condition no longer true (CR 603.4): " + itemText(v, &item)})
 		return nil
 	}
-	r := &Resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
+	r := &resolution{s: s, v: v, item: &item, ch: ch, ev: ev}
 	ev.add(h.Event{Kind: "resolved", Player: item.Controller, Card: item.SourceCard, Object: item.ID, Text: "resolves: " + itemText(v, &item)})
 	if !item.IsSpell {
 		s.popStack()
@@ -286,14 +286,14 @@ func resolveTop(s *State, ch chooser, ev *events) (err error) {
 }
 
 // isPermanentSpell: artifacts, creatures, enchantments, lands, planeswalkers (CR 110.4).
-func isPermanentSpell(c *Chars) bool {
+func isPermanentSpell(c *chars) bool {
 	return !c.HasType("Instant") && !c.HasType("Sorcery")
 }
 
 // enterFromStack puts a resolving permanent spell onto the battlefield (CR 608.3), with
 // its replacement effects on entering (CR 614.1c, 614.12): an Aura spell becomes attached
 // to its target (CR 303.4f).
-func enterFromStack(r *Resolution, card *Object) {
+func enterFromStack(r *resolution, card *object) {
 	s := r.s
 	aura := r.v.Of(card.ID).HasSubtype("Aura")
 	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
@@ -321,7 +321,7 @@ func enterFromStack(r *Resolution, card *Object) {
 // out. Each Aura's choice is made, and each copy's (707.5), among the permanents already on
 // the battlefield: what enters at the same time isn't there yet to be enchanted or copied
 // (so an Aura that Helvault returns can't enchant a creature it returns with it).
-func (r *Resolution) PutOntoBattlefield(ids []h.ObjectID, controller func(*Object) h.Player) []h.ObjectID {
+func (r *resolution) PutOntoBattlefield(ids []h.ObjectID, controller func(*object) h.Player) []h.ObjectID {
 	if !r.s.faults.on(FaultAuraEnchantsEntering) {
 		return r.putTogether(ids, controller)
 	}
@@ -333,7 +333,7 @@ func (r *Resolution) PutOntoBattlefield(ids []h.ObjectID, controller func(*Objec
 }
 
 // putTogether is PutOntoBattlefield, for objects that enter at the same time.
-func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Player) []h.ObjectID {
+func (r *resolution) putTogether(ids []h.ObjectID, controller func(*object) h.Player) []h.ObjectID {
 	type entering struct {
 		id, host h.ObjectID
 		ctl      h.Player
@@ -374,7 +374,7 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 	for _, nid := range out {
 		enterTriggers(r.s, nid)
 		if r.s.faults.on(FaultPutFiresCastTriggers) {
-			castTriggers(r.s, &StackItem{ID: nid, Controller: r.s.obj(nid).Controller}) // the fault: put as if cast (CR 601.2i)
+			castTriggers(r.s, &stackItem{ID: nid, Controller: r.s.obj(nid).Controller}) // the fault: put as if cast (CR 601.2i)
 		}
 	}
 	return out
@@ -384,7 +384,7 @@ func (r *Resolution) putTogether(ids []h.ObjectID, controller func(*Object) h.Pl
 // battlefield under controller's control: controller chooses among the permanents its
 // enchant ability allows (CR 303.4f), judged on the card as it is now. It is 0 for what
 // isn't an Aura; ok is false for an Aura with nothing to enchant (303.4g).
-func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
+func (r *resolution) auraHost(id h.ObjectID, controller h.Player) (host h.ObjectID, ok bool) {
 	return r.chooseAuraHost(r.v, id, controller, nil)
 }
 
@@ -393,7 +393,7 @@ func (r *Resolution) auraHost(id h.ObjectID, controller h.Player) (host h.Object
 // 707.5), among the permanents on the battlefield but those entering with it. With nothing
 // it may enchant it stays unattached, and state-based actions put it into the graveyard
 // (704.5m).
-func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
+func (r *resolution) enchantAsCopy(o *object, entering []h.ObjectID) {
 	if r.s.faults.on(FaultAuraCopyEntersUnattached) || o.AttachedTo != 0 {
 		return
 	}
@@ -409,7 +409,7 @@ func (r *Resolution) enchantAsCopy(o *Object, entering []h.ObjectID) {
 // chooseAuraHost has controller choose what the Aura id enchants among the permanents
 // other than it and those of exclude that its enchant ability allows, as v shows them
 // (CR 303.4f); see auraHost.
-func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player, exclude []h.ObjectID) (host h.ObjectID, ok bool) {
+func (r *resolution) chooseAuraHost(v *view, id h.ObjectID, controller h.Player, exclude []h.ObjectID) (host h.ObjectID, ok bool) {
 	c := v.Of(id)
 	if !isAura(c) {
 		return 0, true
@@ -418,7 +418,7 @@ func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player,
 	if !ok {
 		return 0, false
 	}
-	var cands []*Object
+	var cands []*object
 	anyPermanent := r.s.faults.on(FaultReturnedAuraAnyHost)
 	for _, pid := range r.s.Battlefield {
 		if pid == id || slices.Contains(exclude, pid) {
@@ -434,7 +434,7 @@ func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player,
 	if len(cands) == 1 {
 		return cands[0].ID, true // nothing to choose
 	}
-	slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
+	slices.SortFunc(cands, func(a, b *object) int { return int(a.Card) - int(b.Card) })
 	opts := make([]string, len(cands))
 	for i, t := range cands {
 		opts[i] = fmt.Sprintf("enchant %s (card %d)", v.Of(t.ID).Name, t.Card)
@@ -445,7 +445,7 @@ func (r *Resolution) chooseAuraHost(v *View, id h.ObjectID, controller h.Player,
 
 // TakeExtraTurn gives player an extra turn directly after this one (CR 500.7): the most
 // recently created is taken first.
-func (r *Resolution) TakeExtraTurn(p h.Player) {
+func (r *resolution) TakeExtraTurn(p h.Player) {
 	r.s.ExtraTurns = append(slices.Clip(r.s.ExtraTurns), p)
 	r.ev.add(h.Event{Kind: "extra_turn", Player: p, Text: p.String() + " will take an extra turn after this one"})
 }
@@ -455,7 +455,7 @@ func (r *Resolution) TakeExtraTurn(p h.Player) {
 // with the continuous effects that would apply to it there). spellX is the X of the spell
 // that became it: 107.3m makes an ETB ability that refers to X use the spell's X, though
 // the permanent's own X is 0.
-func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]string) string) {
+func applyEnterReplacements(s *state, o *object, spellX int, choose func([]string) string) {
 	o = s.mut(o.ID)
 	o.ChosenColor = -1
 	v := s.project()
@@ -493,7 +493,7 @@ func applyEnterReplacements(s *State, o *Object, spellX int, choose func([]strin
 }
 
 // itemText describes a stack item for people.
-func itemText(v *View, it *StackItem) string {
+func itemText(v *view, it *stackItem) string {
 	name := v.Of(it.Source).Name
 	if it.IsSpell {
 		return name

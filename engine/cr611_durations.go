@@ -6,12 +6,12 @@ import h "github.com/mtgfuzz/mtgfuzz/harness"
 // predicates over the state, checked at the moments the rules name. The engine never counts
 // turns to decide one.
 
-// Moment is a point at which durations are checked.
-type Moment uint8
+// moment is a point at which durations are checked.
+type moment uint8
 
 const (
 	// AtCleanup: the cleanup step's turn-based action (CR 514.2).
-	AtCleanup Moment = iota
+	AtCleanup moment = iota
 	// BeforeTurn: immediately before a player's turn begins (CR 611.2a, "until your next
 	// turn"); the moment's Player is the one whose turn begins.
 	BeforeTurn
@@ -19,12 +19,12 @@ const (
 	AnyTime
 )
 
-// DurationKind names how a duration is worded.
-type DurationKind uint8
+// durationKind names how a duration is worded.
+type durationKind uint8
 
 const (
 	// Forever: no duration stated: until the end of the game (CR 611.2a).
-	Forever DurationKind = iota
+	Forever durationKind = iota
 	// UntilEndOfTurn ends in the cleanup step (CR 514.2).
 	UntilEndOfTurn
 	// UntilYourNextTurn ends immediately before Player's next turn begins.
@@ -34,18 +34,18 @@ const (
 	ForAsLongAs
 )
 
-// Duration of an effect.
-type Duration struct {
-	Kind   DurationKind
+// duration of an effect.
+type duration struct {
+	Kind   durationKind
 	Player h.Player                       // UntilYourNextTurn: whose turn
-	While  func(s *State, e *Effect) bool // ForAsLongAs
+	While  func(s *state, e *effect) bool // ForAsLongAs
 }
 
-var untilEndOfTurn = Duration{Kind: UntilEndOfTurn}
+var untilEndOfTurn = duration{Kind: UntilEndOfTurn}
 
 // ends reports whether the duration is over at the moment m (for BeforeTurn, p's turn is
 // about to begin).
-func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
+func (d duration) ends(s *state, e *effect, m moment, p h.Player) bool {
 	switch d.Kind {
 	case UntilEndOfTurn:
 		return m == AtCleanup
@@ -59,8 +59,8 @@ func (d Duration) ends(s *State, e *Effect, m Moment, p h.Player) bool {
 
 // endEffects removes every effect whose duration is over at the moment m. "For as long
 // as" durations are checked at every moment.
-func (s *State) endEffects(m Moment, p h.Player) (ended bool) {
-	var kept []Effect
+func (s *state) endEffects(m moment, p h.Player) (ended bool) {
+	var kept []effect
 	copyEnded := false
 	for i := range s.Effects {
 		e := &s.Effects[i]
@@ -71,7 +71,7 @@ func (s *State) endEffects(m Moment, p h.Player) (ended bool) {
 		}
 		switch {
 		case ends && kept == nil:
-			kept = append(make([]Effect, 0, len(s.Effects)), s.Effects[:i]...)
+			kept = append(make([]effect, 0, len(s.Effects)), s.Effects[:i]...)
 		case !ends && kept != nil:
 			kept = append(kept, *e)
 		}
@@ -83,7 +83,7 @@ func (s *State) endEffects(m Moment, p h.Player) (ended bool) {
 }
 
 // isCopyEffect reports whether the effect is a copy effect (CR 707.2, layer 1a).
-func isCopyEffect(e *Effect) bool {
+func isCopyEffect(e *effect) bool {
 	for _, m := range e.Mods {
 		if m.Layer() == LayerCopy {
 			return true

@@ -10,10 +10,10 @@ import (
 
 // passUntil passes priority (declaring no attackers, taking the first option of any
 // decision) until turn and step are reached.
-func passUntil(t *testing.T, s *State, turn int, step h.Step) *State {
+func passUntil(t *testing.T, s *state, turn int, step h.Step) *state {
 	t.Helper()
 	for i := 0; i < 200 && (s.Turn != turn || s.Step != step); i++ {
-		acts := LegalActions(s)
+		acts := legalActions(s)
 		require.NotEmpty(t, acts)
 		s = apply(t, s, acts[0]) // pass, no attackers, or the first option
 	}
@@ -22,7 +22,7 @@ func passUntil(t *testing.T, s *State, turn int, step h.Step) *State {
 	return s
 }
 
-func power(s *State, id h.ObjectID) int { return s.projected().Of(id).Power }
+func power(s *state, id h.ObjectID) int { return s.projected().Of(id).Power }
 
 // withLibraries gives both players cards to draw for a few turns.
 func withLibraries(setup h.Setup) h.Setup {
@@ -37,7 +37,7 @@ func withLibraries(setup h.Setup) h.Setup {
 func TestUntilYourNextTurn(t *testing.T) {
 	s := start(t, withLibraries(board([]string{"Grizzly Bears"}, nil)))
 	bears := cardNamed(t, s, "Grizzly Bears").ID
-	s = withEffect(s, Duration{Kind: UntilYourNextTurn, Player: h.A}, []Modification{ModifyPT{1, 1}}, bears)
+	s = withEffect(s, duration{Kind: UntilYourNextTurn, Player: h.A}, []modification{modifyPT{1, 1}}, bears)
 	assert.Equal(t, 3, power(s, bears))
 	s = passUntil(t, s, 3, h.Upkeep)
 	assert.Equal(t, h.B, s.Active)
@@ -50,7 +50,7 @@ func TestUntilYourNextTurn(t *testing.T) {
 func TestUntilEndOfTurnEndsInCleanup(t *testing.T) {
 	s := start(t, withLibraries(board([]string{"Grizzly Bears"}, nil)))
 	bears := cardNamed(t, s, "Grizzly Bears").ID
-	s = withEffect(s, untilEndOfTurn, []Modification{ModifyPT{3, 3}}, bears)
+	s = withEffect(s, untilEndOfTurn, []modification{modifyPT{3, 3}}, bears)
 	s = passUntil(t, s, 2, h.End)
 	assert.Equal(t, 5, power(s, bears))
 	s = passUntil(t, s, 3, h.Upkeep)
@@ -64,17 +64,17 @@ func TestForAsLongAs(t *testing.T) {
 	bears, source := cardNamed(t, s, "Grizzly Bears").ID, cardNamed(t, s, "Contamination").ID
 	// "for as long as [this] remains on the battlefield": the source is still the same
 	// permanent (CR 400.7).
-	whileSourceOnBattlefield := func(s *State, e *Effect) bool { return s.onBattlefield(e.Source) }
+	whileSourceOnBattlefield := func(s *state, e *effect) bool { return s.onBattlefield(e.Source) }
 	c := s.clone()
-	c.addEffect(Effect{Source: source, Duration: Duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []Modification{ModifyPT{1, 0}}, Objects: []h.ObjectID{bears}})
-	c.addEffect(Effect{Source: 999, Duration: Duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []Modification{ModifyPT{5, 0}}, Objects: []h.ObjectID{bears}})
+	c.addEffect(effect{Source: source, Duration: duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []modification{modifyPT{1, 0}}, Objects: []h.ObjectID{bears}})
+	c.addEffect(effect{Source: 999, Duration: duration{Kind: ForAsLongAs, While: whileSourceOnBattlefield}, Mods: []modification{modifyPT{5, 0}}, Objects: []h.ObjectID{bears}})
 	require.Len(t, c.Effects, 1, "an effect whose duration never starts does nothing")
 	s = c.finish(nil)
 	assert.Equal(t, 3, power(s, bears))
 
 	c = s.clone()
-	moveTo(c, Project(c), source, h.Graveyard, false, nil)
-	assert.Equal(t, 2, Project(c).Of(bears).Power, "the source left: the effect is over")
+	moveTo(c, project(c), source, h.Graveyard, false, nil)
+	assert.Equal(t, 2, project(c).Of(bears).Power, "the source left: the effect is over")
 	next, _, err := settleWith(c, nil)
 	require.NoError(t, err)
 	assert.Empty(t, next.Effects, "and it is removed when the game next checks")

@@ -10,11 +10,11 @@ import (
 // (CR 613.7), how long it lasts, and what it does, as values of the Modification sum
 // type, each applied in its own layer (CR 613.6).
 
-// Layer is a layer or sublayer of CR 613.1.
-type Layer uint8
+// layer is a layer or sublayer of CR 613.1.
+type layer uint8
 
 const (
-	LayerCopy     Layer = iota // 1a: copy effects (CR 707)
+	LayerCopy     layer = iota // 1a: copy effects (CR 707)
 	LayerFaceDown              // 1b: face-down spells and permanents (CR 708.2)
 	LayerControl               // 2
 	LayerText                  // 3
@@ -28,14 +28,14 @@ const (
 	numLayers
 )
 
-// Modification is what a continuous effect does to an object's characteristics in one
+// modification is what a continuous effect does to an object's characteristics in one
 // layer: one of CopyOf, AddTypes, AddAbility, SetPT, ModifyPT. (Layer 1b, face-down
 // status, comes from the object itself: see FaceDown.)
-type Modification interface {
+type modification interface {
 	// Layer is the layer the modification applies in (CR 613.1).
-	Layer() Layer
+	Layer() layer
 	// apply changes c, which the projection owns.
-	apply(c *Chars, key effectKey)
+	apply(c *chars, key effectKey)
 }
 
 // effectKey is what a modification needs to know of the effect it belongs to: to give a
@@ -46,44 +46,44 @@ type effectKey struct {
 	index  int        // which ability of the source, or which part of the effect
 }
 
-// CopyOf: the object's copiable values become Values, those of object From (CR 707.2,
+// copyOf: the object's copiable values become Values, those of object From (CR 707.2,
 // layer 1a). Values are copiable values already computed (the copied object's after
 // layer 1).
-type CopyOf struct {
+type copyOf struct {
 	From   h.ObjectID
-	Values *Chars
+	Values *chars
 }
 
-// FaceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
-// object is face down by its own status (Object.FaceDown), which layer 1b reads.
-type FaceDown struct{}
+// faceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
+// object is face down by its own status (Object.faceDown), which layer 1b reads.
+type faceDown struct{}
 
-// AddTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
+// addTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:
 // and every creature type (CR 205.3m).
-type AddTypes struct {
+type addTypes struct {
 	Types            []string
 	AllCreatureTypes bool
 }
 
-// AddAbility: the object has the ability (layer 6).
-type AddAbility struct{ Ability *Ability }
+// addAbility: the object has the ability (layer 6).
+type addAbility struct{ Ability *ability }
 
-// SetPT: the object's power and toughness become these (layer 7b).
-type SetPT struct{ Power, Toughness int }
+// setPT: the object's power and toughness become these (layer 7b).
+type setPT struct{ Power, Toughness int }
 
-// ModifyPT: +Power/+Toughness (layer 7c).
-type ModifyPT struct{ Power, Toughness int }
+// modifyPT: +Power/+Toughness (layer 7c).
+type modifyPT struct{ Power, Toughness int }
 
-func (CopyOf) Layer() Layer     { return LayerCopy }
-func (AddTypes) Layer() Layer   { return LayerType }
-func (AddAbility) Layer() Layer { return LayerAbility }
-func (SetPT) Layer() Layer      { return LayerPTSet }
-func (ModifyPT) Layer() Layer   { return LayerPTModify }
+func (copyOf) Layer() layer     { return LayerCopy }
+func (addTypes) Layer() layer   { return LayerType }
+func (addAbility) Layer() layer { return LayerAbility }
+func (setPT) Layer() layer      { return LayerPTSet }
+func (modifyPT) Layer() layer   { return LayerPTModify }
 
 // CR 707.2: the copiable values replace the object's. Their abilities already carry the
 // identities the effect gave them as it began (begin), so applying the effect costs the
 // same however many abilities a chain of copies has gathered (707.9a).
-func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
+func (m copyOf) apply(c *chars, _ effectKey) { *c = *m.Values }
 
 // begin gives the copied abilities their identities as the copy effect effect begins: they
 // are Copied in the copy, from From, in their positions, and each copy effect gives its own,
@@ -93,12 +93,12 @@ func (m CopyOf) apply(c *Chars, _ effectKey) { *c = *m.Values }
 // in layer 4 the copy's types give them again in their place (305.6), so a copy of a Forest
 // has "{T}: Add {G}." once, and a copy whose types change after has what its types give.
 // (With the fault land-ability-twice they become Copied, and the types add them again.)
-func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
+func (m copyOf) begin(effect int, landAbilityTwice bool) copyOf {
 	vals := *m.Values
-	vals.Abilities = make([]AbilityInstance, len(m.Values.Abilities))
+	vals.Abilities = make([]abilityInstance, len(m.Values.Abilities))
 	for i, a := range m.Values.Abilities {
 		if a.ID.Origin != Intrinsic || landAbilityTwice {
-			a.ID = AbilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
+			a.ID = abilityID{Origin: Copied, Source: m.From, Effect: effect, Index: i}
 		}
 		vals.Abilities[i] = a
 	}
@@ -106,56 +106,56 @@ func (m CopyOf) begin(effect int, landAbilityTwice bool) CopyOf {
 	return m
 }
 
-func (FaceDown) apply(c *Chars, _ effectKey) { *c = faceDownChars }
+func (faceDown) apply(c *chars, _ effectKey) { *c = faceDownChars }
 
-func (m AddTypes) apply(c *Chars, _ effectKey) {
+func (m addTypes) apply(c *chars, _ effectKey) {
 	c.Types = appendNew(c.Types, m.Types...)
 	if m.AllCreatureTypes {
 		c.AllCreatureTypes = true
 	}
 }
 
-func (m AddAbility) apply(c *Chars, k effectKey) {
-	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], AbilityInstance{Ability: m.Ability,
-		ID: AbilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
+func (m addAbility) apply(c *chars, k effectKey) {
+	c.Abilities = append(c.Abilities[:len(c.Abilities):len(c.Abilities)], abilityInstance{ability: m.Ability,
+		ID: abilityID{Origin: Granted, Source: k.source, Effect: k.effect, Index: k.index}})
 }
 
-func (m SetPT) apply(c *Chars, _ effectKey) {
+func (m setPT) apply(c *chars, _ effectKey) {
 	c.Power, c.Toughness, c.HasPT = m.Power, m.Toughness, true
 }
 
-func (m ModifyPT) apply(c *Chars, _ effectKey) {
+func (m modifyPT) apply(c *chars, _ effectKey) {
 	c.Power += m.Power
 	c.Toughness += m.Toughness
 }
 
 // faceDownChars: a face-down spell or permanent is a 2/2 creature with no name, mana cost,
 // colour, subtypes or abilities (CR 708.2a).
-var faceDownChars = Chars{Cost: ManaCost{None: true}, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
+var faceDownChars = chars{Cost: manaCost{None: true}, Types: []string{"Creature"}, Power: 2, Toughness: 2, HasPT: true}
 
-// Effect is a continuous effect created by a resolving spell or ability (CR 611.2). The
+// effect is a continuous effect created by a resolving spell or ability (CR 611.2). The
 // set of objects it affects is locked in as it begins (CR 611.2c), by object ID, so it
 // stops applying when an object changes zones (CR 400.7).
-type Effect struct {
+type effect struct {
 	ID         int
 	Source     h.ObjectID
 	Controller h.Player
 	Timestamp  uint64
-	Duration   Duration
+	Duration   duration
 	Objects    []h.ObjectID
 	// Mods are the effect's parts, each applied in its layer to the same objects (613.6).
-	Mods []Modification
+	Mods []modification
 }
 
 // withoutCopyDurations is the clone-drops-duration fault: es, in a new list, with the copy
 // effects lasting until the end of the game (CR 611.2a: the duration is part of the
 // effect).
-func withoutCopyDurations(es []Effect) []Effect {
-	out := make([]Effect, 0, len(es))
+func withoutCopyDurations(es []effect) []effect {
+	out := make([]effect, 0, len(es))
 	for _, e := range es {
 		for _, m := range e.Mods {
-			if _, ok := m.(CopyOf); ok {
-				e.Duration = Duration{}
+			if _, ok := m.(copyOf); ok {
+				e.Duration = duration{}
 			}
 		}
 		out = append(out, e)
@@ -165,7 +165,7 @@ func withoutCopyDurations(es []Effect) []Effect {
 
 // addEffect records a new continuous effect with a fresh timestamp (CR 613.7b). An effect
 // "for as long as" something that doesn't hold as it would begin does nothing (611.2b).
-func (s *State) addEffect(e Effect) {
+func (s *state) addEffect(e effect) {
 	if e.Duration.While != nil && !e.Duration.While(s, &e) {
 		return
 	}
@@ -173,7 +173,7 @@ func (s *State) addEffect(e Effect) {
 	e.ID = s.NextEffect
 	e.Timestamp = s.timestamp()
 	for i, m := range e.Mods {
-		if c, ok := m.(CopyOf); ok {
+		if c, ok := m.(copyOf); ok {
 			e.Mods = slices.Clone(e.Mods) // the caller's may be shared
 			e.Mods[i] = c.begin(e.ID, s.faults.on(FaultLandAbilityTwice))
 		}

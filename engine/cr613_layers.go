@@ -12,10 +12,10 @@ import (
 // characteristics of the layers already applied. It is the only reader of printed card
 // data in the rules (printed_reads_test.go).
 
-// Chars is an object's computed characteristics (CR 109.3) after all layers (CR 613).
-type Chars struct {
+// chars is an object's computed characteristics (CR 109.3) after all layers (CR 613).
+type chars struct {
 	Name             string
-	Cost             ManaCost
+	Cost             manaCost
 	Colors           h.TypeSet
 	Supertypes       []string
 	Types            []string
@@ -29,21 +29,21 @@ type Chars struct {
 	// planeswalker enters with that many loyalty counters (306.5b), while its Loyalty on
 	// the battlefield is the number of loyalty counters on it (306.5c).
 	StartingLoyalty int
-	Abilities       []AbilityInstance
+	Abilities       []abilityInstance
 	costText        string // Cost.String(), kept with Cost
 }
 
 // HasType reports whether the object has card type t.
-func (c *Chars) HasType(t string) bool { return hasString(c.Types, t) }
+func (c *chars) HasType(t string) bool { return hasString(c.Types, t) }
 
 // HasSupertype reports whether the object has supertype t.
-func (c *Chars) HasSupertype(t string) bool { return hasString(c.Supertypes, t) }
+func (c *chars) HasSupertype(t string) bool { return hasString(c.Supertypes, t) }
 
 // HasSubtype reports whether the object has subtype t.
-func (c *Chars) HasSubtype(t string) bool { return hasString(c.Subtypes, t) }
+func (c *chars) HasSubtype(t string) bool { return hasString(c.Subtypes, t) }
 
 // HasKeyword reports whether the object has keyword ability k.
-func (c *Chars) HasKeyword(k string) bool {
+func (c *chars) HasKeyword(k string) bool {
 	for _, a := range c.Abilities {
 		if a.Kind == Keyword && (a.Keyword == k || hasString(a.Also, k)) {
 			return true
@@ -53,7 +53,7 @@ func (c *Chars) HasKeyword(k string) bool {
 }
 
 // SpellAbility is an instant's or sorcery's spell ability (CR 113.3a), or nil.
-func (c *Chars) SpellAbility() *AbilityInstance {
+func (c *chars) SpellAbility() *abilityInstance {
 	for i := range c.Abilities {
 		if c.Abilities[i].Kind == SpellAbility {
 			return &c.Abilities[i]
@@ -62,17 +62,17 @@ func (c *Chars) SpellAbility() *AbilityInstance {
 	return nil
 }
 
-// View is the computed game: characteristics of every object in a zone that gives them
+// view is the computed game: characteristics of every object in a zone that gives them
 // (battlefield, stack, hands, libraries, graveyards, exile), never stored back into the
 // State (CR 613). Project builds it once per state; it must not outlive changes to s.
-type View struct {
-	s *State
+type view struct {
+	s *state
 	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
 	// an effect changes them and the view owns a copy (projector.own).
-	chars []*Chars
+	chars []*chars
 	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
 	// they were after it; nil entries (or a nil slice) are the printed values.
-	copiable []*Chars
+	copiable []*chars
 	copies   []bool // a copy effect applies to the object
 
 	could    []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
@@ -94,8 +94,8 @@ type View struct {
 // only, are shared, and the mana environment and what permanents could produce if they
 // hold for t (shareManaEnv, shareCould); what else a view computes on first use starts
 // again, from t.
-func (v *View) of(t *State) *View {
-	w := &View{s: t, chars: v.chars, copiable: v.copiable, copies: v.copies}
+func (v *view) of(t *state) *view {
+	w := &view{s: t, chars: v.chars, copiable: v.copiable, copies: v.copies}
 	w.shareManaEnv(v)
 	w.shareCould(v)
 	return w
@@ -108,7 +108,7 @@ func (v *View) of(t *State) *View {
 // attachment and timestamp (its static abilities' effects); and the effects with the same
 // identity, objects and parts (never changed after creation), ended or not in both.
 // Tapping, mana, damage, life, priority and the rest don't change characteristics (CR 613).
-func projectsAlike(s, t *State) bool {
+func projectsAlike(s, t *state) bool {
 	if s.faults != t.faults || s.numObjects() != t.numObjects() || len(s.Stack) != len(t.Stack) ||
 		len(s.Effects) != len(t.Effects) || !sameIDs(s.Battlefield, t.Battlefield) {
 		return false
@@ -161,7 +161,7 @@ func sameIDs(a, b []h.ObjectID) bool {
 // decided in the first layer it applies in, and kept for the later ones, CR 613.6).
 type liveEffect struct {
 	ts      uint64
-	mods    []Modification
+	mods    []modification
 	layers  layerSet // the layers of mods
 	key     effectKey
 	objects []h.ObjectID
@@ -169,17 +169,17 @@ type liveEffect struct {
 	// For a static ability's effect: which objects, and the ability that generates it.
 	static  bool
 	scope   staticScope
-	ability AbilityKey
+	ability abilityKey
 }
 
 // staticScope is which permanents a static ability's effect applies to (CR 611.3a).
 type staticScope struct {
-	kind  StaticKind
+	kind  staticKind
 	color h.ManaType // AnthemChosenColor: creatures of this colour
 	host  h.ObjectID // GrantToEquipped, PumpAttached: the permanent it is attached to (CR 301.5a, 303.4m)
 }
 
-func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
+func (sc *staticScope) applies(v *view, id h.ObjectID) bool {
 	switch sc.kind {
 	case AnthemChosenColor:
 		c := v.chars[id-1]
@@ -190,13 +190,13 @@ func (sc *staticScope) applies(v *View, id h.ObjectID) bool {
 	return false
 }
 
-// Project computes the characteristics of every object through the layers (CR 613.1).
-func Project(s *State) *View {
-	v := &View{s: s, chars: make([]*Chars, s.numObjects())}
-	pr := &projector{View: v}
+// project computes the characteristics of every object through the layers (CR 613.1).
+func project(s *state) *view {
+	v := &view{s: s, chars: make([]*chars, s.numObjects())}
+	pr := &projector{view: v}
 	// Every object starts with its printed characteristics (the start of CR 613.1), shared
 	// until an effect changes them.
-	faceDown := v.startPrinted()
+	anyFaceDown := v.startPrinted()
 	// The effects: those of resolved spells and abilities, then those of static
 	// abilities, at most one for each permanent whose card has a continuous one (more, and
 	// the list grows, only for abilities copied or granted).
@@ -227,7 +227,7 @@ func Project(s *State) *View {
 		owners += len(e.Objects)
 	}
 	if owners > 0 {
-		pr.slab = make([]Chars, 0, owners)
+		pr.slab = make([]chars, 0, owners)
 		pr.owned = make([]h.ObjectID, 0, owners)
 	}
 	var orderBuf [8]int // the effects of one layer (their indices): few
@@ -245,12 +245,12 @@ func Project(s *State) *View {
 			effects = v.staticEffects(effects)
 			present = layersIn(effects)
 		case LayerFaceDown:
-			if faceDown {
+			if anyFaceDown {
 				s.eachWithCharacteristics(func(id h.ObjectID) {
 					if s.obj(id).FaceDown { // CR 708.2a
 						c := pr.own(id)
 						name, colors, super := c.Name, c.Colors, c.Supertypes
-						FaceDown{}.apply(c, effectKey{})
+						faceDown{}.apply(c, effectKey{})
 						if s.faults.on(FaultFaceDownKeepsName) {
 							c.Name, c.Colors = name, colors // the fault
 						}
@@ -302,7 +302,7 @@ func Project(s *State) *View {
 // startPrinted gives every object in a zone that gives it characteristics its printed
 // ones, the zones as eachWithCharacteristics lists them, and reports whether one is face
 // down.
-func (v *View) startPrinted() (faceDown bool) {
+func (v *view) startPrinted() (faceDown bool) {
 	s := v.s
 	start := func(ids []h.ObjectID) {
 		for _, id := range ids {
@@ -332,7 +332,7 @@ func (v *View) startPrinted() (faceDown bool) {
 // eachWithCharacteristics calls f for every object in a zone that gives it
 // characteristics: permanents, then spells, then each player's library, hand, graveyard
 // and exile.
-func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
+func (s *state) eachWithCharacteristics(f func(id h.ObjectID)) {
 	for _, id := range s.Battlefield {
 		f(id)
 	}
@@ -354,14 +354,14 @@ func (s *State) eachWithCharacteristics(f func(id h.ObjectID)) {
 // projector is a View as Project builds it, with what only the building needs: a View
 // is made for every state stepped through (View.of), so what it carries costs on each.
 type projector struct {
-	*View
-	slab  []Chars      // the characteristics the view owns
+	*view
+	slab  []chars      // the characteristics the view owns
 	owned []h.ObjectID // the objects whose characteristics are in slab, in the order taken
 }
 
 // own returns the view's own copy of id's characteristics, to be changed: a new one when
 // they are the printed ones or the copiable values kept.
-func (p *projector) own(id h.ObjectID) *Chars {
+func (p *projector) own(id h.ObjectID) *chars {
 	c := p.chars[id-1]
 	if p.owns(id) {
 		return c
@@ -369,7 +369,7 @@ func (p *projector) own(id h.ObjectID) *Chars {
 	if len(p.slab) == cap(p.slab) {
 		// Few objects are changed by effects or counters: start small and double (the
 		// copies already made stay where they are).
-		p.slab = make([]Chars, 0, max(4, 2*cap(p.slab)))
+		p.slab = make([]chars, 0, max(4, 2*cap(p.slab)))
 	}
 	p.slab = append(p.slab, *c)
 	p.chars[id-1] = &p.slab[len(p.slab)-1]
@@ -380,7 +380,7 @@ func (p *projector) own(id h.ObjectID) *Chars {
 }
 
 // owns reports whether the view has its own copy of id's characteristics, to change.
-func (v *View) owns(id h.ObjectID) bool {
+func (v *view) owns(id h.ObjectID) bool {
 	c := v.chars[id-1]
 	return c != &v.s.obj(id).Def.printed && (v.copiable == nil || c != v.copiable[id-1])
 }
@@ -388,7 +388,7 @@ func (v *View) owns(id h.ObjectID) bool {
 // orderLayer is the order of the effects that apply in a layer, their indices appended to out:
 // timestamp order (CR 613.7). A dependency (CR 613.8) would reorder it here; no effect of
 // this pool depends on another (613.8a), so the timestamps decide.
-func orderLayer(layer Layer, effects []liveEffect, out []int) []int {
+func orderLayer(layer layer, effects []liveEffect, out []int) []int {
 	for i := range effects {
 		if effects[i].layers.has(layer) {
 			out = append(out, i)
@@ -406,7 +406,7 @@ func orderLayer(layer Layer, effects []liveEffect, out []int) []int {
 // layerSet is a set of layers.
 type layerSet uint16
 
-func (ls layerSet) has(l Layer) bool { return ls&(1<<l) != 0 }
+func (ls layerSet) has(l layer) bool { return ls&(1<<l) != 0 }
 
 // layersIn is the set of the layers the effects apply in.
 func layersIn(effects []liveEffect) layerSet {
@@ -418,7 +418,7 @@ func layersIn(effects []liveEffect) layerSet {
 }
 
 // layersOf is the set of the layers mods apply in.
-func layersOf(mods []Modification, faults *faultSet) layerSet {
+func layersOf(mods []modification, faults *faultSet) layerSet {
 	var ls layerSet
 	for _, m := range mods {
 		ls |= 1 << layerOf(m, faults)
@@ -428,7 +428,7 @@ func layersOf(mods []Modification, faults *faultSet) layerSet {
 
 // layerOf is the layer modification m applies in: its own (CR 613.1), but for the faults
 // that move P/T-setting or modifying effects to another sublayer.
-func layerOf(m Modification, faults *faultSet) Layer {
+func layerOf(m modification, faults *faultSet) layer {
 	l := m.Layer()
 	switch {
 	case l == LayerPTSet && faults.on(FaultSetPTInTimestampOrder):
@@ -441,7 +441,7 @@ func layerOf(m Modification, faults *faultSet) Layer {
 
 // affected decides which permanents a static ability's effect applies to now, with the
 // layers so far applied.
-func (v *View) affected(sc *staticScope) []h.ObjectID {
+func (v *view) affected(sc *staticScope) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range v.s.Battlefield {
 		if sc.applies(v, id) {
@@ -455,7 +455,7 @@ func (v *View) affected(sc *staticScope) []h.ObjectID {
 // permanents have now (CR 604.2, 611.3): an effect that hasn't started to apply is dropped
 // if its ability is gone (an effect that has started goes on, CR 613.6), and the effects of
 // abilities not yet taken are added. Their timestamp is their object's (CR 613.7a).
-func (v *View) staticEffects(effects []liveEffect) []liveEffect {
+func (v *view) staticEffects(effects []liveEffect) []liveEffect {
 	kept := effects[:0]
 	for i := range effects {
 		if e := &effects[i]; !e.static || e.locked || v.hasAbility(e.ability) {
@@ -490,7 +490,7 @@ func (v *View) staticEffects(effects []liveEffect) []liveEffect {
 }
 
 // taken reports whether the effects hold the one static ability k generates.
-func taken(effects []liveEffect, k AbilityKey) bool {
+func taken(effects []liveEffect, k abilityKey) bool {
 	for i := range effects {
 		if effects[i].static && effects[i].ability == k {
 			return true
@@ -500,9 +500,9 @@ func taken(effects []liveEffect, k AbilityKey) bool {
 }
 
 // hasAbility reports whether the object of k has the ability k now.
-func (v *View) hasAbility(k AbilityKey) bool {
+func (v *view) hasAbility(k abilityKey) bool {
 	for _, a := range v.chars[k.Object-1].Abilities {
-		if a.ID == k.AbilityID {
+		if a.ID == k.abilityID {
 			return true
 		}
 	}
@@ -512,21 +512,21 @@ func (v *View) hasAbility(k AbilityKey) bool {
 // continuousMods is what a static ability's continuous effect does, or nil for a static
 // ability that generates none (a replacement effect, a rule change read where it applies);
 // computed once per card definition.
-func continuousMods(st *StaticEffect) []Modification {
+func continuousMods(st *staticEffect) []modification {
 	switch st.Kind {
 	case AnthemChosenColor:
-		return []Modification{ModifyPT{st.N, st.T}}
+		return []modification{modifyPT{st.N, st.T}}
 	case GrantToEquipped:
-		return []Modification{AddAbility{st.Grant}}
+		return []modification{addAbility{st.Grant}}
 	case PumpAttached:
-		return []Modification{ModifyPT{st.N, st.T}}
+		return []modification{modifyPT{st.N, st.T}}
 	}
 	return nil
 }
 
 // staticScopeOf is which objects the continuous effect of src's static ability applies
 // to; false when it applies to none (no colour was chosen).
-func staticScopeOf(src *Object, st *StaticEffect) (staticScope, bool) {
+func staticScopeOf(src *object, st *staticEffect) (staticScope, bool) {
 	switch st.Kind {
 	case AnthemChosenColor:
 		if src.ChosenColor < 0 {
@@ -542,7 +542,7 @@ func staticScopeOf(src *Object, st *StaticEffect) (staticScope, bool) {
 // applyCounters: +1/+1 counters modify power and toughness in layer 7c (CR 613.4c); a
 // planeswalker's loyalty is its loyalty counters (CR 306.5b).
 func (p *projector) applyCounters() {
-	v := p.View
+	v := p.view
 	for _, id := range v.s.Battlefield {
 		o := v.s.obj(id)
 		c := v.chars[id-1]
@@ -565,10 +565,10 @@ func (p *projector) applyCounters() {
 }
 
 // ptSetByEffect reports whether a resolved effect sets the P/T of object id (layer 7b).
-func ptSetByEffect(s *State, id h.ObjectID) bool {
+func ptSetByEffect(s *state, id h.ObjectID) bool {
 	for i := range s.Effects {
 		for _, m := range s.Effects[i].Mods {
-			if _, ok := m.(SetPT); ok && containsID(s.Effects[i].Objects, id) {
+			if _, ok := m.(setPT); ok && containsID(s.Effects[i].Objects, id) {
 				return true
 			}
 		}
@@ -579,7 +579,7 @@ func ptSetByEffect(s *State, id h.ObjectID) bool {
 // Of returns the computed characteristics of an object. An object no longer in its zone
 // (a record kept for last known information) or created since the projection has its
 // printed characteristics.
-func (v *View) Of(id h.ObjectID) *Chars {
+func (v *view) Of(id h.ObjectID) *chars {
 	// The projection's entry first: the one test most reads need (they are among the
 	// engine's most frequent). chars was made for as many objects as the state held, and a
 	// state only ever adds objects, so an ID it covers is one of the state's.
@@ -612,14 +612,14 @@ func (p *projector) keepCopiable() {
 	if len(p.owned) == 0 {
 		return
 	}
-	p.copiable = make([]*Chars, len(p.chars))
+	p.copiable = make([]*chars, len(p.chars))
 	for _, id := range p.owned {
 		p.copiable[id-1] = p.chars[id-1]
 	}
 }
 
 // markCopy notes that a copy effect applies to id.
-func (v *View) markCopy(id h.ObjectID) {
+func (v *view) markCopy(id h.ObjectID) {
 	if v.copies == nil {
 		v.copies = make([]bool, len(v.chars))
 	}
@@ -627,7 +627,7 @@ func (v *View) markCopy(id h.ObjectID) {
 }
 
 // Copiable returns an object's copiable values (CR 707.2, 707.3).
-func (v *View) Copiable(id h.ObjectID) *Chars {
+func (v *view) Copiable(id h.ObjectID) *chars {
 	if v.copiable != nil && int(id) <= len(v.copiable) && v.copiable[id-1] != nil {
 		return v.copiable[id-1]
 	}
@@ -635,13 +635,13 @@ func (v *View) Copiable(id h.ObjectID) *Chars {
 }
 
 // IsCopy reports whether a copy effect applies to the object (CR 707.2).
-func (v *View) IsCopy(id h.ObjectID) bool {
+func (v *view) IsCopy(id h.ObjectID) bool {
 	return v.copies != nil && int(id) <= len(v.copies) && v.copies[id-1]
 }
 
 // charsEqual reports whether two sets of characteristics are the same, field by field
 // (abilities by identity).
-func charsEqual(a, b *Chars) bool {
+func charsEqual(a, b *chars) bool {
 	return a == b || a.Name == b.Name && a.Cost == b.Cost && a.costText == b.costText && a.Colors == b.Colors &&
 		slices.Equal(a.Supertypes, b.Supertypes) && slices.Equal(a.Types, b.Types) && slices.Equal(a.Subtypes, b.Subtypes) &&
 		a.AllCreatureTypes == b.AllCreatureTypes && a.Power == b.Power && a.Toughness == b.Toughness && a.HasPT == b.HasPT &&
@@ -651,11 +651,11 @@ func charsEqual(a, b *Chars) bool {
 
 // asPrinted reports whether the object has its card's printed characteristics, no effect or
 // counter having changed them: those are the same in every state of every game.
-func (v *View) asPrinted(id h.ObjectID) bool { return v.Of(id) == &v.s.obj(id).Def.printed }
+func (v *view) asPrinted(id h.ObjectID) bool { return v.Of(id) == &v.s.obj(id).Def.printed }
 
 // abilityTexts is abilityTexts of the object's characteristics; the objects that have
 // their card's printed ones share its list, made once.
-func (v *View) abilityTexts(id h.ObjectID) []string {
+func (v *view) abilityTexts(id h.ObjectID) []string {
 	if v.asPrinted(id) {
 		return v.s.obj(id).Def.texts
 	}
@@ -665,16 +665,16 @@ func (v *View) abilityTexts(id h.ObjectID) []string {
 // cardActivations is the texts of activating the abilities printed on the object's card
 // (printedActivations), and whether the object has its printed characteristics: then
 // they are its abilities' texts, by index.
-func (v *View) cardActivations(id h.ObjectID) (texts []printedActivation, asPrinted bool) {
+func (v *view) cardActivations(id h.ObjectID) (texts []printedActivation, asPrinted bool) {
 	d := v.s.obj(id).Def
 	return d.activations, v.Of(id) == &d.printed
 }
 
 // printedOf is an object's printed characteristics, for the fault that copies them in
 // place of copiable values.
-func (v *View) printedOf(id h.ObjectID) *Chars { return &v.s.obj(id).Def.printed }
+func (v *view) printedOf(id h.ObjectID) *chars { return &v.s.obj(id).Def.printed }
 
 // faceUpChars are the printed characteristics a face-down object's card has face up: its
 // morph cost is there (CR 702.37e), and its copiable values revert to them as it is turned
 // face up (708.8).
-func faceUpChars(o *Object) *Chars { return &o.Def.printed }
+func faceUpChars(o *object) *chars { return &o.Def.printed }

@@ -11,12 +11,12 @@ import (
 // projectionCost is what one projection of s allocates, averaged over runs: bytes and
 // allocations. Allocation is deterministic where time is not, so it shows the shape of
 // the projection's cost on a shared machine.
-func projectionCost(s *State, runs int) (bytes, allocs float64) {
-	Project(s) // warm up
+func projectionCost(s *state, runs int) (bytes, allocs float64) {
+	project(s) // warm up
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range runs {
-		Project(s)
+		project(s)
 	}
 	runtime.ReadMemStats(&after)
 	return float64(after.TotalAlloc-before.TotalAlloc) / float64(runs), float64(after.Mallocs-before.Mallocs) / float64(runs)

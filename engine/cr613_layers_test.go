@@ -11,9 +11,9 @@ import (
 )
 
 // withEffect returns s with a continuous effect added, as a resolving spell would add it.
-func withEffect(s *State, d Duration, mods []Modification, objects ...h.ObjectID) *State {
+func withEffect(s *state, d duration, mods []modification, objects ...h.ObjectID) *state {
 	c := s.clone()
-	c.addEffect(Effect{Duration: d, Mods: mods, Objects: objects})
+	c.addEffect(effect{Duration: d, Mods: mods, Objects: objects})
 	return c.finish(nil)
 }
 
@@ -30,17 +30,17 @@ func TestCopyOfGauntletHasItsAnthem(t *testing.T) {
 	chosenColor(&setup, 0, 0, "G")
 	s := start(t, setup)
 	gauntlet := cardNamed(t, s, "Gauntlet of Power")
-	values := *Project(s).Of(gauntlet.ID)
+	values := *project(s).Of(gauntlet.ID)
 	bears := cardNamed(t, s, "Grizzly Bears")
 	// The Gauntlet itself has no colour chosen: only the copy's choice counts.
-	s = withEffect(s, Duration{}, []Modification{CopyOf{gauntlet.ID, &values}}, bears.ID)
+	s = withEffect(s, duration{}, []modification{copyOf{gauntlet.ID, &values}}, bears.ID)
 
 	v := s.projected()
 	copied := v.Of(bears.ID)
 	assert.Equal(t, "Gauntlet of Power", copied.Name)
 	assert.False(t, copied.HasType("Creature"), "the copy is an artifact, not a creature")
 	require.Len(t, copied.Abilities, 3)
-	assert.Equal(t, AbilityID{Origin: Copied, Source: gauntlet.ID, Effect: s.Effects[0].ID, Index: 1}, copied.Abilities[1].ID,
+	assert.Equal(t, abilityID{Origin: Copied, Source: gauntlet.ID, Effect: s.Effects[0].ID, Index: 1}, copied.Abilities[1].ID,
 		"a copied ability is not the copy's printed one, and belongs to its copy effect")
 	elves := v.Of(cardNamed(t, s, "Llanowar Elves").ID)
 	assert.Equal(t, []int{2, 2}, []int{elves.Power, elves.Toughness}, "green creatures get +1/+1 from the copy's anthem")
@@ -50,13 +50,13 @@ func TestCopyOfGauntletHasItsAnthem(t *testing.T) {
 // layers before its own applied: a green land made a creature in layer 4 is a green
 // creature when Gauntlet's anthem applies in 7c (CR 613.1, 611.3a).
 func TestLayersApplyAcrossObjects(t *testing.T) {
-	withCard(t, Chars{Name: "Test Grove", Colors: h.TypeSet(0).With(h.Green), Types: []string{"Land"}})
+	withCard(t, chars{Name: "Test Grove", Colors: h.TypeSet(0).With(h.Green), Types: []string{"Land"}})
 	setup := board([]string{"Test Grove", "Gauntlet of Power"}, nil)
 	chosenColor(&setup, 0, 1, "G")
 	s := start(t, setup)
 	grove := cardNamed(t, s, "Test Grove")
 	assert.False(t, s.projected().Of(grove.ID).HasPT)
-	s = withEffect(s, untilEndOfTurn, []Modification{AddTypes{Types: []string{"Creature"}}, SetPT{1, 1}}, grove.ID)
+	s = withEffect(s, untilEndOfTurn, []modification{addTypes{Types: []string{"Creature"}}, setPT{1, 1}}, grove.ID)
 	c := s.projected().Of(grove.ID)
 	assert.True(t, c.HasType("Creature") && c.HasType("Land"))
 	assert.Equal(t, []int{2, 2}, []int{c.Power, c.Toughness}, "1/1 set in 7b, +1/+1 in 7c")
@@ -70,12 +70,12 @@ func TestGrantedAbilityIdentity(t *testing.T) {
 	bears, mantle := cardNamed(t, s, "Grizzly Bears"), cardNamed(t, s, "Umbral Mantle")
 	abs := v.Of(bears.ID).Abilities
 	require.Len(t, abs, 1)
-	assert.Equal(t, AbilityKey{Object: bears.ID, AbilityID: AbilityID{Origin: Granted, Source: mantle.ID, Index: 0}}, abs[0].Key(bears.ID))
+	assert.Equal(t, abilityKey{Object: bears.ID, abilityID: abilityID{Origin: Granted, Source: mantle.ID, Index: 0}}, abs[0].Key(bears.ID))
 	assert.Equal(t, "{3}, {Q}: This creature gets +2/+2 until end of turn.", abs[0].Text, "the quoted ability")
 	forest := v.Of(cardNamed(t, s, "Forest").ID).Abilities
 	require.Len(t, forest, 1)
-	assert.Equal(t, AbilityID{Origin: Intrinsic, Index: 4}, forest[0].ID, "Forest's type gives it {T}: Add {G} (CR 305.6)")
-	assert.Equal(t, AbilityID{Origin: Printed, Index: 1}, v.Of(mantle.ID).Abilities[1].ID)
+	assert.Equal(t, abilityID{Origin: Intrinsic, Index: 4}, forest[0].ID, "Forest's type gives it {T}: Add {G} (CR 305.6)")
+	assert.Equal(t, abilityID{Origin: Printed, Index: 1}, v.Of(mantle.ID).Abilities[1].ID)
 }
 
 // TestViewCoversEveryZone: cards in hand, library and graveyard, and spells on the stack,
@@ -94,7 +94,7 @@ func TestViewCoversEveryZone(t *testing.T) {
 	require.NotNil(t, spell.SpellAbility(), "the spell on the stack has its spell ability")
 	assert.Equal(t, "Add {B}{B}{B}.", spell.SpellAbility().Text)
 	assert.Equal(t, "{B}", spell.costText)
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	assert.Equal(t, []string{"({T}: Add {G}.)"}, snap.Find(2).Abilities, "a Forest in the library (CR 305.6)")
 	assert.Equal(t, "{2}", snap.Find(3).ManaCost)
 }
@@ -108,7 +108,7 @@ func TestViewOfCloneIsItsProjection(t *testing.T) {
 		s := start(t, setup)
 		for range 6 { // a few states along a game, copy effects and counters included
 			c := s.clone()
-			got, want := s.projected().of(c), Project(c)
+			got, want := s.projected().of(c), project(c)
 			require.Same(t, c, got.s)
 			for id := h.ObjectID(1); int(id) <= c.numObjects(); id++ {
 				assert.Equal(t, want.Of(id), got.Of(id), "object %d", id)
@@ -116,8 +116,8 @@ func TestViewOfCloneIsItsProjection(t *testing.T) {
 				assert.Equal(t, want.IsCopy(id), got.IsCopy(id), "object %d", id)
 			}
 			assert.Equal(t, want.couldProduceAll(), got.couldProduceAll())
-			acts := LegalActions(s)
-			next, _, err := Step(s, acts[len(acts)-1])
+			acts := legalActions(s)
+			next, _, err := applyAction(s, acts[len(acts)-1])
 			require.NoError(t, err)
 			s = next
 		}
@@ -147,7 +147,7 @@ func TestCopiableValuesStayAsLayerOneLeftThem(t *testing.T) {
 
 	m, mv := v.Of(mirror), v.Copiable(mirror)
 	require.Len(t, m.Abilities, 1)
-	assert.Equal(t, AbilityID{Origin: Intrinsic, Index: 4}, m.Abilities[0].ID, "the Forest type's {T}: Add {G}, given again after layer 4")
+	assert.Equal(t, abilityID{Origin: Intrinsic, Index: 4}, m.Abilities[0].ID, "the Forest type's {T}: Add {G}, given again after layer 4")
 	assert.Equal(t, "Forest", mv.Name)
 	assert.Len(t, mv.Abilities, 1, "the copiable values have the ability once")
 
@@ -164,30 +164,30 @@ func TestProjectsAlike(t *testing.T) {
 	setup.Players[0].Hand = []h.CardSpec{{ID: 1, Name: "Giant Growth"}}
 	s := start(t, setup)
 	bears, forest := cardNamed(t, s, "Grizzly Bears").ID, cardNamed(t, s, "Forest").ID
-	alike := map[string]func(c *State){
-		"tapped":   func(c *State) { c.mut(forest).Tapped = true },
-		"damage":   func(c *State) { c.mut(bears).Damage = 1 },
-		"mana":     func(c *State) { c.Players[0].Pool = h.Of(h.Green, 1) },
-		"life":     func(c *State) { c.Players[1].Life = 3 },
-		"priority": func(c *State) { c.Priority, c.Passes = h.B, 1 },
+	alike := map[string]func(c *state){
+		"tapped":   func(c *state) { c.mut(forest).Tapped = true },
+		"damage":   func(c *state) { c.mut(bears).Damage = 1 },
+		"mana":     func(c *state) { c.Players[0].Pool = h.Of(h.Green, 1) },
+		"life":     func(c *state) { c.Players[1].Life = 3 },
+		"priority": func(c *state) { c.Priority, c.Passes = h.B, 1 },
 	}
-	differ := map[string]func(c *State){
-		"+1/+1 counter": func(c *State) { c.mut(bears).Counters[PlusOne]++ },
-		"loyalty":       func(c *State) { c.mut(bears).Counters[Loyalty]++ },
-		"attachment":    func(c *State) { c.mut(cardNamed(t, s, "Umbral Mantle").ID).AttachedTo = 0 },
-		"chosen colour": func(c *State) { c.mut(cardNamed(t, s, "Gauntlet of Power").ID).ChosenColor = int8(h.Red) },
-		"timestamp":     func(c *State) { c.mut(bears).Timestamp = c.timestamp() },
-		"face down":     func(c *State) { c.mut(bears).FaceDown = true },
-		"zone":          func(c *State) { c.Players[0].Graveyard = append(c.Players[0].Graveyard, c.Players[0].Hand...) },
-		"battlefield":   func(c *State) { c.Battlefield = removeID(c.Battlefield, forest) },
-		"new object":    func(c *State) { c.newObject(Object{Def: c.obj(bears).Def, Zone: h.Exile}) },
-		"effect": func(c *State) {
-			c.addEffect(Effect{Duration: untilEndOfTurn, Mods: []Modification{ModifyPT{1, 1}}, Objects: []h.ObjectID{bears}})
+	differ := map[string]func(c *state){
+		"+1/+1 counter": func(c *state) { c.mut(bears).Counters[PlusOne]++ },
+		"loyalty":       func(c *state) { c.mut(bears).Counters[Loyalty]++ },
+		"attachment":    func(c *state) { c.mut(cardNamed(t, s, "Umbral Mantle").ID).AttachedTo = 0 },
+		"chosen colour": func(c *state) { c.mut(cardNamed(t, s, "Gauntlet of Power").ID).ChosenColor = int8(h.Red) },
+		"timestamp":     func(c *state) { c.mut(bears).Timestamp = c.timestamp() },
+		"face down":     func(c *state) { c.mut(bears).FaceDown = true },
+		"zone":          func(c *state) { c.Players[0].Graveyard = append(c.Players[0].Graveyard, c.Players[0].Hand...) },
+		"battlefield":   func(c *state) { c.Battlefield = removeID(c.Battlefield, forest) },
+		"new object":    func(c *state) { c.newObject(object{Def: c.obj(bears).Def, Zone: h.Exile}) },
+		"effect": func(c *state) {
+			c.addEffect(effect{Duration: untilEndOfTurn, Mods: []modification{modifyPT{1, 1}}, Objects: []h.ObjectID{bears}})
 		},
 		"effect objects": nil,
 	}
-	withPump := withEffect(s, untilEndOfTurn, []Modification{ModifyPT{1, 1}}, bears)
-	differ["effect objects"] = func(c *State) {
+	withPump := withEffect(s, untilEndOfTurn, []modification{modifyPT{1, 1}}, bears)
+	differ["effect objects"] = func(c *state) {
 		c.Effects = slices.Clone(c.Effects) // shared with the state c was cloned from
 		c.Effects[0].Objects = []h.ObjectID{forest}
 	}
@@ -195,7 +195,7 @@ func TestProjectsAlike(t *testing.T) {
 		c := s.clone()
 		change(c)
 		assert.True(t, projectsAlike(s, c), name)
-		assert.True(t, sameProjection(Project(s), Project(c)), "%s: the projections are the same", name)
+		assert.True(t, sameProjection(project(s), project(c)), "%s: the projections are the same", name)
 	}
 	for name, change := range differ {
 		base := s
@@ -215,9 +215,9 @@ func TestSteppedProjectionShared(t *testing.T) {
 	shared, steps := 0, 0
 	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {
 		for i, st := range tr.Steps {
-			before, after := st.BeforeState.(*State), st.AfterState.(*State)
+			before, after := st.BeforeState.(*state), st.AfterState.(*state)
 			v := after.projected()
-			require.True(t, sameProjection(v, Project(after)), "seed %d step %d: %s", seed, i, st.Action)
+			require.True(t, sameProjection(v, project(after)), "seed %d step %d: %s", seed, i, st.Action)
 			if b := before.projected(); len(v.chars) > 0 && &v.chars[0] == &b.chars[0] {
 				shared++
 			}
@@ -237,12 +237,12 @@ func TestProjectSharesOrigin(t *testing.T) {
 	shared, steps := 0, 0
 	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {
 		for i, st := range tr.Steps {
-			before, after := st.BeforeState.(*State), st.AfterState.(*State)
+			before, after := st.BeforeState.(*state), st.AfterState.(*state)
 			origin := before.projected()
 			c := after.clone()
 			c.origin = origin
 			v := c.project()
-			require.True(t, sameProjection(v, Project(c)), "seed %d step %d: %s", seed, i, st.Action)
+			require.True(t, sameProjection(v, project(c)), "seed %d step %d: %s", seed, i, st.Action)
 			if len(v.chars) > 0 && &v.chars[0] == &origin.chars[0] {
 				shared++
 			}

@@ -6,7 +6,7 @@ package engine
 // make it more historic: it is, or it isn't.
 
 // historicQualities counts which of the three qualities c has (0 to 3).
-func historicQualities(c *Chars) int {
+func historicQualities(c *chars) int {
 	n := 0
 	for _, has := range [...]bool{c.HasSupertype("Legendary"), c.HasType("Artifact"), c.HasSubtype("Saga")} {
 		if has {
@@ -17,12 +17,12 @@ func historicQualities(c *Chars) int {
 }
 
 // isHistoric reports whether an object with characteristics c is historic (CR 700.6).
-func isHistoric(c *Chars) bool { return historicQualities(c) > 0 }
+func isHistoric(c *chars) bool { return historicQualities(c) > 0 }
 
 // historicTriggers is how many times a "whenever you cast a historic spell" ability
 // triggers for a spell with characteristics c: once if it is historic, however many
 // qualities make it so (CR 700.6, 603.2).
-func historicTriggers(s *State, c *Chars) int {
+func historicTriggers(s *state, c *chars) int {
 	if s.faults.on(FaultHistoricPerQuality) {
 		return historicQualities(c)
 	}

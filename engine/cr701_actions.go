@@ -10,11 +10,11 @@ import (
 // the pool's effects (drawing, "you may").
 
 // Draw has a player draw a card (CR 121.1).
-func (r *Resolution) Draw(p h.Player) { draw(r.s, r.v, p, r.ev) }
+func (r *resolution) Draw(p h.Player) { draw(r.s, r.v, p, r.ev) }
 
 // May asks the controller whether to do what an optional instruction says ("you may
 // exile target creature", CR 608.2d); the options are "don't <what>" and "<what>".
-func (r *Resolution) May(what string) bool {
+func (r *resolution) May(what string) bool {
 	return r.Choose([]string{"don't " + what, what}) == what
 }
 
@@ -22,7 +22,7 @@ func (r *Resolution) May(what string) bool {
 // resolving; a countered spell goes to its owner's graveyard. The costs paid for it stay
 // paid (701.6b), so a countered cycling ability's card stays discarded and the triggers
 // that discard set off stay on the stack: they are separate abilities (CR 702.29c).
-func (r *Resolution) Counter(t Chosen) {
+func (r *resolution) Counter(t chosen) {
 	s := r.s
 	it := s.stackItem(t.Object)
 	if it == nil || (it.IsSpell && cantBeCountered(r.v.Of(it.ID))) {
@@ -47,7 +47,7 @@ func (r *Resolution) Counter(t Chosen) {
 }
 
 // removeCyclingTriggers drops the triggers of the cycling ability cycling from st.
-func removeCyclingTriggers(st []StackItem, cycling h.ObjectID) []StackItem {
+func removeCyclingTriggers(st []stackItem, cycling h.ObjectID) []stackItem {
 	out := st[:0:0]
 	for _, it := range st {
 		if it.Cycling != cycling {
@@ -59,7 +59,7 @@ func removeCyclingTriggers(st []StackItem, cycling h.ObjectID) []StackItem {
 
 // Scry1 has player scry 1 (CR 701.22a): look at the top card of their library and put it
 // on the bottom or leave it on top. An empty library: nothing to look at, no choice.
-func (r *Resolution) Scry1(p h.Player) {
+func (r *resolution) Scry1(p h.Player) {
 	lib := r.s.Players[p].Library
 	if len(lib) == 0 {
 		return
@@ -86,7 +86,7 @@ func asNeedChoice(err error, p h.Player) *errNeedChoice {
 
 // Destroy destroys a permanent (CR 701.8a): it goes to its owner's graveyard, unless it
 // is indestructible (702.12b). It reports whether it was destroyed.
-func (r *Resolution) Destroy(id h.ObjectID) bool {
+func (r *resolution) Destroy(id h.ObjectID) bool {
 	if !r.s.onBattlefield(id) {
 		return false
 	}
@@ -102,7 +102,7 @@ func (r *Resolution) Destroy(id h.ObjectID) bool {
 
 // Mill: player p puts the top n cards of their library into their graveyard, as many as
 // there are (CR 701.17a, 701.17b).
-func (r *Resolution) Mill(p h.Player, n int) {
+func (r *resolution) Mill(p h.Player, n int) {
 	for i := 0; i < n && len(r.s.Players[p].Library) > 0; i++ {
 		r.MoveTo(r.s.Players[p].Library[0], h.Graveyard, false)
 	}
@@ -110,6 +110,6 @@ func (r *Resolution) Mill(p h.Player, n int) {
 
 // CreateSizedTokens creates n X/X tokens of def (CR 111.3: the effect that creates a token
 // defines its characteristics, so X is part of its copiable values).
-func (r *Resolution) CreateSizedTokens(def *CardDef, x int, p h.Player, n int) {
+func (r *resolution) CreateSizedTokens(def *cardDef, x int, p h.Player, n int) {
 	r.CreateTokens(sized(def, x), p, n)
 }

@@ -15,9 +15,9 @@ import (
 // time a player would receive priority (603.3), and resolve before its draw (405.5).
 
 // cycling is the keyword ability "Cycling [cost]".
-func cycling(c ManaCost) *Ability {
-	return &Ability{Kind: Activated, Keyword: "Cycling", FromHand: true, Cost: Cost{Mana: c, DiscardSelf: true},
-		Resolve: func(r *Resolution) { r.Draw(r.Controller()) }}
+func cycling(c manaCost) *ability {
+	return &ability{Kind: Activated, Keyword: "Cycling", FromHand: true, Cost: activationCost{Mana: c, DiscardSelf: true},
+		Resolve: func(r *resolution) { r.Draw(r.Controller()) }}
 }
 
 // discardCause says why a card is discarded: cycling is the stack object of the cycling
@@ -30,7 +30,7 @@ type discardCause struct {
 // discard moves a card from its owner's hand to their graveyard (CR 701.9a) and notes the
 // abilities the discard triggers: "cycle" ones when it pays a cycling cost (702.29c), and
 // "cycle or discard" ones once either way (702.29d).
-func discard(s *State, v *View, id h.ObjectID, cause discardCause, ev *events) h.ObjectID {
+func discard(s *state, v *view, id h.ObjectID, cause discardCause, ev *events) h.ObjectID {
 	o := s.obj(id)
 	player, card, name := o.Owner, o.Card, v.Of(id).Name
 	nid := moveTo(s, v, id, h.Graveyard, false, ev)
@@ -47,11 +47,11 @@ func discard(s *State, v *View, id h.ObjectID, cause discardCause, ev *events) h
 // discardTriggers notes the triggers of player discarding card (now the graveyard object
 // nid): permanents' "whenever you cycle or discard", "whenever you/a player cycle(s)" and
 // the card's own "when you cycle this card", which triggers from the graveyard (702.29c).
-func discardTriggers(s *State, player h.Player, card h.CardID, nid h.ObjectID, cause discardCause) {
+func discardTriggers(s *state, player h.Player, card h.CardID, nid h.ObjectID, cause discardCause) {
 	v := s.project()
-	note := func(id h.ObjectID, a AbilityInstance) {
+	note := func(id h.ObjectID, a abilityInstance) {
 		o := s.obj(id)
-		s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
+		s.Pending = append(s.Pending, pendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.ability,
 			Key: a.Key(id), Name: v.Of(id).Name, X: cause.x, Cycling: cause.cycling})
 	}
 	for _, id := range append(append([]h.ObjectID(nil), s.Battlefield...), nid) {
@@ -85,7 +85,7 @@ func discardTriggers(s *State, player h.Player, card h.CardID, nid h.ObjectID, c
 // castTriggers notes "whenever you cast a [noncreature] spell" triggers as the spell item
 // becomes cast (CR 601.2i). X of the trigger is the spell's mana value on the stack, its
 // X included (CR 202.3e).
-func castTriggers(s *State, item *StackItem) {
+func castTriggers(s *state, item *stackItem) {
 	v := s.project()
 	spell := v.Of(item.ID)
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
@@ -103,7 +103,7 @@ func castTriggers(s *State, item *StackItem) {
 				n = historicTriggers(s, spell)
 			}
 			for range n {
-				s.Pending = append(s.Pending, PendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.Ability,
+				s.Pending = append(s.Pending, pendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller, Ability: a.ability,
 					Key: a.Key(id), Name: v.Of(id).Name, X: mv, Spell: item.ID})
 			}
 		}
@@ -113,7 +113,7 @@ func castTriggers(s *State, item *StackItem) {
 // cycleTriggersHaveTargets reports whether every targeted "when you cycle this card"
 // ability of a card with characteristics c would have a legal target now. Only the fault
 // that makes such a trigger block cycling asks: the rules don't (CR 702.29c, 603.3d).
-func cycleTriggersHaveTargets(s *State, v *View, p h.Player, c *Chars) bool {
+func cycleTriggersHaveTargets(s *state, v *view, p h.Player, c *chars) bool {
 	for _, a := range c.Abilities {
 		if a.Kind != Triggered || a.Trigger.Event != OnCycle || !a.Trigger.Self {
 			continue

@@ -12,7 +12,7 @@ import (
 
 // cyclingBoard: A holds the hand cards (IDs 50, 51, ...) with mana in the pool and a
 // library to draw from; mine and theirs are the battlefields.
-func cyclingBoard(t *testing.T, mine, theirs, hand []string, pool h.Mana, faults ...string) *State {
+func cyclingBoard(t *testing.T, mine, theirs, hand []string, pool h.Mana, faults ...string) *state {
 	t.Helper()
 	setup := withLibraries(board(mine, theirs))
 	for i, n := range hand {
@@ -23,9 +23,9 @@ func cyclingBoard(t *testing.T, mine, theirs, hand []string, pool h.Mana, faults
 }
 
 // legalWhere returns the legal actions for which keep holds.
-func legalWhere(s *State, keep func(a h.Action) bool) []h.Action {
+func legalWhere(s *state, keep func(a h.Action) bool) []h.Action {
 	var out []h.Action
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if keep(a) {
 			out = append(out, a)
 		}
@@ -34,7 +34,7 @@ func legalWhere(s *State, keep func(a h.Action) bool) []h.Action {
 }
 
 // cycle activates card's cycling ability with X and pays with the first payment offered.
-func cycle(t *testing.T, s *State, card h.CardID, x int) *State {
+func cycle(t *testing.T, s *state, card h.CardID, x int) *state {
 	t.Helper()
 	acts := legalWhere(s, func(a h.Action) bool {
 		return a.Kind == h.Activate && a.Card == card && a.X == x && strings.HasPrefix(a.Text, "activate "+s.projected().Of(s.byCard(card).ID).Name+": Cycling")
@@ -44,7 +44,7 @@ func cycle(t *testing.T, s *State, card h.CardID, x int) *State {
 }
 
 // payFirst pays the pending proposal with the first payment offered.
-func payFirst(t *testing.T, s *State) *State {
+func payFirst(t *testing.T, s *state) *state {
 	t.Helper()
 	pays := legalWhere(s, func(a h.Action) bool { return a.Kind == h.Pay })
 	require.NotEmpty(t, pays, "a payment for the proposal")
@@ -52,7 +52,7 @@ func payFirst(t *testing.T, s *State) *State {
 }
 
 // chooseOption answers the pending decision with the option that starts with prefix.
-func chooseOption(t *testing.T, s *State, prefix string) *State {
+func chooseOption(t *testing.T, s *state, prefix string) *state {
 	t.Helper()
 	require.NotNil(t, s.Decision, "a decision is pending")
 	for _, o := range s.Decision.Options {
@@ -65,7 +65,7 @@ func chooseOption(t *testing.T, s *State, prefix string) *State {
 }
 
 // stackNames lists the stack bottom first: a spell's name, or "Name: ability text".
-func stackNames(s *State) []string {
+func stackNames(s *state) []string {
 	v := s.projected()
 	var out []string
 	for i := range s.Stack {
@@ -74,7 +74,7 @@ func stackNames(s *State) []string {
 	return out
 }
 
-func handSize(s *State, p h.Player) int { return len(s.Players[p].Hand) }
+func handSize(s *state, p h.Player) int { return len(s.Players[p].Hand) }
 
 // TestCyclingTriggersGoAboveTheCyclingAbility: cycling Spark Spray with Drake Haven and
 // Lightning Rift out discards it as a cost; both triggers go on the stack above the
@@ -95,7 +95,7 @@ func TestCyclingTriggersGoAboveTheCyclingAbility(t *testing.T) {
 		top := names[len(names)-1]
 		assert.Equal(t, tc.cyclingAtop, strings.Contains(top, "Cycling"), "stack %q", names)
 		var riftTargets []h.Target
-		for _, so := range Snapshot(s).Stack {
+		for _, so := range snapshot(s).Stack {
 			if so.Name == "Lightning Rift" {
 				riftTargets = so.Targets
 			}
@@ -139,7 +139,7 @@ func TestStackTargets(t *testing.T) {
 	s := cyclingBoard(t, nil, nil, []string{"Spark Spray", "Cancel", "Stifle", "Disallow"}, h.Of(h.Blue, 8).Add(h.Of(h.Red, 1)))
 	s = cycle(t, s, 50, 0)
 	cycID := s.Stack[0].ID
-	targetsOf := func(s *State, card h.CardID) []h.Target {
+	targetsOf := func(s *state, card h.CardID) []h.Target {
 		var out []h.Target
 		for _, a := range legalWhere(s, func(a h.Action) bool { return a.Kind == h.Cast && a.Card == card }) {
 			out = append(out, a.Targets...)
@@ -204,7 +204,7 @@ func TestSharkTyphoon(t *testing.T) {
 	s := cyclingBoard(t, nil, nil, []string{"Shark Typhoon"}, h.Of(h.Blue, 1).Add(h.Of(h.Colorless, 3)))
 	s = cycle(t, s, 50, 2)
 	for len(s.Stack) > 0 {
-		s = apply(t, s, LegalActions(s)[0])
+		s = apply(t, s, legalActions(s)[0])
 	}
 	shark := cardNamed(t, s, "Shark")
 	assert.Equal(t, 2, power(s, shark.ID))
@@ -213,7 +213,7 @@ func TestSharkTyphoon(t *testing.T) {
 	c = payFirst(t, apply(t, c, h.Action{Player: h.A, Kind: h.Cast, Card: 50, Targets: []h.Target{h.CardTarget(101)}}))
 	assert.Len(t, c.Stack, 2, "the cast trigger above the spell (CR 601.2i, 603.3)")
 	for len(c.Stack) > 0 {
-		c = apply(t, c, LegalActions(c)[0])
+		c = apply(t, c, legalActions(c)[0])
 	}
 	assert.Equal(t, 1, power(c, cardNamed(t, c, "Shark").ID), "X is Giant Growth's mana value")
 }
@@ -226,7 +226,7 @@ func TestDecreeOfPainCycleTrigger(t *testing.T) {
 	s = cycle(t, s, 50, 0)
 	s = chooseOption(t, s, "Curator") // A orders the Curator's and the Decree's triggers
 	for len(s.Stack) > 0 {
-		s = apply(t, s, LegalActions(s)[0])
+		s = apply(t, s, legalActions(s)[0])
 	}
 	assert.Len(t, s.Battlefield, 1)
 	assert.Equal(t, 2, power(s, cardNamed(t, s, "Curator of Mysteries").ID))

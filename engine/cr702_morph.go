@@ -15,7 +15,7 @@ import (
 // that doesn't use the stack (116.2b, 702.37e); it stays the same object (708.8).
 
 // faceDownCost is the cost to cast a card face down with morph (CR 702.37c).
-var faceDownCost = ManaCost{Generic: 3}
+var faceDownCost = manaCost{Generic: 3}
 
 // castsFaceDown reports whether a Cast action asks to cast the card face down.
 func castsFaceDown(a h.Action) bool {
@@ -23,29 +23,29 @@ func castsFaceDown(a h.Action) bool {
 }
 
 // morphCost is the morph cost among the abilities, if any (CR 702.37a).
-func morphCost(c *Chars) (ManaCost, bool) {
+func morphCost(c *chars) (manaCost, bool) {
 	for _, a := range c.Abilities {
 		if a.Kind == Keyword && a.Morph != nil {
 			return *a.Morph, true
 		}
 	}
-	return ManaCost{}, false
+	return manaCost{}, false
 }
 
 // faceDownFromHand is the permission to cast a card with morph from its owner's hand face
 // down (CR 702.37c): a creature spell, so at sorcery speed (307.1), for {3}, no targets.
-func faceDownFromHand(s *State, v *View, id h.ObjectID) (Permission, bool) {
+func faceDownFromHand(s *state, v *view, id h.ObjectID) (permission, bool) {
 	if _, ok := morphCost(v.Of(id)); !ok {
-		return Permission{}, false
+		return permission{}, false
 	}
-	return Permission{Object: id, Card: s.obj(id).Card, Zone: h.Hand, FaceDown: true, Cost: faceDownCost, Timing: SorcerySpeed}, true
+	return permission{Object: id, Card: s.obj(id).Card, Zone: h.Hand, FaceDown: true, Cost: faceDownCost, Timing: SorcerySpeed}, true
 }
 
 // Spell is the characteristics the spell will have once cast under the permission
 // (CR 601.3e): a permission that depends on characteristics ("historic spells", "creature
 // spells", "colorless spells") is decided on these, not on the card's. A face-down spell
 // has those of 708.2a whatever the card is; any other, the card's as it is now.
-func (perm Permission) Spell(v *View) *Chars {
+func (perm permission) Spell(v *view) *chars {
 	if perm.FaceDown {
 		return &faceDownChars
 	}
@@ -77,7 +77,7 @@ func (l *listing) faceUpActions(p h.Player) {
 // turnFaceUp turns a face-down permanent face up, paying its morph cost (CR 702.37e): a
 // special action (116.2b), so nothing goes on the stack and priority stays with p
 // (116.3); it is the same object (708.8), with its own characteristics from now on.
-func turnFaceUp(s *State, a h.Action) (*State, []h.Event, error) {
+func turnFaceUp(s *state, a h.Action) (*state, []h.Event, error) {
 	o := s.byCard(a.Card)
 	if o == nil || o.Zone != h.Battlefield || !o.FaceDown {
 		return nil, nil, fmt.Errorf("CR 702.37e: card %d is not a face-down permanent", a.Card)
@@ -111,7 +111,7 @@ func turnFaceUp(s *State, a h.Action) (*State, []h.Event, error) {
 // cantBeCountered reports whether a spell with these characteristics can't be countered
 // (Akroma's "This spell can't be countered."; a face-down spell has no such ability,
 // CR 708.2a, so it can be).
-func cantBeCountered(c *Chars) bool {
+func cantBeCountered(c *chars) bool {
 	for _, a := range c.Abilities {
 		if a.Kind == Static && a.Static.Kind == CantBeCountered {
 			return true
@@ -122,7 +122,7 @@ func cantBeCountered(c *Chars) bool {
 
 // asNewObject replaces the permanent id with a new object of the same card and status
 // (for FaultFaceUpNewObject), and returns it.
-func asNewObject(s *State, id h.ObjectID) *Object {
+func asNewObject(s *state, id h.ObjectID) *object {
 	n := *s.obj(id)
 	s.mut(id).Gone = true
 	nid := s.newObject(n)

@@ -22,11 +22,11 @@ func castsDown(card h.CardID) func(h.Action) bool {
 }
 
 // payAll pays the proposal with the first payment listed, tapping lands first.
-func payAll(t *testing.T, s *State) *State {
+func payAll(t *testing.T, s *state) *state {
 	t.Helper()
 	for s.Proposal != nil {
 		var pay, tap *h.Action
-		for _, a := range LegalActions(s) {
+		for _, a := range legalActions(s) {
 			switch {
 			case a.Kind == h.Pay && pay == nil:
 				pay = &a
@@ -53,7 +53,7 @@ func TestMorphCastFaceDown(t *testing.T) {
 	assert.Equal(t, 3, s.Proposal.Generic, "face down it costs {3}")
 	assert.True(t, s.Proposal.Colored.IsZero())
 	s = payAll(t, s)
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	require.Len(t, snap.Stack, 1)
 	assert.Equal(t, "", snap.Stack[0].Name, "a face-down spell has no name (CR 708.2a)")
 	assert.Empty(t, snap.Stack[0].Abilities, "nor abilities")
@@ -72,9 +72,9 @@ func TestMorphCastFaceDown(t *testing.T) {
 	assert.Equal(t, 2, *o.Toughness)
 }
 
-func snap1(t *testing.T, s *State, c h.CardID) *h.Object {
+func snap1(t *testing.T, s *state, c h.CardID) *h.Object {
 	t.Helper()
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	o := snap.Find(c)
 	require.NotNil(t, o, "card %d", c)
 	return o

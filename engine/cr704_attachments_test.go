@@ -72,7 +72,7 @@ func TestAuraSpellWithAnIllegalTarget(t *testing.T) {
 	setup.Players[0].Hand = []h.CardSpec{{ID: 50, Name: "Pacifism"}, {ID: 51, Name: "Disenchant"}}
 	setup.Players[0].Pool = h.Of(h.White, 2)
 	s := start(t, setup)
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Cast && a.Card == 50 {
 			assert.Equal(t, []h.Target{h.CardTarget(100)}, a.Targets, "an Aura spell targets what it can enchant")
 		}
@@ -80,7 +80,7 @@ func TestAuraSpellWithAnIllegalTarget(t *testing.T) {
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Cast, Card: 50, Targets: []h.Target{h.CardTarget(100)}})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.White, 2)})
 	c := s.clone()
-	moveTo(c, Project(c), c.byCard(100).ID, h.Graveyard, false, nil)
+	moveTo(c, project(c), c.byCard(100).ID, h.Graveyard, false, nil)
 	s = apply(t, c.finish(nil), h.Action{Player: h.A, Kind: h.Pass})
 	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
 	assert.Equal(t, h.Graveyard, snap(s).Find(50).Zone)

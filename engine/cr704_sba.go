@@ -11,12 +11,12 @@ import (
 // player would receive priority, all that apply are performed at once, and the check
 // repeats until none applies (704.3).
 
-// SBA is one state-based action.
-type SBA struct {
+// sba is one state-based action.
+type sba struct {
 	Rule string
 	Name string
 	// Find lists what the action applies to now.
-	Find func(s *State, v *View) []sbaHit
+	Find func(s *state, v *view) []sbaHit
 }
 
 // sbaHit is one thing to do: a player loses, or an object moves or becomes unattached.
@@ -28,9 +28,9 @@ type sbaHit struct {
 	loses  bool
 }
 
-// StateBasedActions is the list the engine checks, in rule order.
-var StateBasedActions = []SBA{
-	{"704.5a", "zero or less life", func(s *State, v *View) (out []sbaHit) {
+// stateBasedActions is the list the engine checks, in rule order.
+var stateBasedActions = []sba{
+	{"704.5a", "zero or less life", func(s *state, v *view) (out []sbaHit) {
 		for p := range s.Players {
 			if s.Players[p].Life <= 0 && !s.Players[p].Lost {
 				out = append(out, sbaHit{player: h.Player(p), loses: true})
@@ -38,7 +38,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5b", "drew from an empty library", func(s *State, v *View) (out []sbaHit) {
+	{"704.5b", "drew from an empty library", func(s *state, v *view) (out []sbaHit) {
 		for p := range s.Players {
 			if s.Players[p].DrewEmpty && !s.Players[p].Lost {
 				out = append(out, sbaHit{player: h.Player(p), loses: true})
@@ -46,7 +46,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5d", "token outside the battlefield", func(s *State, v *View) (out []sbaHit) {
+	{"704.5d", "token outside the battlefield", func(s *state, v *view) (out []sbaHit) {
 		for id := h.ObjectID(1); int(id) <= s.numObjects(); id++ {
 			if o := s.obj(id); o.Token && !o.Gone && o.Zone != h.Battlefield && o.Zone != "" {
 				out = append(out, sbaHit{object: o.ID, to: "none"})
@@ -54,7 +54,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5f", "toughness zero or less", func(s *State, v *View) (out []sbaHit) {
+	{"704.5f", "toughness zero or less", func(s *state, v *view) (out []sbaHit) {
 		if s.faults.on(FaultSkipZeroToughness) {
 			return nil
 		}
@@ -70,7 +70,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5g", "lethal damage", func(s *State, v *View) (out []sbaHit) {
+	{"704.5g", "lethal damage", func(s *state, v *view) (out []sbaHit) {
 		if s.faults.on(FaultLethalDamageIgnored) {
 			return nil
 		}
@@ -88,7 +88,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5i", "planeswalker with no loyalty", func(s *State, v *View) (out []sbaHit) {
+	{"704.5i", "planeswalker with no loyalty", func(s *state, v *view) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			if c := v.Of(id); c.HasType("Planeswalker") && s.obj(id).Counters[Loyalty] <= 0 {
 				out = append(out, sbaHit{object: id, to: h.Graveyard})
@@ -96,7 +96,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5j", "legend rule", func(s *State, v *View) (out []sbaHit) {
+	{"704.5j", "legend rule", func(s *state, v *view) (out []sbaHit) {
 		if s.faults.on(FaultLegendRuleOff) {
 			return nil
 		}
@@ -122,7 +122,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5m", "Aura not legally attached", func(s *State, v *View) (out []sbaHit) {
+	{"704.5m", "Aura not legally attached", func(s *state, v *view) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
 			if isAura(c) && !legallyAttached(s, v, o, c) && !(s.faults.on(FaultAuraStaysOnNothing) && !s.onBattlefield(o.AttachedTo)) {
@@ -131,7 +131,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5n", "Equipment not legally attached", func(s *State, v *View) (out []sbaHit) {
+	{"704.5n", "Equipment not legally attached", func(s *state, v *view) (out []sbaHit) {
 		for _, id := range s.Battlefield {
 			c, o := v.Of(id), s.obj(id)
 			if o.AttachedTo != 0 && c.HasSubtype("Equipment") && !c.HasType("Creature") && !legallyAttached(s, v, o, c) &&
@@ -141,7 +141,7 @@ var StateBasedActions = []SBA{
 		}
 		return
 	}},
-	{"704.5p", "attached creature, or attached permanent that is neither Aura nor Equipment", func(s *State, v *View) (out []sbaHit) {
+	{"704.5p", "attached creature, or attached permanent that is neither Aura nor Equipment", func(s *state, v *view) (out []sbaHit) {
 		if s.faults.on(FaultAttachedNonEquipmentStays) {
 			return nil
 		}
@@ -160,11 +160,11 @@ var StateBasedActions = []SBA{
 
 // resolvedToughnessChange is what the resolved spells and abilities' P/T changes (layer
 // 7c) add to object id's toughness, for the fault that judges lethal damage without them.
-func resolvedToughnessChange(s *State, id h.ObjectID) int {
+func resolvedToughnessChange(s *state, id h.ObjectID) int {
 	n := 0
 	for i := range s.Effects {
 		for _, m := range s.Effects[i].Mods {
-			if mp, ok := m.(ModifyPT); ok && containsID(s.Effects[i].Objects, id) {
+			if mp, ok := m.(modifyPT); ok && containsID(s.Effects[i].Objects, id) {
 				n += mp.Toughness
 			}
 		}
@@ -173,12 +173,12 @@ func resolvedToughnessChange(s *State, id h.ObjectID) int {
 }
 
 // isAura: an Aura is an enchantment with the subtype Aura (CR 303.4).
-func isAura(c *Chars) bool { return c.HasType("Enchantment") && c.HasSubtype("Aura") }
+func isAura(c *chars) bool { return c.HasType("Enchantment") && c.HasSubtype("Aura") }
 
 // legallyAttached: an Aura must be attached to an object its enchant ability allows, not
 // to itself, and not be a creature itself (CR 303.4c, 303.4d); an Equipment to a creature
 // other than itself (CR 301.5c).
-func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
+func legallyAttached(s *state, v *view, o *object, c *chars) bool {
 	if o.AttachedTo == 0 || o.AttachedTo == o.ID || !s.onBattlefield(o.AttachedTo) {
 		return false
 	}
@@ -199,7 +199,7 @@ func legallyAttached(s *State, v *View, o *Object, c *Chars) bool {
 
 // legendRuleCounts: the legend rule applies to the permanent id (CR 704.5j): it is
 // legendary, and has a name.
-func legendRuleCounts(s *State, v *View, id h.ObjectID) bool {
+func legendRuleCounts(s *state, v *view, id h.ObjectID) bool {
 	c := v.Of(id)
 	if c.Name == "" {
 		return false
@@ -220,7 +220,7 @@ func legendRuleCounts(s *State, v *View, id h.ObjectID) bool {
 // of its last round when that round found nothing to do: the projection of s as it is
 // left (the round only forgets the empty-library draws, which characteristics don't read).
 // first is a projection of s as it is, or nil: the first round uses it.
-func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
+func checkSBAs(s *state, ch chooser, ev *events, first *view) (*view, error) {
 	for round := 0; round < 100; round++ {
 		v := first
 		if round > 0 || v == nil {
@@ -229,7 +229,7 @@ func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
 		seen := s.noteSBACheck(ev)
 		var hits []sbaHit
 		var rules []string
-		for _, sba := range StateBasedActions {
+		for _, sba := range stateBasedActions {
 			for _, hit := range sba.Find(s, v) {
 				hits = append(hits, hit)
 				rules = append(rules, sba.Rule)
@@ -286,7 +286,7 @@ func checkSBAs(s *State, ch chooser, ev *events, first *View) (*View, error) {
 	return nil, fmt.Errorf("CR 704.3: state-based actions did not settle after 100 rounds")
 }
 
-func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
+func performSBA(s *state, v *view, hit sbaHit, rule string, ev *events) {
 	switch {
 	case hit.loses:
 		s.Players[hit.player].Lost = true
@@ -316,16 +316,16 @@ func performSBA(s *State, v *View, hit sbaHit, rule string, ev *events) {
 // records its checks (Reference.SBAChecks), and returns where the check's events will
 // start. A check abandoned for a choice nobody has made yet is not kept: the state it was
 // noted in is discarded with it (attempt).
-func (s *State) noteSBACheck(ev *events) int {
+func (s *state) noteSBACheck(ev *events) int {
 	if !s.sbaChecksOn || !ev.on() {
 		return 0
 	}
-	s.sbaChecks = append(s.sbaChecks, h.SBACheck{Board: Snapshot(s)})
+	s.sbaChecks = append(s.sbaChecks, h.SBACheck{Board: snapshot(s)})
 	return len(ev.list)
 }
 
 // noteSBAEvents gives the check just noted the events of the actions it performed.
-func (s *State) noteSBAEvents(from int, ev *events) {
+func (s *state) noteSBAEvents(from int, ev *events) {
 	if !s.sbaChecksOn || !ev.on() {
 		return
 	}

@@ -21,7 +21,7 @@ func TestTriggerOrderAskedAfterSBAs(t *testing.T) {
 	}
 	s := start(t, setup)
 	require.NotNil(t, s.Decision, "A orders the two triggers")
-	snap := Snapshot(s)
+	snap := snapshot(s)
 	require.NotNil(t, snap.Pending)
 	assert.Len(t, snap.Pending.Options, 2)
 	require.Len(t, snap.Battlefield, 1, "the Walkers died before the triggers are ordered")
@@ -38,7 +38,7 @@ func TestTriggerOrderAskedAfterSBAs(t *testing.T) {
 	assert.Nil(t, s.Decision)
 	require.Len(t, s.Stack, 2)
 	assert.Equal(t, h.A, s.Priority)
-	first := Snapshot(s).Stack[0]
+	first := snapshot(s).Stack[0]
 	assert.Equal(t, snap.Pending.Options[1], fmt.Sprintf("%s (card %d): %s", first.Name, first.Card, first.Text),
 		"the trigger chosen first goes on the stack first")
 }
@@ -53,7 +53,7 @@ func TestSBAChecksShowTheBoardBeforeEachCheck(t *testing.T) {
 	setup.Players[0].Battlefield[0].Counters = map[string]int{"+1/+1": 2}
 	s := start(t, setup)
 	var ping h.Action
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Activate && len(a.Targets) == 1 && a.Targets[0].Card == 200 {
 			ping = a
 		}
@@ -62,7 +62,7 @@ func TestSBAChecksShowTheBoardBeforeEachCheck(t *testing.T) {
 	s = apply(t, s, ping)
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
-	before := Snapshot(s)
+	before := snapshot(s)
 	ref, err := New(Options{})
 	require.NoError(t, err)
 	checks, err := ref.SBAChecks(s, h.Action{Player: h.B, Kind: h.Pass})
@@ -75,6 +75,6 @@ func TestSBAChecksShowTheBoardBeforeEachCheck(t *testing.T) {
 	assert.Equal(t, h.Event{Kind: "sba", Player: h.B, Card: 200, Rule: "704.5g", Text: "Llanowar Elves is put into its owner's graveyard (CR 704.5g)"}, checks[0].Events[0])
 	assert.Nil(t, checks[1].Board.Permanent(200))
 	assert.Empty(t, checks[1].Events, "the second check finds nothing to do")
-	assert.Equal(t, before, Snapshot(s), "the query changes nothing")
+	assert.Equal(t, before, snapshot(s), "the query changes nothing")
 	assert.False(t, s.sbaChecksOn)
 }

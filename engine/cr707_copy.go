@@ -15,21 +15,21 @@ import (
 // permanent that becomes a copy stays the same object: nothing enters or leaves, and the
 // non-copy effects already applying to it go on applying (707.4, 611.2c).
 
-// CopyAbility is the copy effect an ability creates, as data.
-type CopyAbility struct {
+// copyAbility is the copy effect an ability creates, as data.
+type copyAbility struct {
 	// Duration of a "becomes a copy" effect (CR 611.2a); an "enters as a copy" effect has
 	// none.
-	Duration DurationKind
+	Duration durationKind
 	// May: "you may have ..." (the controller chooses as it resolves or enters).
 	May bool
 	// Candidates: for "enter as a copy of any ...", which permanents may be chosen (it
 	// doesn't target). A "becomes a copy of target ..." ability targets instead.
-	Candidates func(s *State, v *View, controller h.Player, o *Object) bool
-	Except     CopyExceptions
+	Candidates func(s *state, v *view, controller h.Player, o *object) bool
+	Except     copyExceptions
 }
 
-// CopyExceptions are the modifications and exceptions of a copy effect (CR 707.9).
-type CopyExceptions struct {
+// copyExceptions are the modifications and exceptions of a copy effect (CR 707.9).
+type copyExceptions struct {
 	// KeepsThis: "except it has this ability" (707.9a): the ability creating the effect
 	// is part of the copiable values.
 	KeepsThis bool
@@ -38,7 +38,7 @@ type CopyExceptions struct {
 	// AddSubtypes: "it's an Illusion in addition to its other types" (707.9b).
 	AddSubtypes []string
 	// AddAbilities: "and it has ..." (707.9a).
-	AddAbilities []*Ability
+	AddAbilities []*ability
 	// Counters it enters with in addition, if the copy is a creature or a planeswalker
 	// (707.9f: judged on the result of the copy effect). Counters are not copiable values;
 	// these are placed as it enters.
@@ -46,13 +46,13 @@ type CopyExceptions struct {
 }
 
 // duration is the copy effect's duration when an ability controlled by p creates it.
-func (c *CopyAbility) duration(p h.Player) Duration {
-	return Duration{Kind: c.Duration, Player: p}
+func (c *copyAbility) duration(p h.Player) duration {
+	return duration{Kind: c.Duration, Player: p}
 }
 
 // copyValues are the values a copy effect of ability ab gives when it copies target now
 // (CR 707.2, 707.3, 707.9).
-func copyValues(s *State, v *View, target h.ObjectID, ab *Ability) *Chars {
+func copyValues(s *state, v *view, target h.ObjectID, ab *ability) *chars {
 	base := v.Copiable(target)
 	if s.faults.on(FaultCopyOfCopyIntermediate) {
 		base = v.printedOf(target) // the object copied, not what it copies (CR 707.3)
@@ -67,9 +67,9 @@ func copyValues(s *State, v *View, target h.ObjectID, ab *Ability) *Chars {
 	ex := ab.Copy.Except
 	c.Abilities = slices.Clip(c.Abilities)
 	if ex.KeepsThis {
-		c.Abilities = append(c.Abilities, AbilityInstance{Ability: ab})
-		if s.faults.on(FaultExceptAppliedTwice) && slices.ContainsFunc(base.Abilities, func(a AbilityInstance) bool { return a.Ability == ab }) {
-			c.Abilities = append(c.Abilities, AbilityInstance{Ability: ab})
+		c.Abilities = append(c.Abilities, abilityInstance{ability: ab})
+		if s.faults.on(FaultExceptAppliedTwice) && slices.ContainsFunc(base.Abilities, func(a abilityInstance) bool { return a.ability == ab }) {
+			c.Abilities = append(c.Abilities, abilityInstance{ability: ab})
 		}
 	}
 	if ex.NotLegendary && c.HasSupertype("Legendary") {
@@ -79,19 +79,19 @@ func copyValues(s *State, v *View, target h.ObjectID, ab *Ability) *Chars {
 		c.Subtypes = appendNew(c.Subtypes, ex.AddSubtypes...)
 	}
 	for _, a := range ex.AddAbilities {
-		c.Abilities = append(c.Abilities, AbilityInstance{Ability: a})
+		c.Abilities = append(c.Abilities, abilityInstance{ability: a})
 	}
 	return &c
 }
 
 // copyEffect records that id becomes a copy of target through ability ab, with duration d,
 // from now on (CR 707.2, 613.7b: a fresh timestamp, so the latest copy effect wins).
-func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controller h.Player, d Duration, ev *events) {
+func copyEffect(s *state, v *view, id, target h.ObjectID, ab *ability, controller h.Player, d duration, ev *events) {
 	vals := copyValues(s, v, target, ab)
 	if s.faults.on(FaultCopyIsNewObject) { // its effects and counters gone, as if it had entered anew (CR 707.4)
-		s.Effects, s.mut(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e Effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
+		s.Effects, s.mut(id).Counters = slices.DeleteFunc(slices.Clone(s.Effects), func(e effect) bool { return slices.Contains(e.Objects, id) }), [numCounterKinds]int{}
 	}
-	s.addEffect(Effect{Source: id, Controller: controller, Duration: d, Mods: []Modification{CopyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
+	s.addEffect(effect{Source: id, Controller: controller, Duration: d, Mods: []modification{copyOf{From: target, Values: vals}}, Objects: []h.ObjectID{id}})
 	o := s.obj(id)
 	if s.faults.on(FaultSickFromCopied) {
 		s.mut(id).Sick = s.obj(target).Sick // the copied permanent's status (CR 302.6, 707.2: status isn't copied)
@@ -103,7 +103,7 @@ func copyEffect(s *State, v *View, id, target h.ObjectID, ab *Ability, controlle
 }
 
 // copyOption is how the choice to copy a permanent reads.
-func copyOption(v *View, o *Object) string {
+func copyOption(v *view, o *object) string {
 	return fmt.Sprintf("copy %s (card %d)", v.Of(o.ID).Name, o.Card)
 }
 
@@ -113,7 +113,7 @@ const dontCopy = "don't copy"
 // becomeCopyOfTarget is the effect of "[you may have] this become a copy of target ..."
 // (Crystalline Resonance, Cryptoplasm, Mirage Mirror): the source, if it is still the
 // same permanent, becomes a copy of the target, if still legal (CR 608.2b).
-func becomeCopyOfTarget(r *Resolution) {
+func becomeCopyOfTarget(r *resolution) {
 	t, ok := r.Target(0)
 	src := r.Source()
 	if !ok || src.Gone || src.Zone != h.Battlefield {
@@ -134,7 +134,7 @@ func becomeCopyOfTarget(r *Resolution) {
 // it enters, among the permanents already on the battlefield (not those entering with it);
 // the copy effect has no duration. Exceptions that depend on what it became
 // are judged on the result (707.9f). It reports whether it entered as a copy.
-func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, entering []h.ObjectID) (copied bool) {
+func enterAsCopy(s *state, o *object, choose func([]string) string, ev *events, entering []h.ObjectID) (copied bool) {
 	if choose == nil {
 		return false
 	}
@@ -144,7 +144,7 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 			continue
 		}
 		cp := a.Copy
-		var cands []*Object
+		var cands []*object
 		for _, id := range s.Battlefield {
 			if t := s.obj(id); id != o.ID && !slices.Contains(entering, id) && cp.Candidates(s, v, o.Controller, t) {
 				cands = append(cands, t)
@@ -153,7 +153,7 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 		if len(cands) == 0 {
 			return false
 		}
-		slices.SortFunc(cands, func(a, b *Object) int { return int(a.Card) - int(b.Card) })
+		slices.SortFunc(cands, func(a, b *object) int { return int(a.Card) - int(b.Card) })
 		opts := []string{dontCopy}
 		for _, t := range cands {
 			opts = append(opts, copyOption(v, t))
@@ -163,8 +163,8 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 			if opts[i+1] != pick {
 				continue
 			}
-			copyEffect(s, v, o.ID, t.ID, a.Ability, o.Controller, Duration{}, ev)
-			c := Project(s).Of(o.ID)
+			copyEffect(s, v, o.ID, t.ID, a.ability, o.Controller, duration{}, ev)
+			c := project(s).Of(o.ID)
 			if c.HasType("Creature") {
 				s.mut(o.ID).Counters[PlusOne] += cp.Except.PlusOneIfCreature
 			}
@@ -180,15 +180,15 @@ func enterAsCopy(s *State, o *Object, choose func([]string) string, ev *events, 
 // setupCopies starts the copy effects a setup says are in force on a permanent, oldest
 // first: each is the effect of the permanent's own copy ability (its duration and
 // exceptions), begun before the game starts, controlled by the permanent's controller.
-func setupCopies(s *State, bases *copyBases, id h.ObjectID, targets []h.ObjectID) error {
+func setupCopies(s *state, bases *copyBases, id h.ObjectID, targets []h.ObjectID) error {
 	o := s.obj(id)
 	ab := copyAbilityOf(o.Def)
 	if ab == nil {
-		return fmt.Errorf("setup: %s (card %d) is copying, but its card has no copy ability", Project(s).Of(id).Name, o.Card)
+		return fmt.Errorf("setup: %s (card %d) is copying, but its card has no copy ability", project(s).Of(id).Name, o.Card)
 	}
 	for _, t := range targets {
 		if t == id {
-			return fmt.Errorf("setup: %s (card %d) can't copy itself", Project(s).Of(id).Name, o.Card)
+			return fmt.Errorf("setup: %s (card %d) can't copy itself", project(s).Of(id).Name, o.Card)
 		}
 		copyEffect(s, bases.of(s, t), id, t, ab, o.Controller, ab.Copy.duration(o.Controller), nil)
 		bases.began(id)
@@ -208,24 +208,24 @@ func setupCopies(s *State, bases *copyBases, id h.ObjectID, targets []h.ObjectID
 // nothing else copyValues asks of it). Under the fault that copies every effect, each copy
 // effect needs a projection of its own.
 type copyBases struct {
-	v           *View
+	v           *view
 	since       []h.ObjectID // the permanents a copy effect began on since v was made
 	all         []h.ObjectID // the permanents a copy effect began on
-	unprojected *View
+	unprojected *view
 }
 
-func (b *copyBases) of(s *State, target h.ObjectID) *View {
+func (b *copyBases) of(s *state, target h.ObjectID) *view {
 	if s.faults.on(FaultCopiesNonCopyEffects) {
-		return Project(s)
+		return project(s)
 	}
 	if !s.obj(target).FaceDown && !slices.Contains(b.all, target) {
 		if b.unprojected == nil {
-			b.unprojected = &View{s: s}
+			b.unprojected = &view{s: s}
 		}
 		return b.unprojected
 	}
 	if b.v == nil || slices.Contains(b.since, target) {
-		b.v, b.since = Project(s), b.since[:0]
+		b.v, b.since = project(s), b.since[:0]
 	}
 	return b.v
 }
@@ -238,10 +238,10 @@ func (b *copyBases) began(id h.ObjectID) {
 
 // Candidates of "enter as a copy of ...".
 var (
-	anyCreature = func(s *State, v *View, _ h.Player, o *Object) bool { return v.Of(o.ID).HasType("Creature") }
-	anyNonland  = func(s *State, v *View, _ h.Player, o *Object) bool { return !v.Of(o.ID).HasType("Land") }
+	anyCreature = func(s *state, v *view, _ h.Player, o *object) bool { return v.Of(o.ID).HasType("Creature") }
+	anyNonland  = func(s *state, v *view, _ h.Player, o *object) bool { return !v.Of(o.ID).HasType("Land") }
 	// creatureOrPlaneswalkerYouControl: Spark Double.
-	creatureOrPlaneswalkerYouControl = func(s *State, v *View, p h.Player, o *Object) bool {
+	creatureOrPlaneswalkerYouControl = func(s *state, v *view, p h.Player, o *object) bool {
 		c := v.Of(o.ID)
 		return o.Controller == p && (c.HasType("Creature") || c.HasType("Planeswalker"))
 	}

@@ -13,7 +13,7 @@ import (
 
 // mirror activates A's Mirage Mirror (card mirror) targeting card target, paying {2} from
 // the pool, and lets it resolve.
-func mirror(t *testing.T, s *State, mirror, target h.CardID) *State {
+func mirror(t *testing.T, s *state, mirror, target h.CardID) *state {
 	t.Helper()
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: mirror, Ability: 0, Targets: []h.Target{h.CardTarget(target)}})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Colorless, 2)})
@@ -30,7 +30,7 @@ func withLoyalty(setup *h.Setup, p, i, n int) {
 // Resonance out: the Resonance trigger targets card target and, as it resolves, A has the
 // Resonance become a copy of it (CR 702.29c, 707.2). The cycling ability stays on the
 // stack.
-func cycleUnderResonance(t *testing.T, s *State, target string) *State {
+func cycleUnderResonance(t *testing.T, s *state, target string) *state {
 	t.Helper()
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: 50, Ability: 1})
 	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay, Payment: h.Of(h.Red, 1)})
@@ -127,7 +127,7 @@ func TestLoyaltyAbilitiesOfACopyArePerPermanent(t *testing.T) {
 	setup.Players[0].Pool = h.Of(h.Blue, 1).Add(h.Of(h.Colorless, 3))
 	s := castAndResolve(t, start(t, setup), 50, setup.Players[0].Pool)
 	s = choose(t, s, "copy Jace Beleren")
-	activate := func(s *State, card h.CardID) *State {
+	activate := func(s *state, card h.CardID) *state {
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Activate, Card: card, Ability: 0})
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
@@ -240,7 +240,7 @@ func TestACopyOfABasicLandHasItsManaAbilityOnce(t *testing.T) {
 	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Abilities)
 	assert.Equal(t, []string{"({T}: Add {G}.)"}, sn.Permanent(100).Copiable.Abilities, "the copiable values are the Forest's")
 	var offers []h.Action
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Activate && a.Card == 100 {
 			offers = append(offers, a)
 		}

@@ -10,20 +10,20 @@ import (
 )
 
 // choose answers the pending decision with the option containing text.
-func choose(t *testing.T, s *State, text string) *State {
+func choose(t *testing.T, s *state, text string) *state {
 	t.Helper()
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.Choose && strings.Contains(a.Text, text) {
 			return apply(t, s, a)
 		}
 	}
-	t.Fatalf("no option %q among %v", text, LegalActions(s))
+	t.Fatalf("no option %q among %v", text, legalActions(s))
 	return nil
 }
 
 // perm is the permanent that is card c in s's snapshot.
-func perm(s *State, c h.CardID) *h.Object {
-	snap := Snapshot(s)
+func perm(s *state, c h.CardID) *h.Object {
+	snap := snapshot(s)
 	return snap.Permanent(c)
 }
 
@@ -87,7 +87,7 @@ func TestCopyOfACopy(t *testing.T) {
 			continue
 		}
 		s = passUntil(t, s, 3, h.Upkeep)
-		snap := Snapshot(s)
+		snap := snapshot(s)
 		assert.Empty(t, snap.Permanent(101).CopyOf, "the Mirror's copy lasted until end of turn")
 		assert.Equal(t, "Grizzly Bears", snap.Permanent(50).CopyOf, "707.2b: the Impersonator keeps what it copied")
 	}
@@ -102,7 +102,7 @@ func TestCryptoplasmCopiesCopiableValuesAndKeepsItsAbility(t *testing.T) {
 	setup.Players[1].Battlefield[0].Counters = map[string]int{"+1/+1": 1}
 	s := start(t, setup)
 	giant := cardNamed(t, s, "Hill Giant").ID
-	s = withEffect(s, Duration{Kind: UntilYourNextTurn, Player: h.B}, []Modification{ModifyPT{3, 3}}, giant)
+	s = withEffect(s, duration{Kind: UntilYourNextTurn, Player: h.B}, []modification{modifyPT{3, 3}}, giant)
 	s = passUntil(t, s, 3, h.Upkeep)
 	require.Len(t, s.Stack, 1, "the trigger, targeting the only other creature")
 	assert.Equal(t, h.CardID(200), s.Stack[0].Targets[0].Card)
@@ -131,10 +131,10 @@ func TestPriorEffectsPersist(t *testing.T) {
 		mirror := s.byCard(101)
 		// A Giant Growth on it; then a new copy effect of its ability (as a Bears it has lost
 		// the {2} ability until the first one ends).
-		s = withEffect(s, untilEndOfTurn, []Modification{ModifyPT{3, 3}}, mirror.ID)
+		s = withEffect(s, untilEndOfTurn, []modification{modifyPT{3, 3}}, mirror.ID)
 		assert.Equal(t, 5, power(s, mirror.ID))
 		c := s.clone()
-		copyEffect(c, Project(c), mirror.ID, cardNamed(t, c, "Hill Giant").ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
+		copyEffect(c, project(c), mirror.ID, cardNamed(t, c, "Hill Giant").ID, copyAbilityOf(mirror.Def), h.A, untilEndOfTurn, &events{})
 		c = c.finish(nil)
 		want := 6
 		if fault != "" {

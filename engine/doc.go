@@ -4,23 +4,23 @@
 //
 // Shape:
 //   - Printed card data is the cards package's table; cards_*.go add each card's abilities
-//     as data ([CardDef]).
-//   - [State] is the base state: printed card data by reference, status, counters,
+//     as data ([cardDef]).
+//   - [state] is the base state: printed card data by reference, status, counters,
 //     attachments, timestamps and continuous-effect records ([Effect]: parts that are
-//     [Modification] values, a [Duration] checked at the moments the rules name). It is a
-//     value; [Step] never changes its input. Its object records are shared with the
+//     [modification] values, a [duration] checked at the moments the rules name). It is a
+//     value; [applyAction] never changes its input. Its object records are shared with the
 //     states cloned from it until one writes them (object_table.go): rules code reads a
 //     record with obj/live and writes one only through State.mut, which a structural test
 //     (object_writes_test.go) holds it to.
 //   - Characteristics, in every zone, are computed through the layer system (CR 613) by
-//     [Project], layer by layer across all objects, and never written back
-//     (cr613_layers.go). The rules read them only there ([View.Of]): a structural test
+//     [project], layer by layer across all objects, and never written back
+//     (cr613_layers.go). The rules read them only there ([view.Of]): a structural test
 //     (printed_reads_test.go) fails on a direct read of printed data elsewhere.
 //   - Every ability an object has carries an identity ([AbilityKey]: printed, intrinsic,
 //     granted or copied), so links between abilities and "this ability" can name it.
 //   - What a player may cast or play, from where, for what cost and when, is listed in one
 //     place (cr601_permissions.go) that legal actions and casting both use.
-//   - The engine never asks: [LegalActions] enumerates every action, every choice made.
+//   - The engine never asks: [legalActions] enumerates every action, every choice made.
 //     Choices needed while something resolves become a pending decision, answered by an
 //     action.
 //   - Rules areas live in files named after their CR section (cr106_mana.go,

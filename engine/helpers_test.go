@@ -38,15 +38,15 @@ func board(mine, theirs []string) h.Setup {
 	return s
 }
 
-func start(t *testing.T, setup h.Setup, faults ...string) *State {
+func start(t *testing.T, setup h.Setup, faults ...string) *state {
 	t.Helper()
-	s, err := NewGame(setup, faults)
+	s, err := newGame(setup, faults)
 	require.NoError(t, err)
 	return s
 }
 
 // cardNamed finds the first permanent with the name.
-func cardNamed(t *testing.T, s *State, name string) *Object {
+func cardNamed(t *testing.T, s *state, name string) *object {
 	t.Helper()
 	v := s.projected()
 	for _, id := range s.Battlefield {
@@ -60,7 +60,7 @@ func cardNamed(t *testing.T, s *State, name string) *Object {
 
 // outcomes returns the offered outcomes of the first mana ability of the named permanent
 // with the given ability index, as strings.
-func outcomes(t *testing.T, s *State, name string, ability int) []string {
+func outcomes(t *testing.T, s *state, name string, ability int) []string {
 	t.Helper()
 	r := &Reference{}
 	ms, err := r.ManaOutcomes(s, cardNamed(t, s, name).Card, ability)

@@ -7,10 +7,10 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// LegalActions lists every action the player who is to act may take, fully formed
+// legalActions lists every action the player who is to act may take, fully formed
 // (every choice made), in a deterministic order: passing or the simplest answer first.
 // Mana abilities are listed once per distinct outcome; costs once per distinct payment.
-func LegalActions(s *State) []h.Action {
+func legalActions(s *state) []h.Action {
 	if s.GameOver {
 		return nil
 	}
@@ -58,8 +58,8 @@ func LegalActions(s *State) []h.Action {
 // actions are built in a buffer reused from listing to listing, and handed out at their
 // exact length: a state's actions are kept with it in a trace.
 type listing struct {
-	s   *State
-	v   *View
+	s   *state
+	v   *view
 	out []h.Action
 	// mana lists each player's activatable mana abilities once asked (manaDone).
 	mana          [2][]manaSource
@@ -67,17 +67,17 @@ type listing struct {
 	others        []activation // the priority player's other activatable abilities (activatable)
 	potential     [2]int       // manaPotential, once asked (potentialDone)
 	potentialDone [2]bool
-	cands         []Chosen        // targetCombos' candidates, one requirement at a time
+	cands         []chosen        // targetCombos' candidates, one requirement at a time
 	combos        [2][][]h.Target // targetCombos' lists, by the parity of the requirement
 }
 
 // activation is an activated ability its controller can activate now: ability i (ab) of
 // o, whose characteristics are c.
 type activation struct {
-	o  *Object
-	c  *Chars
+	o  *object
+	c  *chars
 	i  int
-	ab AbilityInstance
+	ab abilityInstance
 }
 
 // manaSource is a mana ability its controller can activate now, and every distinct
@@ -89,7 +89,7 @@ type manaSource struct {
 
 var listings = sync.Pool{New: func() any { return new(listing) }}
 
-func startListing(s *State) *listing {
+func startListing(s *state) *listing {
 	l := listings.Get().(*listing)
 	l.s, l.v = s, s.projected()
 	return l
@@ -134,7 +134,7 @@ func (l *listing) actions() []h.Action {
 
 // proposalActions lists what the player paying a proposal may do: pay it in each way the
 // pool allows, cancel it, or activate mana abilities first (CR 601.2g-h).
-func (l *listing) proposalActions(p *Proposal) {
+func (l *listing) proposalActions(p *proposal) {
 	s := l.s
 	// The non-mana part of an ability's cost may have become unpayable while mana
 	// abilities were activated (tapping the source for mana): then only Cancel.
@@ -181,7 +181,7 @@ func (l *listing) playAndCastActions(p h.Player) {
 // maxX is the largest X worth listing (CR 107.3a, 601.2b): what the player could pay
 // with their pool and the mana abilities of their permanents that cost no mana, at the
 // most each could produce now.
-func (l *listing) maxX(p h.Player, c ManaCost) int {
+func (l *listing) maxX(p h.Player, c manaCost) int {
 	if c.X == 0 {
 		return 0
 	}
@@ -194,7 +194,7 @@ func (l *listing) manaPotential(p h.Player) int {
 	if !l.potentialDone[p] {
 		n := l.s.Players[p].Pool.Total()
 		for _, m := range l.manaSources(p) {
-			if m.ab.Cost.Mana != (ManaCost{}) {
+			if m.ab.Cost.Mana != (manaCost{}) {
 				continue // it costs mana to make mana: no gain to count on
 			}
 			best := 0
@@ -234,7 +234,7 @@ func (l *listing) activatable(p h.Player, others bool) {
 			}
 			c := v.Of(id)
 			for i := range c.Abilities {
-				ab := c.Abilities[i].Ability
+				ab := c.Abilities[i].ability
 				if ab.Kind != Activated || ab.FromHand != fromHand {
 					continue // it doesn't function from where the object is (CR 113.6)
 				}
@@ -273,7 +273,7 @@ func (l *listing) abilityActions(p h.Player) {
 		if len(combos) == 0 {
 			continue
 		}
-		text := v.activationText(o, c, i, ab.Ability, false, h.Mana{})
+		text := v.activationText(o, c, i, ab.ability, false, h.Mana{})
 		maxX := l.maxX(p, ab.Cost.Mana)
 		for _, ts := range combos {
 			for x := 0; x <= maxX; x++ {
@@ -307,7 +307,7 @@ func (l *listing) manaActions(p h.Player) {
 			for k, oc := range m.outcomes {
 				var text string // the same for every payment
 				if j == 0 {
-					text = l.v.activationText(m.o, m.c, m.i, m.ab.Ability, true, oc.mana)
+					text = l.v.activationText(m.o, m.c, m.i, m.ab.ability, true, oc.mana)
 				} else {
 					text = l.out[first+k].Text
 				}
@@ -328,7 +328,7 @@ var noPayment = []h.Mana{{}}
 // last requirement's varying slowest. The list is the listing's, read only and good until
 // the next call; each combination has its own exact-capacity slice, cut from one array
 // per requirement, which the actions keep.
-func (l *listing) targetCombos(p h.Player, specs []TargetSpec) [][]h.Target {
+func (l *listing) targetCombos(p h.Player, specs []targetSpec) [][]h.Target {
 	if len(specs) == 0 {
 		return noTargets
 	}

@@ -30,13 +30,13 @@ type manaEnv struct {
 // that a resolution reads, besides what it is attached to: outcomeKey.enchanted).
 type tapTrigger struct {
 	source  h.ObjectID
-	ability *Ability
+	ability *ability
 	chosen  int8
 }
 
 // manaEnv is the view's mana environment, found in one pass over the battlefield, in
 // battlefield order; its lists share one allocation, sized by what the pass found.
-func (v *View) manaEnv() *manaEnv {
+func (v *view) manaEnv() *manaEnv {
 	e := &v.outcomes.env
 	if v.envDone {
 		return e
@@ -46,8 +46,8 @@ func (v *View) manaEnv() *manaEnv {
 	e.faults = s.faults
 	type found struct {
 		id h.ObjectID
-		c  *Chars
-		ab AbilityInstance
+		c  *chars
+		ab abilityInstance
 	}
 	var buf [8]found
 	list := buf[:0]
@@ -98,7 +98,7 @@ func (v *View) manaEnv() *manaEnv {
 			e.reps[0][1] = append(e.reps[0][1], r)
 			e.reps[1][1] = append(e.reps[1][1], r)
 		case Triggered:
-			e.trigs = append(e.trigs, tapTrigger{f.id, f.ab.Ability, s.obj(f.id).ChosenColor})
+			e.trigs = append(e.trigs, tapTrigger{f.id, f.ab.ability, s.obj(f.id).ChosenColor})
 		}
 	}
 	return e
@@ -110,7 +110,7 @@ func (v *View) manaEnv() *manaEnv {
 // faults, the battlefield in order, and each permanent's chosen colour) but for the
 // controllers of the permanents whose replacement effects apply to their controller's
 // permanents: those are compared. Its lists are read only: shared.
-func (w *View) shareManaEnv(v *View) {
+func (w *view) shareManaEnv(v *view) {
 	if !v.envDone {
 		return
 	}
@@ -161,7 +161,7 @@ type outcomeKey struct {
 
 // outcomeKey is the key of ability a of src, whose production is pr, and whether it has
 // one (more triggers than the mask holds: none).
-func (e *manaEnv) outcomeKey(s *State, v *View, src *Object, a *Ability, pr production) (outcomeKey, bool) {
+func (e *manaEnv) outcomeKey(s *state, v *view, src *object, a *ability, pr production) (outcomeKey, bool) {
 	if !e.modified() {
 		return outcomeKey{pr: pr}, true
 	}
@@ -200,7 +200,7 @@ const maxMemo = 64
 
 // outcomeMemo is the view's memo, started on first use from the one published by the
 // state its state was stepped from.
-func (v *View) outcomeMemo() *outcomeMemo {
+func (v *view) outcomeMemo() *outcomeMemo {
 	m := &v.outcomes
 	if v.memoStarted {
 		return m
@@ -225,7 +225,7 @@ func (m *outcomeMemo) lookup(k outcomeKey) ([]manaOutcome, bool) {
 }
 
 // addOutcome adds an answer to the view's memo (outcomeMemo has started it).
-func (v *View) addOutcome(k outcomeKey, out []manaOutcome) {
+func (v *view) addOutcome(k outcomeKey, out []manaOutcome) {
 	m := &v.outcomes
 	if len(m.entries) >= maxMemo {
 		m.entries = nil
@@ -235,7 +235,7 @@ func (v *View) addOutcome(k outcomeKey, out []manaOutcome) {
 
 // publishOutcomes makes what the memo holds now the state's, for the states stepped from it, if
 // the view is a finished state's and the memo changed.
-func (v *View) publishOutcomes() {
+func (v *view) publishOutcomes() {
 	m := &v.outcomes
 	if c := v.s.view; v.outcomesDirty && c != nil && c.v == v {
 		c.outcomes.Store(&outcomeMemo{env: m.env, entries: slices.Clip(m.entries)})

@@ -13,7 +13,7 @@ import (
 // own copy of the state, the outcome read as what the pool gained, the first path found
 // kept for each distinct amount, in canonical order. Every option of every choice is
 // explored (everyOption), even those the engine knows lead nowhere new (explorer.first).
-func resolvedOutcomes(s *State, v *View, src *Object, a *Ability) []manaOutcome {
+func resolvedOutcomes(s *state, v *view, src *object, a *ability) []manaOutcome {
 	var out []manaOutcome
 	_ = explore(func(e *explorer) error {
 		c := s.clone()
@@ -41,7 +41,7 @@ func (c everyOption) choose(kind string, options []string) (string, error) {
 
 // commutingOrders reports whether resolving a of src has its controller choose an order
 // of replacement effects that all multiply (applyReplacements explores only the first).
-func commutingOrders(s *State, v *View, src *Object, a *Ability) bool {
+func commutingOrders(s *state, v *view, src *object, a *ability) bool {
 	var names []string
 	for _, r := range manaReplacements(s, v, src, a) {
 		if r.kind != ReplaceMultiplyMana {
@@ -65,7 +65,7 @@ func TestManaOutcomesAreResolutions(t *testing.T) {
 	plain, modified, chosen, commuting := 0, 0, 0, 0
 	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
+			s := tr.Steps[i].AfterState.(*state)
 			v := s.projected()
 			for _, id := range s.Battlefield {
 				for _, ab := range v.Of(id).Abilities {
@@ -73,7 +73,7 @@ func TestManaOutcomesAreResolutions(t *testing.T) {
 						continue
 					}
 					o := s.obj(id)
-					got, want := manaOutcomes(s, v, o, ab.Ability), resolvedOutcomes(s, v, o, ab.Ability)
+					got, want := manaOutcomes(s, v, o, ab.ability), resolvedOutcomes(s, v, o, ab.ability)
 					if !reflect.DeepEqual(got, want) {
 						t.Fatalf("seed %d step %d, %s: %s: outcomes %v, resolutions give %v", seed, i, v.Of(id).Name, ab.Text, got, want)
 					}
@@ -85,7 +85,7 @@ func TestManaOutcomesAreResolutions(t *testing.T) {
 					if slices.ContainsFunc(got, func(o manaOutcome) bool { return len(o.choices) > 0 }) {
 						chosen++
 					}
-					if commutingOrders(s, v, o, ab.Ability) {
+					if commutingOrders(s, v, o, ab.ability) {
 						commuting++
 					}
 				}
@@ -115,7 +115,7 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 		}
 		var pubs []published
 		for i := range tr.Steps {
-			if m := tr.Steps[i].AfterState.(*State).view.outcomes.Load(); m != nil {
+			if m := tr.Steps[i].AfterState.(*state).view.outcomes.Load(); m != nil {
 				entries := slices.Clone(m.entries)
 				for j, e := range entries {
 					entries[j].outcomes = nil
@@ -127,8 +127,8 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 			}
 		}
 		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
-			v, fresh := s.projected(), Project(s)
+			s := tr.Steps[i].AfterState.(*state)
+			v, fresh := s.projected(), project(s)
 			from := s.view.outcomesFrom
 			if from != nil && from.env.equal(v.manaEnv()) {
 				handed++
@@ -143,19 +143,19 @@ func TestOutcomeMemoIsTheComputation(t *testing.T) {
 					o := s.obj(id)
 					pr := productionChoice(s, v, o, ab.Produce)
 					if from != nil {
-						if k, ok := from.env.outcomeKey(s, v, o, ab.Ability, pr); ok {
+						if k, ok := from.env.outcomeKey(s, v, o, ab.ability, pr); ok {
 							if _, ok := from.lookup(k); ok {
 								inherited++
 							}
 						}
 					}
-					got, want := manaOutcomes(s, v, o, ab.Ability), resolvedManaOutcomes(s, fresh, o, ab.Ability, pr)
+					got, want := manaOutcomes(s, v, o, ab.ability), resolvedManaOutcomes(s, fresh, o, ab.ability, pr)
 					if !reflect.DeepEqual(got, want) {
 						t.Fatalf("seed %d step %d, %s: %s: outcomes %v from the memo, %v computed", seed, i, v.Of(id).Name, ab.Text, got, want)
 					}
 				}
 			}
-			LegalActions(s)
+			legalActions(s)
 		}
 		for _, p := range pubs {
 			if !reflect.DeepEqual(p.m.entries, p.entries) {
@@ -179,9 +179,9 @@ func TestSharedManaFindingsAreTheComputation(t *testing.T) {
 	envs, coulds := 0, 0
 	eachGeneratedTrace(t, 8, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
-			v, fresh := s.projected(), Project(s)
-			before := tr.Steps[i].BeforeState.(*State).projected()
+			s := tr.Steps[i].AfterState.(*state)
+			v, fresh := s.projected(), project(s)
+			before := tr.Steps[i].BeforeState.(*state).projected()
 			e, be := v.manaEnv(), &before.outcomes.env
 			if before.envDone && len(e.trigs) > 0 && len(be.trigs) > 0 && &e.trigs[0] == &be.trigs[0] {
 				envs++
@@ -215,7 +215,7 @@ func TestCouldNotSharedWhenItDiffers(t *testing.T) {
 	checked := 0
 	eachGeneratedTrace(t, 2, 10, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
-			s := tr.Steps[i].AfterState.(*State)
+			s := tr.Steps[i].AfterState.(*state)
 			v := s.projected()
 			if len(s.Battlefield) == 0 || v.couldProduceAll() == nil || !v.envDone {
 				continue
@@ -227,8 +227,8 @@ func TestCouldNotSharedWhenItDiffers(t *testing.T) {
 			id := s.Battlefield[0]
 			moved.mut(id).Controller = s.obj(id).Controller.Opponent()
 			linked := s.clone()
-			linked.Links = append(slices.Clone(s.Links), Link{Object: id})
-			for _, u := range []*State{moved, linked} {
+			linked.Links = append(slices.Clone(s.Links), link{Object: id})
+			for _, u := range []*state{moved, linked} {
 				if w := v.of(u); w.could != nil {
 					t.Fatalf("seed %d step %d: shared with a state it doesn't hold for", seed, i)
 				}

@@ -30,7 +30,7 @@ const objectChunkLen = 8
 
 type objectChunk struct {
 	owner uint64
-	recs  [objectChunkLen]Object
+	recs  [objectChunkLen]object
 }
 
 const frozenOwner = ^uint64(0)
@@ -41,7 +41,7 @@ var owners atomic.Uint64
 
 // mut returns record id (nil for 0 or unknown), to change, copying its chunk first if the
 // table does not own it.
-func (t *objectTable) mut(id h.ObjectID) *Object {
+func (t *objectTable) mut(id h.ObjectID) *object {
 	if i := id - 1; i < h.ObjectID(t.n) {
 		return &t.own(int(i / objectChunkLen)).recs[i%objectChunkLen]
 	}
@@ -71,7 +71,7 @@ func (t *objectTable) writer() uint64 {
 }
 
 // add appends a record.
-func (t *objectTable) add(o Object) {
+func (t *objectTable) add(o object) {
 	c := t.n / objectChunkLen
 	if c == len(t.chunks) {
 		t.chunks = append(t.chunks, &objectChunk{owner: t.writer()})

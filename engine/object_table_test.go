@@ -10,14 +10,14 @@ import (
 func tableOf(n int) *objectTable {
 	t := &objectTable{}
 	for i := 1; i <= n; i++ {
-		t.add(Object{ID: h.ObjectID(i), Damage: i})
+		t.add(object{ID: h.ObjectID(i), Damage: i})
 	}
 	return t
 }
 
 // get reads record id of t as a state holding t reads it.
-func (t *objectTable) get(id h.ObjectID) *Object {
-	s := State{objects: *t}
+func (t *objectTable) get(id h.ObjectID) *object {
+	s := state{objects: *t}
 	return s.obj(id)
 }
 
@@ -48,7 +48,7 @@ func TestObjectTableSharesUntilWritten(t *testing.T) {
 		t.Fatalf("an owned chunk is copied again")
 	}
 	c := b.share()
-	c.add(Object{ID: h.ObjectID(c.n + 1)})
+	c.add(object{ID: h.ObjectID(c.n + 1)})
 	c.mut(3).Damage = 300
 	if b.n != 3*objectChunkLen+1 || b.get(3).Damage != 3 || c.get(3).Damage != 300 || p.Damage != 3 {
 		t.Fatalf("after a second clone the first writes into what it shares: %d, %d", b.get(3).Damage, c.get(3).Damage)
@@ -61,7 +61,7 @@ func TestObjectTableSharesUntilWritten(t *testing.T) {
 // TestFinishedStateRecordsCantBeWritten: writing a record of a state Step or NewGame
 // returned panics rather than changing a state others read.
 func TestFinishedStateRecordsCantBeWritten(t *testing.T) {
-	s, err := NewGame(board([]string{"Wastes"}, nil), nil)
+	s, err := newGame(board([]string{"Wastes"}, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,12 +83,12 @@ func TestFinishedStateRecordsCantBeWritten(t *testing.T) {
 // (TestOptimisticStepsMatchCareful) catches a write that skips mut, the copy-on-write a
 // missed write site would skip: frozen copies the records, so it does not share them.
 func TestAuditSeesAWriteToASharedRecord(t *testing.T) {
-	s, err := NewGame(board([]string{"Wastes"}, nil), nil)
+	s, err := newGame(board([]string{"Wastes"}, nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	saved := frozen(s)
-	next, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pass})
+	next, _, err := applyAction(s, h.Action{Player: h.A, Kind: h.Pass})
 	if err != nil {
 		t.Fatal(err)
 	}

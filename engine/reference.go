@@ -23,7 +23,7 @@ type Reference struct {
 	// fault: asked twice in a row about one state, the faulty engine answers differently.
 	// (It depends on the calls made to this engine, not on timing, so a campaign stays
 	// reproducible whatever its worker count.)
-	lastLegal atomic.Pointer[State]
+	lastLegal atomic.Pointer[state]
 	hidden    bool
 	mutate    bool
 }
@@ -46,8 +46,8 @@ func (r *Reference) Name() string {
 	return n
 }
 
-func state(st h.State) (*State, error) {
-	s, ok := st.(*State)
+func stateOf(st h.State) (*state, error) {
+	s, ok := st.(*state)
 	if !ok || s == nil {
 		return nil, fmt.Errorf("engine: not a reference engine state: %T", st)
 	}
@@ -56,16 +56,16 @@ func state(st h.State) (*State, error) {
 
 // Start sets up a game.
 func (r *Reference) Start(setup h.Setup) (h.State, error) {
-	return NewGame(setup, r.faults)
+	return newGame(setup, r.faults)
 }
 
 // Legal lists the legal actions.
 func (r *Reference) Legal(st h.State) ([]h.Action, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return nil, err
 	}
-	acts := LegalActions(s)
+	acts := legalActions(s)
 	if r.hidden && r.lastLegal.Swap(s) == s && len(acts) > 1 {
 		acts[0], acts[len(acts)-1] = acts[len(acts)-1], acts[0]
 	}
@@ -74,11 +74,11 @@ func (r *Reference) Legal(st h.State) ([]h.Action, error) {
 
 // Apply takes one action.
 func (r *Reference) Apply(st h.State, a h.Action) (h.State, []h.Event, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return nil, nil, err
 	}
-	next, evs, err := Step(s, a)
+	next, evs, err := applyAction(s, a)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -90,7 +90,7 @@ func (r *Reference) Apply(st h.State, a h.Action) (h.State, []h.Event, error) {
 
 // ManaOutcomes lists what activating a mana ability would add if it resolved now.
 func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Mana, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Ma
 		return nil, fmt.Errorf("%s has no activated mana ability %d", v.Of(o.ID).Name, ability)
 	}
 	var out []h.Mana
-	for _, oc := range manaOutcomes(s, v, o, abs[ability].Ability) {
+	for _, oc := range manaOutcomes(s, v, o, abs[ability].ability) {
 		out = append(out, oc.mana)
 	}
 	v.publishOutcomes()
@@ -113,7 +113,7 @@ func (r *Reference) ManaOutcomes(st h.State, card h.CardID, ability int) ([]h.Ma
 
 // CouldProduce is CR 106.7 for one permanent.
 func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return 0, err
 	}
@@ -127,13 +127,13 @@ func (r *Reference) CouldProduce(st h.State, card h.CardID) (h.TypeSet, error) {
 // SBAChecks takes action a as Apply does and returns the checks of state-based actions it
 // made (CR 704.3), each with the game just before it.
 func (r *Reference) SBAChecks(st h.State, a h.Action) ([]h.SBACheck, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return nil, err
 	}
 	c := s.clone()
 	c.sbaChecksOn, c.sbaChecks = true, nil
-	next, _, err := Step(c, a)
+	next, _, err := applyAction(c, a)
 	if err != nil {
 		return nil, err
 	}
@@ -145,9 +145,9 @@ func (r *Reference) Close() error { return nil }
 
 // Observe returns the canonical snapshot.
 func (r *Reference) Observe(st h.State) (h.Snapshot, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return h.Snapshot{}, err
 	}
-	return Snapshot(s), nil
+	return snapshot(s), nil
 }

@@ -8,11 +8,11 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// NewGame builds the state a harness.Setup describes. The active player has priority in
+// newGame builds the state a harness.Setup describes. The active player has priority in
 // the setup's step, with an empty stack; nothing that happened before is remembered but
 // what the setup says (tapped, sick, counters, damage, attachments, choices made as the
 // permanents entered).
-func NewGame(setup h.Setup, faults []string) (*State, error) {
+func newGame(setup h.Setup, faults []string) (*state, error) {
 	// The game only reads the setup. Normalize changes its cards only to number those
 	// without an ID (a generated case's setup is numbered already), and fills defaults in
 	// this copy's own fields: the caller's cards are cloned only when some need a number.
@@ -43,11 +43,11 @@ func NewGame(setup h.Setup, faults []string) (*State, error) {
 // buildGame makes the state a normalized setup describes, before its first settle: the
 // objects in their zones, attachments, copy effects and links. It returns a projection of
 // the state as it is, if it made one, or nil.
-func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
-	s := &State{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
+func buildGame(setup *h.Setup, fs *faultSet) (*state, *view, error) {
+	s := &state{Turn: setup.Turn, Active: setup.Active, Step: setup.Step, Priority: setup.Active,
 		LandsPlayed: setup.LandsPlayed, faults: fs}
-	def := func(name string) (*CardDef, error) {
-		d, ok := Card(name)
+	def := func(name string) (*cardDef, error) {
+		d, ok := card(name)
 		switch {
 		case ok:
 			return d, nil
@@ -56,8 +56,8 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 		}
 		return nil, fmt.Errorf("setup: unknown card %q (not in the reference engine's pool)", name)
 	}
-	tokenDef := func(name string) (*CardDef, error) {
-		if d, ok := TokenDef(name); ok {
+	tokenDef := func(name string) (*cardDef, error) {
+		if d, ok := tokenDef(name); ok {
 			return d, nil
 		}
 		return def(name) // a token that copies a card has its characteristics (CR 707.2)
@@ -95,7 +95,7 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 				if err != nil {
 					return nil, nil, err
 				}
-				id := s.newObject(Object{Card: c.ID, Def: d, Owner: p, Controller: p, Zone: z.zone, ChosenColor: -1})
+				id := s.newObject(object{Card: c.ID, Def: d, Owner: p, Controller: p, Zone: z.zone, ChosenColor: -1})
 				list := s.zoneList(p, z.zone)
 				*list = append(*list, id)
 			}
@@ -122,7 +122,7 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 			if pm.Owner != nil {
 				owner = *pm.Owner
 			}
-			o := Object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
+			o := object{Card: pm.ID, Def: d, Owner: owner, Controller: p, Zone: h.Battlefield, Tapped: pm.Tapped,
 				Sick: pm.Sick, Token: pm.Token, FaceDown: pm.FaceDown, Damage: pm.Damage, ChosenColor: -1}
 			if o.Counters, err = setupCounters(pm); err != nil {
 				return nil, nil, err
@@ -145,11 +145,11 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 	if err := startCopies(s, setup); err != nil {
 		return nil, nil, err
 	}
-	var v *View // links change no characteristics: one projection serves them all
+	var v *view // links change no characteristics: one projection serves them all
 	for pm, id := range setupPermanents(s, setup) {
 		if len(pm.ExiledWith) > 0 {
 			if v == nil {
-				v = Project(s)
+				v = project(s)
 			}
 			if err := setupLinks(s, v, id, pm.ExiledWith); err != nil {
 				return nil, nil, err
@@ -164,10 +164,10 @@ func buildGame(setup *h.Setup, fs *faultSet) (*State, *View, error) {
 // the first in order, read again sorted.
 func setupCounters(pm *h.PermanentSpec) (counters [numCounterKinds]int, err error) {
 	for k, n := range pm.Counters {
-		kind, ok := ParseCounterKind(k)
+		kind, ok := parseCounterKind(k)
 		if !ok {
 			for _, k := range h.SortedKeys(pm.Counters) {
-				if _, ok := ParseCounterKind(k); !ok {
+				if _, ok := parseCounterKind(k); !ok {
 					return counters, fmt.Errorf("setup: %s: unknown counter kind %q (want +1/+1, charge, loyalty or lore)", pm.Name, k)
 				}
 			}
@@ -179,7 +179,7 @@ func setupCounters(pm *h.PermanentSpec) (counters [numCounterKinds]int, err erro
 
 // setupPermanents yields each permanent of the setup with its object: until the first
 // settle, s.Battlefield holds them in the setup's order.
-func setupPermanents(s *State, setup *h.Setup) iter.Seq2[*h.PermanentSpec, h.ObjectID] {
+func setupPermanents(s *state, setup *h.Setup) iter.Seq2[*h.PermanentSpec, h.ObjectID] {
 	return func(yield func(*h.PermanentSpec, h.ObjectID) bool) {
 		i := 0
 		for pi := range setup.Players {
@@ -196,7 +196,7 @@ func setupPermanents(s *State, setup *h.Setup) iter.Seq2[*h.PermanentSpec, h.Obj
 // permanentOf is the object of the setup's permanent that is card c (a normalized setup
 // numbers its cards apart), or 0 if none is. Before the first settle, each permanent of
 // the battlefield is the setup's own.
-func permanentOf(s *State, c h.CardID) h.ObjectID {
+func permanentOf(s *state, c h.CardID) h.ObjectID {
 	for _, id := range s.Battlefield {
 		if s.obj(id).Card == c {
 			return id
@@ -208,7 +208,7 @@ func permanentOf(s *State, c h.CardID) h.ObjectID {
 // startCopies starts the copy effects the setup says are in force. A permanent's copy
 // effects start after those of the permanents it copies, so that a copy of a copy gets
 // what that one copies (CR 707.3); in a cycle, the first in setup order goes first.
-func startCopies(s *State, setup *h.Setup) error {
+func startCopies(s *state, setup *h.Setup) error {
 	var pending []*h.PermanentSpec
 	effects := 0
 	for pi := range setup.Players {

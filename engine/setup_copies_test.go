@@ -25,13 +25,13 @@ func TestSetupCopyValuesAreTheProjections(t *testing.T) {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 			for k, e := range s.Effects {
-				cp, ok := e.Mods[0].(CopyOf)
+				cp, ok := e.Mods[0].(copyOf)
 				if !ok {
 					continue
 				}
 				before := s.clone()
 				before.Effects = before.Effects[:k]
-				v := Project(before)
+				v := project(before)
 				if v.IsCopy(cp.From) {
 					ofCopies++
 				}
@@ -52,14 +52,14 @@ func TestSetupCopyValuesAreTheProjections(t *testing.T) {
 
 // sameButAbilityIDs compares copy values as copyValues makes them with those an effect
 // holds once begun, which gave the abilities it copies their identities (CopyOf.begin).
-func sameButAbilityIDs(a, b *Chars) bool {
+func sameButAbilityIDs(a, b *chars) bool {
 	x, y := *a, *b
 	x.Abilities, y.Abilities = nil, nil
 	if !charsEqual(&x, &y) || len(a.Abilities) != len(b.Abilities) {
 		return false
 	}
 	for i := range a.Abilities {
-		if a.Abilities[i].Ability != b.Abilities[i].Ability {
+		if a.Abilities[i].ability != b.Abilities[i].ability {
 			return false
 		}
 	}

@@ -13,13 +13,13 @@ import (
 // an error naming it.
 func TestTokenInSetup(t *testing.T) {
 	setup := board([]string{"Thopter"}, nil)
-	_, err := NewGame(setup, nil)
+	_, err := newGame(setup, nil)
 	require.Error(t, err, "not marked as a token")
 	assert.Contains(t, err.Error(), `"Thopter" is a token`)
 
 	setup.Players[0].Battlefield[0].Token = true
 	s := start(t, setup)
-	o := Snapshot(s).Battlefield[0]
+	o := snapshot(s).Battlefield[0]
 	assert.Equal(t, "Thopter", o.Name)
 	assert.True(t, o.Token)
 	assert.Equal(t, []string{"Flying"}, o.Abilities)
@@ -29,7 +29,7 @@ func TestTokenInSetup(t *testing.T) {
 
 	setup = board(nil, nil)
 	setup.Players[0].Hand = []h.CardSpec{{ID: 1, Name: "Thopter"}}
-	_, err = NewGame(setup, nil)
+	_, err = newGame(setup, nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `"Thopter" is a token`)
 }
@@ -43,7 +43,7 @@ func TestSizedTokenInSetup(t *testing.T) {
 	setup.Players[0].Battlefield[0].Token = true
 	setup.Players[0].Battlefield[0].Size = 3
 	setup.Players[0].Battlefield[1].Copying = []h.CardID{100}
-	snap := Snapshot(start(t, setup))
+	snap := snapshot(start(t, setup))
 	require.Len(t, snap.Battlefield, 2)
 	for _, o := range snap.Battlefield {
 		assert.Equal(t, "Shark", o.Name)
@@ -69,7 +69,7 @@ func TestSizedTokenInSetup(t *testing.T) {
 		setup := board([]string{tc.name}, nil)
 		setup.Players[0].Battlefield[0].Token = tc.token
 		setup.Players[0].Battlefield[0].Size = 2
-		_, err := NewGame(setup, nil)
+		_, err := newGame(setup, nil)
 		require.Error(t, err, tc.name)
 		assert.Contains(t, err.Error(), tc.want)
 	}
@@ -89,7 +89,7 @@ func TestSetupCounters(t *testing.T) {
 
 	setup.Players[0].Battlefield[0].Counters = map[string]int{"zz": 1, "+1/+1": 1, "bb": 1, "yy": 1}
 	for range 20 {
-		_, err := NewGame(setup, nil)
+		_, err := newGame(setup, nil)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), `unknown counter kind "bb"`)
 	}

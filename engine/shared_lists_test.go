@@ -199,12 +199,12 @@ func plantedFine(s *State, id h.ObjectID) {
 // made as it returned it (frozen).
 type recordingEngine struct {
 	*Reference
-	returned []*State
-	saved    []State
+	returned []*state
+	saved    []state
 }
 
 func (e *recordingEngine) keep(st h.State) {
-	s := st.(*State)
+	s := st.(*state)
 	e.returned = append(e.returned, s)
 	e.saved = append(e.saved, frozen(s))
 }

@@ -7,19 +7,19 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// Snapshot renders the state as the harness's canonical snapshot, characteristics
+// snapshot renders the state as the harness's canonical snapshot, characteristics
 // computed through the layers. The snapshot of a state stepped from another shares with
 // that one's what did not change (see rendering): snapshots are read only.
-func Snapshot(s *State) h.Snapshot {
+func snapshot(s *state) h.Snapshot {
 	var from *rendering
 	if s.view != nil {
 		from = s.view.from
 	}
-	return snapshot(s, from)
+	return snapshotFrom(s, from)
 }
 
-// snapshot is Snapshot reusing what from holds (nil: nothing).
-func snapshot(s *State, from *rendering) (snap h.Snapshot) {
+// snapshotFrom is Snapshot reusing what from holds (nil: nothing).
+func snapshotFrom(s *state, from *rendering) (snap h.Snapshot) {
 	v := s.projected()
 	snap.Turn, snap.Active, snap.Step, snap.Priority = s.Turn, s.Active, s.Step, s.Priority
 	snap.LandsPlayed, snap.GameOver = s.LandsPlayed, s.GameOver
@@ -89,9 +89,9 @@ type rendering struct {
 	// links to objects in exile that the cards exiled with a permanent are read from
 	// (exiledLinks).
 	records         []*objectChunk
-	chars, copiable []*Chars
+	chars, copiable []*chars
 	copies          []bool
-	exiled          []Link
+	exiled          []link
 	objects         []*renderedChunk // by chunk of records, as objectTable holds them
 	battlefield     []h.ObjectID     // a state's battlefield list, unsorted: the permanents zones sorts
 	zones           [numZones]renderedZone
@@ -99,8 +99,8 @@ type rendering struct {
 	// rendered with (its source's, then a spell's own), and the rendering. Those of the
 	// state's stack, or of an earlier one (a state that changes no object keeps the
 	// rendering before, rendering): either renders what it holds.
-	stackItems []StackItem
-	stackChars []*Chars
+	stackItems []stackItem
+	stackChars []*chars
 	stack      []h.StackObject
 }
 
@@ -120,7 +120,7 @@ type renderedZone struct {
 // rendered is one object's rendering and the characteristics of the view that rendered it
 // (read only: a finished state's view never changes, and a printed one is its card's).
 type rendered struct {
-	chars, copiable *Chars
+	chars, copiable *chars
 	copy            bool
 	ints            [3]int // the power, toughness and loyalty out points to
 	out             h.Object
@@ -128,15 +128,15 @@ type rendered struct {
 
 // renders reports whether e renders object id of view v: the same characteristics,
 // copiable values and copy status (the record is compared by the caller).
-func (e *rendered) renders(v *View, id h.ObjectID) bool {
+func (e *rendered) renders(v *view, id h.ObjectID) bool {
 	return charsEqual(e.chars, v.Of(id)) && e.copy == v.IsCopy(id) && charsEqual(e.copiable, v.Copiable(id))
 }
 
 // renderer renders the zones of one snapshot: the objects it can't reuse into one
 // allocation, the zones it can't share into another.
 type renderer struct {
-	s    *State
-	v    *View
+	s    *state
+	v    *view
 	from *rendering // the rendering of the state s was stepped from, or nil
 	out  rendering  // made here, and copied to the heap for the state to keep (rendering)
 	// asBefore: every zone is from's, shared whole, and so is every chunk of renderings:
@@ -172,14 +172,14 @@ type renderer struct {
 // A zone whose objects are from's, in from's order, is from's whole unless one of them
 // has no rendering now: from rendered each of them, so only one that no longer renders
 // as it did (changed) can be missing.
-func (r *renderer) init(s *State, v *View, from *rendering) {
+func (r *renderer) init(s *state, v *view, from *rendering) {
 	if from != nil && from.faults != s.faults {
 		from = nil
 	}
 	r.s, r.v, r.from = s, v, from
 	r.out.faults, r.out.records, r.out.battlefield = s.faults, s.objects.chunks, s.Battlefield
 	r.out.chars, r.out.copiable, r.out.copies = v.chars, v.copiable, v.copies
-	var fromExiled []Link
+	var fromExiled []link
 	if from != nil {
 		fromExiled = from.exiled
 	}
@@ -318,7 +318,7 @@ func (r *renderer) stack() []h.StackObject {
 		return from.stack
 	}
 	out := make([]h.StackObject, len(s.Stack))
-	chars := make([]*Chars, 2*len(s.Stack))
+	chars := make([]*chars, 2*len(s.Stack))
 	for i := range s.Stack {
 		it, so := &s.Stack[i], &out[i]
 		c := v.Of(it.Source)
@@ -445,7 +445,7 @@ func (r *renderer) reusable(id h.ObjectID) *rendered {
 // exiledLinks lists the links of s to objects still in exile, the links exiledWith reads,
 // in their order: from (a list exiledLinks made, read only) if they are those, with
 // same true.
-func exiledLinks(s *State, from []Link) (links []Link, same bool) {
+func exiledLinks(s *state, from []link) (links []link, same bool) {
 	k := 0 // the links so far are from[:k]
 	for _, l := range s.Links {
 		if o := s.live(l.Object); o == nil || o.Zone != h.Exile {
@@ -456,7 +456,7 @@ func exiledLinks(s *State, from []Link) (links []Link, same bool) {
 			continue
 		}
 		if links == nil {
-			links = append(make([]Link, 0, len(s.Links)), from[:k]...)
+			links = append(make([]link, 0, len(s.Links)), from[:k]...)
 		}
 		links = append(links, l)
 	}
@@ -491,7 +491,7 @@ func (r *renderer) zone(z int) []*h.Object {
 }
 
 // attachedCard is the card of the object o is attached to, or 0.
-func attachedCard(s *State, o *Object) h.CardID {
+func attachedCard(s *state, o *object) h.CardID {
 	if o.AttachedTo == 0 {
 		return 0
 	}
@@ -500,7 +500,7 @@ func attachedCard(s *State, o *Object) h.CardID {
 
 // object renders one object with its computed characteristics into ob, a zero h.Object
 // (set field by field: no h.Object is built and copied).
-func (r *renderer) object(ob *h.Object, o *Object, ints []int) {
+func (r *renderer) object(ob *h.Object, o *object, ints []int) {
 	s, v := r.s, r.v
 	c := v.Of(o.ID)
 	ob.Card, ob.Object, ob.Name, ob.Owner, ob.Controller, ob.Zone = o.Card, o.ID, c.Name, o.Owner, o.Controller, o.Zone
@@ -551,14 +551,14 @@ func (r *renderer) object(ob *h.Object, o *Object, ints []int) {
 			if ob.Counters == nil {
 				ob.Counters = map[string]int{}
 			}
-			ob.Counters[CounterKind(k).String()] = n
+			ob.Counters[counterKind(k).String()] = n
 		}
 	}
 }
 
 // abilityTexts lists the texts of an object's abilities, an instant's or sorcery's spell
 // ability included (CR 113.3a), so that a snapshot shows every object's text in every zone.
-func abilityTexts(c *Chars) []string {
+func abilityTexts(c *chars) []string {
 	if len(c.Abilities) == 0 {
 		return nil
 	}
@@ -578,7 +578,7 @@ var colorNames = func() (t [64]string) {
 }()
 
 // characteristics renders a bare set of characteristics (copiable values, CR 707.2).
-func characteristics(c *Chars) *h.Characteristics {
+func characteristics(c *chars) *h.Characteristics {
 	out := &h.Characteristics{Name: c.Name, ManaCost: c.costText, Colors: colorNames[c.Colors&h.AllTypes],
 		Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes}
 	if c.HasPT {

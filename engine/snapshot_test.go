@@ -25,18 +25,18 @@ func TestSnapshotReuseIsExact(t *testing.T) {
 	eachGeneratedTrace(t, 20, 12, func(seed uint64, tr *gen.Trace) {
 		for i := range tr.Steps {
 			st := &tr.Steps[i]
-			s := st.AfterState.(*State)
+			s := st.AfterState.(*state)
 			r, from := s.view.rendered.Load(), s.view.from
 			if r == from {
 				whole++
 			}
-			fresh := snapshot(s, nil)
+			fresh := snapshotFrom(s, nil)
 			if !reflect.DeepEqual(*st.After, fresh) {
 				t.Fatalf("seed %d step %d (%s): the snapshot reusing the last one differs from one rendered afresh", seed, i, st.Action)
 			}
 			if from != nil {
 				kept := renderingsOf(from)
-				if again := snapshot(s, from); !reflect.DeepEqual(again, fresh) {
+				if again := snapshotFrom(s, from); !reflect.DeepEqual(again, fresh) {
 					t.Fatalf("seed %d step %d (%s): the snapshot rendered again from the same rendering differs from one rendered afresh", seed, i, st.Action)
 				}
 				if !reflect.DeepEqual(renderingsOf(from), kept) {
@@ -102,11 +102,11 @@ func renderingsOf(r *rendering) []renderedChunk {
 // characteristics are charsEqual to those it was rendered with, so a change to any field
 // of Chars (one added later included) must make them unequal.
 func TestCharsEqualComparesEveryField(t *testing.T) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := *Project(s).Of(s.byCard(1).ID)
+	base := *project(s).Of(s.byCard(1).ID)
 	if same := base; !charsEqual(&base, &same) {
 		t.Fatal("charsEqual is not reflexive")
 	}
@@ -153,12 +153,12 @@ func TestCharsEqualComparesEveryField(t *testing.T) {
 func TestSnapshotCopiesSharedRenderings(t *testing.T) {
 	setup := twentyPermanents()
 	setup.Players[h.A].Hand = append(setup.Players[h.A].Hand, h.CardSpec{Name: "Forest"})
-	s, err := NewGame(setup, nil)
+	s, err := newGame(setup, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var land h.Action
-	for _, a := range LegalActions(s) {
+	for _, a := range legalActions(s) {
 		if a.Kind == h.PlayLand {
 			land = a
 		}
@@ -166,12 +166,12 @@ func TestSnapshotCopiesSharedRenderings(t *testing.T) {
 	if land.Kind != h.PlayLand {
 		t.Fatal("no land to play")
 	}
-	Snapshot(s)
-	played, _, err := Step(s, land)
+	snapshot(s)
+	played, _, err := applyAction(s, land)
 	if err != nil {
 		t.Fatal(err)
 	}
-	Snapshot(played)
+	snapshot(played)
 	from := played.view.rendered.Load()
 	gone := s.byCard(land.Card).ID // in no zone of played: the land is a new object
 	if played.live(gone) != nil {
@@ -182,14 +182,14 @@ func TestSnapshotCopiesSharedRenderings(t *testing.T) {
 	odd.Players[h.A].Hand = append(slices.Clone(played.Players[h.A].Hand), gone)
 	odd.view = &viewCache{v: played.projected()}
 	kept := renderingsOf(from)
-	got := snapshot(&odd, from)
+	got := snapshotFrom(&odd, from)
 	if i := int(gone-1) / objectChunkLen; odd.view.rendered.Load().objects[i] == from.objects[i] {
 		t.Fatalf("the chunk of renderings of object %d is still the one reused, which doesn't render it", gone)
 	}
 	if !reflect.DeepEqual(renderingsOf(from), kept) {
 		t.Fatal("rendering a snapshot changed the rendering it reused")
 	}
-	if fresh := snapshot(&odd, nil); !reflect.DeepEqual(got, fresh) {
+	if fresh := snapshotFrom(&odd, nil); !reflect.DeepEqual(got, fresh) {
 		t.Fatal("the snapshot reusing a rendering differs from one rendered afresh")
 	}
 }
@@ -197,19 +197,19 @@ func TestSnapshotCopiesSharedRenderings(t *testing.T) {
 // TestSnapshotOfNoObjects: a game without a single object renders, afresh and from the
 // rendering of the state before.
 func TestSnapshotOfNoObjects(t *testing.T) {
-	s, err := NewGame(h.Setup{Turn: 1, Active: h.A, Step: h.Main1, Players: [2]h.PlayerSetup{{Life: 20}, {Life: 20}}}, nil)
+	s, err := newGame(h.Setup{Turn: 1, Active: h.A, Step: h.Main1, Players: [2]h.PlayerSetup{{Life: 20}, {Life: 20}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := Snapshot(s)
-	next, _, err := Step(s, h.Action{Player: h.A, Kind: h.Pass})
+	first := snapshot(s)
+	next, _, err := applyAction(s, h.Action{Player: h.A, Kind: h.Pass})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if next.view.from == nil {
 		t.Fatal("the state passed to has no rendering to reuse")
 	}
-	if got := Snapshot(next); len(first.Battlefield) != 0 || !reflect.DeepEqual(got, snapshot(next, nil)) {
+	if got := snapshot(next); len(first.Battlefield) != 0 || !reflect.DeepEqual(got, snapshotFrom(next, nil)) {
 		t.Fatalf("the snapshot of a game without objects: %+v", got)
 	}
 }
@@ -220,11 +220,11 @@ func TestSnapshotOfNoObjects(t *testing.T) {
 // changed (one by one, or past maxChanged, object by object), and is the snapshot
 // rendered from nothing; the rendering it reused is left as it was.
 func TestSnapshotOfChangedPermanents(t *testing.T) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := Snapshot(s)
+	before := snapshot(s)
 	from := s.view.rendered.Load()
 	for _, n := range []int{1, maxChanged, maxChanged + 1, len(s.Battlefield)} {
 		next := s.clone()
@@ -234,8 +234,8 @@ func TestSnapshotOfChangedPermanents(t *testing.T) {
 		}
 		next.finish(s)
 		kept := renderingsOf(from)
-		got := Snapshot(next)
-		if !reflect.DeepEqual(got, snapshot(next, nil)) {
+		got := snapshot(next)
+		if !reflect.DeepEqual(got, snapshotFrom(next, nil)) {
 			t.Fatalf("%d permanents changed: the snapshot reusing a rendering differs from one rendered afresh", n)
 		}
 		if !reflect.DeepEqual(renderingsOf(from), kept) {
@@ -269,30 +269,30 @@ func TestSnapshotOfChangedPermanents(t *testing.T) {
 // controller, X, ability or targets) is rendered anew, and the snapshot is the one rendered from nothing; the
 // same items render as the same stack objects.
 func TestSnapshotOfChangedStack(t *testing.T) {
-	s, err := NewGame(twentyPermanents(), nil)
+	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	src, tgt, other := s.Battlefield[3], s.Battlefield[8], s.Battlefield[9]
-	ab := Project(s).Of(src).Abilities[0].Ability
+	ab := project(s).Of(src).Abilities[0].ability
 	withItem := s.clone()
 	// An ability of src, under an ID that names an object too (as a spell's does), so
 	// that it can be made a spell.
-	withItem.Stack = []StackItem{{ID: s.Players[h.A].Hand[0], Source: src, SourceCard: s.obj(src).Card,
-		Controller: h.A, Ability: ab, Targets: []Chosen{{Object: tgt, Card: s.obj(tgt).Card}}}}
+	withItem.Stack = []stackItem{{ID: s.Players[h.A].Hand[0], Source: src, SourceCard: s.obj(src).Card,
+		Controller: h.A, Ability: ab, Targets: []chosen{{Object: tgt, Card: s.obj(tgt).Card}}}}
 	withItem.finish(s)
-	Snapshot(s)
-	before := Snapshot(withItem)
-	changes := map[string]func(it *StackItem){
-		"nothing":    func(*StackItem) {},
-		"object":     func(it *StackItem) { it.ID++ },
-		"source":     func(it *StackItem) { it.Source, it.SourceCard = other, s.obj(other).Card },
-		"card":       func(it *StackItem) { it.SourceCard = s.obj(other).Card },
-		"kind":       func(it *StackItem) { it.IsSpell = true },
-		"controller": func(it *StackItem) { it.Controller = h.B },
-		"X":          func(it *StackItem) { it.X = 3 },
-		"ability":    func(it *StackItem) { it.Ability = &Ability{Text: "another ability"} },
-		"targets":    func(it *StackItem) { it.Targets = []Chosen{{Object: other, Card: s.obj(other).Card}} },
+	snapshot(s)
+	before := snapshot(withItem)
+	changes := map[string]func(it *stackItem){
+		"nothing":    func(*stackItem) {},
+		"object":     func(it *stackItem) { it.ID++ },
+		"source":     func(it *stackItem) { it.Source, it.SourceCard = other, s.obj(other).Card },
+		"card":       func(it *stackItem) { it.SourceCard = s.obj(other).Card },
+		"kind":       func(it *stackItem) { it.IsSpell = true },
+		"controller": func(it *stackItem) { it.Controller = h.B },
+		"X":          func(it *stackItem) { it.X = 3 },
+		"ability":    func(it *stackItem) { it.Ability = &ability{Text: "another ability"} },
+		"targets":    func(it *stackItem) { it.Targets = []chosen{{Object: other, Card: s.obj(other).Card}} },
 	}
 	for _, name := range []string{"nothing", "object", "source", "card", "kind", "controller", "X", "ability", "targets"} {
 		next := withItem.clone()
@@ -301,8 +301,8 @@ func TestSnapshotOfChangedStack(t *testing.T) {
 		next.Stack = slices.Clone(next.Stack)
 		changes[name](&next.Stack[0])
 		next.finish(withItem)
-		got := Snapshot(next)
-		if !reflect.DeepEqual(got, snapshot(next, nil)) {
+		got := snapshot(next)
+		if !reflect.DeepEqual(got, snapshotFrom(next, nil)) {
 			t.Fatalf("stack item's %s changed: the snapshot reusing a rendering differs from one rendered afresh", name)
 		}
 		if shared := &got.Stack[0] == &before.Stack[0]; shared != (name == "nothing") {

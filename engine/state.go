@@ -9,10 +9,10 @@ import (
 )
 
 // Counter kinds the pool uses (CR 122).
-type CounterKind uint8
+type counterKind uint8
 
 const (
-	PlusOne CounterKind = iota // +1/+1
+	PlusOne counterKind = iota // +1/+1
 	Charge
 	Loyalty
 	Lore
@@ -21,7 +21,7 @@ const (
 
 var counterNames = [numCounterKinds]string{"+1/+1", "charge", "loyalty", "lore"}
 
-func (k CounterKind) String() string { return counterNames[k] }
+func (k counterKind) String() string { return counterNames[k] }
 
 // CounterKinds lists the counter kinds the engine knows, as the harness writes them.
 func CounterKinds() []string { return slices.Clone(counterNames[:]) }
@@ -33,20 +33,20 @@ func EntryChoices() map[string][]string {
 	return map[string][]string{"color": {"W", "U", "B", "R", "G"}}
 }
 
-// ParseCounterKind reads a counter name as the harness writes it.
-func ParseCounterKind(s string) (CounterKind, bool) {
+// parseCounterKind reads a counter name as the harness writes it.
+func parseCounterKind(s string) (counterKind, bool) {
 	for i, n := range counterNames {
 		if n == s {
-			return CounterKind(i), true
+			return counterKind(i), true
 		}
 	}
 	return 0, false
 }
 
-// Object is a game object's base state (CR 109). Nothing computed is stored here: its
-// characteristics come from Project. A zone change makes a new Object with a new ID
+// object is a game object's base state (CR 109). Nothing computed is stored here: its
+// characteristics come from Project. A zone change makes a new object with a new ID
 // (CR 400.7); the old record stays, so last known information can be read (CR 608.2h).
-type Object struct {
+type object struct {
 	// The fields are ordered so that the record packs tightly: every step copies every
 	// record (State.clone).
 	ID         h.ObjectID
@@ -55,7 +55,7 @@ type Object struct {
 	Controller h.Player
 	Tapped     bool
 	FaceDown   bool
-	Def        *CardDef
+	Def        *cardDef
 	Zone       h.Zone
 	Token      bool
 	// Sick: its controller has not controlled it continuously since their most recent
@@ -75,9 +75,9 @@ type Object struct {
 	Timestamp   uint64 // CR 613.7d: a new one on entering a zone; 613.7e on attaching
 }
 
-// PlayerState is one player's life, pool and zones. Zones list object IDs; Library is
+// playerState is one player's life, pool and zones. Zones list object IDs; Library is
 // top first, Graveyard bottom first.
-type PlayerState struct {
+type playerState struct {
 	Life      int
 	Pool      h.Mana
 	Lost      bool
@@ -88,10 +88,10 @@ type PlayerState struct {
 	Exile     []h.ObjectID
 }
 
-// State is the whole base state of a game. It is a value: copy it with clone before
+// state is the whole base state of a game. It is a value: copy it with clone before
 // changing it. The object records and some lists are shared between a state and its
-// clones (clone says how); every other slice is owned by one State.
-type State struct {
+// clones (clone says how); every other slice is owned by one state.
+type state struct {
 	// The fields are ordered so that the one-byte ones pack together: every step copies
 	// the whole State (clone), and at 744 bytes it takes the 768-byte allocation size
 	// class, not the 896-byte one.
@@ -105,29 +105,29 @@ type State struct {
 	// CleanupAgain: players got priority in a cleanup step, so another follows (514.3a).
 	CleanupAgain bool
 	NextToken    h.CardID
-	Players      [2]PlayerState
+	Players      [2]playerState
 	// objects holds the object records, indexed by ObjectID-1 (it never shrinks), in
 	// chunks shared with the states cloned from this one until one of them writes a record
 	// of the chunk (objectTable).
 	objects     objectTable
 	Battlefield []h.ObjectID
-	Stack       []StackItem // bottom first
-	Effects     []Effect
-	Pending     []PendingTrigger
-	Delayed     []DelayedTrigger // created, not yet triggered (CR 603.7)
+	Stack       []stackItem // bottom first
+	Effects     []effect
+	Pending     []pendingTrigger
+	Delayed     []delayedTrigger // created, not yet triggered (CR 603.7)
 	Attackers   []h.ObjectID
 	// ExtraTurns are the extra turns to take after this one, the next last (CR 500.7).
 	ExtraTurns []h.Player
 	// Links: objects exiled by abilities, for the abilities linked to them (CR 607).
-	Links []Link
+	Links []link
 	// AttackTargets holds, for each of Attackers, the planeswalker it attacks, or 0 for
 	// the defending player (CR 508.1b).
 	AttackTargets []h.ObjectID
 	// Blocks are the blocking creatures and what each blocks (CR 509.1g); an attacker
 	// named here is blocked for the rest of combat (509.1h).
-	Blocks     []BlockPair
-	Decision   *Decision
-	Proposal   *Proposal
+	Blocks     []blockPair
+	Decision   *decision
+	Proposal   *proposal
 	NextTS     uint64
 	NextEffect int
 	faults     *faultSet
@@ -145,11 +145,11 @@ type State struct {
 	// the last thing a step does to its state), or, after a first pass, the projection of
 	// the state passed from (only who has priority and the count of passes changed, which
 	// no projection reads). A clone starts without it, and so does every attempt.
-	projection *View
+	projection *view
 	// origin is the projection of the finished state this one was cloned from, directly or
 	// through clones, if it had been made when it was cloned: project shares it while the
 	// step has changed nothing it reads (projectsAlike). A finished state has none.
-	origin *View
+	origin *view
 	// view caches the projection of a finished state (one Step returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
@@ -157,7 +157,7 @@ type State struct {
 
 type viewCache struct {
 	once sync.Once
-	v    *View
+	v    *view
 	// from is the rendering of the snapshot of the state this one was stepped from, if it
 	// had been rendered: Snapshot reuses what it holds for the objects that did not change.
 	// rendered is this state's, once Snapshot made it, for the states stepped from it.
@@ -165,8 +165,8 @@ type viewCache struct {
 	rendered atomic.Pointer[rendering]
 	// base is the projection of the state this one was stepped from, if it had been made
 	// (done): the projection shares it when nothing it reads changed (projectsAlike).
-	base *View
-	done atomic.Pointer[View]
+	base *view
+	done atomic.Pointer[view]
 	// outcomesFrom is the memo of mana outcomes published by the state this one was
 	// stepped from (or handed to it), outcomes this state's (outcomeMemo).
 	outcomesFrom *outcomeMemo
@@ -175,17 +175,17 @@ type viewCache struct {
 
 // projected returns the state's projection, computed once. Only for states no one will
 // change again (those Step and NewGame return).
-func (s *State) projected() *View {
+func (s *state) projected() *view {
 	c := s.view
 	if c == nil {
-		return Project(s)
+		return project(s)
 	}
 	c.once.Do(func() {
 		if c.v == nil && c.base != nil && projectsAlike(c.base.s, s) {
 			c.v = c.base.of(s)
 		}
 		if c.v == nil {
-			c.v = Project(s)
+			c.v = project(s)
 		}
 		c.base = nil
 		c.done.Store(c.v)
@@ -196,17 +196,17 @@ func (s *State) projected() *View {
 // project returns a projection of s as it is now: its origin's, shared, when the step
 // has changed nothing a projection reads since (projectsAlike), else a new one. Like
 // Project's, it holds only until s changes.
-func (s *State) project() *View {
+func (s *state) project() *view {
 	if o := s.origin; o != nil && projectsAlike(o.s, s) {
 		return o.of(s)
 	}
-	return Project(s)
+	return project(s)
 }
 
 // finish marks a state as done: from now on it is read only, and its projection cached.
 // from is the finished state it was stepped from (nil for a new game), whose snapshot's
 // rendering its own may reuse.
-func (s *State) finish(from *State) *State {
+func (s *state) finish(from *state) *state {
 	if s != nil {
 		s.careful = false
 		s.origin = nil
@@ -229,7 +229,7 @@ func (s *State) finish(from *State) *State {
 // clone returns a copy that shares nothing either side will write: the object records are
 // shared until one side writes them (objectTable), the lists no state writes in place are
 // shared until one side appends to them, everything else is copied.
-func (s *State) clone() *State {
+func (s *state) clone() *state {
 	c := *s
 	c.view, c.projection = nil, nil
 	if s.view != nil {
@@ -250,10 +250,10 @@ func (s *State) clone() *State {
 	if s.faults.on(FaultCloneDropsCopyDuration) {
 		c.Effects = withoutCopyDurations(s.Effects)
 	}
-	c.Pending = append([]PendingTrigger(nil), s.Pending...)
+	c.Pending = append([]pendingTrigger(nil), s.Pending...)
 	c.AttackTargets = append([]h.ObjectID(nil), s.AttackTargets...)
-	c.Blocks = append([]BlockPair(nil), s.Blocks...)
-	c.Delayed = append([]DelayedTrigger(nil), s.Delayed...)
+	c.Blocks = append([]blockPair(nil), s.Blocks...)
+	c.Delayed = append([]delayedTrigger(nil), s.Delayed...)
 	if s.Decision != nil {
 		d := *s.Decision
 		d.Prefix = append([]string(nil), d.Prefix...)
@@ -269,7 +269,7 @@ func (s *State) clone() *State {
 
 // capSharedLists caps the lists clone shares at their lengths: an append to one then copies
 // it, instead of writing where another state sharing it might read.
-func (s *State) capSharedLists() {
+func (s *state) capSharedLists() {
 	s.Battlefield, s.Attackers = slices.Clip(s.Battlefield), slices.Clip(s.Attackers)
 	s.Stack, s.Effects = slices.Clip(s.Stack), slices.Clip(s.Effects)
 	for p := range s.Players {
@@ -281,7 +281,7 @@ func (s *State) capSharedLists() {
 
 // obj returns the object record with the given ID (nil for 0 or unknown), to read only: it
 // may be shared with other states. Write through mut.
-func (s *State) obj(id h.ObjectID) *Object {
+func (s *state) obj(id h.ObjectID) *object {
 	// The table's one read, written out here rather than as a method of objectTable: the
 	// hottest read of the engine stays cheap to inline into its callers.
 	if i := id - 1; i < h.ObjectID(s.objects.n) { // id 0: i wraps past every index
@@ -293,13 +293,13 @@ func (s *State) obj(id h.ObjectID) *Object {
 // mut returns the object record with the given ID (nil for 0 or unknown), to change: the
 // record's chunk becomes this state's own first. A pointer from mut is good until the state
 // is cloned (a checkpoint); take it again after one.
-func (s *State) mut(id h.ObjectID) *Object { return s.objects.mut(id) }
+func (s *state) mut(id h.ObjectID) *object { return s.objects.mut(id) }
 
 // numObjects is how many object records the state holds: their IDs are 1 to numObjects.
-func (s *State) numObjects() int { return s.objects.n }
+func (s *state) numObjects() int { return s.objects.n }
 
 // live returns the object if it still exists as that object (no zone change since).
-func (s *State) live(id h.ObjectID) *Object {
+func (s *state) live(id h.ObjectID) *object {
 	o := s.obj(id)
 	if o == nil || o.Gone {
 		return nil
@@ -308,13 +308,13 @@ func (s *State) live(id h.ObjectID) *Object {
 }
 
 // onBattlefield reports whether id is a permanent now.
-func (s *State) onBattlefield(id h.ObjectID) bool {
+func (s *state) onBattlefield(id h.ObjectID) bool {
 	o := s.live(id)
 	return o != nil && o.Zone == h.Battlefield
 }
 
 // byCard finds the live object that is the given card, wherever it is.
-func (s *State) byCard(c h.CardID) *Object {
+func (s *state) byCard(c h.CardID) *object {
 	for id := h.ObjectID(s.numObjects()); id > 0; id-- {
 		if o := s.obj(id); o.Card == c && !o.Gone {
 			return o
@@ -324,7 +324,7 @@ func (s *State) byCard(c h.CardID) *Object {
 }
 
 // newObject adds a fresh object record (CR 400.7) and returns its ID.
-func (s *State) newObject(o Object) h.ObjectID {
+func (s *state) newObject(o object) h.ObjectID {
 	o.ID = h.ObjectID(s.numObjects() + 1)
 	s.NextTS++
 	o.Timestamp = s.NextTS
@@ -333,7 +333,7 @@ func (s *State) newObject(o Object) h.ObjectID {
 }
 
 // timestamp hands out the next timestamp (CR 613.7).
-func (s *State) timestamp() uint64 {
+func (s *state) timestamp() uint64 {
 	s.NextTS++
 	return s.NextTS
 }

@@ -11,6 +11,6 @@ import (
 // (View.of), so a field that pushes State past 768 bytes or View past 288 makes each take
 // the next allocation size class (896, 320).
 func TestStateFitsItsSizeClass(t *testing.T) {
-	assert.LessOrEqual(t, reflect.TypeFor[State]().Size(), uintptr(768), "State grew past the 768-byte size class: reorder or shrink its fields")
-	assert.LessOrEqual(t, reflect.TypeFor[View]().Size(), uintptr(288), "View grew past the 288-byte size class: reorder or shrink its fields")
+	assert.LessOrEqual(t, reflect.TypeFor[state]().Size(), uintptr(768), "State grew past the 768-byte size class: reorder or shrink its fields")
+	assert.LessOrEqual(t, reflect.TypeFor[view]().Size(), uintptr(288), "View grew past the 288-byte size class: reorder or shrink its fields")
 }

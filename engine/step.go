@@ -8,14 +8,14 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// Step applies one action to a state and returns the new state and what happened. It
+// applyAction applies one action to a state and returns the new state and what happened. It
 // never changes s. An illegal action is an error naming the CR rule.
-func Step(s *State, a h.Action) (*State, []h.Event, error) {
-	next, evs, err := step(s, a)
+func applyAction(s *state, a h.Action) (*state, []h.Event, error) {
+	next, evs, err := tryStep(s, a)
 	if errors.Is(err, errCareful) {
 		cs := *s // s is read only: a shallow copy that differs only in the mode
 		cs.careful = true
-		next, evs, err = step(&cs, a)
+		next, evs, err = tryStep(&cs, a)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -23,7 +23,7 @@ func Step(s *State, a h.Action) (*State, []h.Event, error) {
 	return next.finish(s), evs, nil
 }
 
-func step(s *State, a h.Action) (*State, []h.Event, error) {
+func tryStep(s *state, a h.Action) (*state, []h.Event, error) {
 	if s.GameOver {
 		return nil, nil, fmt.Errorf("CR 104.1: the game is over")
 	}
@@ -58,7 +58,7 @@ func step(s *State, a h.Action) (*State, []h.Event, error) {
 
 // activate dispatches an Activate action to a mana ability (resolving at once) or to a
 // proposal for any other ability. c is a clone of base, not changed yet.
-func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
+func activate(base, c *state, a h.Action) (*state, []h.Event, error) {
 	src := c.byCard(a.Card)
 	if src == nil || (src.Zone != h.Battlefield && src.Zone != h.Hand) {
 		return nil, nil, fmt.Errorf("CR 602.2: card %d is not a permanent", a.Card)
@@ -79,7 +79,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 		// CR 605.3b: priority stays where it was; an action was taken, so earlier passes
 		// no longer count as "in succession" (117.4).
 		c.Passes = 0
-		return activateManaAction(base, c, v, src, ab.Ability, a)
+		return activateManaAction(base, c, v, src, ab.ability, a)
 	}
 	if c.Proposal != nil {
 		return nil, nil, fmt.Errorf("CR 601.2g: only mana abilities may be activated while paying a cost")
@@ -90,7 +90,7 @@ func activate(base, c *State, a h.Action) (*State, []h.Event, error) {
 
 // duringProposal: while a cost is being paid, its player may activate mana abilities
 // (CR 601.2g, 605.3a), pay, or cancel.
-func duringProposal(s *State, a h.Action) (*State, []h.Event, error) {
+func duringProposal(s *state, a h.Action) (*state, []h.Event, error) {
 	p := s.Proposal
 	if a.Player != p.Player {
 		return nil, nil, fmt.Errorf("CR 601.2: %s is casting or activating; %s can't act", p.Player, a.Player)
@@ -111,7 +111,7 @@ func duringProposal(s *State, a h.Action) (*State, []h.Event, error) {
 }
 
 // decide answers a pending decision.
-func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
+func decide(s *state, d *decision, a h.Action) (*state, []h.Event, error) {
 	if a.Player != d.Player {
 		return nil, nil, fmt.Errorf("CR 101.4: %s is to choose, not %s", d.Player, a.Player)
 	}
@@ -172,7 +172,7 @@ func decide(s *State, d *Decision, a h.Action) (*State, []h.Event, error) {
 // manaDuringDecision activates a mana ability while a decision that pays mana waits
 // (CR 608.2g, 605.3a); the decision stays pending. Other abilities can't be activated
 // during resolution.
-func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
+func manaDuringDecision(s *state, a h.Action) (*state, []h.Event, error) {
 	c := s.clone()
 	src := c.byCard(a.Card)
 	if src == nil || src.Zone != h.Battlefield {
@@ -183,5 +183,5 @@ func manaDuringDecision(s *State, a h.Action) (*State, []h.Event, error) {
 	if a.Ability < 0 || a.Ability >= len(abs) || abs[a.Ability].Kind != Activated || !abs[a.Ability].IsMana() {
 		return nil, nil, fmt.Errorf("CR 608.2g: only mana abilities may be activated while a payment is asked for")
 	}
-	return activateManaAction(s, c, v, src, abs[a.Ability].Ability, a)
+	return activateManaAction(s, c, v, src, abs[a.Ability].ability, a)
 }

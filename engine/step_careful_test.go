@@ -19,8 +19,8 @@ import (
 type auditEngine struct {
 	*Reference
 	t        *testing.T
-	returned []*State
-	saved    []State
+	returned []*state
+	saved    []state
 	retried  int // steps whose optimistic run needed a choice (errCareful)
 }
 
@@ -28,7 +28,7 @@ type auditEngine struct {
 // mode and the state its proposal goes back to (a pointer, compared apart) left out. Its
 // object records and the lists clone shares are copied too, not shared, so that a later
 // write into a record or a list element s shares shows as a difference.
-func frozen(s *State) State {
+func frozen(s *state) state {
 	c := s.clone()
 	c.Battlefield, c.Attackers = slices.Clone(s.Battlefield), slices.Clone(s.Attackers)
 	c.Stack, c.Effects = slices.Clone(s.Stack), slices.Clone(s.Effects)
@@ -54,13 +54,13 @@ func frozen(s *State) State {
 var stateOpts = []cmp.Option{
 	cmp.FilterPath(func(p cmp.Path) bool { return p.Last().Type().Kind() == reflect.Func }, cmp.Ignore()),
 	cmp.Exporter(func(reflect.Type) bool { return true }),
-	cmp.Comparer(func(a, b *CardDef) bool { return a == b }),
-	cmp.Comparer(func(a, b *Ability) bool { return a == b }),
+	cmp.Comparer(func(a, b *cardDef) bool { return a == b }),
+	cmp.Comparer(func(a, b *ability) bool { return a == b }),
 }
 
-func same(a, b State) bool { return cmp.Equal(a, b, stateOpts...) }
+func same(a, b state) bool { return cmp.Equal(a, b, stateOpts...) }
 
-func (e *auditEngine) keep(s *State) {
+func (e *auditEngine) keep(s *state) {
 	e.returned = append(e.returned, s)
 	e.saved = append(e.saved, frozen(s))
 }
@@ -68,8 +68,8 @@ func (e *auditEngine) keep(s *State) {
 func (e *auditEngine) Start(setup h.Setup) (h.State, error) {
 	st, err := e.Reference.Start(setup)
 	if err == nil {
-		s := st.(*State)
-		if !sameProjection(s.projected(), Project(s)) {
+		s := st.(*state)
+		if !sameProjection(s.projected(), project(s)) {
 			e.t.Fatalf("the projection the new game kept is not its own")
 		}
 		e.keep(s)
@@ -78,21 +78,21 @@ func (e *auditEngine) Start(setup h.Setup) (h.State, error) {
 }
 
 func (e *auditEngine) Apply(st h.State, a h.Action) (h.State, []h.Event, error) {
-	s := st.(*State)
-	if _, _, err := step(s, a); errors.Is(err, errCareful) {
+	s := st.(*state)
+	if _, _, err := tryStep(s, a); errors.Is(err, errCareful) {
 		e.retried++
 	}
 	next, evs, err := e.Reference.Apply(st, a)
 	cs := *s
 	cs.careful = true
-	cnext, cevs, cerr := step(&cs, a)
+	cnext, cevs, cerr := tryStep(&cs, a)
 	if (err == nil) != (cerr == nil) {
 		e.t.Fatalf("%s: optimistic step error %v, careful %v", a, err, cerr)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	n := next.(*State)
+	n := next.(*state)
 	cnext.finish(s)
 	if !same(frozen(n), frozen(cnext)) || !reflect.DeepEqual(evs, cevs) {
 		e.t.Fatalf("%s: the optimistic step differs from the careful one: %s%s", a,
@@ -105,7 +105,7 @@ func (e *auditEngine) Apply(st h.State, a h.Action) (h.State, []h.Event, error) 
 		p != nil && p.Before != nil && !same(frozen(p.Before), frozen(cp.Before)) {
 		e.t.Fatalf("%s: the proposals go back to different states", a)
 	}
-	if !sameProjection(n.projected(), Project(n)) {
+	if !sameProjection(n.projected(), project(n)) {
 		e.t.Fatalf("%s: the projection the step kept is not its state's", a)
 	}
 	e.keep(n)
@@ -113,7 +113,7 @@ func (e *auditEngine) Apply(st h.State, a h.Action) (h.State, []h.Event, error) 
 }
 
 // sameProjection: a and b give every object the same characteristics and copiable values.
-func sameProjection(a, b *View) bool {
+func sameProjection(a, b *view) bool {
 	if len(a.chars) != len(b.chars) || !slices.Equal(a.copies, b.copies) {
 		return false
 	}

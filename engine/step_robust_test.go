@@ -15,13 +15,13 @@ import (
 func TestArbitraryActionsNeverPanic(t *testing.T) {
 	kinds := []h.ActionKind{h.Pass, h.PlayLand, h.Cast, h.Activate, h.Pay, h.Cancel, h.Choose, h.Attack, "bogus"}
 	rapid.Check(t, func(t *rapid.T) {
-		s, err := NewGame(twentyPermanents(), nil)
+		s, err := newGame(twentyPermanents(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < 30; i++ {
 			var a h.Action
-			if legal := LegalActions(s); len(legal) > 0 && rapid.Bool().Draw(t, "legal") {
+			if legal := legalActions(s); len(legal) > 0 && rapid.Bool().Draw(t, "legal") {
 				a = legal[rapid.IntRange(0, len(legal)-1).Draw(t, "which")]
 			} else {
 				a = h.Action{
@@ -40,9 +40,9 @@ func TestArbitraryActionsNeverPanic(t *testing.T) {
 					a.Attackers = []h.CardID{h.CardID(rapid.IntRange(0, 25).Draw(t, "attacker"))}
 				}
 			}
-			before := Snapshot(s)
-			next, _, err := Step(s, a)
-			if after := Snapshot(s); !reflect.DeepEqual(before, after) {
+			before := snapshot(s)
+			next, _, err := applyAction(s, a)
+			if after := snapshot(s); !reflect.DeepEqual(before, after) {
 				t.Fatalf("Step changed its input on %s", a)
 			}
 			if err == nil {

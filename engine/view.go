@@ -13,19 +13,19 @@ import (
 
 // PlayerView answers harness.ViewQueries.
 func (r *Reference) PlayerView(st h.State, p h.Player) (h.PlayerView, error) {
-	s, err := state(st)
+	s, err := stateOf(st)
 	if err != nil {
 		return h.PlayerView{}, err
 	}
 	if p != h.A && p != h.B {
 		return h.PlayerView{}, fmt.Errorf("view: no player %q", p)
 	}
-	return PlayerView(s, p), nil
+	return playerView(s, p), nil
 }
 
-// PlayerView is what p may know in s.
-func PlayerView(s *State, p h.Player) h.PlayerView {
-	snap := Snapshot(s)
+// playerView is what p may know in s.
+func playerView(s *state, p h.Player) h.PlayerView {
+	snap := snapshot(s)
 	out := h.PlayerView{Player: p, Board: snap}
 	b := &out.Board
 	for q := range b.Players {
@@ -75,7 +75,7 @@ func hideAll(zone []*h.Object, owner h.Player, z h.Zone) []*h.Object {
 // permanent with "You may look at the top card of your library any time" (CR 401.5), and
 // they aren't casting a spell or activating an ability during which the top card changed
 // (401.5: not until they finish).
-func seesTop(s *State, p h.Player) bool {
+func seesTop(s *state, p h.Player) bool {
 	lib := s.Players[p].Library
 	if len(lib) == 0 || !mayLookAtTop(s, p) && !s.faults.on(FaultTopShownWithoutLook) || s.faults.on(FaultTopHiddenWithLook) {
 		return false
@@ -91,7 +91,7 @@ func seesTop(s *State, p h.Player) bool {
 
 // mayLookAtTop reports whether an effect lets p look at the top card of their library any
 // time: a static ability of a permanent p controls (Crystal Skull, CR 401.5).
-func mayLookAtTop(s *State, p h.Player) bool {
+func mayLookAtTop(s *state, p h.Player) bool {
 	v := s.projected()
 	for _, id := range s.Battlefield {
 		if s.obj(id).Controller != p {
@@ -108,7 +108,7 @@ func mayLookAtTop(s *State, p h.Player) bool {
 
 // namedFaceDown is the battlefield with each face-down permanent p doesn't control named
 // as its card (for FaultFaceDownIdentityShown).
-func namedFaceDown(s *State, field []*h.Object, p h.Player) []*h.Object {
+func namedFaceDown(s *state, field []*h.Object, p h.Player) []*h.Object {
 	out := make([]*h.Object, len(field))
 	for i, o := range field {
 		out[i] = o

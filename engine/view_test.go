@@ -25,7 +25,7 @@ func viewBoard(skull bool) h.Setup {
 
 func TestPlayerViewHidesWhatThePlayerCantSee(t *testing.T) {
 	s := start(t, viewBoard(false))
-	a, b := PlayerView(s, h.A), PlayerView(s, h.B)
+	a, b := playerView(s, h.A), playerView(s, h.B)
 	assert.Equal(t, "Cancel", a.Board.Players[0].Hand[0].Name, "A sees A's hand")
 	assert.True(t, a.Board.Players[1].Hand[0].IsHidden(), "not B's (CR 402.3)")
 	assert.True(t, b.Board.Players[0].Hand[0].IsHidden())
@@ -46,7 +46,7 @@ func TestPlayerViewHidesWhatThePlayerCantSee(t *testing.T) {
 
 func TestPlayerViewTopCardWithCrystalSkull(t *testing.T) {
 	s := start(t, viewBoard(true))
-	a, b := PlayerView(s, h.A), PlayerView(s, h.B)
+	a, b := playerView(s, h.A), playerView(s, h.B)
 	assert.Equal(t, "Pili-Pala", a.Board.Players[0].Library[0].Name, "A may look at the top card any time (CR 401.5)")
 	assert.True(t, a.Board.Players[0].Library[1].IsHidden(), "not the one below it")
 	assert.True(t, b.Board.Players[0].Library[0].IsHidden(), "B may not look at A's library")
@@ -64,10 +64,10 @@ func TestPlayerViewNewTopHiddenWhileCasting(t *testing.T) {
 	s := start(t, setup)
 	s = apply(t, s, find(t, s, "cast Llanowar Elves", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 31 }))
 	require.NotNil(t, s.Proposal)
-	assert.Equal(t, "Pili-Pala", PlayerView(s, h.A).Board.Players[0].Library[0].Name, "an unchanged top card stays known while casting")
+	assert.Equal(t, "Pili-Pala", playerView(s, h.A).Board.Players[0].Library[0].Name, "an unchanged top card stays known while casting")
 	changed := s.clone()
 	changed.Players[h.A].Library = changed.Players[h.A].Library[1:] // the top card left during the cast
-	assert.True(t, PlayerView(changed, h.A).Board.Players[0].Library[0].IsHidden(), "the new top card, not while casting")
+	assert.True(t, playerView(changed, h.A).Board.Players[0].Library[0].IsHidden(), "the new top card, not while casting")
 	changed.Proposal = nil
-	assert.Equal(t, "Grizzly Bears", PlayerView(changed, h.A).Board.Players[0].Library[0].Name, "once done")
+	assert.Equal(t, "Grizzly Bears", playerView(changed, h.A).Board.Players[0].Library[0].Name, "once done")
 }
