@@ -35,7 +35,7 @@ func twentyPermanents() h.Setup {
 	return s
 }
 
-// BenchmarkStep: one engine step (LegalActions, then Step on one of them) on a
+// BenchmarkStep: one engine step (legalActions, then applyAction on one of them) on a
 // 20-permanent board.
 func BenchmarkStep(b *testing.B) {
 	s, err := newGame(twentyPermanents(), nil)

@@ -16,7 +16,7 @@ import (
 // defined once, in a cards_*.go file; the rules code never names a card.
 //
 // The printed characteristics are unexported: the rules read an object's characteristics
-// from the projection only (View.Of, cr613_layers.go), which starts from them (CR 613.1).
+// from the projection only (view.Of, cr613_layers.go), which starts from them (CR 613.1).
 // A structural test (printed_reads_test.go) keeps it so.
 type cardDef struct {
 	printed chars // read only, shared by every object that is this card
@@ -444,7 +444,7 @@ func parseManaCost(s string) (manaCost, error) {
 	return c, nil
 }
 
-// card looks a card of the pool up by name (tokens are not cards: see TokenDef).
+// card looks a card of the pool up by name (tokens are not cards: see tokenDef).
 func card(name string) (*cardDef, bool) {
 	d, ok := registry[name]
 	return d, ok
@@ -515,7 +515,7 @@ type sizedKey struct {
 	x   int
 }
 
-var sizedDefs sync.Map // sizedKey -> *CardDef
+var sizedDefs sync.Map // sizedKey -> *cardDef
 
 // sizedToken is the definition of an X/X token the setup gives a size: the X of the
 // effect that created it is its power and toughness, part of its copiable values (CR

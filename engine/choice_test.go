@@ -98,7 +98,7 @@ func TestEveryListedChoiceApplies(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProgram(t)
 		for i := range p.kinds {
-			p.kinds[i] = h.ChoiceOption // what a resolution asks through Resolution.Choose
+			p.kinds[i] = h.ChoiceOption // what a resolution asks through resolution.Choose
 		}
 		def := newCardDef(chars{Name: "Chooser", Types: []string{"Artifact"}, Cost: manaCost{None: true}}, []*ability{{
 			Text: "{0}: Make the choices.", Kind: Activated,

@@ -243,7 +243,7 @@ func (v *view) couldProduceAll() []h.TypeSet {
 	return could
 }
 
-// shareCould gives w, a view of a state that projects like v's (View.of) and shares its
+// shareCould gives w, a view of a state that projects like v's (view.of) and shares its
 // mana environment (shareManaEnv), what v found every permanent could produce, and the
 // unions of its lands, if they hold for w's state. Besides the characteristics and the
 // environment (shared), couldProduce reads the battlefield in order, the exile zones

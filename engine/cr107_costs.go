@@ -170,7 +170,7 @@ func costPayableIgnoringMana(s *state, v *view, src *object, a *ability) bool {
 }
 
 // payNonMana pays {T}, {Q} and counter costs. A pointer to src the caller holds shows the
-// record as it was: take it again to read it paid (State.mut).
+// record as it was: take it again to read it paid (state.mut).
 func payNonMana(s *state, v *view, src *object, c activationCost, ev *events) {
 	if c.Tap || c.Untap || c.RemoveN > 0 || c.LoyaltySymbol {
 		src = s.mut(src.ID)

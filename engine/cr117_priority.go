@@ -19,7 +19,7 @@ import (
 //
 // base is always the step's own state (never a finished one). A step first runs
 // optimistically: fn changes base itself and no checkpoint is copied, since most steps
-// need no choice nobody has made. If one does, the step is abandoned (errCareful) and Step
+// need no choice nobody has made. If one does, the step is abandoned (errCareful) and applyAction
 // runs it again carefully, from its unchanged input: then fn works on a copy of base, and
 // checkpoints are kept, so the decision is asked in the state the rules say.
 func attempt(base *state, kind decisionKind, prompt func() string, prefix []string, fn func(c *state, ch chooser, ev *events) error) (*state, []h.Event, error) {
@@ -72,7 +72,7 @@ func fixedPrompt(p string) func() string { return func() string { return p } }
 // each trigger put on the stack is one the game passes through (settle may start again
 // from it), so a choice asked later, such as the order of the triggers, is asked there.
 // Settled, s keeps the projection its last check made of it, when that check did nothing
-// (State.projection). current is a projection of s as it is, or nil: the first check uses
+// (state.projection). current is a projection of s as it is, or nil: the first check uses
 // it unless a duration ends first.
 func settle(s *state, ch chooser, ev *events, current *view) error {
 	if s.endEffects(AnyTime, h.NoPlayer) { // "for as long as" durations that no longer hold (611.2b)

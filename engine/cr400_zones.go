@@ -9,7 +9,7 @@ import (
 
 // CR 400: zones. An object that moves from one zone to another becomes a new object with
 // no memory of or relation to its previous existence (CR 400.7): moveTo makes a new
-// Object record and marks the old one Gone, keeping it for last known information.
+// object record and marks the old one Gone, keeping it for last known information.
 
 // zoneList returns the list that holds the player's zone.
 func (s *state) zoneList(p h.Player, z h.Zone) *[]h.ObjectID {
@@ -53,7 +53,7 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
 	if s.faults.on(FaultEffectsFollowCard) {
-		// A new list: State.clone shares the old one with other states.
+		// A new list: state.clone shares the old one with other states.
 		followed := make([]effect, 0, len(s.Effects))
 		for _, e := range s.Effects {
 			if containsID(e.Objects, id) {

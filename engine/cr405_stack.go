@@ -60,7 +60,7 @@ func (s *state) stackItem(id h.ObjectID) *stackItem {
 }
 
 // popStack removes the top item of the stack. The list is capped at its new length: it may
-// be shared with other states (State.clone), and the next push must not write where they
+// be shared with other states (state.clone), and the next push must not write where they
 // read.
 func (s *state) popStack() {
 	n := len(s.Stack) - 1

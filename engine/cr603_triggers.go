@@ -220,7 +220,7 @@ func chooseTriggerTargets(s *state, t pendingTrigger, ch chooser) (targets []cho
 }
 
 // sunkBelow is st with its top item moved to just below the item with the given ID, in a
-// new list: st may be shared with other states (State.clone).
+// new list: st may be shared with other states (state.clone).
 func sunkBelow(st []stackItem, below h.ObjectID) []stackItem {
 	j := slices.IndexFunc(st, func(it stackItem) bool { return it.ID == below })
 	if j < 0 {

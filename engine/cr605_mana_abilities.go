@@ -13,7 +13,7 @@ import (
 // (605.4a).
 
 // manaActivation is a mana ability with a mana cost whose activation waits for that cost
-// (a Proposal's Mana): the ability, the choices it resolves with, and the proposal it
+// (a proposal's Mana): the ability, the choices it resolves with, and the proposal it
 // interrupted (a spell being cast), restored once it is paid.
 type manaActivation struct {
 	ability int

@@ -8,8 +8,8 @@ import (
 )
 
 // CR 607: linked abilities. An ability that exiles records what it exiled under its own
-// identity (AbilityKey: the object that has it and which of its abilities it is, CR 113);
-// an ability linked to it (Ability.Linked) finds those objects by the keys of its partners
+// identity (abilityKey: the object that has it and which of its abilities it is, CR 113);
+// an ability linked to it (ability.Linked) finds those objects by the keys of its partners
 // on the same object. A copied pair is linked on the copy (707.7) under the identities the
 // copy effect gives it, so a link made under one copy effect is not seen under another,
 // even a later copy of the same object (607.1).

@@ -7,9 +7,9 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// CR 608: resolving spells and abilities. Resolution is a pure function of the state and
+// CR 608: resolving spells and abilities. A resolution is a pure function of the state and
 // the choices made during it. When a choice is needed that hasn't been made, nothing is
-// committed: the game waits on a Decision, and the resolution runs again from the start
+// committed: the game waits on a decision, and the resolution runs again from the start
 // with the choices made so far once the player answers.
 
 // decisionKind says what a pending decision is for.

@@ -7,7 +7,7 @@ import (
 )
 
 // CR 611: continuous effects. An effect is a record: where it comes from, its timestamp
-// (CR 613.7), how long it lasts, and what it does, as values of the Modification sum
+// (CR 613.7), how long it lasts, and what it does, as values of the modification sum
 // type, each applied in its own layer (CR 613.6).
 
 // layer is a layer or sublayer of CR 613.1.
@@ -29,8 +29,8 @@ const (
 )
 
 // modification is what a continuous effect does to an object's characteristics in one
-// layer: one of CopyOf, AddTypes, AddAbility, SetPT, ModifyPT. (Layer 1b, face-down
-// status, comes from the object itself: see FaceDown.)
+// layer: one of copyOf, addTypes, addAbility, setPT, modifyPT. (Layer 1b, face-down
+// status, comes from the object itself: see faceDown.)
 type modification interface {
 	// Layer is the layer the modification applies in (CR 613.1).
 	Layer() layer
@@ -55,7 +55,7 @@ type copyOf struct {
 }
 
 // faceDown: the object is a face-down 2/2 (CR 708.2a, layer 1b). No effect carries it: an
-// object is face down by its own status (Object.faceDown), which layer 1b reads.
+// object is face down by its own status (object.FaceDown), which layer 1b reads.
 type faceDown struct{}
 
 // addTypes: the object gets these card types in addition (layer 4); AllCreatureTypes:

@@ -30,7 +30,7 @@ type chars struct {
 	// the battlefield is the number of loyalty counters on it (306.5c).
 	StartingLoyalty int
 	Abilities       []abilityInstance
-	costText        string // Cost.String(), kept with Cost
+	costText        string // activationCost.String(), kept with the cost
 }
 
 // HasType reports whether the object has card type t.
@@ -64,10 +64,10 @@ func (c *chars) SpellAbility() *abilityInstance {
 
 // view is the computed game: characteristics of every object in a zone that gives them
 // (battlefield, stack, hands, libraries, graveyards, exile), never stored back into the
-// State (CR 613). Project builds it once per state; it must not outlive changes to s.
+// state (CR 613). project builds it once per state; it must not outlive changes to s.
 type view struct {
 	s *state
-	// chars is indexed by ObjectID-1: the card's printed Chars, shared and read only, until
+	// chars is indexed by ObjectID-1: the card's printed chars, shared and read only, until
 	// an effect changes them and the view owns a copy (projector.own).
 	chars []*chars
 	// copiable holds the copiable values (CR 707.2) of the objects layer 1 changed, as
@@ -78,7 +78,7 @@ type view struct {
 	could    []h.TypeSet // CR 106.7 by ObjectID-1, computed on first use
 	replaced []repEntry  // replacedTypesCached
 	outcomes outcomeMemo // manaOutcomes by key, and the mana environment (once envDone)
-	// The small fields together, so that a View fits the 288-byte size class
+	// The small fields together, so that a view fits the 288-byte size class
 	// (TestStateFitsItsSizeClass).
 	unions        [2]h.TypeSet // landsCould of each player
 	unionsValid   bool
@@ -101,7 +101,7 @@ func (v *view) of(t *state) *view {
 	return w
 }
 
-// projectsAlike reports whether Project computes the same characteristics for t as for s
+// projectsAlike reports whether project computes the same characteristics for t as for s
 // (both of one game): it reads nothing else than what is compared here. The zones that
 // give characteristics (their lists, in order); of every object in them, its card and
 // face-down status; of every permanent, its +1/+1 and loyalty counters, chosen colour,
@@ -151,7 +151,7 @@ func projectsAlike(s, t *state) bool {
 }
 
 // sameIDs reports whether two lists of IDs are equal; most compared are one list shared by
-// two states (State.clone), equal at a glance.
+// two states (state.clone), equal at a glance.
 func sameIDs(a, b []h.ObjectID) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b))
 }
@@ -351,8 +351,8 @@ func (s *state) eachWithCharacteristics(f func(id h.ObjectID)) {
 	}
 }
 
-// projector is a View as Project builds it, with what only the building needs: a View
-// is made for every state stepped through (View.of), so what it carries costs on each.
+// projector is a view as project builds it, with what only the building needs: a view
+// is made for every state stepped through (view.of), so what it carries costs on each.
 type projector struct {
 	*view
 	slab  []chars      // the characteristics the view owns
@@ -394,7 +394,7 @@ func orderLayer(layer layer, effects []liveEffect, out []int) []int {
 			out = append(out, i)
 		}
 	}
-	// A stable insertion sort: a layer has few effects, kept on Project's stack.
+	// A stable insertion sort: a layer has few effects, kept on project's stack.
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && effects[out[j]].ts < effects[out[j-1]].ts; j-- {
 			out[j], out[j-1] = out[j-1], out[j]

@@ -100,7 +100,7 @@ func TestViewCoversEveryZone(t *testing.T) {
 }
 
 // TestViewOfCloneIsItsProjection: a projection handed to an exact clone of its state (as
-// an activation does) gives every object the characteristics Project gives the clone,
+// an activation does) gives every object the characteristics project gives the clone,
 // and answers its lazily computed questions (CR 106.7 "could produce") from the clone.
 func TestViewOfCloneIsItsProjection(t *testing.T) {
 	clones, _ := copyChains("Clone", 2)
@@ -210,7 +210,7 @@ func TestProjectsAlike(t *testing.T) {
 
 // TestSteppedProjectionShared: a finished state whose step changed nothing a projection
 // reads shares the projection of the state it was stepped from, and every finished state's
-// projection is the one Project computes for it, along generated games.
+// projection is the one project computes for it, along generated games.
 func TestSteppedProjectionShared(t *testing.T) {
 	shared, steps := 0, 0
 	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {
@@ -230,9 +230,9 @@ func TestSteppedProjectionShared(t *testing.T) {
 }
 
 // TestProjectSharesOrigin: a state being stepped shares the projection of the finished
-// state it was cloned from (State.project) only when Project computes the same for it:
+// state it was cloned from (state.project) only when project computes the same for it:
 // along generated games, each state a step reached, given the state before the step as
-// its origin, projects as Project does, and some share.
+// its origin, projects as project does, and some share.
 func TestProjectSharesOrigin(t *testing.T) {
 	shared, steps := 0, 0
 	eachGeneratedTrace(t, 3, 10, func(seed uint64, tr *gen.Trace) {

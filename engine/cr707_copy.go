@@ -204,7 +204,7 @@ func setupCopies(s *state, bases *copyBases, id h.ObjectID, targets []h.ObjectID
 // since. Before the setup's copy effects no effect is in force, so a face-up permanent no
 // copy effect began on has its printed characteristics as copiable values (707.2, 708.2):
 // copying it needs no projection, only a view that has no copiable values but the printed
-// ones (a View of s with no layer applied, which answers Copiable and printedOf, and
+// ones (a view of s with no layer applied, which answers Copiable and printedOf, and
 // nothing else copyValues asks of it). Under the fault that copies every effect, each copy
 // effect needs a projection of its own.
 type copyBases struct {

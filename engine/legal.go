@@ -108,7 +108,7 @@ func (l *listing) release() {
 	mana := l.mana
 	clear(l.others)
 	others := l.others[:0]
-	cands := l.cands[:0] // Chosen holds no pointer: nothing to clear
+	cands := l.cands[:0] // chosen holds no pointer: nothing to clear
 	combos := l.combos
 	for i := range combos {
 		clear(combos[i][:cap(combos[i])]) // a shorter list may have followed a longer one

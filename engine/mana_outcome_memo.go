@@ -104,7 +104,7 @@ func (v *view) manaEnv() *manaEnv {
 	return e
 }
 
-// shareManaEnv gives w, a view of a state that projects like v's (View.of), v's mana
+// shareManaEnv gives w, a view of a state that projects like v's (view.of), v's mana
 // environment if v found it and it holds for w's state. What the environment reads
 // besides the characteristics (shared) is the same for both states (projectsAlike: the
 // faults, the battlefield in order, and each permanent's chosen colour) but for the

@@ -81,7 +81,7 @@ func (t *objectTable) add(o object) {
 }
 
 // reserve makes room for n records in an empty table, in one allocation: a new game adds
-// all its records at once (NewGame). The chunks are the table's own, as add makes them.
+// all its records at once (newGame). The chunks are the table's own, as add makes them.
 func (t *objectTable) reserve(n int) {
 	if t.n != 0 || len(t.chunks) != 0 {
 		panic("engine: reserve on a table that holds records")
@@ -104,5 +104,5 @@ func (t *objectTable) share() objectTable {
 	return objectTable{chunks: slices.Clone(t.chunks), n: t.n}
 }
 
-// freeze makes the table read only (State.finish).
+// freeze makes the table read only (state.finish).
 func (t *objectTable) freeze() { t.owner = frozenOwner }

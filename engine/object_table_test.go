@@ -58,7 +58,7 @@ func TestObjectTableSharesUntilWritten(t *testing.T) {
 	}
 }
 
-// TestFinishedStateRecordsCantBeWritten: writing a record of a state Step or NewGame
+// TestFinishedStateRecordsCantBeWritten: writing a record of a state applyAction or newGame
 // returned panics rather than changing a state others read.
 func TestFinishedStateRecordsCantBeWritten(t *testing.T) {
 	s, err := newGame(board([]string{"Wastes"}, nil), nil)

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -64,9 +65,13 @@ func splitPlanted(found []string, planted string) (inEngine, inPlanted []string)
 	return inEngine, inPlanted
 }
 
+// typeName is T's name, for the structural checks that look for the engine's types in
+// its source: a rename carries it along, where a string would quietly match nothing.
+func typeName[T any]() string { return reflect.TypeFor[T]().Name() }
+
 // unsharedWrites lists the writes to an object record (an assignment, increment or address
-// taken of a field of an Object reached through a pointer) in the engine's files plus
-// planted (name -> source) whose pointer does not come from State.mut: a record read with
+// taken of a field of an object reached through a pointer) in the engine's files plus
+// planted (name -> source) whose pointer does not come from state.mut: a record read with
 // obj, live or byCard may be shared with finished states (objectTable), so writing it would
 // change them. A pointer is from mut when the write is on a mut call itself, or on a
 // variable every assignment of which, in its function, is a mut call (a parameter counts
@@ -82,7 +87,7 @@ func unsharedWrites(planted map[string]string) ([]string, error) {
 			t = p.Elem()
 		}
 		n, ok := t.(*types.Named)
-		return ok && n.Obj().Name() == "Object" && n.Obj().Pkg().Path() == "engine", isPointer
+		return ok && n.Obj().Name() == typeName[object]() && n.Obj().Pkg().Path() == "engine", isPointer
 	}
 	isMut := func(e ast.Expr) bool {
 		c, ok := e.(*ast.CallExpr)

@@ -19,7 +19,7 @@ import (
 // printedDataFiles may read printed card data: the card definitions (card.go, cards_*.go,
 // which build CardDefs from the cards table) and the projection (cr613_layers.go), which
 // starts every object's characteristics from them (CR 613.1). Everywhere else the rules
-// read characteristics from the View.
+// read characteristics from the view.
 func printedDataFile(name string) bool {
 	return name == "card.go" || name == "cr613_layers.go" || strings.HasPrefix(name, "cards_")
 }

@@ -13,7 +13,7 @@ type Options struct {
 	Faults []string
 }
 
-// Reference is the reference engine as a harness.Engine. States are *State values; the
+// Reference is the reference engine as a harness.Engine. States are *state values; the
 // engine keeps nothing between calls (but for the hidden-state fault). A state may be
 // read by one goroutine at a time (its projection is computed lazily); give each worker
 // its own games.

@@ -51,7 +51,7 @@ func TestSetupCopyValuesAreTheProjections(t *testing.T) {
 }
 
 // sameButAbilityIDs compares copy values as copyValues makes them with those an effect
-// holds once begun, which gave the abilities it copies their identities (CopyOf.begin).
+// holds once begun, which gave the abilities it copies their identities (copyOf.begin).
 func sameButAbilityIDs(a, b *chars) bool {
 	x, y := *a, *b
 	x.Abilities, y.Abilities = nil, nil

@@ -13,18 +13,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// sharedListFields are the lists State.clone shares between a state and its clone.
+// sharedListFields are the lists state.clone shares between a state and its clone.
 var sharedListFields = map[string]bool{"Battlefield": true, "Attackers": true, "Stack": true, "Effects": true,
 	"Library": true, "Hand": true, "Graveyard": true, "Exile": true}
 
 // sharedListWrites lists, in the engine's files plus planted (name -> source), the writes
-// that would change a list State.clone shares where another state may read it: an element
-// assigned (or a field of one, or a field through a *StackItem or *Effect), a list
+// that would change a list state.clone shares where another state may read it: an element
+// assigned (or a field of one, or a field through a *stackItem or *effect), a list
 // shortened with two indices and kept (its spare capacity then lies over elements the
 // others read, and the next append writes them), copy into one, or an in-place function of
-// package slices applied to one. A list is a field of those names of a State or
-// PlayerState, one reached through a *[]h.ObjectID (zoneList), or any variable or field of
-// type []StackItem or []Effect (a helper handed the list).
+// package slices applied to one. A list is a field of those names of a state or
+// playerState, one reached through a *[]h.ObjectID (zoneList), or any variable or field of
+// type []stackItem or []effect (a helper handed the list).
 func sharedListWrites(planted map[string]string) ([]string, error) {
 	fset, files, info, err := typedEngineFiles(planted)
 	if err != nil {
@@ -47,18 +47,18 @@ func sharedListWrites(planted map[string]string) ([]string, error) {
 	}
 	elementList := func(t types.Type) bool {
 		sl, ok := t.(*types.Slice)
-		return ok && named(sl.Elem(), "StackItem", "Effect")
+		return ok && named(sl.Elem(), typeName[stackItem](), typeName[effect]())
 	}
 	elementPointer := func(t types.Type) bool {
 		_, ok := t.(*types.Pointer)
-		return ok && named(t, "StackItem", "Effect")
+		return ok && named(t, typeName[stackItem](), typeName[effect]())
 	}
 	var shared func(e ast.Expr) bool
 	shared = func(e ast.Expr) bool {
 		e = ast.Unparen(e)
 		switch x := e.(type) {
 		case *ast.SelectorExpr:
-			if sharedListFields[x.Sel.Name] && named(info.TypeOf(x.X), "State", "PlayerState") {
+			if sharedListFields[x.Sel.Name] && named(info.TypeOf(x.X), typeName[state](), typeName[playerState]()) {
 				return true
 			}
 			return elementList(info.TypeOf(x))
@@ -151,7 +151,7 @@ func sharedListWrites(planted map[string]string) ([]string, error) {
 	return found, nil
 }
 
-// TestSharedListsWrittenOnlyByAppend: no engine code changes a list State.clone shares
+// TestSharedListsWrittenOnlyByAppend: no engine code changes a list state.clone shares
 // between states in place, so that sharing them changes no state but the one written;
 // and the check finds the writes it exists to stop.
 func TestSharedListsWrittenOnlyByAppend(t *testing.T) {
@@ -227,7 +227,7 @@ func (e *recordingEngine) Apply(st h.State, a h.Action) (h.State, []h.Event, err
 
 // TestFinishedStatesStayUnchanged plays generated games on the correct engine, steered
 // every way eachGeneratedTrace steers them, and on each faulty one but the one that
-// changes Step's input on purpose, steered one way each in turn: no state Start or Apply
+// changes applyAction's input on purpose, steered one way each in turn: no state Start or Apply
 // returned has changed when its game ends (the lists and records the states after it
 // share with it included).
 func TestFinishedStatesStayUnchanged(t *testing.T) {

@@ -18,7 +18,7 @@ func snapshot(s *state) h.Snapshot {
 	return snapshotFrom(s, from)
 }
 
-// snapshotFrom is Snapshot reusing what from holds (nil: nothing).
+// snapshotFrom is snapshot reusing what from holds (nil: nothing).
 func snapshotFrom(s *state, from *rendering) (snap h.Snapshot) {
 	v := s.projected()
 	snap.Turn, snap.Active, snap.Step, snap.Priority = s.Turn, s.Active, s.Step, s.Priority
@@ -78,7 +78,7 @@ func playerZone(p int, z h.Zone) int {
 // same way as before). A zone whose objects are the same, in the same order, and all
 // reused, is shared whole.
 //
-// A rendering is made from a finished state (one Step or NewGame returned: only those
+// A rendering is made from a finished state (one applyAction or newGame returned: only those
 // keep theirs), whose record chunks, zone lists and projection are never written again;
 // it points to them, read only, and what it shares with the rendering it reused is never
 // written either.
@@ -147,7 +147,7 @@ type renderer struct {
 	exiledSame bool
 	// charsSame, copiableSame, copiesSame: the view's table of characteristics, of
 	// copiable values, of copy status is from's own (a projection shared with the state
-	// stepped from has all three, View.of; one that changed no copy effect the last
+	// stepped from has all three, view.of; one that changed no copy effect the last
 	// two), so that every object has what from rendered it with there (sameViewOf).
 	charsSame, copiableSame, copiesSame bool
 	// indexShared: out.objects is from's index of chunks, to copy before changing it.
@@ -344,7 +344,7 @@ func (r *renderer) stack() []h.StackObject {
 // stackAsBefore reports whether the stack renders as from's did: every item has what its
 // rendering reads (its object, kind, source's card, controller, X, ability and targets)
 // as the one from rendered, and the same characteristics of its source and, for a spell,
-// its own (the same Chars, read only: their names, ability texts and cost are the same;
+// its own (the same chars, read only: their names, ability texts and cost are the same;
 // the source is read only through them).
 func (r *renderer) stackAsBefore() bool {
 	s, v, from := r.s, r.v, r.from

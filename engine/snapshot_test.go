@@ -100,7 +100,7 @@ func renderingsOf(r *rendering) []renderedChunk {
 
 // TestCharsEqualComparesEveryField: a snapshot reuses an object's rendering when its
 // characteristics are charsEqual to those it was rendered with, so a change to any field
-// of Chars (one added later included) must make them unequal.
+// of chars (one added later included) must make them unequal.
 func TestCharsEqualComparesEveryField(t *testing.T) {
 	s, err := newGame(twentyPermanents(), nil)
 	if err != nil {

@@ -44,11 +44,11 @@ func parseCounterKind(s string) (counterKind, bool) {
 }
 
 // object is a game object's base state (CR 109). Nothing computed is stored here: its
-// characteristics come from Project. A zone change makes a new object with a new ID
+// characteristics come from project. A zone change makes a new object with a new ID
 // (CR 400.7); the old record stays, so last known information can be read (CR 608.2h).
 type object struct {
 	// The fields are ordered so that the record packs tightly: every step copies every
-	// record (State.clone).
+	// record (state.clone).
 	ID         h.ObjectID
 	Card       h.CardID
 	Owner      h.Player
@@ -93,7 +93,7 @@ type playerState struct {
 // clones (clone says how); every other slice is owned by one state.
 type state struct {
 	// The fields are ordered so that the one-byte ones pack together: every step copies
-	// the whole State (clone), and at 744 bytes it takes the 768-byte allocation size
+	// the whole state (clone), and at 744 bytes it takes the 768-byte allocation size
 	// class, not the 896-byte one.
 	Turn        int
 	Step        h.Step
@@ -150,7 +150,7 @@ type state struct {
 	// through clones, if it had been made when it was cloned: project shares it while the
 	// step has changed nothing it reads (projectsAlike). A finished state has none.
 	origin *view
-	// view caches the projection of a finished state (one Step returned). Steps work on
+	// view caches the projection of a finished state (one applyAction returned). Steps work on
 	// clones, which start without it; a finished state is never changed again.
 	view *viewCache
 }
@@ -159,8 +159,8 @@ type viewCache struct {
 	once sync.Once
 	v    *view
 	// from is the rendering of the snapshot of the state this one was stepped from, if it
-	// had been rendered: Snapshot reuses what it holds for the objects that did not change.
-	// rendered is this state's, once Snapshot made it, for the states stepped from it.
+	// had been rendered: snapshot reuses what it holds for the objects that did not change.
+	// rendered is this state's, once snapshot made it, for the states stepped from it.
 	from     *rendering
 	rendered atomic.Pointer[rendering]
 	// base is the projection of the state this one was stepped from, if it had been made
@@ -174,7 +174,7 @@ type viewCache struct {
 }
 
 // projected returns the state's projection, computed once. Only for states no one will
-// change again (those Step and NewGame return).
+// change again (those applyAction and newGame return).
 func (s *state) projected() *view {
 	c := s.view
 	if c == nil {
@@ -195,7 +195,7 @@ func (s *state) projected() *view {
 
 // project returns a projection of s as it is now: its origin's, shared, when the step
 // has changed nothing a projection reads since (projectsAlike), else a new one. Like
-// Project's, it holds only until s changes.
+// project's, it holds only until s changes.
 func (s *state) project() *view {
 	if o := s.origin; o != nil && projectsAlike(o.s, s) {
 		return o.of(s)

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestStateFitsItsSizeClass: every step allocates a State or two (clone) and a few Views
-// (View.of), so a field that pushes State past 768 bytes or View past 288 makes each take
+// TestStateFitsItsSizeClass: every step allocates a state or two (clone) and a few Views
+// (view.of), so a field that pushes state past 768 bytes or view past 288 makes each take
 // the next allocation size class (896, 320).
 func TestStateFitsItsSizeClass(t *testing.T) {
 	assert.LessOrEqual(t, reflect.TypeFor[state]().Size(), uintptr(768), "State grew past the 768-byte size class: reorder or shrink its fields")

@@ -12,10 +12,10 @@ import (
 )
 
 // auditEngine is the reference engine with every Apply checked: the optimistic step
-// Step takes (attempt works on the step's own state, with no checkpoint) gives the same
+// applyAction takes (attempt works on the step's own state, with no checkpoint) gives the same
 // state and events as the careful run that copies the state before each attempt and keeps
-// checkpoints; the projection a returned state keeps from its step (State.projection) is
-// the one Project makes of it; and no state it returned has changed by the end of the case.
+// checkpoints; the projection a returned state keeps from its step (state.projection) is
+// the one project makes of it; and no state it returned has changed by the end of the case.
 type auditEngine struct {
 	*Reference
 	t        *testing.T

@@ -9,7 +9,7 @@ import (
 )
 
 // TestArbitraryActionsNeverPanic: whatever action a port or a hand-written scenario sends,
-// Step answers with a new state or an error naming a CR rule; it never panics, and it
+// applyAction answers with a new state or an error naming a CR rule; it never panics, and it
 // never changes its input. Random actions are mixed with legal ones so that the states
 // visited go beyond the start.
 func TestArbitraryActionsNeverPanic(t *testing.T) {
