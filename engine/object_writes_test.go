@@ -220,17 +220,17 @@ func TestObjectRecordsAreWrittenThroughMut(t *testing.T) {
 
 import h "github.com/mtgfuzz/mtgfuzz/harness"
 
-func plantedTap(s *State, id h.ObjectID) { s.obj(id).Tapped = true }
-func plantedLive(s *State, id h.ObjectID) { if o := s.live(id); o != nil { o.Counters[Charge]++ } }
-func plantedParam(o *Object) { o.Damage = 0 }
-func plantedMixed(s *State, id h.ObjectID, b bool) {
+func plantedTap(s *state, id h.ObjectID) { s.obj(id).Tapped = true }
+func plantedLive(s *state, id h.ObjectID) { if o := s.live(id); o != nil { o.Counters[Charge]++ } }
+func plantedParam(o *object) { o.Damage = 0 }
+func plantedMixed(s *state, id h.ObjectID, b bool) {
 	o := s.mut(id)
 	if b {
 		o = s.obj(id)
 	}
 	o.Sick = false
 }
-func plantedFine(s *State, id h.ObjectID) {
+func plantedFine(s *state, id h.ObjectID) {
 	o := s.mut(id)
 	o.Tapped = true
 	s.mut(id).Damage++

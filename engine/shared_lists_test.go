@@ -163,14 +163,14 @@ import (
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-func plantedIndex(s *State, id h.ObjectID) { s.Battlefield[0] = id }
-func plantedField(s *State) { s.Stack[0].X++ }
-func plantedPop(s *State) { s.Stack = s.Stack[:len(s.Stack)-1] }
-func plantedSort(s *State) { slices.Sort(s.Players[0].Hand) }
-func plantedHelper(st []StackItem) { copy(st[1:], st) }
-func plantedPointer(s *State) { s.top().X = 2 }
-func plantedZone(s *State) { list := s.zoneList(h.A, h.Hand); (*list)[0] = 0 }
-func plantedFine(s *State, id h.ObjectID) {
+func plantedIndex(s *state, id h.ObjectID) { s.Battlefield[0] = id }
+func plantedField(s *state) { s.Stack[0].X++ }
+func plantedPop(s *state) { s.Stack = s.Stack[:len(s.Stack)-1] }
+func plantedSort(s *state) { slices.Sort(s.Players[0].Hand) }
+func plantedHelper(st []stackItem) { copy(st[1:], st) }
+func plantedPointer(s *state) { s.top().X = 2 }
+func plantedZone(s *state) { list := s.zoneList(h.A, h.Hand); (*list)[0] = 0 }
+func plantedFine(s *state, id h.ObjectID) {
 	s.Battlefield = append(s.Battlefield, id)
 	s.Stack = s.Stack[: len(s.Stack)-1 : len(s.Stack)-1]
 	hand := slices.Clone(s.Players[0].Hand)
