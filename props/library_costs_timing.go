@@ -128,6 +128,9 @@ func checkStartAsFromHand(eng harness.Engine, tr *gen.Trace, v *Verdict, ruling 
 			return
 		}
 	}
+	// The proposal from the top is made before the hand's board starts: a port keeps the
+	// states of one game only, until the next start (docs/engines.md).
+	cast, fromTopProposal := startCastProposal(eng, tr.StartState, legal, top.Card)
 	setup := tr.Setup.Clone()
 	ps := &setup.Players[p]
 	if len(ps.Library) == 0 || ps.Library[0].ID != top.Card {
@@ -159,34 +162,41 @@ func checkStartAsFromHand(eng harness.Engine, tr *gen.Trace, v *Verdict, ruling 
 			"what the same board offers for it in the hand: "+orNothing(fromHand), orNothing(fromTop)))
 		return
 	}
-	if clause == "cast-as-from-hand" && len(fromTop) > 0 && tr.StartState != nil {
-		checkStartCost(eng, tr, legal, st, top, p, v, ruling)
+	if clause == "cast-as-from-hand" && fromTopProposal != nil {
+		checkStartCost(eng, cast, fromTopProposal, st, p, v, ruling)
 	}
 }
 
-// checkStartCost casts the top card with the first offered choices both ways and compares
-// the costs locked in (CR 601.2f).
-func checkStartCost(eng harness.Engine, tr *gen.Trace, legal []harness.Action, handState harness.State, top *harness.Object, p harness.Player, v *Verdict, ruling string) {
-	cast := harness.Action{}
-	for _, a := range legal {
-		if a.Kind == harness.Cast && a.Card == top.Card {
-			cast = a
-			break
-		}
+// startCastProposal is the first face-up cast of card among legal, and what applying it
+// to st proposes (the cost locked in, CR 601.2f), or nil.
+func startCastProposal(eng harness.Engine, st harness.State, legal []harness.Action, card harness.CardID) (harness.Action, *harness.Proposal) {
+	i := slices.IndexFunc(legal, func(a harness.Action) bool {
+		return a.Kind == harness.Cast && a.Card == card && !slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
+	})
+	if i < 0 || st == nil {
+		return harness.Action{}, nil
 	}
-	proposal := func(st harness.State) *harness.Proposal {
-		next, _, err := eng.Apply(st, cast)
-		if err != nil {
-			return nil
-		}
-		snap, err := eng.Observe(next)
-		if err != nil {
-			return nil
-		}
-		return snap.Casting
+	return legal[i], proposalOf(eng, st, legal[i])
+}
+
+// proposalOf is what applying cast to st proposes, or nil.
+func proposalOf(eng harness.Engine, st harness.State, cast harness.Action) *harness.Proposal {
+	next, _, err := eng.Apply(st, cast)
+	if err != nil {
+		return nil
 	}
-	a, b := proposal(tr.StartState), proposal(handState)
-	if a == nil || b == nil {
+	snap, err := eng.Observe(next)
+	if err != nil {
+		return nil
+	}
+	return snap.Casting
+}
+
+// checkStartCost compares the cost locked in as the top card begins to be cast (a, made
+// before the hand's board started) with the cost of the same cast from the hand.
+func checkStartCost(eng harness.Engine, cast harness.Action, a *harness.Proposal, handState harness.State, p harness.Player, v *Verdict, ruling string) {
+	b := proposalOf(eng, handState, cast)
+	if b == nil {
 		return
 	}
 	v.Reach("cost-as-from-hand")
