@@ -129,16 +129,3 @@ func TestRulesTurnCase27331Holds(t *testing.T) {
 	assert.Nil(t, res.Failure)
 	assert.Positive(t, res.Reached)
 }
-
-// firstPool is the reference engine declaring the card pool it had when a pinned case
-// was found (before the Crystal Skull cards, issue 18): the campaign draws boards from
-// the declared cards only, in table order, so the pinned case is the same board again.
-type firstPool struct{ *engine.Reference }
-
-// laterCards are the cards added to the pool after the pinned cases were found.
-var laterCards = []string{"Crystal Skull, Isu Spyglass", "Mystic Forge", "Vizier of the Menagerie", "Jhoira, Weatherlight Captain",
-	"Daring Archaeologist", "Raff Capashen, Ship's Mage", "Ornithopter", "Sneak Attack", "Urza's Ruinous Blast"}
-
-func (firstPool) Supports() harness.Support {
-	return harness.Support{Cards: slices.DeleteFunc(engine.CardNames(), func(n string) bool { return slices.Contains(laterCards, n) })}
-}

@@ -68,7 +68,7 @@ func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Targ
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
 func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
-	faceDown := castsFaceDown(a)
+	faceDown := a.CastsFaceDown()
 	perm, ok := permissionFor(s, v, a.Player, a.Card, faceDown)
 	if !ok {
 		if faceDown {

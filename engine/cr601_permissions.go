@@ -52,7 +52,7 @@ func permissions(s *state, v *view, p h.Player) []permission {
 	out := make([]permission, 0, len(hand)+1)
 	for _, id := range hand {
 		out = append(out, permissionFromHand(s, v, id))
-		if perm, ok := faceDownFromHand(s, v, id); ok {
+		if perm, ok := faceDownPermission(s, v, id); ok {
 			out = append(out, perm)
 		}
 	}

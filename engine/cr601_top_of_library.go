@@ -36,7 +36,7 @@ func permissionsFromTop(s *state, v *view, p h.Player) []permission {
 	}
 	var out []permission
 	candidates := []permission{permissionFromHand(s, v, lib[0])}
-	if perm, ok := faceDownFromHand(s, v, lib[0]); ok {
+	if perm, ok := faceDownPermission(s, v, lib[0]); ok {
 		candidates = append(candidates, perm)
 	}
 	for _, perm := range candidates {

@@ -249,10 +249,10 @@ func TestMysticForgeExilesTheTop(t *testing.T) {
 // doesn't; and Raff Capashen's flash for historic spells gives it none.
 func TestFaceDownFromTop(t *testing.T) {
 	faceDown := func(s *state) bool {
-		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && castsFaceDown(a) })
+		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && a.CastsFaceDown() })
 	}
 	faceUp := func(s *state) bool {
-		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !castsFaceDown(a) })
+		return slices.ContainsFunc(legalActions(s), func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !a.CastsFaceDown() })
 	}
 	pool := h.Of(h.Colorless, 3)
 	for _, c := range []struct {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 
 	h "github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -17,11 +16,6 @@ import (
 // faceDownCost is the cost to cast a card face down with morph (CR 702.37c).
 var faceDownCost = manaCost{Generic: 3}
 
-// castsFaceDown reports whether a Cast action asks to cast the card face down.
-func castsFaceDown(a h.Action) bool {
-	return slices.Contains(a.Choices, h.Choice(h.ChoiceFace, h.FaceDownChoice))
-}
-
 // morphCost is the morph cost among the abilities, if any (CR 702.37a).
 func morphCost(c *chars) (manaCost, bool) {
 	for _, a := range c.Abilities {
@@ -32,9 +26,10 @@ func morphCost(c *chars) (manaCost, bool) {
 	return manaCost{}, false
 }
 
-// faceDownFromHand is the permission to cast a card with morph from its owner's hand face
-// down (CR 702.37c): a creature spell, so at sorcery speed (307.1), for {3}, no targets.
-func faceDownFromHand(s *state, v *view, id h.ObjectID) (permission, bool) {
+// faceDownPermission is the permission to cast a card with morph face down (CR 702.37c): a
+// creature spell, so at sorcery speed (307.1), for {3}, no targets. It is the hand's; a
+// permission from elsewhere (the top of the library) takes it and sets its zone.
+func faceDownPermission(s *state, v *view, id h.ObjectID) (permission, bool) {
 	if _, ok := morphCost(v.Of(id)); !ok {
 		return permission{}, false
 	}

@@ -18,7 +18,7 @@ func morphBoard() h.Setup {
 }
 
 func castsDown(card h.CardID) func(h.Action) bool {
-	return func(a h.Action) bool { return a.Kind == h.Cast && a.Card == card && castsFaceDown(a) }
+	return func(a h.Action) bool { return a.Kind == h.Cast && a.Card == card && a.CastsFaceDown() }
 }
 
 // payAll pays the proposal with the first payment listed, tapping lands first.
@@ -91,7 +91,7 @@ func TestFaceDownSpellCanBeCountered(t *testing.T) {
 		if faceDown {
 			s = apply(t, s, find(t, s, "cast Akroma face down", castsDown(50)))
 		} else {
-			s = apply(t, s, find(t, s, "cast Akroma", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 50 && !castsFaceDown(a) }))
+			s = apply(t, s, find(t, s, "cast Akroma", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 50 && !a.CastsFaceDown() }))
 		}
 		s = payAll(t, s)
 		s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -127,6 +128,12 @@ const (
 
 // Choice builds a choice string.
 func Choice(kind, value string) string { return kind + ":" + value }
+
+// CastsFaceDown reports whether a is a Cast action casting its card face down (the
+// face:down choice; CR 702.37c, 708.4).
+func (a Action) CastsFaceDown() bool {
+	return a.Kind == Cast && slices.Contains(a.Choices, Choice(ChoiceFace, FaceDownChoice))
+}
 
 // SplitChoice splits "kind:value".
 func SplitChoice(c string) (kind, value string) {

@@ -58,12 +58,7 @@ func faceDownNotHistoric() *Property {
 
 // preferFaceDown favours casting face down, turning face up, and paying for either.
 func preferFaceDown(before *harness.Snapshot, a harness.Action) bool {
-	return a.Kind == harness.TurnFaceUp || preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return castsFaceDown(a) })(before, a)
-}
-
-// castsFaceDown reports whether a Cast action casts its card face down.
-func castsFaceDown(a harness.Action) bool {
-	return a.Kind == harness.Cast && slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
+	return a.Kind == harness.TurnFaceUp || preferSpending(func(_ *harness.Snapshot, a harness.Action) bool { return a.CastsFaceDown() })(before, a)
 }
 
 func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -164,7 +159,7 @@ func historicBy(supertypes, types, subtypes []string) string {
 func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
 	st := &tr.Steps[i]
-	if !castsFaceDown(st.Action) {
+	if !st.Action.CastsFaceDown() {
 		return
 	}
 	for _, so := range st.After.Stack {
@@ -223,7 +218,7 @@ func checkFaceDownOffers(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
 	st := &tr.Steps[i]
 	for _, a := range st.Legal {
-		if !castsFaceDown(a) && a.Kind != harness.TurnFaceUp {
+		if !a.CastsFaceDown() && a.Kind != harness.TurnFaceUp {
 			continue
 		}
 		v.Reach("offered-accepted")

@@ -91,7 +91,7 @@ func historicMoments(tr *gen.Trace) []historicMoment {
 		switch {
 		case st.Action.Kind == harness.Pay && b.Casting != nil && isSpellOnTop(b, b.Casting.Card) && a.Casting == nil:
 			k := castStep(tr, i, b.Casting.Card)
-			if k < 0 || slices.Contains(tr.Steps[k].Action.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice)) {
+			if k < 0 || tr.Steps[k].Action.CastsFaceDown() {
 				// A spell cast face down has none of its card's characteristics, which the
 				// snapshot can't show of a spell (CR 708.2a): historic.face-down-not-historic
 				// judges it, not these moments read from the card.

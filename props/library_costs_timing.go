@@ -171,7 +171,7 @@ func checkStartAsFromHand(eng harness.Engine, tr *gen.Trace, v *Verdict, ruling 
 // to st proposes (the cost locked in, CR 601.2f), or nil.
 func startCastProposal(eng harness.Engine, st harness.State, legal []harness.Action, card harness.CardID) (harness.Action, *harness.Proposal) {
 	i := slices.IndexFunc(legal, func(a harness.Action) bool {
-		return a.Kind == harness.Cast && a.Card == card && !slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
+		return a.Kind == harness.Cast && a.Card == card && !a.CastsFaceDown()
 	})
 	if i < 0 || st == nil {
 		return harness.Action{}, nil
@@ -211,8 +211,7 @@ func checkStartCost(eng harness.Engine, cast harness.Action, a *harness.Proposal
 func actionsFor(legal []harness.Action, card harness.CardID, faceDown bool) []string {
 	var out []string
 	for _, a := range legal {
-		down := slices.Contains(a.Choices, harness.Choice(harness.ChoiceFace, harness.FaceDownChoice))
-		if (a.Kind == harness.Cast || a.Kind == harness.PlayLand) && a.Card == card && down == faceDown {
+		if (a.Kind == harness.Cast || a.Kind == harness.PlayLand) && a.Card == card && a.CastsFaceDown() == faceDown {
 			out = append(out, a.String())
 		}
 	}
