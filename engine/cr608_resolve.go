@@ -340,6 +340,9 @@ func (r *resolution) putTogether(ids []h.ObjectID, controller func(*object) h.Pl
 	}
 	var enter []entering
 	for _, id := range ids {
+		if !isPermanentSpell(r.v.Of(id)) {
+			continue // an instant or sorcery card stays where it is (CR 400.4a)
+		}
 		ctl := controller(r.s.obj(id))
 		host, ok := r.auraHost(id, ctl)
 		if !ok {

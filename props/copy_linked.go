@@ -218,7 +218,7 @@ var reReturnsExiled = regexp.MustCompile(`(?i)return (the exiled card|all cards 
 // checkReturns: as a "return the exiled card(s)" ability resolves, the cards that leave
 // exile for the battlefield are those exiled with its source (returning); an Aura among
 // them may stay there, when it has nothing to enchant (303.4g, judged by
-// checkReturnedAuras).
+// checkReturnedAuras), and an instant or sorcery card stays there (400.4a).
 func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
@@ -227,7 +227,9 @@ func checkReturns(tr *gen.Trace, ms []moment, v *Verdict) {
 			continue
 		}
 		want = slices.DeleteFunc(want, func(c harness.CardID) bool {
-			return hasSubtype(st.Before.Find(c), "Aura") && exiledObject(st.After, c) == exiledObject(st.Before, c)
+			o := st.Before.Find(c)
+			return hasSubtype(o, "Aura") && exiledObject(st.After, c) == exiledObject(st.Before, c) ||
+				o != nil && (o.HasType("Instant") || o.HasType("Sorcery")) // it stays in exile (CR 400.4a)
 		})
 		var got []harness.CardID // the cards that left exile (an Aura may go on to the graveyard, CR 704.5m)
 		for _, c := range exileCards(st.Before) {
