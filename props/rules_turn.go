@@ -83,6 +83,10 @@ func preferUntilCleanup(before *harness.Snapshot, a harness.Action) bool {
 func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	fresh := newFreshBoards(eng, tr)
+	// lasting are the permanents an ability put onto the battlefield and gave something
+	// with no stated duration (Sneak Attack's haste): that effect lasts (CR 611.2a), and
+	// their fresh board can't carry it, so their effects are not judged (and counted so).
+	lasting := map[harness.CardID]bool{}
 	// deltas are the effect deltas of s's judged permanents, or why s has no fresh board
 	// to read them against.
 	deltas := func(s *harness.Snapshot) (map[harness.CardID]string, *freshSkip) {
@@ -93,7 +97,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		out := map[harness.CardID]string{}
 		for i := range s.Battlefield {
 			o := s.Battlefield[i]
-			if fo := f[o.Card]; fo != nil {
+			if fo := f[o.Card]; fo != nil && !lasting[o.Card] {
 				out[o.Card] = effectDelta(o, fo)
 			}
 		}
@@ -102,9 +106,17 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	before, beforeSkip := deltas(&tr.Start)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
+		if putWithEffect(st) {
+			for _, o := range st.After.Battlefield {
+				if st.Before.Permanent(o.Card) == nil {
+					lasting[o.Card] = true
+				}
+			}
+		}
 		after, afterSkip := deltas(st.After)
 		switch {
 		case crossedCleanup(st):
+			skipLasting(st, "effects-end", lasting, &v)
 			effects := !skipEffects(st, "effects-end", before, beforeSkip, afterSkip, &v)
 			checkCleanup(tr, i, before, after, effects, &v)
 			if st.After.Turn != st.Before.Turn {
@@ -121,6 +133,17 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		before, beforeSkip = after, afterSkip
 	}
 	return v
+}
+
+// skipLasting counts a skipped moment of clause when a permanent with an effect of no
+// stated duration stays through step st.
+func skipLasting(st *gen.TraceStep, clause string, lasting map[harness.CardID]bool, v *Verdict) {
+	for _, o := range st.Before.Battlefield {
+		if lasting[o.Card] && sameObject(st.After, o) != nil {
+			v.Skip(clause, "an ability put a permanent onto the battlefield and gave it an effect with no duration (CR 611.2a), which its fresh board can't carry")
+			return
+		}
+	}
 }
 
 // skipEffects counts a skipped moment of clause when the board before step st or after it

@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -163,19 +162,6 @@ func checkEntered(eng harness.Engine, tr *gen.Trace, i int, fresh *freshBoards, 
 		}
 		checkNothingCarried(tr, i, o, v)
 	}
-}
-
-// putWithEffect reports whether an ability that finished resolving in st goes on, after
-// putting a creature onto the battlefield, to give it an effect ("That creature gains
-// haste": Sneak Attack). That effect begins after the move and applies to the new object
-// (CR 611.2c), so the permanent's difference from its fresh board is not carried over.
-func putWithEffect(st *gen.TraceStep) bool {
-	for _, so := range st.Before.Stack {
-		if so.Kind == "ability" && strings.Contains(so.Text, "That creature gains") && stackIndex(st.After, so.Object) < 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // checkNothingCarried judges o, a permanent that entered in step i: nothing attached to

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -293,4 +294,17 @@ func actionKeys(acts []harness.Action) []string {
 		out[i] = a.Key()
 	}
 	return out
+}
+
+// putWithEffect reports whether an ability that finished resolving in st goes on, after
+// putting a creature onto the battlefield, to give it an effect ("That creature gains
+// haste": Sneak Attack). That effect begins after the move and applies to the new object
+// (CR 611.2c), so the permanent's difference from its fresh board is not carried over.
+func putWithEffect(st *gen.TraceStep) bool {
+	for _, so := range st.Before.Stack {
+		if so.Kind == "ability" && strings.Contains(so.Text, "That creature gains") && stackIndex(st.After, so.Object) < 0 {
+			return true
+		}
+	}
+	return false
 }
