@@ -45,7 +45,7 @@ func Merge(reps []*Report) (merged *Report, extra []*Failure, err error) {
 		return nil, nil, err
 	}
 	first := reps[0]
-	out := &Report{Engine: first.Engine, Fault: first.Fault, Seed: first.Seed, Support: first.Support,
+	out := &Report{Engine: first.Engine, Fault: first.Fault, Seed: first.Seed, Steps: first.Steps, Support: first.Support,
 		LeftOut: first.LeftOut, Version: first.Version}
 	var elapsed int64
 	for _, r := range reps {

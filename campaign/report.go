@@ -31,6 +31,9 @@ type Report struct {
 	Fault  string `json:"fault,omitempty"`
 	Seed   uint64 `json:"seed"`
 	Shard  string `json:"shard,omitempty"` // "k/n"
+	// Steps is the walk's length bound (Config.MaxSteps): a case is a function of it too,
+	// so a resumed campaign must keep it. 0 in a report written before it was recorded.
+	Steps int `json:"steps,omitempty"`
 	// Support is what the engine declared it supports, when it restricts anything.
 	Support *harness.Support `json:"support,omitempty"`
 	// LeftOut lists the cards of the campaign's pool the engine does not support: boards

@@ -15,7 +15,8 @@ import (
 var ErrResume = errors.New("the report can't be resumed by this campaign")
 
 // checkResume says why Config.Resume can't be continued by this campaign, if it can't: it
-// must have run the same cases (seed, shard, faults, engine) of the same properties.
+// must have run the same cases (seed, shard, walk length, faults, engine) of the same
+// properties.
 func (r *runner) checkResume() error {
 	prev, cfg := r.cfg.Resume, &r.cfg
 	var ids, prevIDs []string
@@ -32,6 +33,8 @@ func (r *runner) checkResume() error {
 		return fmt.Errorf("the report's seed is %d, not %d", prev.Seed, cfg.Seed)
 	case prev.Shard != cfg.shardString():
 		return fmt.Errorf("the report's shard is %q, not %q", prev.Shard, cfg.shardString())
+	case prev.Steps != 0 && prev.Steps != cfg.MaxSteps:
+		return fmt.Errorf("the report's walks are of at most %d steps, not %d", prev.Steps, cfg.MaxSteps)
 	case prev.Fault != strings.Join(cfg.Faults, ","):
 		return fmt.Errorf("the report's faults are %q, not %q", prev.Fault, strings.Join(cfg.Faults, ","))
 	case prev.Engine != engine:

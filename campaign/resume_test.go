@@ -55,10 +55,11 @@ func TestResumeCountsAsOneRun(t *testing.T) {
 func TestResumeChecksTheReport(t *testing.T) {
 	prev := run(t, campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{basicMana}, Seed: 1, Checks: 20})
 	for want, edit := range map[string]func(*campaign.Config){
-		"the report's seed is 1, not 2":                    func(c *campaign.Config) { c.Seed = 2 },
-		`the report's faults are "", not "x"`:              func(c *campaign.Config) { c.Faults = []string{"x"} },
-		`the report's shard is "", not "1/2"`:              func(c *campaign.Config) { c.Shard.K, c.Shard.N = 1, 2 },
-		"covers the properties test.basic-mana, not test.": func(c *campaign.Config) { c.Props = []*props.Property{noForest} },
+		"the report's seed is 1, not 2":                      func(c *campaign.Config) { c.Seed = 2 },
+		`the report's faults are "", not "x"`:                func(c *campaign.Config) { c.Faults = []string{"x"} },
+		`the report's shard is "", not "1/2"`:                func(c *campaign.Config) { c.Shard.K, c.Shard.N = 1, 2 },
+		"the report's walks are of at most 12 steps, not 30": func(c *campaign.Config) { c.MaxSteps = 30 },
+		"covers the properties test.basic-mana, not test.":   func(c *campaign.Config) { c.Props = []*props.Property{noForest} },
 	} {
 		cfg := campaign.Config{Engine: toy(gentest.Options{}), Props: []*props.Property{basicMana}, Seed: 1, Checks: 40, Resume: prev}
 		edit(&cfg)

@@ -94,7 +94,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		r.resume()
 	}
 	r.runCases(ctx)
-	rep := &Report{Engine: eng0.Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(),
+	rep := &Report{Engine: eng0.Name(), Fault: strings.Join(cfg.Faults, ","), Seed: cfg.Seed, Shard: cfg.shardString(), Steps: cfg.MaxSteps,
 		LeftOut: leftOut, Partial: r.interrupted(ctx)}
 	if !r.support.Everything() || len(r.support.Queries) < len(harness.Queries) {
 		s := r.support

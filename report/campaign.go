@@ -306,12 +306,7 @@ func writePropDetail(w io.Writer, p campaign.PropResult, opts Options) {
 
 // writeFailure explains one counterexample: its size, violations, game log and file.
 func writeFailure(w io.Writer, f *campaign.Failure, opts Options) {
-	shrunk := "shrunk in"
-	if f.ShrinkStopped {
-		shrunk = "shrinking interrupted after"
-	}
-	fmt.Fprintf(w, "  case %d, %s %s to %s and %s\n", f.Case, shrunk, plural(f.Shrinks, "step"),
-		plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
+	fmt.Fprintf(w, "  case %d, %s\n", f.Case, shrinkSummary(f))
 	for _, v := range f.Violations {
 		fmt.Fprintf(w, "  %s\n", ViolationText(v, f.Actions))
 	}
@@ -323,6 +318,21 @@ func writeFailure(w io.Writer, f *campaign.Failure, opts Options) {
 		fmt.Fprintf(w, "  saved:     %s\n", f.CorpusPath)
 		fmt.Fprintf(w, "  replay:    %s replay %s%s\n", Command, f.CorpusPath, opts.EngineArgs)
 	}
+}
+
+// shrinkSummary says how far a counterexample was shrunk, and its size: a case that timed
+// out or did not fail again is reported as it was found, unshrunk.
+func shrinkSummary(f *campaign.Failure) string {
+	size := fmt.Sprintf("%s and %s", plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
+	switch {
+	case f.TimedOut:
+		return "timed out, unshrunk (a replay would hang too): " + size
+	case f.Flaky:
+		return "did not fail again on replay, unshrunk: " + size
+	case f.ShrinkStopped:
+		return fmt.Sprintf("shrinking interrupted after %s, at %s", plural(f.Shrinks, "step"), size)
+	}
+	return fmt.Sprintf("shrunk in %s to %s", plural(f.Shrinks, "step"), size)
 }
 
 // clauseVerdict marks a clause no case reached; a reached clause's verdict is its

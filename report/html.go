@@ -128,8 +128,7 @@ func CampaignHTML(w io.Writer, r *campaign.Report, opts Options) error {
 			cx.Summary = fmt.Sprintf("No case reached its situation in %s: the property proved nothing.", plural(pr.Cases, "case"))
 		}
 		if f := pr.Failure; f != nil {
-			cx.Summary = fmt.Sprintf("Case %d, shrunk in %s to %s and %s.", f.Case, plural(f.Shrinks, "step"),
-				plural(Permanents(f), "permanent"), plural(len(f.Actions), "action"))
+			cx.Summary = fmt.Sprintf("Case %d, %s.", f.Case, shrinkSummary(f))
 			for _, v := range f.Violations {
 				cx.Violations = append(cx.Violations, ViolationText(v, f.Actions))
 			}

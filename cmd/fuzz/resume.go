@@ -70,7 +70,7 @@ func readResume(path string) (*campaign.Report, error) {
 }
 
 // resumeFrom takes from the report what the flags leave unsaid (the seed, the faults, the
-// shard, the properties), so "run --resume R.json --time 1h" continues R as it ran; what
+// shard, the walk length, the properties), so "run --resume R.json --time 1h" continues R as it ran; what
 // the flags say must agree with it (campaign.Run checks the rest).
 func (f *campaignFlags) resumeFrom(rep *campaign.Report, set map[string]bool) ([]*props.Property, error) {
 	switch {
@@ -82,6 +82,9 @@ func (f *campaignFlags) resumeFrom(rep *campaign.Report, set map[string]bool) ([
 	f.seedArg.n = rep.Seed
 	if !set["fault"] && rep.Fault != "" {
 		f.faults = strings.Split(rep.Fault, ",")
+	}
+	if !set["steps"] && rep.Steps != 0 {
+		f.steps = rep.Steps
 	}
 	if !set["shard"] && rep.Shard != "" {
 		if err := f.shard.Set(rep.Shard); err != nil {

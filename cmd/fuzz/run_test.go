@@ -263,6 +263,21 @@ func TestResumeInPieces(t *testing.T) {
 	assert.Contains(t, fuzz(t, "run", "--resume", bad).stderr, "--resume "+bad+": not a JSON campaign report")
 }
 
+// TestResumeKeepsTheWalkLength: a case is a function of --steps too, so a resumed campaign
+// takes the report's walk length when --steps is left out, and refuses another one.
+func TestResumeKeepsTheWalkLength(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	common := []string{"--corpus", dir, "--report", "json"}
+	fuzz(t, append([]string{"run", "--props", "rules.turn", "--steps", "30", "--checks", "40", "--out", first}, common...)...)
+	rest := fuzz(t, append([]string{"run", "--resume", first, "--checks", "100"}, common...)...)
+	whole := fuzz(t, append([]string{"run", "--props", "rules.turn", "--steps", "30", "--checks", "100"}, common...)...)
+	assert.JSONEq(t, whole.stdout, rest.stdout)
+	assert.Contains(t, rest.stdout, `"steps": 30`)
+	other := fuzz(t, append([]string{"run", "--resume", first, "--steps", "12", "--checks", "100"}, common...)...)
+	assert.Contains(t, other.stderr, "the report's walks are of at most 30 steps, not 12")
+}
+
 // TestSeedRandom: --seed random draws a seed, says it first on stderr, and runs with it.
 func TestSeedRandom(t *testing.T) {
 	r := fuzz(t, "run", "--props", "invariant.sba", "--checks", "5", "--seed", "random", "--report", "json")
