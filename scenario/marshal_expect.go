@@ -99,6 +99,8 @@ func expectationNode(e Expectation) *yaml.Node {
 		return exiledWithNode(e)
 	case *TriggerCheck:
 		return triggersNode(e)
+	case *EventCheck:
+		return eventsNode(e)
 	}
 	panic(fmt.Sprintf("corpus: unknown expectation %T", e))
 }
