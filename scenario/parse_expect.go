@@ -204,7 +204,9 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "attached":
 			e.Attached = p.optStr(kv.v, w)
 		case "copy_of":
-			e.CopyOf = p.optStr(kv.v, w)
+			if e.CopyOf = p.optStr(kv.v, w); e.CopyOf != nil {
+				p.checkCopyOf(kv.v, *e.CopyOf)
+			}
 		}
 	}
 	if e.Card == "" {
