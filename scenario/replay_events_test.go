@@ -62,6 +62,10 @@ actions:
 `)
 	res := scenario.Replay(eng, pass)
 	assert.True(t, res.Passed, "%v", res.Failures)
+	log, err := scenario.Explain(eng, pass)
+	require.NoError(t, err)
+	assert.Contains(t, log, "    . untaps Forest (CR 502.3)\n", "the explained log shows what the untap step did")
+	assert.Contains(t, log, "  ok   line 20: happened: [{card: thopter, event: moved, from: battlefield, to: graveyard}]\n")
 	assert.Empty(t, scenario.Unsupported(pass, harness.SupportOf(eng)))
 
 	res = scenario.Replay(eng, parse(`      - happened: [{card: thopter, event: moved, to: exile}, {card: forest, event: untapped}]
