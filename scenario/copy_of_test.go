@@ -4,10 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // TestCopyOfIsTheCopiedName: an object expectation's copy_of is the name the copy effects
@@ -29,13 +25,7 @@ setup:
       - {card: Clone, label: clone, copying: [mirror]}
 expect:
 `
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	replay := func(lines string) *scenario.Result {
-		sc, err := refVocab().Parse("copy.yaml", []byte(head+lines))
-		require.NoError(t, err)
-		return scenario.Replay(eng, sc)
-	}
+	_, replay := refReplayer(t, "copy.yaml", head)
 
 	res := replay(`  - object: {card: clone, copy_of: Grizzly Bears, name: Grizzly Bears}
   - object: {card: mirror, copy_of: Grizzly Bears}
@@ -46,7 +36,7 @@ expect:
 	res = replay("  - object: {card: clone, copy_of: Mirage Mirror}\n")
 	assert.Equal(t, []string{`copy.yaml:14: expected clone's copy source "Mirage Mirror", got "Grizzly Bears"`}, res.Failures)
 
-	_, err = refVocab().Parse("copy.yaml", []byte(head+"  - object: {card: clone, copy_of: mirror}\n  - object: {card: clone, copy_of: Grizly Bears}\n"))
+	_, err := refVocab().Parse("copy.yaml", []byte(head+"  - object: {card: clone, copy_of: mirror}\n  - object: {card: clone, copy_of: Grizly Bears}\n"))
 	assert.EqualError(t, err, `copy.yaml:14:36: object copy_of: "mirror" is a label (of Mirage Mirror); copy_of is the name of what the object is a copy of, as its copy effects give it (CR 707.2, 707.3)
 copy.yaml:15:36: object copy_of: "Grizly Bears" is no card of the pool (did you mean Grizzly Bears?)`)
 }

@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -275,7 +274,7 @@ func (r *replayer) checkTriggeredAbility(e *TriggerCheck, i int, ref string, id 
 func quoteAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = strconv.Quote(s)
+		out[i] = fmt.Sprintf("%q", s)
 	}
 	return out
 }

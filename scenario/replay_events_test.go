@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mtgfuzz/mtgfuzz/engine"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
@@ -45,13 +44,8 @@ actions:
   - do: resolve
     expect:
 `
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	parse := func(lines string) *scenario.Scenario {
-		sc, err := refVocab().Parse("events.yaml", []byte(head+lines))
-		require.NoError(t, err)
-		return sc
-	}
+	eng, _ := refReplayer(t, "events.yaml", head)
+	parse := func(lines string) *scenario.Scenario { return refParse(t, "events.yaml", head+lines) }
 
 	pass := parse(`      - happened: [{card: thopter, event: moved, from: battlefield, to: graveyard}]
       - not_happened: [{card: thopter, event: moved, to: exile}, {card: forest, event: untapped}]
@@ -81,31 +75,4 @@ actions:
 	assert.Equal(t, "needs reports of zone_changes (not reported); reports of taps (not reported)", scenario.Unsupported(pass, harness.SupportOf(quiet)))
 	res = scenario.Replay(quiet, pass)
 	assert.Contains(t, res.Failures, "events.yaml:20: happened: not reported: the engine reference declares it doesn't report zone_changes, so this can't be judged")
-}
-
-// TestAttackingTapsIsAnEvent: declaring an attacker taps it (CR 508.1f), and the engine
-// reports it as it reports any other tapping.
-func TestAttackingTapsIsAnEvent(t *testing.T) {
-	const src = `format: 1
-ruling: rules.turn
-title: attack
-setup:
-  turn: 3
-  active: A
-  step: main1
-  A:
-    battlefield: [{card: Grizzly Bears, label: bears}, {card: Hill Giant, label: giant}]
-actions:
-  - pass until A declare_attackers
-  - do: A attack with bears
-    expect:
-      - happened: [{card: bears, event: tapped}]
-      - not_happened: [{card: giant, event: tapped}]
-`
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	sc, err := refVocab().Parse("attack.yaml", []byte(src))
-	require.NoError(t, err)
-	res := scenario.Replay(eng, sc)
-	assert.True(t, res.Passed, "%v", res.Failures)
 }

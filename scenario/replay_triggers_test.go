@@ -6,9 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // TestChooseTriggerBySource: at the decision that orders A's upkeep triggers (CR 603.3b),
@@ -32,13 +29,7 @@ setup:
 actions:
   - pass until A upkeep
 `
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	replay := func(lines string) *scenario.Result {
-		sc, err := refVocab().Parse("order.yaml", []byte(head+lines))
-		require.NoError(t, err)
-		return scenario.Replay(eng, sc)
-	}
+	_, replay := refReplayer(t, "order.yaml", head)
 
 	res := replay("  - A choose Mana Vault#2\n  - do: A choose Contamination\n    expect: [stack: [Mana Vault, Contamination, Mana Vault]]\n")
 	assert.True(t, res.Passed, "%v", res.Failures)
@@ -83,13 +74,7 @@ actions:
     expect:
 `
 	const jhoira = "Whenever you cast a historic spell, draw a card. (Artifacts, legendaries, and Sagas are historic.)"
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	replay := func(lines string) *scenario.Result {
-		sc, err := refVocab().Parse("counts.yaml", []byte(head+lines))
-		require.NoError(t, err)
-		return scenario.Replay(eng, sc)
-	}
+	_, replay := refReplayer(t, "counts.yaml", head)
 
 	res := replay(`      - triggered: [{card: "Jhoira, Weatherlight Captain", times: 2}]
       - triggered: [{card: "Jhoira, Weatherlight Captain", ability: "` + jhoira + `", times: 2}]
