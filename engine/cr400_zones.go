@@ -73,7 +73,7 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 		}
 	}
 	if ev.on() {
-		ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid,
+		ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid, From: old.Zone, To: zone,
 			Text: v.Of(id).Name + ": " + string(old.Zone) + " -> " + string(zone)})
 	}
 	return nid

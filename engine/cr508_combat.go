@@ -89,6 +89,7 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	for i, id := range ids {
 		o := s.mut(id)
 		o.Tapped = true
+		ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})
 		what := s.Active.Opponent().String()
 		if targets[i] != 0 {
 			what = v.Of(targets[i]).Name

@@ -190,6 +190,9 @@ type Event struct {
 	Card   CardID   `json:"card,omitempty"`
 	Object ObjectID `json:"object,omitempty"`
 	Mana   Mana     `json:"mana,omitempty"`
-	Rule   string   `json:"rule,omitempty"` // the CR rule behind it, for state-based actions and turn-based actions
-	Text   string   `json:"text"`
+	// From and To are the zones a "zone_change" event's card left and entered (CR 400.7).
+	From Zone   `json:"from,omitempty"`
+	To   Zone   `json:"to,omitempty"`
+	Rule string `json:"rule,omitempty"` // the CR rule behind it, for state-based actions and turn-based actions
+	Text string `json:"text"`
 }

@@ -30,10 +30,17 @@ const (
 	// kind "trigger_removed" for one removed for want of a legal target (603.3d); the
 	// event's Card is the ability's source.
 	ReportTriggers Report = "triggers"
+	// ReportZoneChanges: an Event of kind "zone_change" for every object that moves from
+	// one zone to another (CR 400.7), its Card the card, From and To the zones.
+	ReportZoneChanges Report = "zone_changes"
+	// ReportTaps: an Event of kind "tapped" or "untapped" every time a permanent becomes
+	// tapped or untapped (CR 701.26), whatever does it: a cost, an effect, attacking
+	// (508.1f), the untap step (502.3). A permanent that enters tapped doesn't become so.
+	ReportTaps Report = "taps"
 )
 
 // Reports lists everything an engine may report, in a fixed order.
-var Reports = []Report{ReportLinks, ReportTriggers}
+var Reports = []Report{ReportLinks, ReportTriggers, ReportZoneChanges, ReportTaps}
 
 // Support is what an engine declares it supports: the cards it knows, the kinds of action
 // it can express, the steps a game may start in, and the optional queries it answers. A

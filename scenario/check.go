@@ -116,6 +116,8 @@ func (r *replayer) check(e Expectation) []string {
 		return r.checkExiledWith(e)
 	case *TriggerCheck:
 		return r.checkTriggers(e)
+	case *EventCheck:
+		return r.checkEvents(e)
 	}
 	return nil
 }

@@ -15,7 +15,14 @@
 // failures ("file:line: expected X, got Y") and a game log; [Explain] returns the log
 // alone. Each action line must match exactly one of the engine's legal actions: that is
 // how a scenario says "this is legal". "property: ID" expectations judge the replayed
-// trace through [PropertyChecker].
+// trace through [PropertyChecker]. Most expectations read the board at their checkpoint;
+// [TriggerCheck] ("triggered:", with exact counts, or "triggered: []" for nothing at all)
+// and [EventCheck] ("happened:": a card moved between zones, a permanent became tapped or
+// untapped) read the events the engine reported since the previous checkpoint, so they
+// see what no checkpoint can stop at (the untap step, CR 502.4; a creature state-based
+// actions removed as a spell resolved, 704.3). An engine that declares it doesn't report
+// what one reads (harness.Support.Reported) makes the scenario unsupported, see
+// [Unsupported].
 //
 // Writing: [FromCounterexample] turns a shrunk counterexample into a scenario, [Marshal]
 // writes the canonical YAML, and [Save] stores it as found-<hash>.yaml without ever

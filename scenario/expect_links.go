@@ -2,8 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -12,8 +10,7 @@ import (
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
 
-// Expectations about links between abilities (CR 607), triggered abilities (CR 603) and
-// copiable values (CR 707.2).
+// Expectations about links between abilities (CR 607) and copiable values (CR 707.2).
 
 // ExiledWithCheck: exactly these cards (as a multiset of references) are exiled with the
 // permanent: those its linked abilities, as it is now, refer to (Snapshot ExiledWith,
@@ -24,53 +21,8 @@ type ExiledWithCheck struct {
 	Cards []string
 }
 
-// TriggerCheck: since the previous expectation point (the last step that had
-// expectations, or the start), an ability of each listed card triggered and was put on
-// the stack, or, a triggered mana ability, resolved at once (CR 603.3, 605.4a): the engine
-// reported a "triggered" event for it. With Triggered false, none of its abilities
-// triggered at all: no "triggered" event, nor a "trigger_removed" one (a trigger removed
-// for want of a legal target, CR 603.3d, triggered but was never on the stack, so it
-// satisfies neither).
-//
-// An entry that names the ability's text as well ({card: Astral Slide, ability: "Return
-// that card to the battlefield under its owner's control."}) reads only that ability of
-// the card: one that triggered and went on the stack, its stack object's text
-// (harness.StackObject.Text) being the one written. That is how a scenario sees a delayed
-// triggered ability (CR 603.7), which no board shows while it waits: it triggers at the
-// step it waits for, or it doesn't.
-type TriggerCheck struct {
-	At    Pos
-	Cards []string
-	// Abilities is the ability text each entry of Cards names, "" for any ability of the
-	// card; nil when no entry names one.
-	Abilities []string
-	Triggered bool
-}
-
-// ability is the ability text entry i names, "" for any.
-func (e *TriggerCheck) ability(i int) string {
-	if i < len(e.Abilities) {
-		return e.Abilities[i]
-	}
-	return ""
-}
-
 func (e *ExiledWithCheck) Position() Pos { return e.At }
-func (e *TriggerCheck) Position() Pos    { return e.At }
 func (e *ExiledWithCheck) Key() string   { return "exiled_with" }
-
-func (e *TriggerCheck) Key() string {
-	if e.Triggered {
-		return "triggered"
-	}
-	return "not_triggered"
-}
-
-// Event kinds an engine reports about triggered abilities (harness.Event.Kind).
-const (
-	eventTriggered      = "triggered"
-	eventTriggerRemoved = "trigger_removed"
-)
 
 // exiledWith reads `exiled_with: {card: Helvault, cards: [bears]}`.
 func (p *parser) exiledWith(v *yaml.Node, at Pos) Expectation {
@@ -92,43 +44,6 @@ func (p *parser) exiledWith(v *yaml.Node, at Pos) Expectation {
 	}
 	if e.Card == "" || !gotCards {
 		p.errf(v, "exiled_with: needs card: and cards: (e.g. cards: [bears], or [] for none)")
-		return nil
-	}
-	return e
-}
-
-// triggers reads `triggered: [Drake Haven]` and `not_triggered: [Heartbeat of Spring]`,
-// whose entries may also be `{card: Astral Slide, ability: "TEXT"}`.
-func (p *parser) triggers(v *yaml.Node, at Pos, key string) Expectation {
-	e := &TriggerCheck{At: at, Triggered: key == "triggered"}
-	items := p.list(v, key)
-	for _, item := range items {
-		card, ability := "", ""
-		if item.Kind == yaml.MappingNode {
-			for _, kv := range p.mapping(item, key+" entry", "card", "ability") {
-				if kv.k.Value == "card" {
-					card, _ = p.name(kv.v, key+" card")
-				} else {
-					ability, _ = p.name(kv.v, key+" ability")
-				}
-			}
-			if card == "" {
-				p.errf(item, "%s: an entry with ability: needs card: too (the ability's source)", key)
-				continue
-			}
-		} else if card, _ = p.name(item, key); card == "" {
-			continue
-		}
-		p.checkRef(item, card, key)
-		e.Cards, e.Abilities = append(e.Cards, card), append(e.Abilities, ability)
-	}
-	if !slices.ContainsFunc(e.Abilities, func(a string) bool { return a != "" }) {
-		e.Abilities = nil
-	}
-	if len(items) == 0 {
-		p.errf(v, "%s: list at least one card", key)
-	}
-	if len(e.Cards) == 0 {
 		return nil
 	}
 	return e
@@ -170,97 +85,6 @@ func (r *replayer) checkExiledWith(e *ExiledWithCheck) []string {
 		return []string{fmt.Sprintf("expected the cards exiled with %s (CR 607.2a) %s, got %s", e.Card, listText(e.Cards), listText(got))}
 	}
 	return nil
-}
-
-// checkTriggers reads the events since the previous expectation point.
-func (r *replayer) checkTriggers(e *TriggerCheck) []string {
-	if !r.reports(harness.ReportTriggers) {
-		return []string{notReported(r.eng, e.Key(), harness.ReportTriggers)}
-	}
-	var out []string
-	for i, ref := range e.Cards {
-		id, err := r.book.one(ref, &r.snap)
-		if err != nil {
-			out = append(out, err.Error())
-			continue
-		}
-		if text := e.ability(i); text != "" {
-			out = append(out, r.checkTriggeredAbility(e, ref, id, text)...)
-			continue
-		}
-		put, removed := false, false
-		for _, st := range r.trace.Steps[r.mark:] {
-			for _, ev := range st.Events {
-				if ev.Card != id {
-					continue
-				}
-				put = put || ev.Kind == eventTriggered
-				removed = removed || ev.Kind == eventTriggerRemoved
-			}
-		}
-		switch {
-		case e.Triggered && !put:
-			got := "no ability of it triggered"
-			if removed {
-				got = "it triggered but was removed without going on the stack (CR 603.3d)"
-			}
-			out = append(out, fmt.Sprintf("expected an ability of %s to trigger and go on the stack since %s, got: %s", ref, r.markText(), got))
-		case !e.Triggered && (put || removed):
-			out = append(out, fmt.Sprintf("expected no ability of %s to trigger since %s, got: it triggered", ref, r.markText()))
-		}
-	}
-	return out
-}
-
-// checkTriggeredAbility judges one entry that names the ability's text: since the
-// previous expectation point, a step in which the engine reported a "triggered" event for
-// card id put on the stack an ability of it with that text (CR 603.3), or (not_triggered)
-// none did.
-func (r *replayer) checkTriggeredAbility(e *TriggerCheck, ref string, id harness.CardID, text string) []string {
-	put := false
-	var others []string // the texts of its abilities that did trigger, for the message
-	for _, st := range r.trace.Steps[r.mark:] {
-		if !slices.ContainsFunc(st.Events, func(ev harness.Event) bool { return ev.Card == id && ev.Kind == eventTriggered }) {
-			continue
-		}
-		for _, so := range st.After.Stack {
-			if so.Card != id || so.Kind != "ability" || slices.ContainsFunc(st.Before.Stack, func(b harness.StackObject) bool { return b.Object == so.Object }) {
-				continue
-			}
-			if so.Text == text {
-				put = true
-			} else if !slices.Contains(others, so.Text) {
-				others = append(others, so.Text)
-			}
-		}
-	}
-	switch {
-	case e.Triggered && !put:
-		got := "no ability of it went on the stack"
-		if len(others) > 0 {
-			got = "only " + strings.Join(quoteAll(others), ", ")
-		}
-		return []string{fmt.Sprintf("expected %s's ability %q to trigger and go on the stack since %s, got: %s", ref, text, r.markText(), got)}
-	case !e.Triggered && put:
-		return []string{fmt.Sprintf("expected %s's ability %q not to trigger since %s, got: it triggered and went on the stack", ref, text, r.markText())}
-	}
-	return nil
-}
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = strconv.Quote(s)
-	}
-	return out
-}
-
-// markText says where the events a trigger expectation reads begin.
-func (r *replayer) markText() string {
-	if r.mark == 0 {
-		return "the start"
-	}
-	return fmt.Sprintf("the previous expectations (after %d engine actions)", r.mark)
 }
 
 // checkCopiable compares copiable values (CR 707.2): the engine's, for a copy; the

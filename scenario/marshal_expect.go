@@ -98,15 +98,9 @@ func expectationNode(e Expectation) *yaml.Node {
 	case *ExiledWithCheck:
 		return exiledWithNode(e)
 	case *TriggerCheck:
-		items := strNodes(e.Cards)
-		for i := range items {
-			if text := e.ability(i); text != "" {
-				items[i] = mapNode(true)
-				add(items[i], "card", str(e.Cards[i]))
-				add(items[i], "ability", str(text))
-			}
-		}
-		return seqNode(true, items...)
+		return triggersNode(e)
+	case *EventCheck:
+		return eventsNode(e)
 	}
 	panic(fmt.Sprintf("corpus: unknown expectation %T", e))
 }

@@ -190,7 +190,7 @@ func (p *parser) scenario(root *yaml.Node) *Scenario {
 	} else {
 		p.errf(&yaml.Node{Line: line}, "missing setup: (the turn, step and each player's cards)")
 	}
-	p.known = knownRefs(&sc.Initial)
+	p.known, p.labels = knownRefs(&sc.Initial), labelsOf(&sc.Initial)
 	if kv, ok := byKey["actions"]; ok {
 		sc.Steps = p.steps(kv.v)
 	}
@@ -262,6 +262,17 @@ func knownRefs(s *SetupSpec) func(string) bool {
 		}
 	})
 	return func(x string) bool { return set[x] }
+}
+
+// labelsOf maps each label of a setup to its card's name.
+func labelsOf(s *SetupSpec) map[string]string {
+	out := map[string]string{}
+	eachEntry(s, func(_ int, e *CardEntry, _ *PermanentEntry) {
+		if e.Label != "" {
+			out[e.Label] = e.Name
+		}
+	})
+	return out
 }
 
 // eachEntry visits every card of a setup in harness.Setup.Normalize's order: A's then B's

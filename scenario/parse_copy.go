@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 
@@ -46,4 +47,19 @@ func resolveCopying(in *SetupSpec, s *harness.Setup, book *refBook) (int, error)
 		}
 	}
 	return 0, nil
+}
+
+// checkCopyOf reports an object expectation's copy_of that can't be what a copy is a copy
+// of. Its value is a name, not a reference: the name the copy effects in force give the
+// object (its copiable values', CR 707.2), which for a copy of a copy is the name of what
+// that one copies (707.3), never a label of the setup.
+func (p *parser) checkCopyOf(n *yaml.Node, name string) {
+	if name == "" || p.vocab == nil || p.vocab.Cards == nil || slices.Contains(p.vocab.Cards, name) {
+		return
+	}
+	if card, ok := p.labels[name]; ok {
+		p.errf(n, "object copy_of: %q is a label (of %s); copy_of is the name of what the object is a copy of, as its copy effects give it (CR 707.2, 707.3)", name, card)
+		return
+	}
+	p.errf(n, "object copy_of: %q is no card of the pool%s", name, suggest(name, p.vocab.Cards, "the name of what the object is a copy of"))
 }

@@ -13,7 +13,7 @@ import (
 
 var expectKeys = []string{"offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
 	"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack",
-	"step", "pending", "casting", "property", "holds", "exiled_with", "triggered", "not_triggered", "view"}
+	"step", "pending", "casting", "property", "holds", "exiled_with", "triggered", "not_triggered", "happened", "not_happened", "view"}
 
 // expectations reads a list of expectation items; an item is a mapping whose every key is
 // one expectation ("- pool: {A: "{}"}"), checked in the order written.
@@ -89,6 +89,8 @@ func (p *parser) expectation(key string, v *yaml.Node, at Pos) Expectation {
 		return p.view(v, at)
 	case "triggered", "not_triggered":
 		return p.triggers(v, at, key)
+	case "happened", "not_happened":
+		return p.events(v, at, key)
 	case "property", "holds":
 		if id, ok := p.name(v, key); ok {
 			p.checkProperty(v, id)
@@ -159,8 +161,8 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "zone":
 			if s, ok := p.str(kv.v, w); ok {
 				z := harness.Zone(s)
-				if !slices.Contains([]string{"library", "hand", "battlefield", "graveyard", "stack", "exile"}, s) {
-					p.errf(kv.v, "%s: want library, hand, battlefield, graveyard, stack or exile, got %q", w, s)
+				if !slices.Contains(zoneNames, s) {
+					p.errf(kv.v, "%s: want %s, got %q", w, strings.Join(zoneNames, ", "), s)
 				}
 				e.Zone = &z
 			}
@@ -202,7 +204,9 @@ func (p *parser) object(v *yaml.Node, at Pos) Expectation {
 		case "attached":
 			e.Attached = p.optStr(kv.v, w)
 		case "copy_of":
-			e.CopyOf = p.optStr(kv.v, w)
+			if e.CopyOf = p.optStr(kv.v, w); e.CopyOf != nil {
+				p.checkCopyOf(kv.v, *e.CopyOf)
+			}
 		}
 	}
 	if e.Card == "" {

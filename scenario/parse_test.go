@@ -105,14 +105,14 @@ func TestParseEveryKey(t *testing.T) {
 	assert.Equal(t, scenario.VerbResolve, act(18).Verb)
 
 	es := sc.Steps[18].Expect
-	require.Len(t, es, 21)
+	require.Len(t, es, 25)
 	keys := make([]string, len(es))
 	for i, e := range es {
 		keys[i] = e.Key()
 	}
 	assert.Equal(t, []string{"offered", "offered", "pool", "tapped", "untapped", "legal", "illegal", "object",
 		"could_produce", "life", "lost", "hand", "library", "graveyard", "exile", "battlefield", "stack", "pending",
-		"pending", "casting", "casting"}, keys)
+		"pending", "casting", "casting", "triggered", "triggered", "happened", "not_happened"}, keys)
 	off := es[0].(*scenario.Offered)
 	assert.Equal(t, []harness.Mana{{}, harness.Of(harness.Green, 2)}, off.Outcomes, "none is the zero Mana")
 	assert.Equal(t, scenario.AbilityRef{Index: 1}, es[1].(*scenario.Offered).Ability)
@@ -125,6 +125,13 @@ func TestParseEveryKey(t *testing.T) {
 	assert.Equal(t, false, *es[10].(*scenario.Lost).Lost[harness.A])
 	cast := es[20].(*scenario.CastingCheck)
 	assert.Equal(t, &scenario.Cost{Generic: 4, Mana: harness.Of(harness.Green, 1)}, cast.Cost)
+	assert.True(t, es[21].(*scenario.TriggerCheck).None, "triggered: [] is nothing triggered at all")
+	counted := es[22].(*scenario.TriggerCheck)
+	assert.Equal(t, []string{"bears", "Forest"}, counted.Cards)
+	assert.Equal(t, []int{2, 0}, counted.Times, "times: 2 is exactly twice; 0 is at least once")
+	assert.Equal(t, []scenario.EventSpec{{Card: "bears", Event: "moved", From: harness.Hand, To: harness.Battlefield},
+		{Card: "Forest", Event: "untapped"}}, es[23].(*scenario.EventCheck).Events)
+	assert.False(t, es[24].(*scenario.EventCheck).Happened)
 
 	// Two keys in one item are two expectations, in order.
 	require.Len(t, sc.Expect, 3)

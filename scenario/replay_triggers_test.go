@@ -1,13 +1,11 @@
 package scenario_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/mtgfuzz/mtgfuzz/engine"
-	"github.com/mtgfuzz/mtgfuzz/scenario"
 )
 
 // TestChooseTriggerBySource: at the decision that orders A's upkeep triggers (CR 603.3b),
@@ -31,13 +29,7 @@ setup:
 actions:
   - pass until A upkeep
 `
-	eng, err := engine.New(engine.Options{})
-	require.NoError(t, err)
-	replay := func(lines string) *scenario.Result {
-		sc, err := refVocab().Parse("order.yaml", []byte(head+lines))
-		require.NoError(t, err)
-		return scenario.Replay(eng, sc)
-	}
+	_, replay := refReplayer(t, "order.yaml", head)
 
 	res := replay("  - A choose Mana Vault#2\n  - do: A choose Contamination\n    expect: [stack: [Mana Vault, Contamination, Mana Vault]]\n")
 	assert.True(t, res.Passed, "%v", res.Failures)
@@ -52,4 +44,54 @@ actions:
 	require.Len(t, res.Failures, 1)
 	assert.Contains(t, res.Failures[0], `"A choose option:Grizzly Bears" is not a legal action here; the engine offers 3:`,
 		"a card with no trigger to order is no option")
+}
+
+// TestTriggerCountsAndNothingTriggered: "times: N" counts the triggers of a card (or of
+// one ability of it) since the previous expectations, and "triggered: []" says nothing
+// triggered at all (CR 603.2); each fails, at its line, when the game says otherwise.
+func TestTriggerCountsAndNothingTriggered(t *testing.T) {
+	const head = `format: 1
+ruling: historic.cast-only
+title: counts
+setup:
+  turn: 3
+  active: A
+  step: main1
+  A:
+    battlefield: ["Jhoira, Weatherlight Captain", {card: Mountain, label: mountain}]
+    hand: [{card: Ornithopter, label: first}, {card: Ornithopter, label: second}, Forest]
+    library: [Island, Swamp]
+actions:
+  - A play Forest
+  - expect:
+      - triggered: []
+  - A cast first
+  - A pay {}
+  - resolve
+  - resolve
+  - A cast second
+  - do: A pay {}
+    expect:
+`
+	const jhoira = "Whenever you cast a historic spell, draw a card. (Artifacts, legendaries, and Sagas are historic.)"
+	_, replay := refReplayer(t, "counts.yaml", head)
+
+	res := replay(`      - triggered: [{card: "Jhoira, Weatherlight Captain", times: 2}]
+      - triggered: [{card: "Jhoira, Weatherlight Captain", ability: "` + jhoira + `", times: 2}]
+  - do: A activate mountain mana
+    expect:
+      - triggered: none
+`)
+	assert.True(t, res.Passed, "%v", res.Failures)
+	assert.Contains(t, strings.Join(res.Log, "\n"), `ok   line 15: triggered: []`)
+
+	res = replay(`      - triggered: [{card: "Jhoira, Weatherlight Captain", times: 1}]
+      - triggered: [{card: "Jhoira, Weatherlight Captain", ability: "` + jhoira + `", times: 3}]
+      - triggered: []
+`)
+	assert.Equal(t, []string{
+		`counts.yaml:23: expected Jhoira, Weatherlight Captain's abilities to trigger and go on the stack exactly once since the previous expectations (after 1 engine actions), got 2 times`,
+		`counts.yaml:24: expected Jhoira, Weatherlight Captain's ability "` + jhoira + `" to trigger and go on the stack exactly 3 times since the previous expectations (after 1 engine actions), got 2 times`,
+		`counts.yaml:25: expected nothing to trigger since the previous expectations (after 1 engine actions), got trigger: Jhoira, Weatherlight Captain (card 6): ` + jhoira + `; trigger: Jhoira, Weatherlight Captain (card 6): ` + jhoira,
+	}, res.Failures)
 }

@@ -58,6 +58,12 @@ func Unsupported(sc *Scenario, s harness.Support) string {
 			if !s.Reports(harness.ReportTriggers) {
 				add("reports of %s (not reported)", harness.ReportTriggers)
 			}
+		case *EventCheck:
+			for _, r := range e.reports() {
+				if !s.Reports(r) {
+					add("reports of %s (not reported)", r)
+				}
+			}
 		case *PropertyCheck:
 			for _, p := range props.Match(e.ID) {
 				if m := p.Missing(s); m != "" {

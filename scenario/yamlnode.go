@@ -21,7 +21,9 @@ type parser struct {
 	// known reports whether a string is a label or card name of the setup; action lines
 	// use it to split "targeting Crystal Skull, Isu Spyglass, bears" correctly.
 	known func(string) bool
-	vocab *Vocabulary // nil: names are not checked
+	// labels gives the card name of each label of the setup.
+	labels map[string]string
+	vocab  *Vocabulary // nil: names are not checked
 }
 
 // errf records a problem at n: its line and column.

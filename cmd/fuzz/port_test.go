@@ -193,3 +193,34 @@ func TestExplainUnsupportedScenario(t *testing.T) {
 	assert.Contains(t, r.stdout, "UNSUPPORTED")
 	assert.Contains(t, r.stdout, "needs card Reflecting Pool")
 }
+
+// TestReplayUnreportedEventsIsUnsupported: the Node.js example declares it doesn't report
+// zone changes or taps, so a scenario reading them with happened: is unsupported on it,
+// though the port knows every card and action the scenario uses.
+func TestReplayUnreportedEventsIsUnsupported(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed")
+		}
+		t.Skip("node is not installed")
+	}
+	file := filepath.Join(t.TempDir(), "untap.yaml")
+	require.NoError(t, os.WriteFile(file, []byte(`format: 1
+ruling: rules.turn
+title: the untap step untaps the Forest
+setup:
+  step: end
+  B:
+    battlefield: [{card: Forest, tapped: true}]
+actions:
+  - do: pass until B upkeep
+    expect:
+      - happened: [{card: Forest, event: untapped}]
+`), 0o644))
+	r := fuzz(t, "replay", file)
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	r = fuzz(t, "replay", file, "--engine", "node ../../examples/node/engine.js")
+	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "UNSUPPORTED")
+	assert.Contains(t, r.stdout, "needs reports of taps (not reported)")
+}

@@ -28,7 +28,10 @@ func (*Engine) Close() error { return nil }
 
 // Supports declares the part of the rules this engine implements.
 func (*Engine) Supports() harness.Support {
-	return harness.Support{Cards: cardNames, Actions: []harness.ActionKind{harness.Pass, harness.Choose}}
+	// It reports no zone changes with their zones and no untapping as events
+	// (harness.ReportZoneChanges, harness.ReportTaps); it has no links or triggers to report.
+	return harness.Support{Cards: cardNames, Actions: []harness.ActionKind{harness.Pass, harness.Choose},
+		Reported: []harness.Report{harness.ReportLinks, harness.ReportTriggers}}
 }
 
 // object is one card in a zone.

@@ -371,8 +371,11 @@ function handle(req, objects) {
     if ((req.faults || []).length) return { error: { kind: 'unsupported', message: 'this engine offers no faults' } };
     version = chosen;
     newScenario();
+    // reports: its zone_change events carry no from/to and its untap step reports nothing,
+    // so it leaves out "zone_changes" and "taps": scenarios reading them are unsupported here.
     return { version, engine: 'node-example', engine_version: FIXED ? '1 (fixed)' : '1',
-      supports: { cards: Object.keys(CARDS), actions: ['pass', 'play', 'activate', 'choose'], queries: ['mana'] } };
+      supports: { cards: Object.keys(CARDS), actions: ['pass', 'play', 'activate', 'choose'], queries: ['mana'],
+                  reports: ['exiled_with', 'triggers'] } };
   }
   if (req.op === 'close') return {};
   if (!version) return { error: { kind: 'bad_request', message: `${req.op} before the handshake` } };
