@@ -263,6 +263,9 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown int) 
 	if faceDown > 0 && c.Kind.Has(Morph) && flag(s, "face down", faceDown) { // it was cast face down (CR 702.37c, 708.4)
 		pm.FaceDown = true
 	}
+	if c.Kind.Has(Transforms) && flag(s, "transformed", 40) { // it transformed before the game began (CR 701.27)
+		pm.Transformed = true
+	}
 	if c.Kind.Has(ChoosesColor) {
 		pm.Choices = map[string]string{"color": colorLetters[s.Uintn("color", len(colorLetters))]}
 	}
