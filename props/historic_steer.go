@@ -74,7 +74,9 @@ func historicSteer(name, main string) gen.Steer {
 			AvoidMine: gen.Permanent,
 			Hand:      []gen.Pick{{Card: "Academy Ruins", Weight: 30}, {Card: "Darksteel Citadel", Weight: 30}},
 			Library:   historicLands,
-			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
+			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			// Westvale Abbey to transform into legendary Ormendahl under the watchers.
+			abbeyRecipe)
 	case "library.costs-and-timing":
 		actions.Cancel = 10 // a cast from the top given up
 		// A historic land on top, the turn's land play still to make, and lands in hand
@@ -138,7 +140,7 @@ func preferHistoric(before *harness.Snapshot, a harness.Action) bool {
 		}
 		return a.X <= 1 && affordable(before, a.Player, o.ManaCost, a.X)
 	case harness.Activate:
-		return strings.HasPrefix(gen.AbilityText(before, &a), "{R}: You may put a creature card")
+		return strings.HasPrefix(gen.AbilityText(before, &a), "{R}: You may put a creature card") || transformsItself(before, a)
 	case harness.Choose:
 		return len(a.Choices) > 0 && strings.Contains(a.Choices[0], "put ") && !strings.Contains(a.Choices[0], "put nothing")
 	case harness.Pass:
