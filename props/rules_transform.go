@@ -73,25 +73,32 @@ func checkTransform(_ harness.Engine, tr *gen.Trace) Verdict {
 // identityDiff lists what differs between a permanent before and after it transformed
 // among what stays with the object (CR 712.18), or "".
 func identityDiff(b, a *harness.Object) string {
-	var out []string
-	diff := func(field string, x, y any) {
-		if fmt.Sprint(x) != fmt.Sprint(y) {
-			out = append(out, fmt.Sprintf("%s %v, was %v", field, y, x))
-		}
-	}
-	diff("object", b.Object, a.Object)
-	diff("controller", b.Controller, a.Controller)
-	diff("owner", b.Owner, a.Owner)
-	if !maps.Equal(b.Counters, a.Counters) {
-		out = append(out, fmt.Sprintf("counters %s, were %s", countersText(a.Counters), countersText(b.Counters)))
-	}
-	diff("damage", b.Damage, a.Damage)
-	diff("attached to", b.AttachedTo, a.AttachedTo)
+	d := fieldDiff{sep: "was"}
+	d.check("object", b.Object, a.Object)
+	d.check("controller", b.Controller, a.Controller)
+	d.check("owner", b.Owner, a.Owner)
+	d.check("counters", countersText(b.Counters), countersText(a.Counters))
+	d.check("damage", b.Damage, a.Damage)
+	d.check("attached to", b.AttachedTo, a.AttachedTo)
 	if a.Sick && !b.Sick {
-		out = append(out, "summoning sick, was not")
+		d.out = append(d.out, "summoning sick, was not")
 	}
-	return strings.Join(out, "; ")
+	return d.String()
 }
+
+// fieldDiff collects the fields whose values differ, each as "FIELD GOT, SEP WANT".
+type fieldDiff struct {
+	sep string
+	out []string
+}
+
+func (d *fieldDiff) check(field string, want, got any) {
+	if fmt.Sprint(want) != fmt.Sprint(got) {
+		d.out = append(d.out, fmt.Sprintf("%s %v, %s %v", field, got, d.sep, want))
+	}
+}
+
+func (d *fieldDiff) String() string { return strings.Join(d.out, "; ") }
 
 // countersText writes counters in a fixed order.
 func countersText(c map[string]int) string {
@@ -126,18 +133,13 @@ func otherFace(b *harness.Object) (cards.Card, bool) {
 
 // faceDiff lists how a's characteristics differ from the printed face's, or "".
 func faceDiff(face cards.Card, a *harness.Object) string {
-	var out []string
-	diff := func(field string, want, got any) {
-		if fmt.Sprint(want) != fmt.Sprint(got) {
-			out = append(out, fmt.Sprintf("%s %v, not %v", field, got, want))
-		}
-	}
-	diff("name", face.Name, a.Name)
-	diff("mana cost", face.ManaCost, a.ManaCost)
-	diff("colours", strings.Join(face.Colors, ""), a.Colors)
-	diff("supertypes", face.Supertypes, a.Supertypes)
-	diff("types", face.Types, a.Types)
-	diff("subtypes", face.Subtypes, a.Subtypes)
-	diff("abilities", face.Oracle, a.Abilities)
-	return strings.Join(out, "; ")
+	d := fieldDiff{sep: "not"}
+	d.check("name", face.Name, a.Name)
+	d.check("mana cost", face.ManaCost, a.ManaCost)
+	d.check("colours", strings.Join(face.Colors, ""), a.Colors)
+	d.check("supertypes", face.Supertypes, a.Supertypes)
+	d.check("types", face.Types, a.Types)
+	d.check("subtypes", face.Subtypes, a.Subtypes)
+	d.check("abilities", face.Oracle, a.Abilities)
+	return d.String()
 }
