@@ -41,45 +41,51 @@ func enoughToSacrifice(s *state, v *view, p h.Player, n int) bool {
 	return false
 }
 
-// sacrificeChoices lists every set of n creatures p could sacrifice, each as the choices
-// of an Activate action, in battlefield order (one empty set when n is 0).
-func sacrificeChoices(s *state, v *view, p h.Player, n int) [][]string {
+// sacrificeSet is one set of creatures an Activate action may sacrifice: its choices, and
+// how its text names them (" sacrificing Grizzly Bears (card 5), ...").
+type sacrificeSet struct {
+	choices []string
+	text    string
+}
+
+// noSacrifice is the one set of an ability that sacrifices nothing, shared: only read.
+var noSacrifice = []sacrificeSet{{}}
+
+// sacrificeChoices lists every set of n creatures p could sacrifice, each named in
+// battlefield order (the one empty set when n is 0).
+func sacrificeChoices(s *state, v *view, p h.Player, n int) []sacrificeSet {
 	if n == 0 {
-		return [][]string{nil}
+		return noSacrifice
 	}
 	cands := sacrificeCandidates(s, v, p)
-	var out [][]string
-	pick := make([]string, 0, n)
+	choices, names := make([]string, len(cands)), make([]string, len(cands))
+	for i, id := range cands {
+		card := s.obj(id).Card
+		choices[i] = h.Choice(h.ChoiceSacrifice, strconv.Itoa(int(card)))
+		names[i] = fmt.Sprintf("%s (card %d)", v.Of(id).Name, card)
+	}
+	var out []sacrificeSet
+	pick := make([]int, 0, n)
 	var walk func(from int)
 	walk = func(from int) {
 		if len(pick) == n {
-			out = append(out, append([]string(nil), pick...))
+			set := sacrificeSet{choices: make([]string, n)}
+			parts := make([]string, n)
+			for k, i := range pick {
+				set.choices[k], parts[k] = choices[i], names[i]
+			}
+			set.text = " sacrificing " + strings.Join(parts, ", ")
+			out = append(out, set)
 			return
 		}
 		for i := from; i <= len(cands)-(n-len(pick)); i++ {
-			pick = append(pick, h.Choice(h.ChoiceSacrifice, strconv.Itoa(int(s.obj(cands[i]).Card))))
+			pick = append(pick, i)
 			walk(i + 1)
 			pick = pick[:len(pick)-1]
 		}
 	}
 	walk(0)
 	return out
-}
-
-// sacrificeText is how an action names what it sacrifices: " sacrificing Grizzly Bears
-// (card 5), ...".
-func sacrificeText(s *state, v *view, choices []string) string {
-	if len(choices) == 0 {
-		return ""
-	}
-	parts := make([]string, len(choices))
-	for i, c := range choices {
-		_, val := h.SplitChoice(c)
-		n, _ := strconv.Atoi(val)
-		o := s.byCard(h.CardID(n))
-		parts[i] = fmt.Sprintf("%s (card %d)", v.Of(o.ID).Name, n)
-	}
-	return " sacrificing " + strings.Join(parts, ", ")
 }
 
 // chosenSacrifices reads the creatures an Activate action sacrifices for a cost of n
