@@ -32,6 +32,11 @@ type Card struct {
 	// (an X/X Shark). The effect's values are its copiable values (CR 111.3); the table's
 	// Power and Toughness (0) only stand for X.
 	SizeX bool `json:"size_x,omitempty"`
+	// Back is the back face of a nonmodal double-faced card (CR 712.2), with its own
+	// characteristics (712.8): no mana cost, its colour from its colour indicator (204.1),
+	// so Colors are given. The card's name is its front face's (Westvale Abbey); ByName
+	// finds a back face by its own name too. nil for a card with one face.
+	Back *Card `json:"back,omitempty"`
 }
 
 // HasType reports whether the type line has card type t.
@@ -56,6 +61,10 @@ func (c Card) clone() Card {
 			*p = &v
 		}
 	}
+	if c.Back != nil {
+		b := c.Back.clone()
+		c.Back = &b
+	}
 	return c
 }
 
@@ -69,14 +78,32 @@ func All() []Card {
 	return out
 }
 
-// ByName returns the entry with the given name (exact, case-sensitive).
+// ByName returns the entry with the given name (exact, case-sensitive), or the back face
+// of a double-faced card by its own name (Ormendahl, Profane Prince), whose Front names
+// the card (FrontOf).
 func ByName(name string) (Card, bool) {
 	i, ok := byName[name]
 	if !ok {
+		if j, ok := backs[name]; ok {
+			return table[j].Back.clone(), true
+		}
 		return Card{}, false
 	}
 	return table[i].clone(), true
 }
+
+// FrontOf is the name of the double-faced card whose back face is called name, and
+// whether there is one.
+func FrontOf(name string) (string, bool) {
+	i, ok := backs[name]
+	if !ok {
+		return "", false
+	}
+	return table[i].Name, true
+}
+
+// backs indexes the table's double-faced cards by their back face's name; init fills it.
+var backs = map[string]int{}
 
 // Names lists every entry's name in table order.
 func Names() []string {
@@ -101,6 +128,14 @@ var byName = func() map[string]int {
 		m[c.Name] = i
 		if !c.Token {
 			c.Colors = colorsOf(c.ManaCost)
+		}
+		if c.Back != nil {
+			backs[c.Back.Name] = i
+		}
+	}
+	for name := range backs {
+		if _, dup := m[name]; dup {
+			panic("cards: " + name + " is listed twice")
 		}
 	}
 	return m

@@ -96,3 +96,22 @@ func indexOf(t *testing.T, name string) int {
 	t.Fatalf("%s not in the table", name)
 	return -1
 }
+
+// TestBackFace: a double-faced card is one entry under its front face's name; its back
+// face, with its own characteristics (CR 712.8), is found by its own name too.
+func TestBackFace(t *testing.T) {
+	abbey, ok := cards.ByName("Westvale Abbey")
+	require.True(t, ok)
+	require.NotNil(t, abbey.Back)
+	assert.Equal(t, "Ormendahl, Profane Prince", abbey.Back.Name)
+	ormendahl, ok := cards.ByName("Ormendahl, Profane Prince")
+	require.True(t, ok)
+	assert.Equal(t, []string{"B"}, ormendahl.Colors, "its colour indicator's (CR 204.1), not a mana cost's")
+	assert.True(t, ormendahl.HasSupertype("Legendary") && ormendahl.HasType("Creature"))
+	front, ok := cards.FrontOf("Ormendahl, Profane Prince")
+	assert.True(t, ok)
+	assert.Equal(t, "Westvale Abbey", front)
+	assert.NotContains(t, cards.Names(), "Ormendahl, Profane Prince", "a face is not a card of its own")
+	_, ok = cards.FrontOf("Westvale Abbey")
+	assert.False(t, ok)
+}

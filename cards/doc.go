@@ -8,7 +8,8 @@
 // with it without asking the engine. It depends on nothing in this module.
 //
 //   - [All] lists every entry (cards, then the tokens the pool creates), in table order.
-//   - [ByName] looks one up; [Names] lists the names.
+//   - [ByName] looks one up, or a double-faced card's back face by its own name
+//     ([Card.Back]); [FrontOf] names the card of a back face; [Names] lists the names.
 //   - [JSON] is the table as JSON, for tools (`fuzz cards --json`).
 //
 // The Oracle lines are one per ability, exactly the texts an engine reports as the

@@ -196,6 +196,13 @@ var table = []Card{
 		"Flying"}}, 0, 2),
 	{Name: "Sneak Attack", ManaCost: "{3}{R}", Types: []string{"Enchantment"}, Oracle: []string{
 		"{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. Sacrifice the creature at the beginning of the next end step."}},
+	// Transform (issue 18): a nonmodal double-faced card (CR 712.2, 701.27).
+	{Name: "Westvale Abbey", Types: []string{"Land"}, Oracle: []string{
+		"{T}: Add {C}.",
+		"{5}, {T}, Pay 1 life: Create a 1/1 white and black Human Cleric creature token.",
+		"{5}, {T}, Sacrifice five creatures: Transform this land, then untap it."},
+		Back: creaturePtr(Card{Name: "Ormendahl, Profane Prince", Colors: []string{"B"}, Supertypes: []string{"Legendary"}, Types: []string{"Creature"}, Subtypes: []string{"Demon"}, Oracle: []string{
+			"Flying, lifelink, indestructible, haste"}}, 9, 7)},
 	{Name: "Urza's Ruinous Blast", ManaCost: "{4}{W}", Supertypes: []string{"Legendary"}, Types: []string{"Sorcery"}, Oracle: []string{
 		"(You may cast a legendary sorcery only if you control a legendary creature or planeswalker.)",
 		"Exile all nonland permanents that aren't legendary."}},
@@ -209,6 +216,8 @@ var table = []Card{
 	// the table's 0/0 is replaced by that X as it is created.
 	creature(Card{Name: "Shark", Token: true, SizeX: true, Colors: []string{"U"}, Types: []string{"Creature"}, Subtypes: []string{"Shark"}, Oracle: []string{
 		"Flying"}}, 0, 0),
+	// Westvale Abbey's token (issue 18).
+	creature(Card{Name: "Human Cleric", Token: true, Colors: []string{"W", "B"}, Types: []string{"Creature"}, Subtypes: []string{"Human", "Cleric"}}, 1, 1),
 }
 
 // basic is a basic land with its basic land type; its one line is reminder text for the
@@ -221,6 +230,12 @@ func basic(name, reminder string) Card {
 func loyalty(c Card, n int) Card {
 	c.Loyalty = &n
 	return c
+}
+
+// creaturePtr is creature's card, for a back face.
+func creaturePtr(c Card, power, toughness int) *Card {
+	c = creature(c, power, toughness)
+	return &c
 }
 
 // creature sets a card's power and toughness.

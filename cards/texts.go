@@ -11,11 +11,19 @@ var quotedAbility = regexp.MustCompile(`"([^"]+)"`)
 // grantedKeyword finds a keyword an effect grants: "That creature gains haste."
 var grantedKeyword = regexp.MustCompile(`gains ([a-z]+)\.`)
 
-// printed is every ability text of the table: its Oracle lines, the abilities quoted in
-// them, and the keywords they grant, as a keyword ability's text is written ("Haste").
+// printed is every ability text of the table: its Oracle lines (back faces' too), the
+// abilities quoted in them, and the keywords they grant, as a keyword ability's text is
+// written ("Haste").
 var printed = func() map[string]bool {
 	out := map[string]bool{}
+	var faces []Card
 	for _, c := range table {
+		faces = append(faces, c)
+		if c.Back != nil {
+			faces = append(faces, *c.Back)
+		}
+	}
+	for _, c := range faces {
 		for _, line := range c.Oracle {
 			out[line] = true
 			for _, m := range quotedAbility.FindAllStringSubmatch(line, -1) {

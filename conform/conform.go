@@ -226,8 +226,8 @@ func (c *checker) checkStart(tr *gen.Trace) {
 	for _, card := range set.Cards() {
 		o := s.Find(card.ID)
 		// A permanent the setup has copying something has that one's name (CR 707.2); a
-		// face-down one has none (708.2a).
-		c.check("card-ids", o != nil && (o.Name == card.Name || o.CopyOf != "" || o.FaceDown && o.Name == "") || o == nil && s.GameOver,
+		// face-down one has none (708.2a); a transformed one its back face's (712.8e).
+		c.check("card-ids", o != nil && (o.Name == card.Name || o.CopyOf != "" || o.FaceDown && o.Name == "" || o.Transformed && isBackOf(o.Name, card.Name)) || o == nil && s.GameOver,
 			"at the start: card %d (%s in the setup) is %s", card.ID, card.Name, describe(o))
 	}
 }
@@ -305,4 +305,10 @@ func nearest(name, text string) string {
 		}
 	}
 	return ""
+}
+
+// isBackOf reports whether face is the back face of the double-faced card called name.
+func isBackOf(face, name string) bool {
+	front, ok := cards.FrontOf(face)
+	return ok && front == name
 }

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -39,6 +42,14 @@ func TestActionTextsAreTheirs(t *testing.T) {
 					}
 					want += " -> " + manaOutcomes(s, v, o, ab.ability)[at].mana.String()
 					mana++
+				} else if len(a.Choices) > 0 { // the creatures it sacrifices for its cost (CR 118.3)
+					var names []string
+					for _, ch := range a.Choices {
+						_, val := h.SplitChoice(ch)
+						n, _ := strconv.Atoi(val)
+						names = append(names, fmt.Sprintf("%s (card %d)", v.Of(objectOfCard(s, h.CardID(n)).ID).Name, n))
+					}
+					want += " sacrificing " + strings.Join(names, ", ")
 				}
 				switch {
 				case v.asPrinted(o.ID):

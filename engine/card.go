@@ -28,6 +28,10 @@ type cardDef struct {
 	activations []printedActivation
 	// continuous: a printed static ability generates a continuous effect (CR 611.3).
 	continuous bool
+	// back is the back face of a nonmodal double-faced card (CR 712.2), for its front
+	// face's definition; front is the front face's, for its back face's. A permanent
+	// transforms by taking the other face's definition (cr712_transform.go).
+	back, front *cardDef
 }
 
 // manaCost is a printed mana cost or an activation's mana cost: coloured/colourless
@@ -132,6 +136,9 @@ type activationCost struct {
 	DiscardSelf bool
 	// Life to pay (CR 119.4, 118.3): payable only with a life total at least that high.
 	Life int
+	// Sacrifice is how many creatures to sacrifice (CR 118.3, 701.21a): "Sacrifice five
+	// creatures"; the activation names them (cr118_sacrifice_cost.go).
+	Sacrifice int
 }
 
 // zone is where an activated ability functions (CR 113.6).
@@ -327,22 +334,7 @@ func define(name string, abilities ...*ability) *cardDef {
 	if !ok {
 		panic("engine: " + name + " is not in the cards table")
 	}
-	var lines []string
-	for _, l := range c.Oracle {
-		if !isReminder(l) {
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) != len(abilities) {
-		panic(fmt.Sprintf("engine: %s has %d Oracle abilities and %d defined", name, len(lines), len(abilities)))
-	}
-	for i, a := range abilities {
-		a.Text = lines[i]
-		if a.Static != nil && a.Static.Grant != nil {
-			a.Static.Grant.Text = quoted(a.Text)
-		}
-	}
-	d := newCardDef(printedChars(c), abilities)
+	d := faceDef(c, abilities)
 	defs := registry
 	if c.Token {
 		defs = tokens
@@ -352,6 +344,67 @@ func define(name string, abilities ...*ability) *cardDef {
 	}
 	defs[name] = d
 	return d
+}
+
+// defineBack gives the card called name, already defined, its back face (CR 712.2), with
+// the abilities of the back face's Oracle lines in order.
+func defineBack(name string, abilities ...*ability) {
+	front := registry[name]
+	c, _ := cards.ByName(name)
+	if front == nil || c.Back == nil {
+		panic("engine: " + name + " is not a double-faced card of the cards table")
+	}
+	back := faceDef(*c.Back, abilities)
+	front.back, back.front = back, front
+}
+
+// Which face of a double-faced card is up is the definition its object has: status, like
+// being face down, read here where definitions are (CR 712.8).
+
+// frontFace is the definition of the card o is as it leaves the battlefield: its front
+// face's, the only one it has in any other zone (CR 712.8a).
+func frontFace(o *object) *cardDef {
+	if o.Def.front != nil {
+		return o.Def.front
+	}
+	return o.Def
+}
+
+// isTransformed reports whether o has its back face up (CR 701.27g).
+func isTransformed(o *object) bool { return o.Def.front != nil }
+
+// otherFaceOf is the face o transforms into, or nil if it can't transform: it isn't
+// represented by a double-faced card (CR 712.9; a copy of Westvale Abbey is a copy, not a
+// double-faced card).
+func otherFaceOf(o *object) *cardDef {
+	if o.Def.back != nil {
+		return o.Def.back
+	}
+	return o.Def.front
+}
+
+// sameFace reports whether two objects of one card have the same face up.
+func sameFace(a, b *object) bool { return a.Def == b.Def }
+
+// faceDef builds the definition of one face of a card from its table entry, giving each
+// ability its Oracle line (reminder-only lines left out, CR 207.2a).
+func faceDef(c cards.Card, abilities []*ability) *cardDef {
+	var lines []string
+	for _, l := range c.Oracle {
+		if !isReminder(l) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != len(abilities) {
+		panic(fmt.Sprintf("engine: %s has %d Oracle abilities and %d defined", c.Name, len(lines), len(abilities)))
+	}
+	for i, a := range abilities {
+		a.Text = lines[i]
+		if a.Static != nil && a.Static.Grant != nil {
+			a.Static.Grant.Text = quoted(a.Text)
+		}
+	}
+	return newCardDef(printedChars(c), abilities)
 }
 
 // newCardDef makes a definition from printed characteristics and the card's own

@@ -25,6 +25,7 @@ const (
 	blockNotInHand              // CR 701.9a
 	blockCounters               // CR 118.3
 	blockLife                   // CR 119.4
+	blockSacrifice              // CR 118.3
 )
 
 // tapCostBlock says why src can't pay {T} now (CR 107.5, 302.6).
@@ -120,6 +121,9 @@ func nonManaCostBlock(s *state, v *view, src *object, c *activationCost) costBlo
 	if c.Life > 0 && s.Players[src.Controller].Life < c.Life { // CR 119.4: only a life total that high pays it
 		return blockLife
 	}
+	if c.Sacrifice > 0 && !enoughToSacrifice(s, v, src.Controller, c.Sacrifice) {
+		return blockSacrifice
+	}
 	return payable
 }
 
@@ -159,6 +163,8 @@ func (e *costError) Error() string {
 		return fmt.Sprintf("CR 701.9a: %s is not in a hand, so it can't be discarded", e.name)
 	case blockLife:
 		return fmt.Sprintf("CR 119.4: %s's controller has less than %d life to pay", e.name, e.cost.Life)
+	case blockSacrifice:
+		return fmt.Sprintf("CR 118.3: %s's controller controls fewer than %d creatures to sacrifice", e.name, e.cost.Sacrifice)
 	default: // blockCounters
 		return fmt.Sprintf("CR 118.3: %s has fewer than %d %s counters to remove", e.name, e.cost.RemoveN, e.cost.RemoveCounter)
 	}

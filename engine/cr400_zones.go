@@ -49,7 +49,8 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 		}
 	}
 	s.mut(id).Gone = true
-	n := object{Card: old.Card, Def: old.Def, Owner: old.Owner, Controller: old.Owner, Zone: zone,
+	// A double-faced card has its front face anywhere but the battlefield (CR 712.8a).
+	n := object{Card: old.Card, Def: frontFace(old), Owner: old.Owner, Controller: old.Owner, Zone: zone,
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
 	if s.faults.on(FaultEffectsFollowCard) {

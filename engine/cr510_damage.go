@@ -124,6 +124,7 @@ func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule stri
 	if t.Object == 0 {
 		s.Players[t.Player].Life -= n
 		ev.add(h.Event{Kind: "damage", Player: t.Player, Card: cardOf(s, source), Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, t.Player)})
+		lifelink(s, v, source, n, ev)
 		return
 	}
 	if o := s.live(t.Object); o == nil || o.Zone != h.Battlefield {
@@ -138,6 +139,20 @@ func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule stri
 		o.Damage += n
 	}
 	ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, c.Name)})
+	lifelink(s, v, source, n, ev)
+}
+
+// lifelink: damage dealt by a source with lifelink causes its controller to gain that
+// much life (CR 702.15b), wherever the source is, with its last known characteristics if
+// it has left its zone (702.15c, 702.15d).
+func lifelink(s *state, v *view, source h.ObjectID, n int, ev *events) {
+	src, c := s.obj(source), v.Of(source)
+	if src == nil || c == nil || !c.HasKeyword("Lifelink") || s.faults.on(FaultLifelinkGainsNothing) {
+		return
+	}
+	s.Players[src.Controller].Life += n
+	ev.add(h.Event{Kind: "life_gained", Player: src.Controller, Card: src.Card, Object: source, Rule: "702.15b",
+		Text: fmt.Sprintf("%s gains %d life (%s's lifelink)", src.Controller, n, c.Name)})
 }
 
 func cardOf(s *state, id h.ObjectID) h.CardID {

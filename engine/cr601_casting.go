@@ -19,9 +19,11 @@ type proposal struct {
 	Colored h.Mana
 	Generic int
 	Cost    activationCost // the non-mana part for abilities
-	Spell   bool
-	Text    string // what is cast or activated, for people
-	Before  *state // the state before the proposal, restored on Cancel
+	// Sacrifices are the creatures chosen to pay Cost's "sacrifice" part (CR 118.3).
+	Sacrifices []h.ObjectID
+	Spell      bool
+	Text       string // what is cast or activated, for people
+	Before     *state // the state before the proposal, restored on Cancel
 	// FromTop: the spell was cast from the top of its controller's library.
 	FromTop bool
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
@@ -126,12 +128,18 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	if err != nil {
 		return nil, nil, err
 	}
+	var sacrifices []h.ObjectID
+	if ab.Cost.Sacrifice > 0 {
+		if sacrifices, err = chosenSacrifices(s, v, a.Player, ab.Cost.Sacrifice, a.Choices); err != nil {
+			return nil, nil, err
+		}
+	}
 	id := s.newObject(object{Card: src.Card, Def: src.Def, Owner: src.Controller, Controller: a.Player, Zone: h.Stack, Gone: true, ChosenColor: -1})
 	s.Stack = append(s.Stack, stackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.ability, Key: ab.Key(src.ID),
 		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
 	s.Proposal = &proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
-		Text: itemText(v, s.top()), Before: base}
+		Sacrifices: sacrifices, Text: itemText(v, s.top()), Before: base}
 	return s, nil, nil
 }
 
@@ -154,6 +162,9 @@ func pay(s *state, a h.Action) (*state, []h.Event, error) {
 			return nil, nil, fmt.Errorf("CR 602.2: the ability's source has left the %s", item.Ability.zone())
 		}
 		if err := nonManaCostError(s, v, src, p.Cost); err != nil {
+			return nil, nil, err
+		}
+		if err := paySacrifices(s, v, p.Player, p.Sacrifices, ev); err != nil {
 			return nil, nil, err
 		}
 		payNonMana(s, v, src, p.Cost, ev)

@@ -674,6 +674,16 @@ func (v *view) cardActivations(id h.ObjectID) (texts []printedActivation, asPrin
 // place of copiable values.
 func (v *view) printedOf(id h.ObjectID) *chars { return &v.s.obj(id).Def.printed }
 
+// ManaValue is a permanent's mana value (CR 202.3): a transformed permanent's is its front
+// face's, unless a copy effect gives it other copiable values (712.8e, 202.3b); a copy of
+// a back face has that face's, 0, as it has no mana cost. Off the stack, X is 0 (107.3g).
+func (v *view) ManaValue(id h.ObjectID) int {
+	if o := v.s.obj(id); isTransformed(o) && !v.IsCopy(id) {
+		return o.Def.front.printed.Cost.ManaValue()
+	}
+	return v.Of(id).Cost.ManaValue()
+}
+
 // faceUpChars are the printed characteristics a face-down object's card has face up: its
 // morph cost is there (CR 702.37e), and its copiable values revert to them as it is turned
 // face up (708.8).

@@ -122,6 +122,12 @@ const (
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
+	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
+	FaultTransformFiresCastTriggers = "historic.lands-and-transform/transform-fires-cast-triggers"
+	FaultTransformNewObject         = "rules.transform/new-object"
+	FaultTransformLosesCounters     = "rules.transform/loses-counters"
+	FaultTransformSick              = "rules.transform/becomes-sick"
+	FaultLifelinkGainsNothing       = "rules.lifelink/gains-nothing"
 )
 
 var faultInfo = []FaultInfo{
@@ -236,6 +242,11 @@ var faultInfo = []FaultInfo{
 	{FaultTopLandSkipsLandDrop, "library.costs-and-timing", "305.2", "a land played from the top of the library isn't counted as the turn's land drop"},
 	{FaultCancelReordersLibrary, "library.costs-and-timing", "601.2", "cancelling a cast from the top of the library puts the card back at the bottom, not where it was"},
 	{FaultCastTriggerUnderSpell, "historic.trigger-resolves-first", "603.3", "a \"whenever you cast\" trigger goes on the stack under the spell that triggered it, so it resolves after it"},
+	{FaultTransformFiresCastTriggers, "historic.lands-and-transform", "712.18", "a permanent transforming into something historic (Westvale Abbey into Ormendahl) triggers \"whenever you cast a historic spell\" abilities as if it had been cast"},
+	{FaultTransformNewObject, "rules.transform", "712.18", "a transforming permanent becomes a new object"},
+	{FaultTransformLosesCounters, "rules.transform", "712.18", "a transforming permanent loses its counters"},
+	{FaultTransformSick, "rules.transform", "302.6", "a transforming permanent becomes summoning sick, as if it had just come under its controller's control"},
+	{FaultLifelinkGainsNothing, "rules.lifelink", "702.15b", "damage dealt by a source with lifelink (Ormendahl) gains its controller no life"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

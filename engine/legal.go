@@ -275,10 +275,13 @@ func (l *listing) abilityActions(p h.Player) {
 		}
 		text := v.activationText(o, c, i, ab.ability, false, h.Mana{})
 		maxX := l.maxX(p, ab.Cost.Mana)
-		for _, ts := range combos {
-			for x := 0; x <= maxX; x++ {
-				a := l.next()
-				a.Player, a.Kind, a.Card, a.Name, a.Ability, a.X, a.Targets, a.Text = p, h.Activate, o.Card, c.Name, i, x, ts, text
+		for _, sac := range sacrificeChoices(s, v, p, ab.Cost.Sacrifice) {
+			text := text + sac.text
+			for _, ts := range combos {
+				for x := 0; x <= maxX; x++ {
+					a := l.next()
+					a.Player, a.Kind, a.Card, a.Name, a.Ability, a.X, a.Targets, a.Choices, a.Text = p, h.Activate, o.Card, c.Name, i, x, ts, sac.choices, text
+				}
 			}
 		}
 	}

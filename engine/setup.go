@@ -118,6 +118,11 @@ func buildGame(setup *h.Setup, fs *faultSet) (*state, *view, error) {
 					return nil, nil, err
 				}
 			}
+			if pm.Transformed {
+				if d, err = backFace(*pm, d); err != nil {
+					return nil, nil, err
+				}
+			}
 			owner := p
 			if pm.Owner != nil {
 				owner = *pm.Owner

@@ -504,7 +504,8 @@ func (r *renderer) object(ob *h.Object, o *object, ints []int) {
 	s, v := r.s, r.v
 	c := v.Of(o.ID)
 	ob.Card, ob.Object, ob.Name, ob.Owner, ob.Controller, ob.Zone = o.Card, o.ID, c.Name, o.Owner, o.Controller, o.Zone
-	ob.ManaValue = c.Cost.ManaValue() // off the stack, X is 0 (CR 107.3g, 107.3m)
+	ob.ManaValue = v.ManaValue(o.ID) // off the stack, X is 0 (CR 107.3g, 107.3m)
+	ob.Transformed = o.Zone == h.Battlefield && isTransformed(o)
 	ob.Colors, ob.Supertypes, ob.Types, ob.Subtypes = colorNames[c.Colors&h.AllTypes], c.Supertypes, c.Types, c.Subtypes
 	ob.Tapped, ob.FaceDown, ob.Token, ob.Damage = o.Tapped, o.FaceDown, o.Token, o.Damage
 	if s.faults.on(FaultZoneChangeKeepsID) {

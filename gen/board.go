@@ -115,7 +115,7 @@ func (g *Generator) player(src Source, r *recipe, side int, p harness.Player, ps
 	*kinds = make([]Kind, 0, perms)
 	repeatAtLeast(src, "perm", min(r.minPerm, perms), 80, perms, func(s Source) {
 		c := g.pool.cards[field.draw(s, "card")]
-		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p, r.faceDown))
+		ps.Battlefield = append(ps.Battlefield, g.permanent(s, c, p, r.faceDown, r.transformed))
 		*kinds = append(*kinds, c.Kind)
 		switch {
 		case c.Kind.Any(Aura | Equipment):
@@ -226,8 +226,9 @@ const maxHand = 7
 var colorLetters = [...]string{"W", "U", "B", "R", "G"}
 
 // permanent draws one permanent's status for card c controlled by p; a card with morph is
-// face down faceDown times in 100.
-func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown int) harness.PermanentSpec {
+// face down faceDown times in 100, and one that transforms back face up transformed times
+// in 100.
+func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown, transformed int) harness.PermanentSpec {
 	pm := harness.PermanentSpec{CardSpec: harness.CardSpec{Name: c.Name}}
 	pm.Tapped = flag(s, "tapped", 25)
 	pm.Sick = flag(s, "sick", 25)
@@ -250,6 +251,8 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown int) 
 		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
 	case c.Kind.Has(Copier) && flag(s, "counters", 35): // they count once it copies a creature
 		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
+	case c.Kind.Has(Transforms) && flag(s, "counters", 35): // they count once it transforms into a creature
+		counter("+1/+1", 1+s.Uintn("+1/+1", 3))
 	}
 	if c.Kind.Has(ChargeCounters) {
 		counter("charge", s.Uintn("charge", 4))
@@ -262,6 +265,9 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown int) 
 	}
 	if faceDown > 0 && c.Kind.Has(Morph) && flag(s, "face down", faceDown) { // it was cast face down (CR 702.37c, 708.4)
 		pm.FaceDown = true
+	}
+	if transformed > 0 && c.Kind.Has(Transforms) && flag(s, "transformed", transformed) { // it transformed before the game began (CR 701.27)
+		pm.Transformed = true
 	}
 	if c.Kind.Has(ChoosesColor) {
 		pm.Choices = map[string]string{"color": colorLetters[s.Uintn("color", len(colorLetters))]}

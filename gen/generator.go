@@ -36,6 +36,7 @@ type recipe struct {
 	minLibrary         int          // Recipe.MinLibrary
 	extraSteps         int          // Recipe.ExtraSteps
 	faceDown           int          // Recipe.FaceDown
+	transformed        int          // Recipe.Transformed
 }
 
 // New compiles steer against pool (nil: DefaultPool). Picks naming cards outside the pool,
@@ -86,7 +87,7 @@ func (g *Generator) compile(r Recipe, bad *[]string) recipe {
 	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
 		minPerm: min(max(r.MinPermanents, 0), g.maxPerm), pool: r.Pool,
 		minLibrary: min(max(r.MinLibrary, 0), 10), extraSteps: max(r.ExtraSteps, 0),
-		faceDown: min(max(r.FaceDown, 0), 100)}
+		faceDown: min(max(r.FaceDown, 0), 100), transformed: min(max(r.Transformed, 0), 100)}
 	zone := func(t *table, picks []Pick, where string, permanentsOnly bool, avoid Kind) {
 		for _, p := range picks {
 			i := g.pool.index(p.Card)

@@ -42,6 +42,9 @@ const (
 	ExilesLinked
 	// Morph: it may be cast face down and so be a face-down permanent (CR 702.37, 708).
 	Morph
+	// Transforms: a double-faced card with an ability that transforms it, so it may be on
+	// the battlefield with its back face up (Westvale Abbey; CR 701.27, 712).
+	Transforms
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -187,6 +190,8 @@ func KindOf(o *harness.Object) (Kind, Kind) {
 			k |= ChoosesColor
 		case strings.HasPrefix(low, "morph "):
 			k |= Morph
+		case strings.Contains(low, "transform this"):
+			k |= Transforms
 		case strings.Contains(low, "exiled card"), strings.Contains(low, "exiled with"):
 			k |= ExilesLinked
 		case strings.Contains(low, "a copy of"):

@@ -97,6 +97,10 @@ type Recipe struct {
 	// starts face down, as if it had been cast face down (CR 702.37c, 708.4); boards of
 	// other recipes never have face-down permanents.
 	FaceDown int
+	// Transformed is the chance, in percent, that a double-faced card that transforms on a
+	// battlefield starts back face up, as if it had transformed before the game began (CR
+	// 701.27); boards of other recipes have only front faces up.
+	Transformed int
 }
 
 // DefaultStepWeight is the weight of each of a Recipe's Steps when it gives none.

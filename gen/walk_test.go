@@ -17,7 +17,7 @@ func TestWalksCrossStepsAndTurns(t *testing.T) {
 	eng := gentest.New(gentest.Options{})
 	kinds := map[harness.ActionKind]int{}
 	multiTurn := 0
-	for seed := uint64(0); seed < 300; seed++ {
+	for seed := uint64(0); seed < 600; seed++ {
 		tr := g.Run(gen.NewTapeSource(seed), eng, 12)
 		require.NoError(t, tr.Err, "seed %d", seed)
 		for _, st := range tr.Steps {
@@ -140,7 +140,7 @@ func TestStopForPreferredEndsARunOfPasses(t *testing.T) {
 		w.Preferred = 1000
 		g := newGen(t, gen.Steer{Actions: w, Prefer: prefer, StopForPreferred: stop})
 		n := 0
-		for seed := uint64(0); seed < 300; seed++ {
+		for seed := uint64(0); seed < 600; seed++ {
 			for _, st := range g.Run(gen.NewTapeSource(seed), gentest.New(gentest.Options{}), 12).Steps {
 				if st.Action.Kind != harness.Pass {
 					continue
@@ -230,7 +230,7 @@ func TestRecipeExtraStepsLengthenTheWalk(t *testing.T) {
 	eng := gentest.New(gentest.Options{})
 	steps := func(extra int) (total int) {
 		g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "long", ExtraSteps: extra}}, Plain: 0})
-		for seed := uint64(0); seed < 300; seed++ {
+		for seed := uint64(0); seed < 600; seed++ {
 			total += len(g.Run(gen.NewTapeSource(seed), eng, 6).Steps)
 		}
 		return total

@@ -117,6 +117,7 @@ func (t Target) String() string {
 //	option:TEXT       an option of a pending decision, as the Snapshot lists it
 //	enter-x:N         (reserved)
 //	face:down         a Cast action casting the card face down (CR 702.37c, 708.4)
+//	sacrifice:CARD    a creature an Activate action sacrifices to pay its cost (CR 118.3)
 const (
 	ChoiceType    = "type"
 	ChoiceReplace = "replace"
@@ -124,6 +125,9 @@ const (
 	ChoiceFace    = "face"
 	// FaceDownChoice is the value of a ChoiceFace choice.
 	FaceDownChoice = "down"
+	// ChoiceSacrifice names, by card ID, one creature sacrificed for a cost ("Sacrifice
+	// five creatures"), one choice each, in battlefield order.
+	ChoiceSacrifice = "sacrifice"
 )
 
 // Choice builds a choice string.

@@ -45,12 +45,15 @@ type PermanentSpec struct {
 	// Size is the X of an X/X token (a Shark): the effect that created it defined its
 	// power and toughness, so they are its copiable values (CR 111.3, 707.2). 0 for
 	// every other permanent.
-	Size       int               `json:"size,omitempty"`
-	FaceDown   bool              `json:"face_down,omitempty"`
-	Counters   map[string]int    `json:"counters,omitempty"` // kind ("+1/+1", "charge", "loyalty") -> how many
-	Damage     int               `json:"damage,omitempty"`
-	AttachedTo CardID            `json:"attached_to,omitempty"` // the permanent an Aura or Equipment is attached to
-	Choices    map[string]string `json:"choices,omitempty"`     // choices made as it entered: "color": "R"
+	Size     int  `json:"size,omitempty"`
+	FaceDown bool `json:"face_down,omitempty"`
+	// Transformed: a double-faced card with its back face up (CR 701.27g); the card is
+	// named by its front face.
+	Transformed bool              `json:"transformed,omitempty"`
+	Counters    map[string]int    `json:"counters,omitempty"` // kind ("+1/+1", "charge", "loyalty") -> how many
+	Damage      int               `json:"damage,omitempty"`
+	AttachedTo  CardID            `json:"attached_to,omitempty"` // the permanent an Aura or Equipment is attached to
+	Choices     map[string]string `json:"choices,omitempty"`     // choices made as it entered: "color": "R"
 	// Copying lists the copy effects in force on it, oldest first: each made it a copy of
 	// that permanent (by card ID) through its own card's copy ability, with that ability's
 	// duration and exceptions (CR 707), before the game began.

@@ -52,15 +52,18 @@ type Object struct {
 	Loyalty    *int     `json:"loyalty,omitempty"`
 	// Abilities are the texts of its abilities, in every zone; an instant's or sorcery's
 	// spell ability (its rules text) comes last. Action.Ability indexes this list.
-	Abilities  []string       `json:"abilities,omitempty"`
-	Tapped     bool           `json:"tapped,omitempty"`
-	Sick       bool           `json:"sick,omitempty"` // not controlled continuously since its controller's most recent turn began (CR 302.6)
-	FaceDown   bool           `json:"face_down,omitempty"`
-	Token      bool           `json:"token,omitempty"`
-	Counters   map[string]int `json:"counters,omitempty"`
-	Damage     int            `json:"damage,omitempty"`
-	AttachedTo CardID         `json:"attached_to,omitempty"`
-	CopyOf     string         `json:"copy_of,omitempty"` // name of what layer 1 makes it a copy of
+	Abilities []string `json:"abilities,omitempty"`
+	Tapped    bool     `json:"tapped,omitempty"`
+	Sick      bool     `json:"sick,omitempty"` // not controlled continuously since its controller's most recent turn began (CR 302.6)
+	FaceDown  bool     `json:"face_down,omitempty"`
+	// Transformed: a double-faced permanent with its back face up (CR 701.27g, 712.8e);
+	// its characteristics are that face's.
+	Transformed bool           `json:"transformed,omitempty"`
+	Token       bool           `json:"token,omitempty"`
+	Counters    map[string]int `json:"counters,omitempty"`
+	Damage      int            `json:"damage,omitempty"`
+	AttachedTo  CardID         `json:"attached_to,omitempty"`
+	CopyOf      string         `json:"copy_of,omitempty"` // name of what layer 1 makes it a copy of
 	// Choices made as it entered the battlefield (CR 614.12), e.g. "color": "G" for
 	// Gauntlet of Power; the same keys as PermanentSpec.Choices.
 	Choices map[string]string `json:"choices,omitempty"`

@@ -73,7 +73,7 @@
 //	historic.cast-only            historic.cast-only / 700.6, 601.2i, 603.2
 //	historic.definition           historic.definition / 700.6
 //	historic.face-down-not-historic  historic.face-down-not-historic / 601.3e, 708.2, 702.37c, 700.6
-//	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i
+//	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i, 712.18, 701.27a, 700.6
 //	historic.trigger-resolves-first  historic.trigger-resolves-first / 603.3, 405.5, 113.7a, 601.2i
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
@@ -90,8 +90,10 @@
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
+//	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
@@ -125,7 +127,8 @@
 //   - historic.cast-only, historic.definition, historic.lands-and-transform: the
 //     "whenever you cast a historic spell" triggers that follow each spell cast, land
 //     played and permanent put onto the battlefield number the caster's such abilities
-//     for a spell legendary, artifact or Saga (counted once), and none otherwise.
+//     for a spell legendary, artifact or Saga (counted once), and none otherwise; none
+//     follow a permanent transforming into something historic.
 //   - historic.trigger-resolves-first: those triggers go on the stack above their spell
 //     and stay when it is countered.
 //   - library.costs-and-timing: the top card under a permission is offered as the same
@@ -185,6 +188,11 @@
 //     while an effect on its old self lasts (a pumped creature exiled and returned the
 //     same turn); a spell or ability does nothing to a target that has since become a
 //     new object.
+//   - rules.transform: a permanent that transformed is the same object, with the same
+//     counters, damage, attachment and summoning sickness, the printed characteristics of
+//     its other face (the cards table), and the same mana value.
+//   - rules.lifelink: as combat damage is dealt, the attacking player gains the power of
+//     each of their attacking creatures with lifelink that deals damage.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

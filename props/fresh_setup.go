@@ -19,6 +19,7 @@ import (
 //   - tokens, by their name and, for an X/X token, the X its creating effect defined,
 //     which is part of its copiable values (111.3, 707.2);
 //   - face-down permanents, face down (708.2), by the card's name from the trace's setup;
+//   - transformed permanents, back face up (712.8e), by their card's (front face's) name;
 //   - copy effects (layer 1, 613.2): each copy is set up copying a permanent of the board
 //     that has the copiable values it copied (707.2, 707.3: a copy of a copy copies what
 //     that one copies), through its own card's copy ability, so that its exceptions are
@@ -91,7 +92,7 @@ func (f *freshBoards) setupOf(s *harness.Snapshot) (harness.Setup, *freshSkip) {
 // permanentOf is game permanent o of s as a PermanentSpec, or why it can't be one.
 func (f *freshBoards) permanentOf(s *harness.Snapshot, o *harness.Object) (harness.PermanentSpec, string) {
 	pm := harness.PermanentSpec{CardSpec: harness.CardSpec{ID: o.Card, Name: f.nameOf(o)}, Tapped: o.Tapped, Sick: o.Sick,
-		Token: o.Token, FaceDown: o.FaceDown, Counters: o.Counters, Choices: o.Choices, AttachedTo: o.AttachedTo,
+		Token: o.Token, FaceDown: o.FaceDown, Transformed: o.Transformed, Counters: o.Counters, Choices: o.Choices, AttachedTo: o.AttachedTo,
 		ExiledWith: o.ExiledWith}
 	if pm.Name == "" {
 		return pm, "its card's name is unknown"

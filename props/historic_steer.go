@@ -2,6 +2,7 @@ package props
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -74,7 +75,9 @@ func historicSteer(name, main string) gen.Steer {
 			AvoidMine: gen.Permanent,
 			Hand:      []gen.Pick{{Card: "Academy Ruins", Weight: 30}, {Card: "Darksteel Citadel", Weight: 30}},
 			Library:   historicLands,
-			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
+			MinHand:   1, MinLibrary: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			// Westvale Abbey to transform into legendary Ormendahl under the watchers.
+			abbeyRecipe)
 	case "library.costs-and-timing":
 		actions.Cancel = 10 // a cast from the top given up
 		// A historic land on top, the turn's land play still to make, and lands in hand
@@ -138,11 +141,28 @@ func preferHistoric(before *harness.Snapshot, a harness.Action) bool {
 		}
 		return a.X <= 1 && affordable(before, a.Player, o.ManaCost, a.X)
 	case harness.Activate:
-		return strings.HasPrefix(gen.AbilityText(before, &a), "{R}: You may put a creature card")
+		return strings.HasPrefix(gen.AbilityText(before, &a), "{R}: You may put a creature card") ||
+			transformsItself(before, a) && !sacrificesWatcher(before, a)
 	case harness.Choose:
 		return len(a.Choices) > 0 && strings.Contains(a.Choices[0], "put ") && !strings.Contains(a.Choices[0], "put nothing")
 	case harness.Pass:
 		return len(before.Stack) > 0 && !holdsCounter(before, a.Player)
+	}
+	return false
+}
+
+// sacrificesWatcher reports whether a sacrifices, to pay its cost, a permanent with a
+// "whenever you cast a historic spell" ability (CR 118.3).
+func sacrificesWatcher(before *harness.Snapshot, a harness.Action) bool {
+	for _, c := range a.Choices {
+		kind, val := harness.SplitChoice(c)
+		if kind != harness.ChoiceSacrifice {
+			continue
+		}
+		id, _ := strconv.Atoi(val)
+		if o := before.Permanent(harness.CardID(id)); o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool { return strings.HasPrefix(t, historicCastText) }) {
+			return true
+		}
 	}
 	return false
 }

@@ -52,9 +52,10 @@ func historicWatchers(s *harness.Snapshot, p harness.Player) int {
 
 // How an object came to be where the moment found it.
 const (
-	becameCast = iota // a spell became cast: its costs were paid (CR 601.2i)
-	becameLand        // a land was played (CR 305.1)
-	becamePut         // a permanent entered the battlefield without being cast or played
+	becameCast        = iota // a spell became cast: its costs were paid (CR 601.2i)
+	becameLand               // a land was played (CR 305.1)
+	becamePut                // a permanent entered the battlefield without being cast or played
+	becameTransformed        // a permanent transformed, staying the same object (CR 712.18)
 )
 
 // historicMoment is one moment at which an object became a spell, a land or a permanent,
@@ -194,6 +195,8 @@ func momentText(m historicMoment) string {
 		return fmt.Sprintf("%s cast %s%s (%s)", m.player, describe(m.obj), from, q)
 	case becameLand:
 		return fmt.Sprintf("%s played %s%s (%s)", m.player, describe(m.obj), from, q)
+	case becameTransformed:
+		return fmt.Sprintf("%s transformed into %s under %s's control (%s)", describe(m.obj), m.obj.Name, m.player, q)
 	}
 	return fmt.Sprintf("%s entered the battlefield under %s's control without being cast (%s)", describe(m.obj), m.player, q)
 }

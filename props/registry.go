@@ -57,6 +57,9 @@ var constructors = []func() *Property{
 	// Hidden information (issue 18).
 	lookTopAnyTime,
 	faceDownNotHistoric,
+	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
+	transformRules,
+	lifelinkRules,
 }
 
 // All returns every property, sorted by ID.

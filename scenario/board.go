@@ -97,6 +97,9 @@ func permanentText(o *harness.Object) string {
 	if o.FaceDown {
 		notes = append(notes, "face down")
 	}
+	if o.Transformed {
+		notes = append(notes, "transformed")
+	}
 	if o.Token {
 		notes = append(notes, "token")
 	}

@@ -113,7 +113,7 @@ func FromCounterexample(rulings, rules []string, title, origin string, setup har
 		for _, pm := range ps.Battlefield {
 			out.Battlefield = append(out.Battlefield, PermanentEntry{
 				CardEntry: entry(pm.CardSpec), Tapped: pm.Tapped, Sick: pm.Sick, Token: pm.Token, Size: pm.Size,
-				FaceDown: pm.FaceDown, Counters: cloneMap(pm.Counters), Damage: pm.Damage,
+				FaceDown: pm.FaceDown, Transformed: pm.Transformed, Counters: cloneMap(pm.Counters), Damage: pm.Damage,
 				Owner: pm.Owner, Choices: cloneMap(pm.Choices),
 			})
 		}

@@ -183,6 +183,9 @@ func permanentNode(pe *PermanentEntry) *yaml.Node {
 		if pe.FaceDown {
 			add(n, "face_down", boolNode(true))
 		}
+		if pe.Transformed {
+			add(n, "transformed", boolNode(true))
+		}
 		if len(pe.Counters) > 0 {
 			add(n, "counters", countersNode(pe.Counters))
 		}

@@ -14,7 +14,7 @@ var (
 	setupKeys     = []string{"turn", "active", "step", "lands_played", "A", "B"}
 	playerKeys    = []string{"life", "pool", "library", "hand", "graveyard", "exile", "battlefield"}
 	cardKeys      = []string{"card", "label", "id"}
-	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "size", "face_down", "counters",
+	permanentKeys = []string{"card", "label", "id", "tapped", "sick", "token", "size", "face_down", "transformed", "counters",
 		"damage", "attached", "owner", "choices", "copying", "exiled_with"}
 )
 
@@ -156,6 +156,8 @@ func (p *parser) permanent(n *yaml.Node, what string) (PermanentEntry, bool) {
 			e.Token, _ = p.boolean(kv.v, w)
 		case "face_down":
 			e.FaceDown, _ = p.boolean(kv.v, w)
+		case "transformed":
+			e.Transformed, _ = p.boolean(kv.v, w)
 		case "damage":
 			e.Damage, _ = p.natural(kv.v, w)
 		case "attached":

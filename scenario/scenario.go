@@ -94,11 +94,14 @@ type PermanentEntry struct {
 	Token    bool
 	Size     int // the X of an X/X token (harness.PermanentSpec.Size)
 	FaceDown bool
-	Counters map[string]int
-	Damage   int
-	Attached string          // reference (label, name or #id) of the permanent it is attached to
-	Owner    *harness.Player // nil: its controller
-	Choices  map[string]string
+	// Transformed: a double-faced card with its back face up (CR 701.27g), named by its
+	// front face (harness.PermanentSpec.Transformed).
+	Transformed bool
+	Counters    map[string]int
+	Damage      int
+	Attached    string          // reference (label, name or #id) of the permanent it is attached to
+	Owner       *harness.Player // nil: its controller
+	Choices     map[string]string
 	// Copying: references to the permanents it copies by copy effects in force, oldest
 	// first (harness.PermanentSpec.Copying).
 	Copying []string

@@ -41,7 +41,7 @@ func (sc *Scenario) build() (harness.Setup, *refBook, error) {
 			out.Battlefield = append(out.Battlefield, harness.PermanentSpec{
 				CardSpec: harness.CardSpec{ID: pe.ID, Name: pe.Name},
 				Owner:    pe.Owner, Tapped: pe.Tapped, Sick: pe.Sick, Token: pe.Token, Size: pe.Size,
-				FaceDown: pe.FaceDown, Counters: cloneMap(pe.Counters), Damage: pe.Damage, Choices: cloneMap(pe.Choices),
+				FaceDown: pe.FaceDown, Transformed: pe.Transformed, Counters: cloneMap(pe.Counters), Damage: pe.Damage, Choices: cloneMap(pe.Choices),
 			})
 		}
 	}
