@@ -88,7 +88,7 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	s.Attackers, s.AttackTargets = ids, targets
 	for i, id := range ids {
 		o := s.mut(id)
-		o.Tapped = true
+		o.Tapped = o.Tapped || !v.Of(id).HasKeyword("Vigilance") // CR 508.1f, 702.20b
 		what := s.Active.Opponent().String()
 		if targets[i] != 0 {
 			what = v.Of(targets[i]).Name

@@ -122,6 +122,11 @@ const (
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
+	// Sagas (CR 714).
+	FaultLoreInDrawStep      = "rules.sagas/lore-in-draw-step"
+	FaultSagaSacrificedEarly = "rules.sagas/sacrificed-with-chapter-on-stack"
+	FaultPastChaptersTrigger = "rules.sagas/past-chapters-trigger-again"
+	FaultSagaNotHistoric     = "historic.definition/saga-not-historic"
 )
 
 var faultInfo = []FaultInfo{
@@ -236,6 +241,10 @@ var faultInfo = []FaultInfo{
 	{FaultTopLandSkipsLandDrop, "library.costs-and-timing", "305.2", "a land played from the top of the library isn't counted as the turn's land drop"},
 	{FaultCancelReordersLibrary, "library.costs-and-timing", "601.2", "cancelling a cast from the top of the library puts the card back at the bottom, not where it was"},
 	{FaultCastTriggerUnderSpell, "historic.trigger-resolves-first", "603.3", "a \"whenever you cast\" trigger goes on the stack under the spell that triggered it, so it resolves after it"},
+	{FaultLoreInDrawStep, "rules.sagas", "714.3c", "the lore counter of the turn is put on each Saga as the draw step begins, after the draw, instead of as the precombat main phase begins"},
+	{FaultSagaSacrificedEarly, "rules.sagas", "714.4", "a Saga whose lore counters reached its final chapter is sacrificed while its chapter ability is still on the stack"},
+	{FaultPastChaptersTrigger, "rules.sagas", "714.2b", "a lore counter triggers every chapter ability whose number the Saga's lore counters are at or past, not only the chapters it reaches"},
+	{FaultSagaNotHistoric, "historic.definition", "700.6", "a Saga isn't historic: only legendary and artifact spells trigger \"whenever you cast a historic spell\""},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -42,6 +42,8 @@ const (
 	ExilesLinked
 	// Morph: it may be cast face down and so be a face-down permanent (CR 702.37, 708).
 	Morph
+	// Saga: it has lore counters and chapter abilities (CR 714).
+	Saga
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -210,7 +212,7 @@ var (
 	cardTypeKinds = map[string]Kind{"land": Land, "creature": Creature, "artifact": Artifact,
 		"enchantment": Enchantment, "planeswalker": Planeswalker, "instant": Instant, "sorcery": Sorcery}
 	supertypeKinds = map[string]Kind{"Basic": Basic, "Legendary": Legendary}
-	subtypeKinds   = map[string]Kind{"Aura": Aura, "Equipment": Equipment}
+	subtypeKinds   = map[string]Kind{"Aura": Aura, "Equipment": Equipment, "Saga": Saga}
 )
 
 // typeKind is the Kind of a card type name; 0 for one the generator doesn't know.

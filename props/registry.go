@@ -57,6 +57,8 @@ var constructors = []func() *Property{
 	// Hidden information (issue 18).
 	lookTopAnyTime,
 	faceDownNotHistoric,
+	// Sagas (issue 18).
+	sagaRules,
 }
 
 // All returns every property, sorted by ID.
