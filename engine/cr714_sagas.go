@@ -75,14 +75,17 @@ func addLore(s *state, v *view, id h.ObjectID, n int, rule string, ev *events) {
 // loreTurnAction is the turn-based action of CR 714.3c (505.4): as the active player's
 // precombat main phase begins, they put a lore counter on each Saga they control with one
 // or more chapter abilities. It doesn't use the stack; the chapters it triggers go on the
-// stack as the player would receive priority (603.3).
-func loreTurnAction(s *state, ev *events) {
-	v := s.project()
+// stack as the player would receive priority (603.3). v is a projection of s; it
+// reports whether it put any counter.
+func loreTurnAction(s *state, v *view, ev *events) bool {
+	added := false
 	for _, id := range s.Battlefield {
 		if c := v.Of(id); s.obj(id).Controller == s.Active && isSaga(c) && finalChapter(c) > 0 {
 			addLore(s, v, id, 1, "714.3c", ev)
+			added = true
 		}
 	}
+	return added
 }
 
 // sagaDone: the state-based action of CR 714.4 (704.5s) applies to Saga id: it has chapter
