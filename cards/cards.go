@@ -48,6 +48,20 @@ func (c Card) HasSupertype(t string) bool { return slices.Contains(c.Supertypes,
 // HasSubtype reports whether the type line has subtype t.
 func (c Card) HasSubtype(t string) bool { return slices.Contains(c.Subtypes, t) }
 
+// Abilities is the Oracle text's lines that are abilities, as an engine reports them: a
+// line wholly in parentheses is reminder text with no rules meaning of its own (CR 207.2a:
+// a legendary sorcery's, a Saga's), except a basic land's, which recalls the mana ability
+// its land type gives it (305.6).
+func (c Card) Abilities() []string {
+	var out []string
+	for _, l := range c.Oracle {
+		if c.HasType("Land") || !(strings.HasPrefix(l, "(") && strings.HasSuffix(l, ")")) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // clone copies the card so that no caller can change the table.
 func (c Card) clone() Card {
 	c.Colors = slices.Clone(c.Colors)

@@ -206,6 +206,11 @@ var table = []Card{
 	{Name: "Urza's Ruinous Blast", ManaCost: "{4}{W}", Supertypes: []string{"Legendary"}, Types: []string{"Sorcery"}, Oracle: []string{
 		"(You may cast a legendary sorcery only if you control a legendary creature or planeswalker.)",
 		"Exile all nonland permanents that aren't legendary."}},
+	// Sagas (CR 714).
+	{Name: "History of Benalia", ManaCost: "{1}{W}{W}", Types: []string{"Enchantment"}, Subtypes: []string{"Saga"}, Oracle: []string{
+		"(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)",
+		"I, II — Create a 2/2 white Knight creature token with vigilance.",
+		"III — Knights you control get +2/+1 until end of turn."}},
 
 	// Tokens the pool creates.
 	creature(Card{Name: "Thopter", Token: true, Types: []string{"Artifact", "Creature"}, Subtypes: []string{"Thopter"}, Oracle: []string{
@@ -218,6 +223,9 @@ var table = []Card{
 		"Flying"}}, 0, 0),
 	// Westvale Abbey's token (issue 18).
 	creature(Card{Name: "Human Cleric", Token: true, Colors: []string{"W", "B"}, Types: []string{"Creature"}, Subtypes: []string{"Human", "Cleric"}}, 1, 1),
+	// History of Benalia's Knight (CR 111.4).
+	creature(Card{Name: "Knight", Token: true, Colors: []string{"W"}, Types: []string{"Creature"}, Subtypes: []string{"Knight"}, Oracle: []string{
+		"Vigilance"}}, 2, 2),
 }
 
 // basic is a basic land with its basic land type; its one line is reminder text for the

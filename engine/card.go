@@ -217,6 +217,10 @@ const (
 	OnCycleOrDiscard
 	// OnCast: "whenever you cast a [noncreature] spell" (CR 601.2i).
 	OnCast
+	// OnLore: a Saga's chapter ability, "when one or more lore counters are put onto this
+	// Saga, if the number of lore counters on it was less than N and became at least N"
+	// for each N of the trigger's Chapters (CR 714.2b, 714.2c).
+	OnLore
 )
 
 // trigger describes a triggered ability's trigger condition (CR 603.1).
@@ -234,6 +238,8 @@ type trigger struct {
 	Another     bool // "another card": not the source itself
 	Noncreature bool // "a noncreature spell"
 	Historic    bool // "a historic spell" (CR 700.6)
+	// Chapters are a chapter ability's chapter numbers (OnLore): "I, II" is 1 and 2.
+	Chapters []int
 	// Intervening "if" clause (CR 603.4), checked on triggering and on resolution.
 	If func(s *state, src *object) bool
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,10 +63,8 @@ func TestEveryCardIsInTheTable(t *testing.T) {
 		assert.Equal(t, c.Power, power, "%s: power", c.Name)
 		assert.Equal(t, c.Toughness, toughness, "%s: toughness", c.Name)
 		assert.Equal(t, c.Loyalty, o.Loyalty, "%s: loyalty", c.Name)
-		// A reminder line is an ability only where a rule makes it one: a basic land's
-		// type gives it the mana ability its line recalls (CR 305.6); a legendary
-		// sorcery's line recalls a rule about casting it (205.4e), no ability (207.2a).
-		oracle := slices.DeleteFunc(slices.Clone(c.Oracle), func(l string) bool { return isReminder(l) && !slices.Contains(c.Types, "Land") })
+		// A reminder line is an ability only where a rule makes it one (cards.Card.Abilities).
+		oracle := c.Abilities()
 		if len(oracle) == 0 {
 			oracle = nil
 		}

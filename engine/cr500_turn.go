@@ -91,7 +91,14 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 			draw(s, s.project(), s.Active, ev)
 		}
 		current = s.project()
+		if s.faults.on(FaultLoreInDrawStep) && loreTurnAction(s, current, ev) { // the fault: after the draw, not at precombat main
+			current = s.project()
+		}
 		stepTriggers(s, current, h.Draw)
+	case h.Main1: // CR 505.4, 714.3c: lore counters as the precombat main phase begins
+		if current = s.project(); !s.faults.on(FaultLoreInDrawStep) && loreTurnAction(s, current, ev) {
+			current = nil // counters were put: project again for the state-based actions
+		}
 	case h.DeclareAttackers:
 		s.Attackers, s.AttackTargets, s.Blocks = nil, nil, nil
 		if current = s.project(); len(attackCandidates(s, current)) > 0 {

@@ -88,8 +88,10 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	s.Attackers, s.AttackTargets = ids, targets
 	for i, id := range ids {
 		o := s.mut(id)
-		o.Tapped = true
-		ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})
+		if !v.Of(id).HasKeyword("Vigilance") { // CR 508.1f, 702.20b
+			o.Tapped = true
+			ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})
+		}
 		what := s.Active.Opponent().String()
 		if targets[i] != 0 {
 			what = v.Of(targets[i]).Name

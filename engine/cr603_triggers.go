@@ -74,9 +74,14 @@ func leaveBattlefieldTriggers(s *state, v *view, old *object, to h.Zone) {
 }
 
 // enterTriggers notes the "when this enters" triggers of a permanent that has just
-// entered the battlefield, as it exists there (CR 603.6a, 603.10).
+// entered the battlefield, as it exists there (CR 603.6a, 603.10), and the chapter
+// abilities the lore counters it entered with reach (CR 714.2b, 122.6).
 func enterTriggers(s *state, id h.ObjectID) {
-	ownTriggers(s, s.project(), id, OnEnters)
+	v := s.project()
+	ownTriggers(s, v, id, OnEnters)
+	if n := s.obj(id).Counters[Lore]; n > 0 {
+		loreAdded(s, v, id, 0, n)
+	}
 }
 
 // ownTriggers notes the triggers of permanent id that wait for event, an event that

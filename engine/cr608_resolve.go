@@ -468,6 +468,9 @@ func applyEnterReplacements(s *state, o *object, spellX int, choose func([]strin
 	} else {
 		o.Counters[Loyalty] += startingLoyalty(s, c) // CR 306.5b
 	}
+	if isSaga(c) {
+		o.Counters[Lore]++ // CR 714.3a: a Saga enters with a lore counter (the pool has no read ahead)
+	}
 	for _, a := range c.Abilities {
 		if a.Kind != Static {
 			continue

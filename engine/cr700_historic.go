@@ -23,6 +23,9 @@ func isHistoric(c *chars) bool { return historicQualities(c) > 0 }
 // triggers for a spell with characteristics c: once if it is historic, however many
 // qualities make it so (CR 700.6, 603.2).
 func historicTriggers(s *state, c *chars) int {
+	if s.faults.on(FaultSagaNotHistoric) && c.HasSubtype("Saga") && historicQualities(c) == 1 {
+		return 0 // the fault: being a Saga doesn't make a spell historic
+	}
 	if s.faults.on(FaultHistoricPerQuality) {
 		return historicQualities(c)
 	}

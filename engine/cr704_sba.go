@@ -26,6 +26,8 @@ type sbaHit struct {
 	to     h.Zone // where the object goes; "" = it becomes unattached; "none" = ceases to exist
 	legend string // legend rule: the name shared
 	loses  bool
+	// sacrifice: its controller sacrifices it (a Saga, 704.5s), to its owner's graveyard.
+	sacrifice bool
 }
 
 // stateBasedActions is the list the engine checks, in rule order.
@@ -152,6 +154,14 @@ var stateBasedActions = []sba{
 			}
 			if c.HasType("Creature") || !c.HasSubtype("Equipment") && !c.HasSubtype("Fortification") && !(s.faults.on(FaultArtifactStaysAttached) && c.HasType("Artifact")) {
 				out = append(out, sbaHit{object: id})
+			}
+		}
+		return
+	}},
+	{"704.5s", "Saga past its final chapter", func(s *state, v *view) (out []sbaHit) {
+		for _, id := range s.Battlefield {
+			if sagaDone(s, v, id) {
+				out = append(out, sbaHit{object: id, to: h.Graveyard, sacrifice: true})
 			}
 		}
 		return
@@ -307,7 +317,11 @@ func performSBA(s *state, v *view, hit sbaHit, rule string, ev *events) {
 		if !s.onBattlefield(o.ID) {
 			return // already moved by another simultaneous action
 		}
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + " is put into its owner's graveyard (CR " + rule + ")"})
+		what := " is put into its owner's graveyard (CR "
+		if hit.sacrifice {
+			what = " is sacrificed (CR "
+		}
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + what + rule + ")"})
 		moveTo(s, v, o.ID, hit.to, false, ev)
 	}
 }

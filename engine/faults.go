@@ -128,6 +128,11 @@ const (
 	FaultTransformLosesCounters     = "rules.transform/loses-counters"
 	FaultTransformSick              = "rules.transform/becomes-sick"
 	FaultLifelinkGainsNothing       = "rules.lifelink/gains-nothing"
+	// Sagas (CR 714).
+	FaultLoreInDrawStep      = "rules.sagas/lore-in-draw-step"
+	FaultSagaSacrificedEarly = "rules.sagas/sacrificed-with-chapter-on-stack"
+	FaultPastChaptersTrigger = "rules.sagas/past-chapters-trigger-again"
+	FaultSagaNotHistoric     = "historic.definition/saga-not-historic"
 )
 
 var faultInfo = []FaultInfo{
@@ -247,6 +252,10 @@ var faultInfo = []FaultInfo{
 	{FaultTransformLosesCounters, "rules.transform", "712.18", "a transforming permanent loses its counters"},
 	{FaultTransformSick, "rules.transform", "302.6", "a transforming permanent becomes summoning sick, as if it had just come under its controller's control"},
 	{FaultLifelinkGainsNothing, "rules.lifelink", "702.15b", "damage dealt by a source with lifelink (Ormendahl) gains its controller no life"},
+	{FaultLoreInDrawStep, "rules.sagas", "714.3c", "the lore counter of the turn is put on each Saga as the draw step begins, after the draw, instead of as the precombat main phase begins"},
+	{FaultSagaSacrificedEarly, "rules.sagas", "714.4", "a Saga whose lore counters reached its final chapter is sacrificed while its chapter ability is still on the stack"},
+	{FaultPastChaptersTrigger, "rules.sagas", "714.2b", "a lore counter triggers every chapter ability whose number the Saga's lore counters are at or past, not only the chapters it reaches"},
+	{FaultSagaNotHistoric, "historic.definition", "700.6", "a Saga isn't historic: only legendary and artifact spells trigger \"whenever you cast a historic spell\""},
 }
 
 // Faults lists every deliberate fault, sorted by name.

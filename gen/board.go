@@ -260,6 +260,9 @@ func (g *Generator) permanent(s Source, c Card, p harness.Player, faceDown, tran
 	if c.Kind.Has(Planeswalker) {
 		counter("loyalty", s.Uintn("loyalty", 7))
 	}
+	if c.Kind.Has(Saga) { // 0 to 3: before, at and past each chapter (CR 714.2b, 714.4)
+		counter("lore", s.Uintn("lore", 4))
+	}
 	if c.Kind.Has(Creature) && flag(s, "damaged", 10) {
 		pm.Damage = 1 + s.Uintn("damage", 3)
 	}

@@ -349,3 +349,28 @@ func TestLinkedCardsOfEitherPlayer(t *testing.T) {
 	assert.Greater(t, own, theirs, "most linked cards are the exiler's own")
 	assert.Greater(t, theirs, own/4, "and many are the other player's")
 }
+
+// TestSagasGetLoreCounters: a generated Saga has 0 to 3 lore counters, each number drawn
+// (before, at and past each of History of Benalia's chapters, CR 714.2b, 714.4); nothing
+// else gets lore counters.
+func TestSagasGetLoreCounters(t *testing.T) {
+	g := newGen(t, gen.Steer{Recipes: []gen.Recipe{{Name: "sagas", Mine: []gen.Pick{{Card: "History of Benalia", Weight: 100}}}}})
+	seen := map[int]int{}
+	for seed := uint64(0); seed < 400; seed++ {
+		s := g.Board(gen.NewTapeSource(seed))
+		for _, ps := range s.Players {
+			for _, pm := range ps.Battlefield {
+				n, has := pm.Counters["lore"]
+				if pm.Name != "History of Benalia" {
+					assert.False(t, has, "seed %d: %s has lore counters", seed, pm.Name)
+					continue
+				}
+				seen[n]++
+			}
+		}
+	}
+	for n := 0; n <= 3; n++ {
+		assert.Positive(t, seen[n], "a Saga with %d lore counters", n)
+	}
+	assert.Len(t, seen, 4, "only 0 to 3: %v", seen)
+}

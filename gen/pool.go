@@ -45,6 +45,8 @@ const (
 	// Transforms: a double-faced card with an ability that transforms it, so it may be on
 	// the battlefield with its back face up (Westvale Abbey; CR 701.27, 712).
 	Transforms
+	// Saga: it has lore counters and chapter abilities (CR 714).
+	Saga
 
 	// Permanent is every permanent card type (CR 110.4).
 	Permanent = Land | Creature | Artifact | Enchantment | Planeswalker
@@ -215,7 +217,7 @@ var (
 	cardTypeKinds = map[string]Kind{"land": Land, "creature": Creature, "artifact": Artifact,
 		"enchantment": Enchantment, "planeswalker": Planeswalker, "instant": Instant, "sorcery": Sorcery}
 	supertypeKinds = map[string]Kind{"Basic": Basic, "Legendary": Legendary}
-	subtypeKinds   = map[string]Kind{"Aura": Aura, "Equipment": Equipment}
+	subtypeKinds   = map[string]Kind{"Aura": Aura, "Equipment": Equipment, "Saga": Saga}
 )
 
 // typeKind is the Kind of a card type name; 0 for one the generator doesn't know.

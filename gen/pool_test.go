@@ -29,6 +29,8 @@ func TestKindOfReadsTheSnapshot(t *testing.T) {
 			gen.Artifact | gen.ChoosesColor, 0, "a colour chosen as it enters"},
 		{harness.Object{Supertypes: []string{"Legendary"}, Types: []string{"Planeswalker"}},
 			gen.Legendary | gen.Planeswalker, 0, "a legendary planeswalker"},
+		{harness.Object{Types: []string{"Enchantment"}, Subtypes: []string{"Saga"}},
+			gen.Enchantment | gen.Saga, 0, "a Saga, which has lore counters (CR 714)"},
 	} {
 		k, e := gen.KindOf(&tc.obj)
 		assert.Equal(t, tc.kind, k, tc.reason)

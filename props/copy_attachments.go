@@ -219,9 +219,10 @@ func judgeAttachment(tr *gen.Trace, step int, before, after *harness.Snapshot, c
 	hostNow := after.Permanent(host)
 	// Whether it should still be on the battlefield: at the start only state-based
 	// actions have happened, and none but this one moves a permanent that can't die to
-	// toughness, damage or loyalty (704.5f, g, i) or the legend rule (j); after an action,
-	// something else may have removed it.
-	mustStay := step == -1 && printed != nil && !isCreature(printed) && !printed.HasType("Planeswalker") && !printed.HasSupertype("Legendary")
+	// toughness, damage or loyalty (704.5f, g, i), the legend rule (j) or a Saga's last
+	// chapter (s); after an action, something else may have removed it.
+	mustStay := step == -1 && printed != nil && !isCreature(printed) && !printed.HasType("Planeswalker") && !printed.HasSupertype("Legendary") &&
+		!slices.Contains(printed.Subtypes, "Saga")
 	wrong := func() bool {
 		return now.Zone == harness.Battlefield && now.AttachedTo != 0 || now.Zone != harness.Battlefield && mustStay
 	}

@@ -288,7 +288,7 @@ func printedValues(name string) (harness.Characteristics, bool) {
 	}
 	return harness.Characteristics{Name: c.Name, ManaCost: c.ManaCost, Colors: strings.Join(c.Colors, ""),
 		Supertypes: c.Supertypes, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness,
-		Loyalty: c.Loyalty, Abilities: c.Oracle}, true
+		Loyalty: c.Loyalty, Abilities: c.Abilities()}, true
 }
 
 // expectedCopy is what a copy event's copy must have as copiable values: the source's,

@@ -92,6 +92,7 @@
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
@@ -183,6 +184,10 @@
 //     check (harness.SBAQueries), every condition that held there was acted on by it.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
+//   - rules.sagas: the lore counters on each Saga across a step beginning (one at the
+//     active player's precombat main phase, none at any other), the new chapter abilities
+//     on the stack against the chapter numbers its lore counters passed, and whether a
+//     Saga at its final chapter is still there while and after its chapter waits.
 //   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that
 //     has just entered is affected by no effect and wears nothing of its old self, even
 //     while an effect on its old self lasts (a pumped creature exiled and returned the

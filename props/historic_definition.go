@@ -1,6 +1,8 @@
 package props
 
 import (
+	"slices"
+
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -25,6 +27,8 @@ func historicDefinition() *Property {
 				Description: "a spell with two of these (a legendary artifact) triggers each such ability once, not twice"},
 			{Name: "not-historic", Rules: []string{"700.6"},
 				Description: "a spell with none of these triggers nothing"},
+			{Name: "saga", Rules: []string{"700.6", "714.1"},
+				Description: "a Saga spell, neither legendary nor an artifact, triggers each such ability once: the Saga subtype alone makes it historic"},
 		},
 		Steer: historicSteer("historic.definition", "skull and watchers"),
 		Check: checkHistoricDefinition,
@@ -41,6 +45,8 @@ func checkHistoricDefinition(_ harness.Engine, tr *gen.Trace) Verdict {
 		switch q := len(historicQualities(m.obj)); {
 		case q == 0:
 			judgeHistoricTriggers(&v, tr, m, ruling, "700.6", "not-historic", "the spell is not historic", 0)
+		case q == 1 && slices.Contains(m.obj.Subtypes, "Saga"):
+			judgeHistoricTriggers(&v, tr, m, ruling, "700.6", "saga", "one for each such ability its caster controls: a Saga is historic", m.watchers)
 		case q == 1:
 			judgeHistoricTriggers(&v, tr, m, ruling, "700.6", "one-quality", "one for each such ability its caster controls", m.watchers)
 		default:

@@ -66,7 +66,13 @@ func historicSteer(name, main string) gen.Steer {
 			Hand: []gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 40}, {Card: "Helvault", Weight: 40}, {Card: "Grizzly Bears", Weight: 30},
 				{Card: "Llanowar Elves", Weight: 20}, {Card: "Ornithopter", Weight: 10}},
 			Pool:    harness.Of(harness.Blue, 2).Add(harness.Of(harness.Green, 2)),
-			MinHand: 2, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
+			MinHand: 2, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+			// A Saga (historic for its subtype alone) with the mana to cast it.
+			gen.Recipe{Name: "saga", Weight: 10,
+				Mine: slices.Concat(watchers, lands), AvoidMine: gen.Permanent,
+				Hand:    []gen.Pick{{Card: "History of Benalia", Weight: 60}, {Card: "Grizzly Bears", Weight: 10}},
+				Pool:    harness.Of(harness.White, 2).Add(harness.Of(harness.Colorless, 1)),
+				MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}})
 	case "historic.lands-and-transform":
 		// Historic lands in the hand and on top, a land play still to make.
 		recipes = append(recipes, gen.Recipe{Name: "historic lands", Weight: 8,

@@ -60,6 +60,8 @@ var constructors = []func() *Property{
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	transformRules,
 	lifelinkRules,
+	// Sagas (issue 18).
+	sagaRules,
 }
 
 // All returns every property, sorted by ID.
