@@ -38,14 +38,50 @@ type RunConfig struct {
 	Stop <-chan struct{}
 	// Baseline, if set, hears the judgement of the engine with no mutant active.
 	Baseline func(Verdict)
+	// Reach, if set, prunes: each mutant is judged only by the properties and scenarios
+	// that reach it (Reach.Units), and one reached by none is Unreached, not run. Its
+	// recording was the unmutated engine's judgement: no baseline is judged again.
+	Reach *Reach
 	// Progress hears each result as it comes (never concurrently), with how many are done.
 	Progress func(r Result, done, total int)
 }
 
 // JudgeArgs are the arguments of the fuzz command that judges the active mutant.
 func JudgeArgs(j JudgeConfig) []string {
-	return []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
+	args := []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
 		"--corpus", j.Corpus, "--case-timeout", j.CaseTimeout.String()}
+	if j.Units != nil {
+		args = append(args, "--props", FormatPlaces(j.Units.Props), "--scenarios", FormatPlaces(j.Units.Scenarios))
+	}
+	return args
+}
+
+// FormatPlaces is places as JudgeArgs passes them: comma-separated, "-" for none.
+func FormatPlaces(places []int) string {
+	if len(places) == 0 {
+		return "-"
+	}
+	s := make([]string, len(places))
+	for i, p := range places {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ",")
+}
+
+// ParsePlaces reads what FormatPlaces wrote.
+func ParsePlaces(s string) ([]int, error) {
+	out := []int{}
+	if s == "-" {
+		return out, nil
+	}
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q: want places (0 or more) separated by commas, or - for none", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // Run judges the mutants, Jobs at a time, and returns their results in the order given;
@@ -57,12 +93,16 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	if baseCfg.Limit == 0 {
 		baseCfg.Limit = time.Hour
 	}
-	base, err := judgeOne(ctx, baseCfg, 0)
-	if err != nil {
-		return nil, false, err
-	}
-	if cfg.Baseline != nil {
-		cfg.Baseline(base)
+	base := Verdict{Outcome: Survived}
+	if cfg.Reach != nil {
+		base.ElapsedMS = cfg.Reach.ElapsedMS
+	} else {
+		if base, err = judgeOne(ctx, baseCfg, 0, nil); err != nil {
+			return nil, false, err
+		}
+		if cfg.Baseline != nil {
+			cfg.Baseline(base)
+		}
 	}
 	if cfg.Limit == 0 {
 		// A hang shows much sooner, as a case past JudgeConfig.CaseTimeout: this limit
@@ -86,10 +126,16 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 			for i := range jobs {
 				m := mutants[i]
 				r := Result{Mutant: *m}
+				var units *Units
+				if cfg.Reach != nil {
+					units = cfg.Reach.Units(m.ID)
+				}
 				if msg, bad := notCompiled[m.ID]; bad {
 					r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
+				} else if cfg.Reach != nil && units == nil {
+					r.Verdict = Verdict{Outcome: Unreached}
 				} else {
-					v, err := judgeOne(ctx, cfg, m.ID)
+					v, err := judgeOne(ctx, cfg, m.ID, units)
 					if ctx.Err() != nil {
 						continue // cut short: not judged
 					}
@@ -141,14 +187,17 @@ func cmp(first, err error) error {
 	return err
 }
 
-// judgeOne runs the binary on mutant id (0: none) and reads its verdict. A process that
+// judgeOne runs the binary on mutant id (0: none), with the units given (nil: all), and
+// reads its verdict. A process that
 // dies without one (a fatal error of the runtime: a stack overflow, a concurrent map
 // write) is killed by the campaign; one past the limit is timed out.
-func judgeOne(ctx context.Context, cfg RunConfig, id int) (Verdict, error) {
+func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
 	defer cancel()
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(cfg.Judge)...)
+	j := cfg.Judge
+	j.Units = units
+	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
 	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
 	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
 	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
