@@ -69,9 +69,9 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
 	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the properties and scenarios whose run reaches its code with no mutant active (recorded first, kept in the --keep directory); a mutant reached by none is unreached (--prune=false: all of them judge every mutant)")
 	fs.StringVar(&o.journal, "journal", "", "append each verdict to `FILE` as it is known, and judge only the mutants it has no verdict for (a run cut short goes on where it stopped)")
-	fs.BoolVar(&o.merge, "merge", false, "make the report of the journals and JSON reports named as arguments (shards of one run, or a journal), judging nothing; with --sample, --shard or --ids, of those selected")
-	fs.StringVar(&o.props, "props", "", "internal, with --judge: the places of the properties to run (comma-separated, - for none; default all)")
-	fs.StringVar(&o.scenarios, "scenarios", "", "internal, with --judge: the places of the corpus's scenarios to replay (as --props)")
+	fs.BoolVar(&o.merge, "merge", false, "make the report of the journals and JSON reports named as arguments (a run's shards, or its journal) as one whole run's, judging nothing; with --sample and --seed (--shard, --ids), of those selected")
+	fs.StringVar(&o.props, "props", "", "internal, with --judge: the places of the properties to run (comma-separated `PLACES`, - for none; default all)")
+	fs.StringVar(&o.scenarios, "scenarios", "", "internal, with --judge: the `PLACES` of the corpus's scenarios to replay (as --props)")
 	files, err := c.parse(fs, args)
 	switch {
 	case err != nil:
