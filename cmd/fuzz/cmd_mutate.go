@@ -346,6 +346,8 @@ func (c *cli) mutateMerge(o mutateOptions, files []string) error {
 		}
 		rep.Results = slices.DeleteFunc(rep.Results, func(r mutate.Result) bool { return !want[r.ID] })
 		rep.Partial = len(rep.Results) < len(selected)
+	} else {
+		rep.Partial = len(rep.Results) < rep.Total // not every mutant: say which run with --sample
 	}
 	return c.mutateReport(o, rep, rep.Total)
 }
