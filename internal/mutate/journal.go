@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -186,13 +185,4 @@ func parseJournal(name string, data []byte) (Settings, []Result, error) {
 	}
 	slices.SortFunc(out, func(a, b Result) int { return a.ID - b.ID })
 	return h.Settings, out, nil
-}
-
-// ReadJournal reads a journal's settings and results.
-func ReadJournal(name string, r io.Reader) (Settings, []Result, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return Settings{}, nil, err
-	}
-	return parseJournal(name, data)
 }

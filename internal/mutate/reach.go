@@ -1,17 +1,12 @@
 package mutate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"strconv"
 	"sync"
 	"time"
-
-	"github.com/mtgfuzz/mtgfuzz/internal/mutate/mutant"
 )
 
 // Unreached is the outcome of a mutant that no property's run and no scenario's replay
@@ -109,47 +104,31 @@ func Record(ctx context.Context, cfg RunConfig, mutants int, props, scenarios []
 	for i, s := range scenarios {
 		units = append(units, unit{"scenario " + s, Units{Props: []int{}, Scenarios: []int{i}}, &r.ScenarioHits[i]})
 	}
-	jobs := make(chan unit)
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
-	var wg sync.WaitGroup
-	for range max(cfg.Jobs, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range jobs {
-				rec, err := recordOne(ctx, cfg, u.u, mutants)
-				mu.Lock()
-				switch {
-				case err != nil:
-					firstErr = cmp(firstErr, fmt.Errorf("recording the reach of %s: %w", u.name, err))
-				case rec.Verdict.Outcome != Survived:
-					firstErr = cmp(firstErr, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s: %s", u.name, describeKill(rec.Verdict)))
-				default:
-					*u.into = bitset(rec.Reached, mutants)
-					r.ElapsedMS += rec.Verdict.ElapsedMS
-					done++
-					if progress != nil {
-						progress(done, len(units))
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, u := range units {
-		select {
-		case <-ctx.Done():
-			break feed
-		case <-cfg.Stop:
-			break feed
-		case jobs <- u:
+	dispatch(ctx, cfg.Stop, cfg.Jobs, len(units), func(i int) {
+		u := units[i]
+		rec, err := recordOne(ctx, cfg, u.u, mutants)
+		if ctx.Err() != nil {
+			return // cut short: ErrStopped
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case err != nil:
+			firstErr = cmp(firstErr, fmt.Errorf("recording the reach of %s: %w", u.name, err))
+		case rec.Verdict.Outcome != Survived:
+			firstErr = cmp(firstErr, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s: %s", u.name, describeKill(rec.Verdict)))
+		default:
+			*u.into = bitset(rec.Reached, mutants)
+			r.ElapsedMS += rec.Verdict.ElapsedMS
+			done++
+			if progress != nil {
+				progress(done, len(units))
+			}
+		}
+	})
 	if firstErr != nil {
 		return nil, firstErr
 	}
@@ -162,27 +141,6 @@ feed:
 
 // ErrStopped is Record's error when it was stopped before every unit was recorded.
 var ErrStopped = fmt.Errorf("stopped while recording the reach")
-
-func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Recorded, error) {
-	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
-	defer cancel()
-	j := cfg.Judge
-	j.Units = &u
-	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
-	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
-	detach(cmd)
-	cmd.WaitDelay = time.Second
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return Recorded{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()+"\n"+stdout.String()))
-	}
-	var rec Recorded
-	if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil || rec.Verdict.Outcome == "" {
-		return Recorded{}, fmt.Errorf("no record in the judge's output: %q", lastLine(stdout.String()))
-	}
-	return rec, nil
-}
 
 // ReadReach reads a reach kept in a file; it returns nil, with no error, when there is
 // none or it was recorded for another key.

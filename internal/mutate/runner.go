@@ -116,59 +116,39 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	all := make([]Result, len(mutants))
 	var mu sync.Mutex
 	done := 0
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	var firstErr error
-	for range max(cfg.Jobs, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				m := mutants[i]
-				r := Result{Mutant: *m}
-				var units *Units
-				if cfg.Reach != nil {
-					units = cfg.Reach.Units(m.ID)
-				}
-				if msg, bad := notCompiled[m.ID]; bad {
-					r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
-				} else if cfg.Reach != nil && units == nil {
-					r.Verdict = Verdict{Outcome: Unreached}
-				} else {
-					v, err := judgeOne(ctx, cfg, m.ID, units)
-					if ctx.Err() != nil {
-						continue // cut short: not judged
-					}
-					if err != nil {
-						mu.Lock()
-						firstErr = cmp(firstErr, err)
-						mu.Unlock()
-						continue
-					}
-					r.Verdict = v
-				}
-				mu.Lock()
-				all[i] = r
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(r, done, len(mutants))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range mutants {
-		select {
-		case <-ctx.Done():
-			break feed
-		case <-cfg.Stop:
-			break feed
-		case jobs <- i:
+	dispatch(ctx, cfg.Stop, cfg.Jobs, len(mutants), func(i int) {
+		m := mutants[i]
+		r := Result{Mutant: *m}
+		var units *Units
+		if cfg.Reach != nil {
+			units = cfg.Reach.Units(m.ID)
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		if msg, bad := notCompiled[m.ID]; bad {
+			r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
+		} else if cfg.Reach != nil && units == nil {
+			r.Verdict = Verdict{Outcome: Unreached}
+		} else {
+			v, err := judgeOne(ctx, cfg, m.ID, units)
+			if ctx.Err() != nil {
+				return // cut short: not judged
+			}
+			if err != nil {
+				mu.Lock()
+				firstErr = cmp(firstErr, err)
+				mu.Unlock()
+				return
+			}
+			r.Verdict = v
+		}
+		mu.Lock()
+		all[i] = r
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(r, done, len(mutants))
+		}
+		mu.Unlock()
+	})
 	if firstErr != nil {
 		return nil, false, firstErr
 	}
@@ -178,6 +158,34 @@ feed:
 		}
 	}
 	return results, len(results) < len(mutants), nil
+}
+
+// dispatch runs work on 0 to n-1, jobs at a time, in order, until ctx is done or stop is
+// closed: no more start then, and dispatch returns when those started have finished.
+func dispatch(ctx context.Context, stop <-chan struct{}, jobs, n int, work func(i int)) {
+	ch := make(chan int)
+	var wg sync.WaitGroup
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				work(i)
+			}
+		}()
+	}
+feed:
+	for i := range n {
+		select {
+		case <-ctx.Done():
+			break feed
+		case <-stop:
+			break feed
+		case ch <- i:
+		}
+	}
+	close(ch)
+	wg.Wait()
 }
 
 func cmp(first, err error) error {
@@ -220,6 +228,28 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict
 		return Verdict{}, fmt.Errorf("running mutant %d: %w", id, err)
 	}
 	return Verdict{}, fmt.Errorf("mutant %d: no verdict in the judge's output: %q", id, lastLine(stdout.String()))
+}
+
+// recordOne runs the binary with no mutant active on units, recording the mutants reached.
+func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Recorded, error) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
+	defer cancel()
+	j := cfg.Judge
+	j.Units = &u
+	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
+	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
+	detach(cmd)
+	cmd.WaitDelay = time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return Recorded{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()+"\n"+stdout.String()))
+	}
+	var rec Recorded
+	if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil || rec.Verdict.Outcome == "" {
+		return Recorded{}, fmt.Errorf("no record in the judge's output: %q", lastLine(stdout.String()))
+	}
+	return rec, nil
 }
 
 func lastLine(s string) string {
