@@ -227,6 +227,47 @@ func TestGitHubActionsTemplate(t *testing.T) {
 	for _, f := range []string{"ci-out/campaign.xml", "ci-out/campaign.html", "ci-out/corpus/"} {
 		assert.Contains(t, published, f, "the merge publishes %s", f)
 	}
+
+	// The mutation run: shards 1..N of N, each journalling its verdicts and uploading the
+	// journal whatever happened, under a name the merge job downloads by pattern.
+	mutate, mutateMerge := w.Jobs["mutate"], w.Jobs["mutate-merge"]
+	assert.Contains(t, mutate.If, "schedule", "the mutation run is nightly")
+	ks, n = nil, 0
+	for _, v := range mutate.Strategy.Matrix["shard"] {
+		var k int
+		_, err := fmt.Sscanf(v, "%d/%d", &k, &n)
+		require.NoError(t, err, "mutate matrix shard %q", v)
+		ks = append(ks, k)
+	}
+	covers(t, "github-actions.yml mutate", ks, n)
+	journalled := false
+	for _, st := range mutate.Steps {
+		for _, c := range fuzzCalls(st.Run) {
+			if c.cmd == "mutate" {
+				assert.Contains(t, c.flags, "--journal", "each mutate shard journals its verdicts")
+				assert.Contains(t, c.flags, "--shard")
+				journalled = true
+			}
+		}
+		if strings.HasPrefix(st.Uses, "actions/upload-artifact@") {
+			assert.Equal(t, "mutate-${{ strategy.job-index }}", st.With["name"])
+			assert.Equal(t, "mutate-out/journal-*.jsonl", st.With["path"])
+		}
+	}
+	assert.True(t, journalled, "the mutate job runs fuzz mutate")
+	assert.Equal(t, "mutate", mutateMerge.Needs, "the mutate merge runs after the shards")
+	assert.Contains(t, mutateMerge.If, "always()", "the mutate merge runs when a shard was cut short too")
+	merged := false
+	for _, st := range mutateMerge.Steps {
+		if strings.HasPrefix(st.Uses, "actions/download-artifact@") {
+			assert.Equal(t, "mutate-*", st.With["pattern"])
+			assert.Equal(t, "mutate-out", st.With["path"])
+		}
+		for _, c := range fuzzCalls(st.Run) {
+			merged = merged || c.cmd == "mutate" && slices.Contains(c.flags, "--merge") && strings.Contains(c.line, "mutate-out/journal-*.jsonl")
+		}
+	}
+	assert.True(t, merged, "the mutate merge job runs fuzz mutate --merge on the journals")
 }
 
 // TestKubernetesTemplate: the manifest parses; its Indexed Job runs as many pods as

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/mtgfuzz/mtgfuzz/internal/mutate"
+	"github.com/mtgfuzz/mtgfuzz/internal/mutate/mutant"
+	"github.com/mtgfuzz/mtgfuzz/props"
 )
 
 // mutateOptions are fuzz mutate's flags.
@@ -33,6 +36,11 @@ type mutateOptions struct {
 	keep        string
 	list        bool
 	minScore    float64
+	prune       bool
+	journal     string
+	merge       bool
+	props       string // the judge's units (internal)
+	scenarios   string
 }
 
 // mutateCmd is mutation testing of the reference engine judged by the campaign (see
@@ -59,8 +67,19 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
-	if err := c.parseNoArgs(fs, args); err != nil {
+	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the properties and scenarios whose run reaches its code with no mutant active (recorded first, kept in the --keep directory); a mutant reached by none is unreached (--prune=false: all of them judge every mutant)")
+	fs.StringVar(&o.journal, "journal", "", "append each verdict to `FILE` as it is known, and judge only the mutants it has no verdict for (a run cut short goes on where it stopped)")
+	fs.BoolVar(&o.merge, "merge", false, "make the report of the journals and JSON reports named as arguments (a run's shards, or its journal) as one whole run's, judging nothing; with --sample and --seed (--shard, --ids), of those selected")
+	fs.StringVar(&o.props, "props", "", "internal, with --judge: the places of the properties to run (comma-separated `PLACES`, - for none; default all)")
+	fs.StringVar(&o.scenarios, "scenarios", "", "internal, with --judge: the `PLACES` of the corpus's scenarios to replay (as --props)")
+	files, err := c.parse(fs, args)
+	switch {
+	case err != nil:
 		return err
+	case o.merge && len(files) == 0:
+		return usageErrorf("mutate --merge: name the journals or JSON reports to merge")
+	case !o.merge && len(files) > 0:
+		return usageErrorf("mutate takes no arguments (but the files of --merge), got %q", files)
 	}
 	if o.checks < 1 || o.jobs < 1 || o.sample < 0 || o.caseTimeout <= 0 || o.limit < 0 {
 		return usageErrorf("--checks and --jobs must be at least 1, --sample at least 0, --case-timeout positive")
@@ -73,13 +92,41 @@ func (c *cli) mutateCmd(args []string) error {
 	}
 	judge := mutate.JudgeConfig{Seed: o.seed, Checks: o.checks, Corpus: o.corpus, CaseTimeout: o.caseTimeout, MemoryLimit: 2 << 30}
 	if o.judge {
-		v, err := mutate.Judge(c.ctx, judge)
-		if err != nil {
-			return err
-		}
-		return json.NewEncoder(c.stdout).Encode(v)
+		return c.mutateJudge(o, judge)
+	}
+	if o.merge {
+		return c.mutateMerge(o, files)
 	}
 	return c.mutateRun(o, judge)
+}
+
+// mutateJudge is --judge: the verdict of the mutant active in this process (the schema's
+// binary), on the units given; when recording (mutant.RecordEnv), with the mutants reached.
+func (c *cli) mutateJudge(o mutateOptions, judge mutate.JudgeConfig) error {
+	if o.props != "" || o.scenarios != "" {
+		judge.Units = &mutate.Units{Props: []int{}, Scenarios: []int{}}
+		for _, f := range []struct {
+			name, val string
+			into      *[]int
+		}{{"--props", o.props, &judge.Units.Props}, {"--scenarios", o.scenarios, &judge.Units.Scenarios}} {
+			if f.val == "" {
+				return usageErrorf("--props and --scenarios go together")
+			}
+			places, err := mutate.ParsePlaces(f.val)
+			if err != nil {
+				return usageErrorf("%s %v", f.name, err)
+			}
+			*f.into = places
+		}
+	}
+	v, err := mutate.Judge(c.ctx, judge)
+	if err != nil {
+		return err
+	}
+	if mutant.Recording() {
+		return json.NewEncoder(c.stdout).Encode(mutate.Recorded{Verdict: v, Reached: mutant.Reached()})
+	}
+	return json.NewEncoder(c.stdout).Encode(v)
 }
 
 func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
@@ -91,14 +138,9 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	if err != nil {
 		return err
 	}
-	selected, err := mutate.Select(src.Mutants, o.sample, o.sampleSeed, o.shard.k, o.shard.n)
+	selected, err := selectMutants(o, src.Mutants)
 	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	if o.ids != "" {
-		if selected, err = pickIDs(src.Mutants, o.ids); err != nil {
-			return err
-		}
+		return err
 	}
 	if o.list {
 		for _, m := range selected {
@@ -111,45 +153,213 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	if err != nil {
 		return err
 	}
-	dir := o.keep
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "mtgfuzz-mutate-"); err != nil {
+	hash, err := mutate.SourceHash(root, o.corpus)
+	if err != nil {
+		return inputErrorf("--corpus %s: %v", o.corpus, err)
+	}
+	settings := mutate.Settings{Hash: hash, Package: "engine", Mutants: len(src.Mutants), Seed: o.seed, Checks: o.checks, Pruned: o.prune}
+	judged := map[int]mutate.Result{} // by the journal
+	var journal *mutate.Journal
+	if o.journal != "" {
+		j, old, err := mutate.OpenJournal(o.journal, settings)
+		if err != nil {
+			return inputErrorf("--journal %v", err)
+		}
+		defer j.Close()
+		journal = j
+		for _, r := range old {
+			judged[r.ID] = r
+		}
+	}
+	var todo []*mutate.Mutant
+	for _, m := range selected {
+		if _, ok := judged[m.ID]; !ok {
+			todo = append(todo, m)
+		}
+	}
+	if journal != nil {
+		c.errorf("--journal %s: %d of the %d mutants selected judged before, %d to judge", o.journal, len(selected)-len(todo), len(selected), len(todo))
+	}
+	rep := &mutate.Report{Package: "engine", Total: len(src.Mutants), Source: hash, Seed: o.seed, Checks: o.checks, Pruned: o.prune}
+	start := time.Now()
+	var results []mutate.Result
+	partial := false
+	if len(todo) > 0 {
+		results, partial, err = c.judgeMutants(o, judge, src, todo, journal, rep)
+		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
+	}
+	for _, m := range selected {
+		if r, ok := judged[m.ID]; ok {
+			r.Equivalent = ""
+			results = append(results, r)
+		}
+	}
+	slices.SortFunc(results, func(a, b mutate.Result) int { return a.ID - b.ID })
+	mutate.MarkEquivalent(results, equivalents)
+	rep.Results = results
+	rep.ElapsedMS = time.Since(start).Milliseconds()
+	rep.Partial = partial || len(results) < len(selected)
+	return c.mutateReport(o, rep, len(src.Mutants))
+}
+
+// selectMutants is the mutants --sample, --seed, --shard and --ids select.
+func selectMutants(o mutateOptions, all []*mutate.Mutant) ([]*mutate.Mutant, error) {
+	selected, err := mutate.Select(all, o.sample, o.sampleSeed, o.shard.k, o.shard.n)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if o.ids != "" {
+		return pickIDs(all, o.ids)
+	}
+	return selected, nil
+}
+
+// judgeMutants builds the schema, records the reach when pruning (or reads it from the
+// --keep directory), and judges the mutants, each verdict written to the journal as it
+// comes. It sets the report's build and reach times.
+func (c *cli) judgeMutants(o mutateOptions, judge mutate.JudgeConfig, src *mutate.Source, todo []*mutate.Mutant, journal *mutate.Journal, rep *mutate.Report) ([]mutate.Result, bool, error) {
+	dir := o.keep
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "mtgfuzz-mutate-")
+		if err != nil {
+			return nil, false, err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
 	}
 	start := time.Now()
 	c.errorf("building the schema of %d mutants", len(src.Mutants))
 	schema, err := src.Build(c.ctx, dir, func(s string) { c.errorf("%s", s) })
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	built := time.Since(start)
+	rep.BuildMS = time.Since(start).Milliseconds()
 	cfg := mutate.RunConfig{Binary: schema.Binary, Judge: judge, Jobs: o.jobs, Limit: o.limit,
 		Baseline: func(v mutate.Verdict) {
 			c.errorf("the engine with no mutant passed the campaign (%d cases) and the corpus (%d scenarios) in %s",
 				v.Cases, v.Scenarios, time.Duration(v.ElapsedMS)*time.Millisecond)
-		},
-		Progress: func(r mutate.Result, done, total int) {
-			c.errorf("%d/%d #%d %s in %s %s", done, total, r.ID, r.Outcome, time.Duration(r.ElapsedMS)*time.Millisecond, r.Judged())
 		}}
 	cfg.Stop = c.intr.stop
 	c.interruptNotes.Store(&mutateInterrupted)
 	c.intr.keepPartial()
-	results, partial, err := mutate.Run(c.ctx, cfg, selected, schema.NotCompiled)
+	if o.prune {
+		reach, err := c.mutateReach(o, cfg, rep, dir)
+		if errors.Is(err, mutate.ErrStopped) {
+			return nil, true, nil
+		} else if err != nil {
+			return nil, false, err
+		}
+		cfg.Reach = reach
+	}
+	var journalErr error
+	cfg.Progress = func(r mutate.Result, done, total int) {
+		c.errorf("%d/%d #%d %s in %s %s", done, total, r.ID, r.Outcome, time.Duration(r.ElapsedMS)*time.Millisecond, r.Judged())
+		if journal != nil && journalErr == nil {
+			journalErr = journal.Add(r)
+		}
+	}
+	results, partial, err := mutate.Run(c.ctx, cfg, todo, schema.NotCompiled)
+	if err == nil && journalErr != nil {
+		err = inputErrorf("--journal %s: %v", o.journal, journalErr)
+	}
+	return results, partial, err
+}
+
+// mutateReach is the reach of the units of the judgement: kept in dir from an earlier run
+// of the same source and settings, or recorded (and kept there).
+func (c *cli) mutateReach(o mutateOptions, cfg mutate.RunConfig, rep *mutate.Report, dir string) (*mutate.Reach, error) {
+	key := mutate.ReachKey(rep.Source, cfg.Judge)
+	path := filepath.Join(dir, "reach.json")
+	if r, err := mutate.ReadReach(path, key); err != nil {
+		return nil, err
+	} else if r != nil {
+		c.errorf("the reach recorded before, kept in %s", path)
+		return r, nil
+	}
+	scs, err := mutate.LoadCorpus(o.corpus)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	var propIDs, scenarios []string
+	for _, p := range props.All() {
+		propIDs = append(propIDs, p.ID)
+	}
+	for _, sc := range scs {
+		scenarios = append(scenarios, sc.Path)
+	}
+	c.errorf("recording which mutants each of %d properties and %d scenarios reaches, with no mutant active", len(propIDs), len(scenarios))
+	r, err := mutate.Record(c.ctx, cfg, rep.Total, propIDs, scenarios, func(done, total int) {
+		if done%50 == 0 || done == total {
+			c.errorf("reach: %d/%d", done, total)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.Key = key
+	rep.ReachMS = r.WallMS
+	c.errorf("recorded the reach in %s (the unmutated engine's judgement: %s)", time.Duration(r.WallMS)*time.Millisecond, time.Duration(r.ElapsedMS)*time.Millisecond)
+	if err := r.Write(path); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// mutateMerge is --merge: the report of journals and JSON reports, as one run's.
+func (c *cli) mutateMerge(o mutateOptions, files []string) error {
+	var parts []mutate.Part
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return inputErrorf("%v", err)
+		}
+		p, err := mutate.ReadPart(f, data)
+		if err != nil {
+			return &inputError{err}
+		}
+		parts = append(parts, p)
+	}
+	root := moduleRoot()
+	equivalents, err := readEquivalents(o.equivalent, root)
 	if err != nil {
 		return err
 	}
-	mutate.MarkEquivalent(results, equivalents)
-	rep := &mutate.Report{Package: "engine", Total: len(src.Mutants), Seed: o.seed, Checks: o.checks, Results: results,
-		ElapsedMS: time.Since(start).Milliseconds(), BuildMS: built.Milliseconds()}
-	if o.sample > 0 && o.sample < len(src.Mutants) {
+	rep, err := mutate.Merge(parts, equivalents)
+	if err != nil {
+		return &inputError{err}
+	}
+	if o.sample > 0 || o.shard.n > 0 || o.ids != "" {
+		// The selection is of the mutants as numbered; only their IDs matter here.
+		all := make([]*mutate.Mutant, rep.Total)
+		for i := range all {
+			all[i] = &mutate.Mutant{ID: i + 1}
+		}
+		selected, err := selectMutants(o, all)
+		if err != nil {
+			return err
+		}
+		want := map[int]bool{}
+		for _, m := range selected {
+			want[m.ID] = true
+		}
+		rep.Results = slices.DeleteFunc(rep.Results, func(r mutate.Result) bool { return !want[r.ID] })
+		rep.Partial = len(rep.Results) < len(selected)
+	} else {
+		rep.Partial = len(rep.Results) < rep.Total // not every mutant: say which run with --sample
+	}
+	return c.mutateReport(o, rep, rep.Total)
+}
+
+// mutateReport counts and writes the report, text and JSON, and judges --min-score.
+func (c *cli) mutateReport(o mutateOptions, rep *mutate.Report, total int) error {
+	if o.sample > 0 && o.sample < total {
 		rep.Sample, rep.SampleSeed = o.sample, o.sampleSeed
 	}
 	if o.shard.n > 0 {
 		rep.Shard = o.shard.String()
 	}
-	rep.Partial = partial
 	rep.Count()
 	if o.json != "" {
 		if err := writeFile(o.json, func(w io.Writer) error {

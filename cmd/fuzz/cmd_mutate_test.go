@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mtgfuzz/mtgfuzz/internal/mutate"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,5 +35,81 @@ func TestMutateList(t *testing.T) {
 	assert.Equal(t, exitUsage, u.code)
 	assert.Contains(t, u.stderr, "--ids")
 	u = fuzz(t, "mutate", "extra")
+	assert.Equal(t, exitUsage, u.code)
+}
+
+// TestMutateJournalAndMerge: a run whose journal holds a verdict for every mutant
+// selected judges nothing (no schema is built) and reports them; a journal of other
+// settings is refused (exit 2); and the report of a sample's two shards, one kept as a
+// journal and one as JSON, merged with --merge, is that of the whole sample's journal.
+func TestMutateJournalAndMerge(t *testing.T) {
+	root, corpus := moduleRoot(), defaultCorpus()
+	corpus, err := filepath.Abs(corpus)
+	require.NoError(t, err)
+	src, err := mutate.Generate(root, "engine")
+	require.NoError(t, err)
+	hash, err := mutate.SourceHash(root, corpus)
+	require.NoError(t, err)
+	settings := mutate.Settings{Hash: hash, Package: "engine", Mutants: len(src.Mutants), Seed: 1, Checks: 500, Pruned: true}
+	sample, err := mutate.Select(src.Mutants, 6, 9, 0, 0)
+	require.NoError(t, err)
+	outcomes := []string{mutate.Killed, mutate.Survived, mutate.Unreached, mutate.Killed, mutate.TimedOut, mutate.Survived}
+	verdict := map[int]mutate.Result{}
+	for i, m := range sample {
+		r := mutate.Result{Mutant: *m}
+		r.Outcome = outcomes[i]
+		if r.Outcome == mutate.Killed {
+			r.By, r.Property, r.Clause = mutate.ByCampaign, "rules.layers", "counters"
+		}
+		verdict[m.ID] = r
+	}
+	dir := t.TempDir()
+	journal := func(name string, ms []*mutate.Mutant) string {
+		path := filepath.Join(dir, name)
+		j, _, err := mutate.OpenJournal(path, settings)
+		require.NoError(t, err)
+		for _, m := range ms {
+			require.NoError(t, j.Add(verdict[m.ID]))
+		}
+		require.NoError(t, j.Close())
+		return path
+	}
+	sel := []string{"--sample", "6", "--seed", "9", "--checks", "500"}
+	whole := journal("whole.jsonl", sample)
+	w := fuzz(t, append([]string{"mutate", "--journal", whole, "--json", filepath.Join(dir, "whole.json")}, sel...)...)
+	require.Equal(t, exitOK, w.code, w.stderr)
+	assert.Contains(t, w.stderr, "6 of the 6 mutants selected judged before, 0 to judge")
+	assert.NotContains(t, w.stderr, "building the schema")
+	assert.Contains(t, w.stdout, "unreached         1")
+	assert.NotContains(t, w.stdout, "PARTIAL")
+
+	one, err := mutate.Select(src.Mutants, 6, 9, 1, 2)
+	require.NoError(t, err)
+	two, err := mutate.Select(src.Mutants, 6, 9, 2, 2)
+	require.NoError(t, err)
+	s1 := fuzz(t, append([]string{"mutate", "--journal", journal("one.jsonl", one), "--shard", "1/2", "--json", filepath.Join(dir, "one.json")}, sel...)...)
+	require.Equal(t, exitOK, s1.code, s1.stderr)
+	m := fuzz(t, append([]string{"mutate", "--merge", "--json", filepath.Join(dir, "merged.json"), filepath.Join(dir, "one.json"), journal("two.jsonl", two)}, sel...)...)
+	require.Equal(t, exitOK, m.code, m.stderr)
+	assert.Equal(t, w.stdout, m.stdout, "the shards merged are the whole")
+	a, err := os.ReadFile(filepath.Join(dir, "whole.json"))
+	require.NoError(t, err)
+	b, err := os.ReadFile(filepath.Join(dir, "merged.json"))
+	require.NoError(t, err)
+	assert.Equal(t, untimed(string(a)), untimed(string(b)))
+
+	half := fuzz(t, "mutate", "--merge", filepath.Join(dir, "one.json"))
+	require.Equal(t, exitOK, half.code, half.stderr)
+	assert.Contains(t, half.stdout, "PARTIAL", "a shard alone is not the whole run")
+
+	other := fuzz(t, "mutate", "--journal", whole, "--ids", "1", "--checks", "100")
+	assert.Equal(t, exitUsage, other.code)
+	assert.Contains(t, other.stderr, "the journal is of other settings")
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{}"), 0o644))
+	u := fuzz(t, "mutate", "--merge", bad)
+	assert.Equal(t, exitUsage, u.code)
+	assert.Contains(t, u.stderr, "bad.json: neither a journal")
+	u = fuzz(t, "mutate", "--merge")
 	assert.Equal(t, exitUsage, u.code)
 }

@@ -49,7 +49,7 @@ func commands() []command {
 		{"diff", "--engine CMD", (*cli).diffEngines},
 		{"export-seeds", "--out DIR", (*cli).exportSeeds},
 		{"import", "FILE", (*cli).importInput},
-		{"mutate", "", (*cli).mutateCmd},
+		{"mutate", "[REPORT...]", (*cli).mutateCmd},
 		{"version", "", (*cli).versionCmd},
 	}
 }

@@ -40,10 +40,11 @@ func ReadEquivalents(name string, r io.Reader) (map[string]string, error) {
 	return out, sc.Err()
 }
 
-// MarkEquivalent sets Equivalent on each survivor the list names.
+// MarkEquivalent sets Equivalent on each survivor the list names, unreached ones too (an
+// equivalent mutant is one whether reached or not).
 func MarkEquivalent(results []Result, list map[string]string) {
 	for i := range results {
-		if why, ok := list[results[i].Key()]; ok && results[i].Outcome == Survived {
+		if why, ok := list[results[i].Key()]; ok && (results[i].Outcome == Survived || results[i].Outcome == Unreached) {
 			results[i].Equivalent = why
 		}
 	}

@@ -67,6 +67,17 @@ type JudgeConfig struct {
 	// MemoryLimit ends the judgement as timed out when the heap grows past it (a mutant
 	// that allocates without end); 0 means none.
 	MemoryLimit uint64
+	// Units, if set, is the part of the campaign and the corpus to run: the properties and
+	// scenarios that reach a mutant (pruned judging, see reach.go), or the one whose reach
+	// is recorded. Nil is all of both.
+	Units *Units
+}
+
+// Units are places in the campaign's properties (props.All) and in the corpus (its
+// scenarios in LoadDir's order), each in order.
+type Units struct {
+	Props     []int `json:"props"`
+	Scenarios []int `json:"scenarios"`
 }
 
 // Judge runs the campaign on the engine as this process was built (the schema's binary
@@ -75,12 +86,25 @@ type JudgeConfig struct {
 // so which case of which property kills a mutant is the same on every run.
 func Judge(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
 	start := time.Now()
-	v, err := judgeCampaign(ctx, cfg)
-	if err != nil || v.Outcome != Survived {
-		v.ElapsedMS = time.Since(start).Milliseconds()
-		return v, err
+	all := props.All()
+	ps := all
+	if cfg.Units != nil {
+		ps = pick(all, cfg.Units.Props)
 	}
-	scs, err := scenario.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices()).LoadDir(cfg.Corpus)
+	v := Verdict{Outcome: Survived}
+	var err error
+	if len(ps) > 0 {
+		v, err = judgeCampaign(ctx, cfg, ps)
+		if err != nil || v.Outcome != Survived {
+			v.ElapsedMS = time.Since(start).Milliseconds()
+			return v, err
+		}
+	}
+	if cfg.Units != nil && len(cfg.Units.Scenarios) == 0 {
+		v.ElapsedMS = time.Since(start).Milliseconds()
+		return v, nil
+	}
+	scs, err := loadScenarios(cfg.Corpus, cfg.Units)
 	if err != nil {
 		return v, err
 	}
@@ -108,6 +132,52 @@ func Judge(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
 	return v, nil
 }
 
+// LoadCorpus reads the corpus the mutants are judged by, in the order its places (Units)
+// count.
+func LoadCorpus(dir string) ([]*scenario.Scenario, error) {
+	return vocabulary().LoadDir(dir)
+}
+
+// vocabulary is the engine's, which the corpus is read with.
+func vocabulary() *scenario.Vocabulary {
+	return scenario.NewVocabulary(append(engine.CardNames(), engine.TokenNames()...), engine.CounterKinds(), engine.EntryChoices())
+}
+
+// loadScenarios reads the scenarios of the corpus at the places units names (all for nil
+// units), reading only those files: a corpus that LoadCorpus reads has them at the same
+// places, its sorted files.
+func loadScenarios(dir string, units *Units) ([]*scenario.Scenario, error) {
+	if units == nil {
+		return LoadCorpus(dir)
+	}
+	paths, err := scenario.Files(dir)
+	if err != nil {
+		return nil, err
+	}
+	vocab := vocabulary()
+	var out []*scenario.Scenario
+	for _, path := range pick(paths, units.Scenarios) {
+		sc, err := vocab.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+// pick is the elements of all at places, in the order of places; a place out of range is
+// left out.
+func pick[T any](all []T, places []int) []T {
+	out := make([]T, 0, len(places))
+	for _, i := range places {
+		if i >= 0 && i < len(all) {
+			out = append(out, all[i])
+		}
+	}
+	return out
+}
+
 // replay replays a scenario, a panic of the engine being its failure.
 func replay(eng harness.Engine, sc *scenario.Scenario) (res *scenario.Result, broke string) {
 	defer func() {
@@ -118,7 +188,7 @@ func replay(eng harness.Engine, sc *scenario.Scenario) (res *scenario.Result, br
 	return scenario.Replay(eng, sc), ""
 }
 
-func judgeCampaign(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
+func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (Verdict, error) {
 	stop := make(chan struct{})
 	var once sync.Once
 	halt := func() { once.Do(func() { close(stop) }) }
@@ -130,13 +200,17 @@ func judgeCampaign(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
 	}
 	rep, err := campaign.Run(ctx, campaign.Config{
 		Engine:       func() (harness.Engine, error) { return engine.New(engine.Options{}) },
-		Props:        props.All(),
+		Props:        ps,
 		Seed:         cfg.Seed,
 		Checks:       cfg.Checks,
 		Workers:      1,
 		CaseTimeout:  cfg.CaseTimeout,
 		ShrinkBudget: -1,
-		Stop:         stop,
+		// The first case that breaks the engine ends the campaign, as the first that
+		// violates a property does (halt): the verdict is the first such case in the
+		// campaign's order, whichever properties run (pruned judging).
+		StopOnEngineError: true,
+		Stop:              stop,
 		Progress: func(p campaign.Progress) {
 			if p.Failed > 0 || p.Errored > 0 {
 				halt()

@@ -12,12 +12,19 @@ import (
 type Report struct {
 	Package string `json:"package"` // "engine"
 	Total   int    `json:"mutants"` // mutants of the package
+	// Source is the hash of the source and corpus the verdicts are of (SourceHash).
+	Source string `json:"source,omitempty"`
 	// The campaign that judged them, and the selection (Select).
 	Seed       uint64 `json:"campaign_seed"`
 	Checks     int    `json:"checks"`
 	Sample     int    `json:"sample,omitempty"`
 	SampleSeed uint64 `json:"sample_seed,omitempty"`
 	Shard      string `json:"shard,omitempty"`
+	// Pruned is set when each mutant was judged only by the properties and scenarios
+	// reaching it (Reach); ReachMS is how long recording the reach took (0 when it was
+	// kept from an earlier run).
+	Pruned  bool  `json:"pruned,omitempty"`
+	ReachMS int64 `json:"reach_ms,omitempty"`
 	// Partial is set when the run was interrupted: Results are the mutants judged.
 	Partial   bool     `json:"partial,omitempty"`
 	Counts    Counts   `json:"counts"`
@@ -37,9 +44,12 @@ type Counts struct {
 	// property or a scenario's expectation failing.
 	KilledByBreaking int `json:"killed_by_breaking"`
 	Survived         int `json:"survived"`
-	Equivalent       int `json:"equivalent"`
-	NotCompiled      int `json:"not_compiled"`
-	TimedOut         int `json:"timed_out"`
+	// Unreached counts the mutants no property's run and no scenario reaches (pruned
+	// judging): survivors that nothing could kill, holes of the generator's reach.
+	Unreached   int `json:"unreached,omitempty"`
+	Equivalent  int `json:"equivalent"`
+	NotCompiled int `json:"not_compiled"`
+	TimedOut    int `json:"timed_out"`
 }
 
 // Count fills Counts from Results.
@@ -57,10 +67,12 @@ func (r *Report) Count() {
 			} else {
 				c.KilledByCampaign++
 			}
-		case res.Outcome == Survived && res.Equivalent != "":
+		case (res.Outcome == Survived || res.Outcome == Unreached) && res.Equivalent != "":
 			c.Equivalent++
 		case res.Outcome == Survived:
 			c.Survived++
+		case res.Outcome == Unreached:
+			c.Unreached++
 		case res.Outcome == NotCompiled:
 			c.NotCompiled++
 		case res.Outcome == TimedOut:
@@ -84,7 +96,7 @@ func (c Counts) Scores() (campaign, both float64) {
 // Judged says what judged a mutant: the property and clause or the scenario that
 // killed it, what timed it out, why it did not compile; "" for a survivor.
 func (v Verdict) Judged() string {
-	if v.Outcome == Survived {
+	if v.Outcome == Survived || v.Outcome == Unreached {
 		return ""
 	}
 	return describeKill(v)
@@ -138,15 +150,22 @@ func Text(w io.Writer, r *Report) error {
 		r.Package, r.Total, sel, c.Judged, r.Seed, r.Checks)
 	fmt.Fprintf(w, "killed        %5d  (by the campaign %d, by the corpus %d; the engine broke in %d)\n", c.Killed, c.KilledByCampaign, c.KilledByCorpus, c.KilledByBreaking)
 	fmt.Fprintf(w, "survived      %5d\n", c.Survived)
+	if r.Pruned {
+		fmt.Fprintf(w, "unreached     %5d  (no property's run and no scenario reaches their code: survivors of the generator's reach)\n", c.Unreached)
+	}
 	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list)\n", c.Equivalent)
 	fmt.Fprintf(w, "timed out     %5d\n", c.TimedOut)
 	fmt.Fprintf(w, "not compiled  %5d\n", c.NotCompiled)
 	campaign, both := c.Scores()
 	fmt.Fprintf(w, "score: the campaign alone %.1f%%, with the corpus %.1f%% of the non-equivalent mutants\n", campaign, both)
-	fmt.Fprintf(w, "took %s (building the schema %s)\n", time.Duration(r.ElapsedMS)*time.Millisecond, time.Duration(r.BuildMS)*time.Millisecond)
+	fmt.Fprintf(w, "took %s (building the schema %s", time.Duration(r.ElapsedMS)*time.Millisecond, time.Duration(r.BuildMS)*time.Millisecond)
+	if r.Pruned {
+		fmt.Fprintf(w, ", recording the reach %s", time.Duration(r.ReachMS)*time.Millisecond)
+	}
+	fmt.Fprintf(w, ")\n")
 	var survivors []Result
 	for _, res := range r.Results {
-		if res.Outcome == Survived && res.Equivalent == "" {
+		if (res.Outcome == Survived || res.Outcome == Unreached) && res.Equivalent == "" {
 			survivors = append(survivors, res)
 		}
 	}
@@ -155,7 +174,11 @@ func Text(w io.Writer, r *Report) error {
 		for _, g := range groupBy(survivors, func(res Result) []string { return []string{res.File} }) {
 			fmt.Fprintf(w, "%s (%d)\n", g.key, len(g.results))
 			for _, res := range g.results {
-				fmt.Fprintf(w, "  #%-5d %d:%d %s  %s  [CR %s]\n", res.ID, res.Line, res.Col, res.Func, res.Describe(), rulesText(res.Rules))
+				unreached := ""
+				if res.Outcome == Unreached {
+					unreached = " (unreached)"
+				}
+				fmt.Fprintf(w, "  #%-5d %d:%d %s  %s  [CR %s]%s\n", res.ID, res.Line, res.Col, res.Func, res.Describe(), rulesText(res.Rules), unreached)
 			}
 		}
 		fmt.Fprintf(w, "\nSURVIVORS BY CR RULE (the rules the surrounding code cites)\n")
@@ -170,7 +193,7 @@ func Text(w io.Writer, r *Report) error {
 	fmt.Fprintf(w, "\nEVERY MUTANT\n")
 	for _, res := range r.Results {
 		what := describeKill(res.Verdict)
-		if res.Outcome == Survived {
+		if res.Outcome == Survived || res.Outcome == Unreached {
 			what = ""
 			if res.Equivalent != "" {
 				what = "equivalent: " + res.Equivalent
@@ -180,7 +203,7 @@ func Text(w io.Writer, r *Report) error {
 		if what != "" {
 			fmt.Fprintf(w, "  => %s", what)
 		}
-		if res.Outcome != NotCompiled {
+		if res.Outcome != NotCompiled && res.Outcome != Unreached {
 			fmt.Fprintf(w, " (%s)", (time.Duration(res.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
 		}
 		fmt.Fprintln(w)

@@ -38,14 +38,50 @@ type RunConfig struct {
 	Stop <-chan struct{}
 	// Baseline, if set, hears the judgement of the engine with no mutant active.
 	Baseline func(Verdict)
+	// Reach, if set, prunes: each mutant is judged only by the properties and scenarios
+	// that reach it (Reach.Units), and one reached by none is Unreached, not run. Its
+	// recording was the unmutated engine's judgement: no baseline is judged again.
+	Reach *Reach
 	// Progress hears each result as it comes (never concurrently), with how many are done.
 	Progress func(r Result, done, total int)
 }
 
 // JudgeArgs are the arguments of the fuzz command that judges the active mutant.
 func JudgeArgs(j JudgeConfig) []string {
-	return []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
+	args := []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
 		"--corpus", j.Corpus, "--case-timeout", j.CaseTimeout.String()}
+	if j.Units != nil {
+		args = append(args, "--props", FormatPlaces(j.Units.Props), "--scenarios", FormatPlaces(j.Units.Scenarios))
+	}
+	return args
+}
+
+// FormatPlaces is places as JudgeArgs passes them: comma-separated, "-" for none.
+func FormatPlaces(places []int) string {
+	if len(places) == 0 {
+		return "-"
+	}
+	s := make([]string, len(places))
+	for i, p := range places {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ",")
+}
+
+// ParsePlaces reads what FormatPlaces wrote.
+func ParsePlaces(s string) ([]int, error) {
+	out := []int{}
+	if s == "-" {
+		return out, nil
+	}
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q: want places (0 or more) separated by commas, or - for none", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // Run judges the mutants, Jobs at a time, and returns their results in the order given;
@@ -57,12 +93,16 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	if baseCfg.Limit == 0 {
 		baseCfg.Limit = time.Hour
 	}
-	base, err := judgeOne(ctx, baseCfg, 0)
-	if err != nil {
-		return nil, false, err
-	}
-	if cfg.Baseline != nil {
-		cfg.Baseline(base)
+	base := Verdict{Outcome: Survived}
+	if cfg.Reach != nil {
+		base.ElapsedMS = cfg.Reach.ElapsedMS
+	} else {
+		if base, err = judgeOne(ctx, baseCfg, 0, nil); err != nil {
+			return nil, false, err
+		}
+		if cfg.Baseline != nil {
+			cfg.Baseline(base)
+		}
 	}
 	if cfg.Limit == 0 {
 		// A hang shows much sooner, as a case past JudgeConfig.CaseTimeout: this limit
@@ -76,53 +116,39 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	all := make([]Result, len(mutants))
 	var mu sync.Mutex
 	done := 0
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	var firstErr error
-	for range max(cfg.Jobs, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				m := mutants[i]
-				r := Result{Mutant: *m}
-				if msg, bad := notCompiled[m.ID]; bad {
-					r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
-				} else {
-					v, err := judgeOne(ctx, cfg, m.ID)
-					if ctx.Err() != nil {
-						continue // cut short: not judged
-					}
-					if err != nil {
-						mu.Lock()
-						firstErr = cmp(firstErr, err)
-						mu.Unlock()
-						continue
-					}
-					r.Verdict = v
-				}
-				mu.Lock()
-				all[i] = r
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(r, done, len(mutants))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range mutants {
-		select {
-		case <-ctx.Done():
-			break feed
-		case <-cfg.Stop:
-			break feed
-		case jobs <- i:
+	dispatch(ctx, cfg.Stop, cfg.Jobs, len(mutants), func(i int) {
+		m := mutants[i]
+		r := Result{Mutant: *m}
+		var units *Units
+		if cfg.Reach != nil {
+			units = cfg.Reach.Units(m.ID)
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		if msg, bad := notCompiled[m.ID]; bad {
+			r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
+		} else if cfg.Reach != nil && units == nil {
+			r.Verdict = Verdict{Outcome: Unreached}
+		} else {
+			v, err := judgeOne(ctx, cfg, m.ID, units)
+			if ctx.Err() != nil {
+				return // cut short: not judged
+			}
+			if err != nil {
+				mu.Lock()
+				firstErr = cmp(firstErr, err)
+				mu.Unlock()
+				return
+			}
+			r.Verdict = v
+		}
+		mu.Lock()
+		all[i] = r
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(r, done, len(mutants))
+		}
+		mu.Unlock()
+	})
 	if firstErr != nil {
 		return nil, false, firstErr
 	}
@@ -134,6 +160,34 @@ feed:
 	return results, len(results) < len(mutants), nil
 }
 
+// dispatch runs work on 0 to n-1, jobs at a time, in order, until ctx is done or stop is
+// closed: no more start then, and dispatch returns when those started have finished.
+func dispatch(ctx context.Context, stop <-chan struct{}, jobs, n int, work func(i int)) {
+	ch := make(chan int)
+	var wg sync.WaitGroup
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				work(i)
+			}
+		}()
+	}
+feed:
+	for i := range n {
+		select {
+		case <-ctx.Done():
+			break feed
+		case <-stop:
+			break feed
+		case ch <- i:
+		}
+	}
+	close(ch)
+	wg.Wait()
+}
+
 func cmp(first, err error) error {
 	if first != nil {
 		return first
@@ -141,14 +195,17 @@ func cmp(first, err error) error {
 	return err
 }
 
-// judgeOne runs the binary on mutant id (0: none) and reads its verdict. A process that
+// judgeOne runs the binary on mutant id (0: none), with the units given (nil: all), and
+// reads its verdict. A process that
 // dies without one (a fatal error of the runtime: a stack overflow, a concurrent map
 // write) is killed by the campaign; one past the limit is timed out.
-func judgeOne(ctx context.Context, cfg RunConfig, id int) (Verdict, error) {
+func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
 	defer cancel()
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(cfg.Judge)...)
+	j := cfg.Judge
+	j.Units = units
+	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
 	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
 	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
 	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
@@ -171,6 +228,28 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int) (Verdict, error) {
 		return Verdict{}, fmt.Errorf("running mutant %d: %w", id, err)
 	}
 	return Verdict{}, fmt.Errorf("mutant %d: no verdict in the judge's output: %q", id, lastLine(stdout.String()))
+}
+
+// recordOne runs the binary with no mutant active on units, recording the mutants reached.
+func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Recorded, error) {
+	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
+	defer cancel()
+	j := cfg.Judge
+	j.Units = &u
+	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
+	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
+	detach(cmd)
+	cmd.WaitDelay = time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return Recorded{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()+"\n"+stdout.String()))
+	}
+	var rec Recorded
+	if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil || rec.Verdict.Outcome == "" {
+		return Recorded{}, fmt.Errorf("no record in the judge's output: %q", lastLine(stdout.String()))
+	}
+	return rec, nil
 }
 
 func lastLine(s string) string {

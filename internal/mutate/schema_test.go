@@ -2,8 +2,10 @@ package mutate
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -38,8 +40,7 @@ func TestSchemaJudges(t *testing.T) {
 	}
 	require.NotNil(t, counters, "the counters' layer code has a negate mutant")
 
-	sc, err := src.Build(context.Background(), t.TempDir(), func(s string) { t.Log(s) })
-	require.NoError(t, err)
+	_, sc := builtSchema(t)
 	assert.Empty(t, sc.NotCompiled, "every mutant's guarded form compiles")
 	cfg := RunConfig{Binary: sc.Binary, Jobs: runtime.GOMAXPROCS(0), Limit: 5 * time.Minute,
 		Judge: JudgeConfig{Seed: 1, Checks: 100, Corpus: filepath.Join(root, "corpus"), CaseTimeout: 10 * time.Second}}
@@ -53,4 +54,46 @@ func TestSchemaJudges(t *testing.T) {
 	again2, _, err := Run(context.Background(), cfg, []*Mutant{counters}, map[int]string{})
 	require.NoError(t, err)
 	assert.Equal(t, res[0].Judged(), again2[0].Judged(), "a kill is the same on every run")
+}
+
+// The schema of engine/, built once for the tests that judge with it.
+var schemaOnce struct {
+	sync.Once
+	src *Source
+	sc  *Schema
+	err error
+	dir string
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if schemaOnce.dir != "" {
+		os.RemoveAll(schemaOnce.dir)
+	}
+	os.Exit(code)
+}
+
+func builtSchema(t *testing.T) (*Source, *Schema) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the fuzz command with every mutant of engine/")
+	}
+	schemaOnce.Do(func() {
+		root, err := filepath.Abs(filepath.Join("..", ".."))
+		if err != nil {
+			schemaOnce.err = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "mtgfuzz-schema-test-")
+		if err != nil {
+			schemaOnce.err = err
+			return
+		}
+		schemaOnce.dir = dir
+		if schemaOnce.src, schemaOnce.err = Generate(root, "engine"); schemaOnce.err == nil {
+			schemaOnce.sc, schemaOnce.err = schemaOnce.src.Build(context.Background(), dir, func(s string) { t.Log(s) })
+		}
+	})
+	require.NoError(t, schemaOnce.err)
+	return schemaOnce.src, schemaOnce.sc
 }
