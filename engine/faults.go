@@ -122,6 +122,13 @@ const (
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
+	// Damage and what the mutants of issue 23 showed unguarded.
+	FaultEffectDamageSpared   = "rules.damage/effect-damage-spared"
+	FaultDamageMarkedOnce     = "rules.damage/damage-marked-once"
+	FaultLoyaltyLostOnce      = "rules.damage/loyalty-lost-once"
+	FaultPlayerDamageTwice    = "rules.damage/player-damage-twice"
+	FaultBlockersDealNoDamage = "rules.damage/blockers-deal-no-damage"
+	FaultDivisionUnlabelled   = "rules.damage/division-unlabelled"
 )
 
 var faultInfo = []FaultInfo{
@@ -236,6 +243,12 @@ var faultInfo = []FaultInfo{
 	{FaultTopLandSkipsLandDrop, "library.costs-and-timing", "305.2", "a land played from the top of the library isn't counted as the turn's land drop"},
 	{FaultCancelReordersLibrary, "library.costs-and-timing", "601.2", "cancelling a cast from the top of the library puts the card back at the bottom, not where it was"},
 	{FaultCastTriggerUnderSpell, "historic.trigger-resolves-first", "603.3", "a \"whenever you cast\" trigger goes on the stack under the spell that triggered it, so it resolves after it"},
+	{FaultEffectDamageSpared, "rules.damage", "608.2c", "a spell or ability that deals damage to a creature deals none when the creature has no damage marked yet"},
+	{FaultDamageMarkedOnce, "rules.damage", "120.3e", "a creature dealt damage has 1 damage marked, whatever the amount"},
+	{FaultLoyaltyLostOnce, "rules.damage", "120.3c", "a planeswalker dealt damage loses 1 loyalty counter, whatever the amount"},
+	{FaultPlayerDamageTwice, "rules.damage", "120.3a", "damage a spell or ability deals to a player is subtracted from their life twice"},
+	{FaultBlockersDealNoDamage, "rules.damage", "510.1d", "a blocking creature deals no combat damage to the attacker it blocks"},
+	{FaultDivisionUnlabelled, "rules.damage", "510.1c", "the options to divide a blocked creature's combat damage among its blockers don't say how much goes where"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -89,6 +89,7 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
@@ -178,6 +179,12 @@
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each
 //     check (harness.SBAQueries), every condition that held there was acted on by it.
+//   - rules.damage: each damage event the engine reports has its result in the next
+//     snapshot and nothing else changes life, marked damage or loyalty (a player loses
+//     that much life, a creature has it marked, a planeswalker loses that many counters);
+//     a spell or ability whose text deals N damage to a legal target deals it; combat
+//     damage goes where the declared attacks and blocks send it; a decision's options
+//     are distinct.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that

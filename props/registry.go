@@ -41,6 +41,7 @@ var constructors = []func() *Property{
 	stateBasedRules,
 	layerRules,
 	zoneRules,
+	damageRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,
