@@ -123,12 +123,15 @@ const (
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
 	// Damage and what the mutants of issue 23 showed unguarded.
-	FaultEffectDamageSpared   = "rules.damage/effect-damage-spared"
-	FaultDamageMarkedOnce     = "rules.damage/damage-marked-once"
-	FaultLoyaltyLostOnce      = "rules.damage/loyalty-lost-once"
-	FaultPlayerDamageTwice    = "rules.damage/player-damage-twice"
-	FaultBlockersDealNoDamage = "rules.damage/blockers-deal-no-damage"
-	FaultDivisionUnlabelled   = "rules.damage/division-unlabelled"
+	FaultEffectDamageSpared    = "rules.damage/effect-damage-spared"
+	FaultDamageMarkedOnce      = "rules.damage/damage-marked-once"
+	FaultLoyaltyLostOnce       = "rules.damage/loyalty-lost-once"
+	FaultPlayerDamageTwice     = "rules.damage/player-damage-twice"
+	FaultBlockersDealNoDamage  = "rules.damage/blockers-deal-no-damage"
+	FaultDivisionUnlabelled    = "rules.damage/division-unlabelled"
+	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
+	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
+	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
 )
 
 var faultInfo = []FaultInfo{
@@ -249,6 +252,9 @@ var faultInfo = []FaultInfo{
 	{FaultPlayerDamageTwice, "rules.damage", "120.3a", "damage a spell or ability deals to a player is subtracted from their life twice"},
 	{FaultBlockersDealNoDamage, "rules.damage", "510.1d", "a blocking creature deals no combat damage to the attacker it blocks"},
 	{FaultDivisionUnlabelled, "rules.damage", "510.1c", "the options to divide a blocked creature's combat damage among its blockers don't say how much goes where"},
+	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
+	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
+	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

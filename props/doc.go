@@ -89,6 +89,7 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
@@ -179,6 +180,9 @@
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each
 //     check (harness.SBAQueries), every condition that held there was acted on by it.
+//   - rules.costs: a spell or ability is proposed at the mana cost its text prints (X as
+//     announced); while it waits only mana abilities, pay and cancel are listed; a
+//     decision's "pay {N}" option is listed exactly when the pool covers it.
 //   - rules.damage: each damage event the engine reports has its result in the next
 //     snapshot and nothing else changes life, marked damage or loyalty (a player loses
 //     that much life, a creature has it marked, a planeswalker loses that many counters);

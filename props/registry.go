@@ -42,6 +42,7 @@ var constructors = []func() *Property{
 	layerRules,
 	zoneRules,
 	damageRules,
+	costRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,
