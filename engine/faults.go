@@ -132,6 +132,7 @@ const (
 	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
 	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
 	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
+	FaultTargetsNoPlayerB      = "rules.targets/player-b-never-offered"
 )
 
 var faultInfo = []FaultInfo{
@@ -255,6 +256,7 @@ var faultInfo = []FaultInfo{
 	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
+	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -94,6 +94,7 @@
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
@@ -189,6 +190,9 @@
 //     a spell or ability whose text deals N damage to a legal target deals it; combat
 //     damage goes where the declared attacks and blocks send it; a decision's options
 //     are distinct.
+//   - rules.targets: the targets the listed casts and activations offer for "any target",
+//     "target player" or "target creature" are every player and permanent it allows
+//     (hexproof, shroud and protection aside) and nothing else.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.zones: a zone change makes a new object ID, staying keeps it; an object that

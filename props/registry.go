@@ -43,6 +43,7 @@ var constructors = []func() *Property{
 	zoneRules,
 	damageRules,
 	costRules,
+	targetRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,

@@ -76,9 +76,6 @@ func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// reKeywordCost reads a keyword ability with a mana cost: "Cycling {3}{B}{B}", "Equip {2}".
-var reKeywordCost = regexp.MustCompile(`^(Cycling|Equip|Morph|Disguise) ((?:\{[^}]+\})+)`)
-
 // reCostPart reads one symbol of a cost.
 var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
 

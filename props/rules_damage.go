@@ -206,26 +206,18 @@ var reDealsDamage = regexp.MustCompile(`(?i)^[^.]*\bdeals (\d+) damage to (any t
 
 // damageText reads what top deals as it resolves (reDealsDamage's submatches), or nil: an
 // ability's own text; of a spell's, its spell ability, the one text that is neither
-// activated (a cost and a colon) nor triggered. A text with a condition ("if") is left
+// activated, triggered nor a keyword (spellAbility). A text with a condition ("if") is left
 // alone: it may do nothing.
 func damageText(top harness.StackObject) []string {
-	texts := []string{top.Text}
+	text := top.Text
 	if top.Kind == "spell" {
-		texts = nil
-		for _, t := range top.Abilities {
-			if !strings.Contains(t, ":") && !reTriggered.MatchString(t) {
-				texts = append(texts, t)
-			}
-		}
+		text = spellAbility(top.Abilities)
 	}
-	if len(texts) != 1 || strings.Contains(strings.ToLower(texts[0]), " if ") {
+	if text == "" || strings.Contains(strings.ToLower(text), " if ") {
 		return nil
 	}
-	return reDealsDamage.FindStringSubmatch(strings.TrimSpace(texts[0]))
+	return reDealsDamage.FindStringSubmatch(strings.TrimSpace(text))
 }
-
-// reTriggered matches a triggered ability's text (CR 603.1).
-var reTriggered = regexp.MustCompile(`^(When|Whenever|At) `)
 
 // checkEffectDeals: a spell or ability that resolved in step i whose text deals N damage to
 // a target still legal, or to "you", dealt N damage to it (CR 608.2b, 608.2c, 120.3).
