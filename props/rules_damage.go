@@ -278,10 +278,8 @@ func legalCardTarget(tr *gen.Trace, i int, top harness.StackObject) *harness.Obj
 	if was == nil || now == nil || was.Object != now.Object || !isCreature(now) && !now.HasType("Planeswalker") {
 		return nil
 	}
-	for _, t := range now.Abilities {
-		if l := strings.ToLower(t); strings.Contains(l, "hexproof") || strings.Contains(l, "shroud") || strings.Contains(l, "protection") {
-			return nil
-		}
+	if shielded(now) {
+		return nil
 	}
 	return now
 }

@@ -16,6 +16,9 @@ type combatShare struct {
 	to   []damageTarget
 	n    int
 	what string
+	// unjudged: a recipient has protection, which may prevent the damage (CR 702.16e):
+	// the share only says where damage may go.
+	unjudged bool
 }
 
 // checkCombatDamage judges the combat damage step of each turn of the trace whose
@@ -51,7 +54,7 @@ func checkCombatDamage(tr *gen.Trace, v *Verdict) {
 				got += sums[t]
 				covered[t] = true
 			}
-			if got != sh.n {
+			if got != sh.n && !sh.unjudged {
 				v.add("combat", violation(w1, "rules.damage", "510.1", "",
 					fmt.Sprintf("combat damage as declared: %d damage to %s (CR 510.1a-d, 510.2)", sh.n, sh.what),
 					fmt.Sprintf("%d damage reported dealt to it", got)))
@@ -122,6 +125,12 @@ func declaredShares(tr *gen.Trace, a, blockAt int, pre *harness.Snapshot) []comb
 	}
 	single := map[damageTarget]int{}
 	names := map[damageTarget]string{}
+	protected := map[damageTarget]bool{}
+	for _, o := range pre.Battlefield {
+		if shielded(o) {
+			protected[damageTarget{player: harness.NoPlayer, object: o.Object}] = true
+		}
+	}
 	var shares []combatShare
 	for i, c := range atk.Attackers {
 		o := still(c, declared)
@@ -164,11 +173,12 @@ func declaredShares(tr *gen.Trace, a, blockAt int, pre *harness.Snapshot) []comb
 			single[blockers[0]] += p
 			names[blockers[0]] = who[0]
 		case len(blockers) > 1:
-			shares = append(shares, combatShare{to: blockers, n: p, what: fmt.Sprintf("%s's blockers %s, divided", describe(o), strings.Join(who, " and "))})
+			shares = append(shares, combatShare{to: blockers, n: p, what: fmt.Sprintf("%s's blockers %s, divided", describe(o), strings.Join(who, " and ")),
+				unjudged: slices.ContainsFunc(blockers, func(t damageTarget) bool { return protected[t] })})
 		}
 	}
 	for _, t := range slices.SortedFunc(maps.Keys(single), compareTargets) {
-		shares = append(shares, combatShare{to: []damageTarget{t}, n: single[t], what: names[t]})
+		shares = append(shares, combatShare{to: []damageTarget{t}, n: single[t], what: names[t], unjudged: protected[t]})
 	}
 	return shares
 }

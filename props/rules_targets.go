@@ -139,14 +139,6 @@ func (k targetKind) allowed(o *harness.Object) bool {
 	return k.creatures && isCreature(o) || k.others && (o.HasType("Planeswalker") || o.HasType("Battle"))
 }
 
-// shielded reports whether o has an ability that could keep it from being targeted.
-func shielded(o *harness.Object) bool {
-	return slices.ContainsFunc(o.Abilities, func(t string) bool {
-		l := strings.ToLower(t)
-		return strings.Contains(l, "hexproof") || strings.Contains(l, "shroud") || strings.Contains(l, "protection")
-	})
-}
-
 // checkTargetGroup: the targets offered together are every player and permanent g's
 // description allows (unshielded) and nothing else (CR 115.1, 115.4, 601.2c).
 func checkTargetGroup(i int, s *harness.Snapshot, g *targetGroup, v *Verdict) {
