@@ -55,6 +55,9 @@ func (t targetSpec) appendCandidates(out []chosen, s *state, v *view, controller
 	}
 	if t.Player {
 		out = append(out, chosen{Player: h.A}, chosen{Player: h.B})
+		if s.faults.on(FaultTargetsNoPlayerB) {
+			out = out[:len(out)-1]
+		}
 	}
 	if t.zone() == h.Stack {
 		for i := range s.Stack {

@@ -59,7 +59,7 @@ func combatDamageWith(base *state, prefix []string) (*state, []h.Event, error) {
 			if !c.onBattlefield(p.Blocker) || !v.Of(p.Blocker).HasType("Creature") || !c.onBattlefield(p.Attacker) || !v.Of(p.Attacker).HasType("Creature") {
 				continue // CR 510.1d: blocking nothing now
 			}
-			if power := v.Of(p.Blocker).Power; power > 0 {
+			if power := v.Of(p.Blocker).Power; power > 0 && !c.faults.on(FaultBlockersDealNoDamage) {
 				as = append(as, assignment{p.Blocker, chosen{Player: h.NoPlayer, Object: p.Attacker, Card: c.obj(p.Attacker).Card}, power})
 			}
 		}
@@ -88,6 +88,9 @@ func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int,
 			parts := make([]string, len(split))
 			for j, n := range split {
 				parts[j] = fmt.Sprintf("%d to %s (card %d)", n, v.Of(blockers[j]).Name, s.obj(blockers[j]).Card)
+				if s.faults.on(FaultDivisionUnlabelled) {
+					parts[j] = v.Of(blockers[j]).Name
+				}
 			}
 			splits = append(splits, split)
 			opts = append(opts, fmt.Sprintf("%s (card %d) assigns %s", v.Of(attacker).Name, s.obj(attacker).Card, strings.Join(parts, ", ")))
@@ -123,6 +126,9 @@ func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule stri
 	}
 	if t.Object == 0 {
 		s.Players[t.Player].Life -= n
+		if rule == "120.3" && s.faults.on(FaultPlayerDamageTwice) {
+			s.Players[t.Player].Life -= n
+		}
 		ev.add(h.Event{Kind: "damage", Player: t.Player, Card: cardOf(s, source), Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, t.Player)})
 		lifelink(s, v, source, n, ev)
 		return
@@ -133,10 +139,10 @@ func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule stri
 	o := s.mut(t.Object)
 	c := v.Of(o.ID)
 	if c.HasType("Planeswalker") {
-		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-n)
+		o.Counters[Loyalty] = max(0, o.Counters[Loyalty]-faultOne(s, FaultLoyaltyLostOnce, n))
 	}
 	if c.HasType("Creature") {
-		o.Damage += n
+		o.Damage += faultOne(s, FaultDamageMarkedOnce, n)
 	}
 	ev.add(h.Event{Kind: "damage", Player: o.Controller, Card: o.Card, Object: o.ID, Rule: rule, Text: fmt.Sprintf("%s%d damage to %s", from, n, c.Name)})
 	lifelink(s, v, source, n, ev)
@@ -160,4 +166,12 @@ func cardOf(s *state, id h.ObjectID) h.CardID {
 		return o.Card
 	}
 	return 0
+}
+
+// faultOne is n, or 1 when the fault is on: damage counted once whatever its amount.
+func faultOne(s *state, fault string, n int) int {
+	if s.faults.on(fault) {
+		return 1
+	}
+	return n
 }

@@ -138,6 +138,9 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	s.Stack = append(s.Stack, stackItem{ID: id, Source: src.ID, SourceCard: src.Card, Controller: a.Player, Ability: ab.ability, Key: ab.Key(src.ID),
 		X: a.X, Specs: ab.Targets, Targets: targets})
 	colored, generic := ab.Cost.Mana.total(a.X)
+	if s.faults.on(FaultAbilityCostPlusOne) {
+		generic++
+	}
 	s.Proposal = &proposal{Player: a.Player, Item: id, Source: src.ID, Colored: colored, Generic: generic, Cost: ab.Cost,
 		Sacrifices: sacrifices, Text: itemText(v, s.top()), Before: base}
 	return s, nil, nil

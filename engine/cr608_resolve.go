@@ -140,6 +140,9 @@ func (r *resolution) AddCounters(id h.ObjectID, k counterKind, n int) {
 
 // Damage deals n damage from the source to a target player or permanent (CR 120.3).
 func (r *resolution) Damage(t chosen, n int) {
+	if o := r.s.live(t.Object); o != nil && o.Damage == 0 && r.s.faults.on(FaultEffectDamageSpared) {
+		return
+	}
 	dealDamage(r.s, r.v, r.item.Source, t, n, "120.3", r.ev)
 }
 

@@ -133,6 +133,17 @@ const (
 	FaultSagaSacrificedEarly = "rules.sagas/sacrificed-with-chapter-on-stack"
 	FaultPastChaptersTrigger = "rules.sagas/past-chapters-trigger-again"
 	FaultSagaNotHistoric     = "historic.definition/saga-not-historic"
+	// Damage and what the mutants of issue 23 showed unguarded.
+	FaultEffectDamageSpared    = "rules.damage/effect-damage-spared"
+	FaultDamageMarkedOnce      = "rules.damage/damage-marked-once"
+	FaultLoyaltyLostOnce       = "rules.damage/loyalty-lost-once"
+	FaultPlayerDamageTwice     = "rules.damage/player-damage-twice"
+	FaultBlockersDealNoDamage  = "rules.damage/blockers-deal-no-damage"
+	FaultDivisionUnlabelled    = "rules.damage/division-unlabelled"
+	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
+	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
+	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
+	FaultTargetsNoPlayerB      = "rules.targets/player-b-never-offered"
 )
 
 var faultInfo = []FaultInfo{
@@ -256,6 +267,16 @@ var faultInfo = []FaultInfo{
 	{FaultSagaSacrificedEarly, "rules.sagas", "714.4", "a Saga whose lore counters reached its final chapter is sacrificed while its chapter ability is still on the stack"},
 	{FaultPastChaptersTrigger, "rules.sagas", "714.2b", "a lore counter triggers every chapter ability whose number the Saga's lore counters are at or past, not only the chapters it reaches"},
 	{FaultSagaNotHistoric, "historic.definition", "700.6", "a Saga isn't historic: only legendary and artifact spells trigger \"whenever you cast a historic spell\""},
+	{FaultEffectDamageSpared, "rules.damage", "608.2c", "a spell or ability that deals damage to a creature deals none when the creature has no damage marked yet"},
+	{FaultDamageMarkedOnce, "rules.damage", "120.3e", "a creature dealt damage has 1 damage marked, whatever the amount"},
+	{FaultLoyaltyLostOnce, "rules.damage", "120.3c", "a planeswalker dealt damage loses 1 loyalty counter, whatever the amount"},
+	{FaultPlayerDamageTwice, "rules.damage", "120.3a", "damage a spell or ability deals to a player is subtracted from their life twice"},
+	{FaultBlockersDealNoDamage, "rules.damage", "510.1d", "a blocking creature deals no combat damage to the attacker it blocks"},
+	{FaultDivisionUnlabelled, "rules.damage", "510.1c", "the options to divide a blocked creature's combat damage among its blockers don't say how much goes where"},
+	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
+	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
+	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
+	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -28,7 +28,7 @@ func legalActions(s *state) []h.Action {
 			return blockOptions(s, l.v)
 		}
 		for _, o := range d.Options {
-			if d.Payment != nil && o == d.Payment.option && len(payments(s, s.Players[d.Player].Pool, d.Payment.colored, d.Payment.generic)) == 0 {
+			if d.Payment != nil && o == d.Payment.option && len(payments(s, s.Players[d.Player].Pool, d.Payment.colored, d.Payment.generic)) == 0 && !s.faults.on(FaultPayOfferedWithoutMana) {
 				continue // offered once mana abilities have put the mana in the pool
 			}
 			l.add(h.Action{Player: d.Player, Kind: h.Choose, Choices: []string{h.Choice(h.ChoiceOption, o)}, Text: "choose " + o})
@@ -145,6 +145,9 @@ func (l *listing) proposalActions(p *proposal) {
 		}
 	}
 	l.add(h.Action{Player: p.Player, Kind: h.Cancel})
+	if s.faults.on(FaultPassWhilePaying) {
+		l.add(h.Action{Player: p.Player, Kind: h.Pass})
+	}
 	l.manaActions(p.Player)
 }
 

@@ -89,11 +89,14 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d
+//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
@@ -182,6 +185,18 @@
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each
 //     check (harness.SBAQueries), every condition that held there was acted on by it.
+//   - rules.costs: a spell or ability is proposed at the mana cost its text prints (X as
+//     announced); while it waits only mana abilities, pay and cancel are listed; a
+//     decision's "pay {N}" option is listed exactly when the pool covers it.
+//   - rules.damage: each damage event the engine reports has its result in the next
+//     snapshot and nothing else changes life, marked damage or loyalty (a player loses
+//     that much life, a creature has it marked, a planeswalker loses that many counters);
+//     a spell or ability whose text deals N damage to a legal target deals it; combat
+//     damage goes where the declared attacks and blocks send it; a decision's options
+//     are distinct.
+//   - rules.targets: the targets the listed casts and activations offer for "any target",
+//     "target player" or "target creature" are every player and permanent it allows
+//     (hexproof, shroud and protection aside) and nothing else.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.sagas: the lore counters on each Saga across a step beginning (one at the

@@ -80,18 +80,6 @@ func targetedOnStack(s *harness.Snapshot, c harness.CardID) bool {
 	return false
 }
 
-// targetedAt is the snapshot in which stack object id was put on the stack (its targets
-// chosen, CR 601.2c, 602.2b, 603.3d): the one after the step before step i that first
-// shows it; nil when the trace doesn't show that moment.
-func targetedAt(tr *gen.Trace, i int, id harness.ObjectID) *harness.Snapshot {
-	for j := i - 1; j >= 0; j-- {
-		if !stillOnStack(tr.Steps[j].Before, id) {
-			return tr.Steps[j].After
-		}
-	}
-	return nil
-}
-
 // objectChange says how the object a card is changed from before to after ("" for not at
 // all, in what a resolving spell or ability could do to it).
 func objectChange(before, after *harness.Object) string {
@@ -112,14 +100,6 @@ func objectChange(before, after *harness.Object) string {
 		return fmt.Sprintf("its P/T went from %s to %s", ptText(before), ptText(after))
 	}
 	return ""
-}
-
-// stackName names a spell or ability on the stack for a message.
-func stackName(o harness.StackObject) string {
-	if o.Kind == "spell" {
-		return fmt.Sprintf("the spell %s (card %d)", o.Name, o.Card)
-	}
-	return fmt.Sprintf("the ability of %s (card %d) %q", o.Name, o.Card, o.Text)
 }
 
 // ptText writes an object's power and toughness, "2/2", or "-" when it has none.

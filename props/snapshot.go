@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
@@ -104,3 +105,12 @@ func hasKeyword(o *harness.Object, kw string) bool {
 // isLand, isCreature read the computed types (CR 613: the Snapshot's view).
 func isLand(o *harness.Object) bool     { return o.HasType("Land") }
 func isCreature(o *harness.Object) bool { return o.HasType("Creature") }
+
+// shielded reports whether o has an ability that could keep it from being targeted or
+// prevent damage dealt to it (hexproof, shroud, protection: CR 702.11, 702.18, 702.16).
+func shielded(o *harness.Object) bool {
+	return slices.ContainsFunc(o.Abilities, func(t string) bool {
+		l := strings.ToLower(t)
+		return strings.Contains(l, "hexproof") || strings.Contains(l, "shroud") || strings.Contains(l, "protection")
+	})
+}

@@ -308,3 +308,15 @@ func putWithEffect(st *gen.TraceStep) bool {
 	}
 	return false
 }
+
+// targetedAt is the snapshot in which stack object id was put on the stack (its targets
+// chosen, CR 601.2c, 602.2b, 603.3d): the one after the step before step i that first
+// shows it; nil when the trace doesn't show that moment.
+func targetedAt(tr *gen.Trace, i int, id harness.ObjectID) *harness.Snapshot {
+	for j := i - 1; j >= 0; j-- {
+		if !stillOnStack(tr.Steps[j].Before, id) {
+			return tr.Steps[j].After
+		}
+	}
+	return nil
+}

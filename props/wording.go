@@ -35,3 +35,11 @@ func intText(p *int) string {
 	}
 	return strconv.Itoa(*p)
 }
+
+// stackName names a spell or ability on the stack for a message.
+func stackName(o harness.StackObject) string {
+	if o.Kind == "spell" {
+		return fmt.Sprintf("the spell %s (card %d)", o.Name, o.Card)
+	}
+	return fmt.Sprintf("the ability of %s (card %d) %q", o.Name, o.Card, o.Text)
+}

@@ -1,0 +1,221 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
+)
+
+// costRules relates the mana costs the engine asks for to the texts it shows:
+//
+//   - a spell cast or an ability activated is proposed at the cost printed: the mana cost
+//     of the card (X as announced, CR 107.3, 601.2f), or the mana symbols of the
+//     ability's cost, before its colon or after its keyword (Cycling {2}, Equip {1},
+//     602.2b); no card of the pool changes a cost, so none is added or taken away. A
+//     face-down spell (708.4) and a cost the reader doesn't know (hybrid mana) are left
+//     alone;
+//   - while a proposal waits for its cost (601.2g-h), its controller may only activate
+//     mana abilities (605.3a), pay, or cancel: nothing else is listed;
+//   - a decision's option to pay mana ("pay {4}", 118.3, 608.2d) is listed exactly when
+//     the player's mana pool covers it: mana abilities come first (608.2g), so until then
+//     it isn't, and once the pool holds the mana it is.
+func costRules() *Property {
+	return &Property{
+		ID:      "rules.costs",
+		Rulings: []string{"rules.costs"},
+		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d"},
+		Description: "A spell or ability is proposed at the mana cost its text prints, X as announced; while its cost waits, " +
+			"only mana abilities, paying and cancelling are offered; and a decision's option to pay mana is offered " +
+			"exactly when the mana pool covers it.",
+		Clauses: []Clause{
+			{Name: "printed-cost", Rules: []string{"601.2f", "602.2b", "107.3"}, Needs: needsCasting,
+				Description: "The cost locked in for a spell cast or an ability activated is the mana cost its text prints, X as announced."},
+			{Name: "while-paying", Rules: []string{"601.2g", "601.2h", "605.3a"}, Needs: needsCasting,
+				Description: "While a proposal waits for its cost, the legal actions are its controller's mana abilities, paying and cancelling."},
+			{Name: "pay-offered", Rules: []string{"118.3", "608.2d", "608.2g"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
+				Description: "A decision's option to pay mana is offered exactly when the mana pool covers it."},
+		},
+		Steer: gen.Steer{
+			Name: "rules.costs",
+			Recipes: []gen.Recipe{
+				{Name: "cycling and activated costs", Weight: 2,
+					Mine: []gen.Pick{{Card: "Mountain", Weight: 20}, {Card: "Swamp", Weight: 20}, {Card: "Walking Ballista", Weight: 10}, {Card: "Bonesplitter", Weight: 10}, {Card: "Grizzly Bears"}},
+					Hand: []gen.Pick{{Card: "Decree of Pain", Weight: 20}, {Card: "Spark Spray", Weight: 10}, {Card: "Walking Ballista", Weight: 10}}, MinHand: 1},
+				// Cycling with a "you may pay {1}" trigger on the battlefield, mana floating or not.
+				{Name: "may pay", Weight: 3,
+					Mine: []gen.Pick{{Card: "Lightning Rift", Weight: 40}, {Card: "Drake Haven", Weight: 30}, {Card: "Mountain", Weight: 20}},
+					Hand: []gen.Pick{{Card: "Spark Spray", Weight: 40}, {Card: "Decree of Pain", Weight: 10}}, MinHand: 1,
+					Pool: harness.Mana{harness.Red: 1}},
+			},
+			Prefer: preferCycling(false),
+		},
+		Check: checkCosts,
+	}
+}
+
+func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		if (st.Action.Kind == harness.Cast || st.Action.Kind == harness.Activate) && startsProposal(st) {
+			checkPrintedCost(i, st, &v)
+		}
+		if b := st.Before; b.Casting != nil && b.Pending == nil && !b.GameOver {
+			checkWhilePaying(i, st, &v)
+		}
+		if st.Before.Pending != nil && st.Before.Casting == nil { // not while a mana ability's own cost waits
+			checkPayOffered(i, st, &v)
+		}
+	}
+	return v
+}
+
+// reCostPart reads one symbol of a cost.
+var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
+
+// printedCost reads the mana of a cost text: its coloured part and its generic part, X
+// counting x each time it appears. ok is false for a symbol it doesn't know.
+func printedCost(cost string, x int) (colored harness.Mana, generic int, ok bool) {
+	for _, m := range reCostPart.FindAllStringSubmatch(cost, -1) {
+		s := m[1]
+		if n, err := strconv.Atoi(s); err == nil {
+			generic += n
+			continue
+		}
+		switch s {
+		case "X":
+			generic += x
+		case "T", "Q":
+		default:
+			t, err := harness.ParseManaType(s)
+			if err != nil {
+				return harness.Mana{}, 0, false
+			}
+			colored[t]++
+		}
+	}
+	return colored, generic, true
+}
+
+// proposedText is the cost text step st's cast or activation prints, and what it is, or
+// "" when it can't be read: the card's mana cost for a spell, the part of the ability's
+// text that is its cost for an ability.
+func proposedText(st *gen.TraceStep) (cost, what string) {
+	a := st.Action
+	src := st.Before.Find(a.Card)
+	if src == nil || a.CastsFaceDown() {
+		return "", ""
+	}
+	if a.Kind == harness.Cast {
+		return src.ManaCost, fmt.Sprintf("%s's mana cost %s", describe(src), src.ManaCost)
+	}
+	if a.Ability < 0 || a.Ability >= len(src.Abilities) {
+		return "", ""
+	}
+	text := src.Abilities[a.Ability]
+	if m := reKeywordCost.FindStringSubmatch(text); m != nil {
+		return m[2], abilityName(src, a.Ability)
+	}
+	if ab := manaoracle.ParseAbility(text); ab.Activated {
+		return ab.Cost, abilityName(src, a.Ability)
+	}
+	return "", ""
+}
+
+// checkPrintedCost: the proposal step i left has the cost its text prints (CR 601.2f,
+// 602.2b).
+func checkPrintedCost(i int, st *gen.TraceStep, v *Verdict) {
+	cost, what := proposedText(st)
+	if what == "" {
+		return
+	}
+	colored, generic, ok := printedCost(cost, st.Action.X)
+	if !ok {
+		return
+	}
+	v.Reach("printed-cost")
+	p := st.After.Casting
+	wrong := p.Cost != colored || p.Generic != generic
+	if spendsAsAnyType(st.Before, st.Action.Player) {
+		// Mana spent as though it were of any type (Vizier of the Menagerie): the engine may
+		// lock in the coloured part as generic, which costs the same; the total must agree.
+		wrong = p.Cost.Total()+p.Generic != colored.Total()+generic
+	}
+	if wrong {
+		v.add("printed-cost", violation(i, "rules.costs", "601.2f", "",
+			fmt.Sprintf("the cost printed by %s, X=%d: %s and %d generic (CR 601.2f, 602.2b, 107.3)", what, st.Action.X, colored, generic),
+			fmt.Sprintf("the proposal asks %s and %d generic", p.Cost, p.Generic)))
+	}
+}
+
+// spendsAsAnyType reports whether player p controls a permanent that lets them spend mana
+// as though it were mana of any type (CR 609.4b).
+func spendsAsAnyType(s *harness.Snapshot, p harness.Player) bool {
+	for _, o := range s.Battlefield {
+		if o.Controller == p && slices.ContainsFunc(o.Abilities, func(t string) bool { return strings.Contains(t, "as though it were mana of any") }) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWhilePaying: while a proposal waits, only its controller's mana abilities, paying
+// and cancelling are listed (CR 601.2g-h, 605.3a).
+func checkWhilePaying(i int, st *gen.TraceStep, v *Verdict) {
+	v.Reach("while-paying")
+	p := st.Before.Casting
+	for _, a := range st.Legal {
+		if a.Player == p.Player && (a.Kind == harness.Pay || a.Kind == harness.Cancel || a.Kind == harness.Activate && isManaAbility(st.Before, a)) {
+			continue
+		}
+		v.add("while-paying", violation(i, "rules.costs", "601.2g", "",
+			fmt.Sprintf("while %s's cost for %s waits, only %s's mana abilities, pay and cancel (CR 601.2g-h, 605.3a)", p.Player, p.Name, p.Player),
+			fmt.Sprintf("%s is listed", a)))
+		return
+	}
+}
+
+// isManaAbility reports whether activation a is of a mana ability, by its text (CR 605.1a).
+func isManaAbility(s *harness.Snapshot, a harness.Action) bool {
+	src := s.Find(a.Card)
+	return src != nil && a.Ability >= 0 && a.Ability < len(src.Abilities) && manaoracle.ParseAbility(src.Abilities[a.Ability]).Mana
+}
+
+// rePayOption reads a decision's option to pay mana: "pay {4}".
+var rePayOption = regexp.MustCompile(`^pay ((?:\{[^}]+\})+)$`)
+
+// checkPayOffered: an option to pay mana of the pending decision is listed exactly when
+// the deciding player's pool covers it (CR 118.3, 608.2g).
+func checkPayOffered(i int, st *gen.TraceStep, v *Verdict) {
+	d := st.Before.Pending
+	for _, o := range d.Options {
+		m := rePayOption.FindStringSubmatch(o)
+		if m == nil {
+			continue
+		}
+		colored, generic, ok := printedCost(m[1], 0)
+		if !ok {
+			continue
+		}
+		pool := st.Before.Players[d.Player].Pool
+		payable := pool.Covers(colored) && pool.Total() >= colored.Total()+generic
+		listed := false
+		for _, a := range st.Legal {
+			if a.Kind == harness.Choose && len(a.Choices) == 1 && a.Choices[0] == harness.Choice(harness.ChoiceOption, o) {
+				listed = true
+			}
+		}
+		v.Reach("pay-offered")
+		if listed != payable {
+			v.add("pay-offered", violation(i, "rules.costs", "118.3", "",
+				fmt.Sprintf("the option %q listed exactly when %s's pool covers it (CR 118.3, 608.2g)", o, d.Player),
+				fmt.Sprintf("listed %v with %s in the pool", listed, pool)))
+		}
+	}
+}
