@@ -165,8 +165,6 @@ func checkLifeLoss(tr *gen.Trace, i int, sums map[damageTarget]int, v *Verdict) 
 	}
 }
 
-func hasLifelink(o *harness.Object) bool { return hasKeyword(o, "Lifelink") }
-
 // checkMarkedDamage: a creature that stays on the battlefield through step i has the damage
 // dealt to it marked (CR 120.3e), a planeswalker loses that much loyalty (120.3c).
 func checkMarkedDamage(tr *gen.Trace, i int, sums map[damageTarget]int, v *Verdict) {

@@ -102,6 +102,10 @@ func hasKeyword(o *harness.Object, kw string) bool {
 	return false
 }
 
+// hasLifelink: o has lifelink, alone or in a line of keywords ("Flying, lifelink,
+// indestructible, haste"; CR 702.1, 702.15).
+func hasLifelink(o *harness.Object) bool { return hasKeyword(o, "Lifelink") }
+
 // isLand, isCreature read the computed types (CR 613: the Snapshot's view).
 func isLand(o *harness.Object) bool     { return o.HasType("Land") }
 func isCreature(o *harness.Object) bool { return o.HasType("Creature") }

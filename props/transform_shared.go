@@ -102,16 +102,3 @@ func transformMoments(tr *gen.Trace) []transformMoment {
 	}
 	return out
 }
-
-// hasLifelink reports whether o has lifelink, alone or in a line of keywords ("Flying,
-// lifelink, indestructible, haste"; CR 702.1).
-func hasLifelink(o *harness.Object) bool {
-	for _, a := range o.Abilities {
-		for _, k := range strings.Split(a, ", ") {
-			if strings.EqualFold(k, "lifelink") {
-				return true
-			}
-		}
-	}
-	return false
-}
