@@ -22,8 +22,6 @@ type proposal struct {
 	Spell   bool
 	Text    string // what is cast or activated, for people
 	Before  *state // the state before the proposal, restored on Cancel
-	// FromTop: the spell was cast from the top of its controller's library.
-	FromTop bool
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
 	// it has no stack item and resolves as soon as it is paid.
 	Mana *manaActivation
@@ -97,7 +95,8 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.mut(id).Controller = a.Player
 	s.mut(id).FaceDown = perm.FaceDown // CR 708.4: it becomes a face-down spell as it moves
-	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
+	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets,
+		FromTop: perm.Zone == h.Library}
 	if perm.Ability != nil {
 		item.Ability, item.Key = perm.Ability.ability, perm.Ability.Key(id)
 	}
@@ -106,8 +105,7 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	if spendsAnyType(s, v, a.Player, v.Of(perm.Object)) {
 		colored, generic = h.Mana{}, generic+colored.Total()
 	}
-	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base,
-		FromTop: perm.Zone == h.Library}
+	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
 	return s, ev.list, nil
 }
 

@@ -122,6 +122,8 @@ const (
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
+	FaultNewTopShownCasting    = "library.top-changes-while-casting/new-top-shown-while-casting"
+	FaultNewTopHiddenOnStack   = "library.top-changes-while-casting/hidden-until-resolves"
 )
 
 var faultInfo = []FaultInfo{
@@ -228,6 +230,8 @@ var faultInfo = []FaultInfo{
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},
 	{FaultOpponentHandShown, "library.look-top-any-time", "402.3", "a player's view shows the opponent's hand"},
+	{FaultNewTopShownCasting, "library.top-changes-while-casting", "401.5", "a player who casts a spell from the top of their library sees the new top card before they finish casting"},
+	{FaultNewTopHiddenOnStack, "library.top-changes-while-casting", "401.5", "after casting a spell from the top of their library, a player sees the new top card only once the spell has left the stack, not as soon as casting ends"},
 	{FaultReturnsUnderExiler, "copy.linked-abilities", "610.3c", "\"return the exiled card to the battlefield under its owner's control\" (Oblivion Ring, Helvault) returns it under the returning ability's controller instead"},
 	{FaultPutFiresCastTriggers, "historic.cast-only", "601.2i", "a permanent put onto the battlefield without being cast (Sneak Attack) triggers \"whenever you cast\" abilities as if it had been cast"},
 	{FaultHistoricPerQuality, "historic.definition", "700.6", "a spell that is historic twice over (a legendary artifact) triggers \"whenever you cast a historic spell\" once for each quality"},

@@ -82,6 +82,7 @@
 //	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
 //	library.costs-and-timing      library.costs-and-timing / 601.3, 601.2f, 601.2h, 307.1, 305.2, 205.4e
 //	library.look-top-any-time     library.look-top-any-time / 401.2, 401.5, 402.3
+//	library.top-changes-while-casting  library.top-changes-while-casting / 401.5, 601.2a, 601.2i
 //	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
 //	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
 //	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
@@ -135,6 +136,10 @@
 //     or replacing what they can't see (the opponent's hand and library, their own library
 //     below a top card Crystal Skull lets them see) changes neither their view nor their
 //     legal actions; with a look effect they see the top card.
+//   - library.top-changes-while-casting: while a player casts a spell (from 601.2a to
+//     601.2i), a new top card of their library is out of their view though they may look
+//     at the top card, the same top card stays in it, and once casting ends (cast or
+//     cancelled) they see the top card again.
 //   - historic.face-down-not-historic: a face-down spell or permanent has 708.2a's
 //     characteristics only, so it isn't historic; turning it face up is a special action
 //     keeping the object; only its controller knows what it is.

@@ -57,6 +57,7 @@ var constructors = []func() *Property{
 	// Hidden information (issue 18).
 	lookTopAnyTime,
 	faceDownNotHistoric,
+	topChangesWhileCasting,
 }
 
 // All returns every property, sorted by ID.
