@@ -88,6 +88,9 @@ func discardTriggers(s *state, player h.Player, card h.CardID, nid h.ObjectID, c
 func castTriggers(s *state, item *stackItem) {
 	v := s.project()
 	spell := v.Of(item.ID)
+	if o := s.obj(item.ID); o.FaceDown && s.faults.on(FaultFaceDownCastHistoric) {
+		spell = faceUpChars(o) // the fault: the card read, not the face-down spell (CR 708.2a)
+	}
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
 	for _, id := range s.Battlefield {
 		o := s.obj(id)

@@ -119,6 +119,7 @@ const (
 	FaultFaceDownLegendary     = "historic.face-down-not-historic/keeps-supertypes"
 	FaultFaceUpNewObject       = "historic.face-down-not-historic/face-up-new-object"
 	FaultFaceUpUsesStack       = "historic.face-down-not-historic/face-up-passes-priority"
+	FaultFaceDownCastHistoric  = "historic.face-down-not-historic/face-down-cast-triggers"
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
@@ -227,6 +228,7 @@ var faultInfo = []FaultInfo{
 	{FaultFaceDownLegendary, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's supertypes: a legendary card stays legendary, so historic"},
 	{FaultFaceUpNewObject, "historic.face-down-not-historic", "708.8", "turning a face-down permanent face up makes it a new object"},
 	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
+	{FaultFaceDownCastHistoric, "historic.face-down-not-historic", "700.6", "casting a face-down spell triggers \"whenever you cast a historic spell\" as its card would: the card's characteristics are read, not the face-down spell's"},
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},
 	{FaultOpponentHandShown, "library.look-top-any-time", "402.3", "a player's view shows the opponent's hand"},

@@ -31,6 +31,12 @@ func faceDownNotHistoric() *Property {
 				{Name: "morph in hand", Weight: 3, Mine: []gen.Pick{{Card: "Mountain", Weight: 40}, {Card: "Wastes", Weight: 20}},
 					Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 80}}, MinHand: 1, MinPermanents: 3,
 					TheirHand: gen.Cards("Cancel"), Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "morph under watchers", Weight: 3,
+					Mine: []gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 40}, {Card: "Daring Archaeologist", Weight: 40},
+						{Card: "Mystic Forge", Weight: 20}, {Card: "Vizier of the Menagerie", Weight: 20}, {Card: "Wastes", Weight: 30}},
+					AvoidMine: gen.Permanent, Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}},
+					Library: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}}, MinLibrary: 1,
+					Pool: harness.Mana{harness.Colorless: 3}, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "face down on the battlefield", Weight: 3, Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Mountain", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 40}}, Pool: harness.Mana{harness.Red: 3, harness.Colorless: 3}, FaceDown: 60},
 			},
@@ -44,6 +50,8 @@ func faceDownNotHistoric() *Property {
 				Description: "A face-down permanent has no name, mana cost, colour or subtype and no type but creature; a face-down spell no name, mana value or ability."},
 			{Name: "not-historic", Rules: []string{"700.6", "708.2a"},
 				Description: "A face-down spell or permanent is not legendary, not an artifact and not a Saga, whatever its card: it isn't historic."},
+			{Name: "cast-triggers-nothing", Rules: []string{"700.6", "708.2a", "601.2i"},
+				Description: "A spell cast face down under \"whenever you cast a historic spell\" abilities (Jhoira, Daring Archaeologist) triggers none of them: it isn't historic."},
 			{Name: "face-up", Rules: []string{"116.2b", "702.37e", "708.8"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
 				Description: "Turning a face-down permanent face up puts nothing on the stack, keeps the object and its controller's priority, and shows its card."},
 			{Name: "offered-accepted", Rules: []string{"702.37c", "702.37e", "601.3e"}, Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.TurnFaceUp}},
@@ -74,6 +82,7 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 			checkFaceUp(tr, i, &v)
 			checkFaceDownOffers(eng, tr, i, &v)
 			checkFaceDownSpell(tr, i, names, &v)
+			checkFaceDownCastTriggers(tr, i, &v)
 		}
 		for _, o := range snap.Battlefield {
 			if o.FaceDown {
@@ -172,6 +181,29 @@ func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v
 			v.add("characteristics", violation(i, ruling, "708.2a", what, "no name, mana value 0, no ability (CR 708.2a, 202.3a)",
 				fmt.Sprintf("name %q, mana value %d, abilities %q", so.Name, so.ManaValue, so.Abilities)))
 		}
+	}
+}
+
+// checkFaceDownCastTriggers: a spell cast face down, once it becomes cast (CR 601.2i), sets
+// off none of its caster's "whenever you cast a historic spell" abilities: it is a
+// nameless colourless creature spell with no supertype (708.2a), so not historic (700.6),
+// whatever its card is (Akroma, Angel of Fury is legendary).
+func checkFaceDownCastTriggers(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b := st.Before
+	if st.Action.Kind != harness.Pay || b.Casting == nil || st.After.Casting != nil || !isSpellOnTop(b, b.Casting.Card) {
+		return
+	}
+	k := castStep(tr, i, b.Casting.Card)
+	if k < 0 || !tr.Steps[k].Action.CastsFaceDown() || historicWatchers(b, b.Casting.Player) == 0 {
+		return
+	}
+	spell := b.Stack[len(b.Stack)-1] // as the spell is: no name, no type but creature
+	m := historicMoment{step: i, how: becameCast, player: b.Casting.Player, spell: spell.Object,
+		obj: &harness.Object{Card: spell.Card, Object: spell.Object, Owner: spell.Controller, Controller: spell.Controller, Zone: harness.Stack}}
+	if ms := appendCounted(nil, tr, m); len(ms) == 1 {
+		judgeHistoricTriggers(v, tr, ms[0], "historic.face-down-not-historic", "700.6", "cast-triggers-nothing",
+			"a face-down spell isn't historic (CR 708.2a, 700.6)", 0)
 	}
 }
 
