@@ -307,7 +307,7 @@ func performSBA(s *state, v *view, hit sbaHit, rule string, ev *events) {
 		if !s.onBattlefield(o.ID) {
 			return // already moved by another simultaneous action
 		}
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + " is put into its owner's graveyard (CR " + rule + ")"})
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: spokenName(v, o) + " is put into its owner's graveyard (CR " + rule + ")"})
 		moveTo(s, v, o.ID, hit.to, false, ev)
 	}
 }

@@ -121,6 +121,7 @@ const (
 	FaultFaceUpUsesStack       = "historic.face-down-not-historic/face-up-passes-priority"
 	FaultFaceDownCastHistoric  = "historic.face-down-not-historic/face-down-cast-triggers"
 	FaultCopiesFaceDownCard    = "copy.copiable-values/face-down-copies-card"
+	FaultLeavesFaceDown        = "historic.face-down-not-historic/leaves-face-down"
 	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
 	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
 	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
@@ -230,6 +231,7 @@ var faultInfo = []FaultInfo{
 	{FaultFaceUpNewObject, "historic.face-down-not-historic", "708.8", "turning a face-down permanent face up makes it a new object"},
 	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
 	{FaultFaceDownCastHistoric, "historic.face-down-not-historic", "700.6", "casting a face-down spell triggers \"whenever you cast a historic spell\" as its card would: the card's characteristics are read, not the face-down spell's"},
+	{FaultLeavesFaceDown, "historic.face-down-not-historic", "708.9", "a face-down spell or permanent that leaves for a graveyard or exile stays face down there, its card unrevealed"},
 	{FaultCopiesFaceDownCard, "copy.copiable-values", "708.2a", "a copy of a face-down permanent gets its card's copiable values (Clone copying a face-down Akroma becomes Akroma) instead of the face-down 2/2's"},
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},

@@ -9,7 +9,12 @@ import (
 // What one player may know (hidden information). The state is omniscient; a player's view
 // is the snapshot with what they can't see hidden (harness.PlayerView says what they see).
 // Hand and library are hidden zones (CR 402.3, 401.2); a face-down spell or permanent's
-// identity is known to its controller only (708.5).
+// identity is known to its controller only (708.5). One that leaves the stack or the
+// battlefield for another zone is revealed (708.9): it arrives in a graveyard or in exile,
+// public zones, as its card face up (moveTo), and every view shows it there. No card of
+// the pool moves a face-down object to a hand or a library, where the reveal would last
+// only as it moves and the card be hidden again, nor reveals a card otherwise: a view
+// has no list of revealed cards.
 
 // PlayerView answers harness.ViewQueries.
 func (r *Reference) PlayerView(st h.State, p h.Player) (h.PlayerView, error) {

@@ -37,6 +37,14 @@ func faceDownNotHistoric() *Property {
 					AvoidMine: gen.Permanent, Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}},
 					Library: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}}, MinLibrary: 1,
 					Pool: harness.Mana{harness.Colorless: 3}, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Face-down Akromas on both sides and what makes them leave (CR 708.9):
+				// Oblivion Ring and Helvault exile them, Walking Ballista's damage kills one.
+				{Name: "face down leaving", Weight: 3,
+					Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 50}, {Card: "Helvault", Weight: 40}, {Card: "Walking Ballista", Weight: 20},
+						{Card: "Plains", Weight: 40}},
+					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}}, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+					Hand: []gen.Pick{{Card: "Oblivion Ring", Weight: 60}}, MinHand: 1, Pool: harness.Mana{harness.White: 1, harness.Colorless: 2},
+					FaceDown: 90, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "face down on the battlefield", Weight: 3, Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Mountain", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 40}}, Pool: harness.Mana{harness.Red: 3, harness.Colorless: 3}, FaceDown: 60},
 			},
@@ -60,6 +68,8 @@ func faceDownNotHistoric() *Property {
 				Description: "Replacing the card an opponent's face-down permanent is changes neither a player's view nor their legal actions."},
 			{Name: "identity-known", Rules: []string{"708.5"}, Needs: needsViews,
 				Description: "A player's view tells what each face-down permanent they control is."},
+			{Name: "revealed-leaving", Rules: []string{"708.9"}, Needs: needsViews,
+				Description: "A face-down spell or permanent that leaves the stack or the battlefield for a graveyard or exile is revealed: the other player's view shows its card there."},
 		},
 	}
 }
@@ -91,6 +101,9 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if views {
 			checkIdentityKnown(q, tr, i, snap, st, names, &v)
+			if i >= 0 {
+				checkRevealedLeaving(q, tr, i, names, &v)
+			}
 		}
 	}
 	if !views {
@@ -258,6 +271,62 @@ func checkFaceDownOffers(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) {
 			v.add("offered-accepted", violation(i, ruling, "702.37c", fmt.Sprintf("the offered action %s", a),
 				"accepted, as it was offered", "refused: "+err.Error()))
 			return
+		}
+	}
+}
+
+// checkRevealedLeaving: a face-down spell or permanent that leaves the stack or the
+// battlefield for another zone is revealed (CR 708.9): in a graveyard or in exile, public
+// zones, it is its card, face up, which the other player's view shows. A face-down spell
+// is the only spell without a name (708.2a). No card of the pool moves a face-down object
+// to a hidden zone (a hand or a library: nothing returns a permanent or a spell there),
+// where 708.9's reveal would be for a moment only, so only public destinations are judged.
+func checkRevealedLeaving(q harness.ViewQueries, tr *gen.Trace, i int, names map[harness.CardID]string, v *Verdict) {
+	const ruling, rule = "historic.face-down-not-historic", "708.9"
+	st := &tr.Steps[i]
+	type left struct {
+		card       harness.CardID
+		controller harness.Player
+	}
+	var gone []left
+	for _, o := range st.Before.Battlefield {
+		if o.FaceDown {
+			gone = append(gone, left{o.Card, o.Controller})
+		}
+	}
+	for _, so := range st.Before.Stack {
+		if so.Kind == "spell" && so.Name == "" {
+			gone = append(gone, left{so.Card, so.Controller})
+		}
+	}
+	for _, g := range gone {
+		now := st.After.Find(g.card)
+		if now == nil || now.Zone != harness.Graveyard && now.Zone != harness.Exile {
+			continue // still there, resolved onto the battlefield, or a token gone
+		}
+		other := g.controller.Opponent()
+		view, err := q.PlayerView(st.AfterState, other)
+		if err != nil {
+			v.add("revealed-leaving", queryError(i, ruling, rule, fmt.Sprintf("%s's view", other), err))
+			return
+		}
+		v.Reach("revealed-leaving")
+		ps := &view.Board.Players[now.Owner]
+		zone := ps.Graveyard
+		if now.Zone == harness.Exile {
+			zone = ps.Exile
+		}
+		k := slices.IndexFunc(zone, func(o *harness.Object) bool { return o.Card == g.card })
+		if k < 0 || zone[k].Name != names[g.card] || zone[k].FaceDown {
+			got := "not there"
+			if k >= 0 {
+				got = describe(zone[k])
+				if zone[k].FaceDown {
+					got += ", face down"
+				}
+			}
+			v.add("revealed-leaving", violation(i, ruling, rule, fmt.Sprintf("%s's view of card %d, face down until it went to %s's %s", other, g.card, now.Owner, now.Zone),
+				fmt.Sprintf("%s, face up: a face-down object leaving for another zone is revealed (CR 708.9)", names[g.card]), got))
 		}
 	}
 }
