@@ -33,7 +33,7 @@ func canActAtSorcerySpeed(s *state, p h.Player) bool {
 }
 
 // checkTargets matches the action's targets to the requirements (CR 601.2c).
-func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target) ([]chosen, error) {
+func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target, src *chars) ([]chosen, error) {
 	if len(ts) != len(specs) {
 		return nil, fmt.Errorf("CR 601.2c: %d target(s) required, %d given", len(specs), len(ts))
 	}
@@ -55,7 +55,7 @@ func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Targ
 			}
 			c = chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
 		}
-		if !targetLegal(s, v, p, specs[i], c) {
+		if !targetLegal(s, v, p, specs[i], c, src) {
 			return nil, fmt.Errorf("CR 601.2c: %s is not a legal choice for %s", t, specs[i].Desc)
 		}
 		out = append(out, c)
@@ -87,7 +87,7 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	if a.X < 0 || (perm.Cost.X == 0 && a.X != 0) {
 		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, name)
 	}
-	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets)
+	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets, perm.Spell(v))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,7 +120,7 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	if a.X != 0 && ab.Cost.Mana.X == 0 {
 		return nil, nil, fmt.Errorf("CR 601.2b: this ability has no X")
 	}
-	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets)
+	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets, v.Of(src.ID))
 	if err != nil {
 		return nil, nil, err
 	}

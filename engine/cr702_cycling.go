@@ -122,7 +122,7 @@ func cycleTriggersHaveTargets(s *state, v *view, p h.Player, c *chars) bool {
 			continue
 		}
 		for _, spec := range a.Targets {
-			if len(spec.candidates(s, v, p)) == 0 {
+			if len(spec.candidates(s, v, p, c)) == 0 {
 				return false
 			}
 		}

@@ -183,6 +183,9 @@ func legallyAttached(s *state, v *view, o *object, c *chars) bool {
 		return false
 	}
 	host := s.obj(o.AttachedTo)
+	if protectedFrom(v.Of(host.ID), c) && !s.faults.on(FaultProtectionAttachable) {
+		return false // CR 702.16c-d: not enchanted, nor equipped, by what it has protection from
+	}
 	if isAura(c) {
 		if c.HasType("Creature") {
 			return false

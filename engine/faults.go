@@ -122,11 +122,16 @@ const (
 	FaultFaceDownCastHistoric  = "historic.face-down-not-historic/face-down-cast-triggers"
 	FaultCopiesFaceDownCard    = "copy.copiable-values/face-down-copies-card"
 	FaultLeavesFaceDown        = "historic.face-down-not-historic/leaves-face-down"
-	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
-	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
-	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
-	FaultNewTopShownCasting    = "library.top-changes-while-casting/new-top-shown-while-casting"
-	FaultNewTopHiddenOnStack   = "library.top-changes-while-casting/hidden-until-resolves"
+	// Protection (CR 702.16).
+	FaultProtectionTargetable = "rules.protection/targetable"
+	FaultProtectionDamaged    = "rules.protection/damage-not-prevented"
+	FaultProtectionBlockable  = "rules.protection/blockable"
+	FaultProtectionAttachable = "rules.protection/attachable"
+	FaultTopShownWithoutLook  = "library.look-top-any-time/top-shown-without-look"
+	FaultTopHiddenWithLook    = "library.look-top-any-time/top-hidden-with-look"
+	FaultOpponentHandShown    = "library.look-top-any-time/opponent-hand-shown"
+	FaultNewTopShownCasting   = "library.top-changes-while-casting/new-top-shown-while-casting"
+	FaultNewTopHiddenOnStack  = "library.top-changes-while-casting/hidden-until-resolves"
 )
 
 var faultInfo = []FaultInfo{
@@ -232,6 +237,10 @@ var faultInfo = []FaultInfo{
 	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
 	{FaultFaceDownCastHistoric, "historic.face-down-not-historic", "700.6", "casting a face-down spell triggers \"whenever you cast a historic spell\" as its card would: the card's characteristics are read, not the face-down spell's"},
 	{FaultLeavesFaceDown, "historic.face-down-not-historic", "708.9", "a face-down spell or permanent that leaves for a graveyard or exile stays face down there, its card unrevealed"},
+	{FaultProtectionTargetable, "rules.protection", "702.16b", "a permanent with protection from a colour may be the target of spells of that colour and of abilities from sources of that colour"},
+	{FaultProtectionDamaged, "rules.protection", "702.16e", "damage from a source of a colour a permanent has protection from is dealt, not prevented"},
+	{FaultProtectionBlockable, "rules.protection", "702.16f", "an attacking creature with protection from a colour may be blocked by creatures of that colour"},
+	{FaultProtectionAttachable, "rules.protection", "702.16c", "an Aura or Equipment of a colour stays attached to a permanent with protection from that colour"},
 	{FaultCopiesFaceDownCard, "copy.copiable-values", "708.2a", "a copy of a face-down permanent gets its card's copiable values (Clone copying a face-down Akroma becomes Akroma) instead of the face-down 2/2's"},
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},

@@ -92,6 +92,7 @@
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
@@ -190,6 +191,10 @@
 //     while an effect on its old self lasts (a pumped creature exiled and returned the
 //     same turn); a spell or ability does nothing to a target that has since become a
 //     new object.
+//   - rules.protection: a permanent with protection from a colour (Akroma face up) is
+//     offered and chosen as no target of a spell or ability from a source of that colour,
+//     is offered no blocker of it, is dealt no combat damage by it, and keeps no Aura or
+//     Equipment of it attached.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

@@ -41,6 +41,7 @@ var constructors = []func() *Property{
 	stateBasedRules,
 	layerRules,
 	zoneRules,
+	protectionRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,
