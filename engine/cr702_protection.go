@@ -37,7 +37,7 @@ func protections(c *chars) h.TypeSet {
 // protectedFrom reports whether an object with characteristics c has protection from a
 // source with characteristics src: from one of its colours (702.16a, 702.16g).
 func protectedFrom(c, src *chars) bool {
-	return src != nil && protections(c)&src.Colors.Colors() != 0
+	return src != nil && src.Colors.Colors() != 0 && protections(c)&src.Colors.Colors() != 0 // a colourless source first: most are
 }
 
 // protectsFromTargeting reports whether the permanent id can't be the target of a spell or
