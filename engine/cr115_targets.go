@@ -27,14 +27,15 @@ func (t targetSpec) zone() h.Zone {
 	return t.Zone
 }
 
-// candidates lists every legal choice for the requirement, players first, then objects
-// by card ID (CR 601.2c).
-func (t targetSpec) candidates(s *state, v *view, controller h.Player) []chosen {
-	return t.appendCandidates(nil, s, v, controller)
+// candidates lists every legal choice for the requirement of a spell or ability whose
+// source has characteristics src, players first, then objects by card ID (CR 601.2c); an
+// object with protection from the source is none (702.16b).
+func (t targetSpec) candidates(s *state, v *view, controller h.Player, src *chars) []chosen {
+	return t.appendCandidates(nil, s, v, controller, src)
 }
 
 // appendCandidates is candidates appended to out, which grows at most once.
-func (t targetSpec) appendCandidates(out []chosen, s *state, v *view, controller h.Player) []chosen {
+func (t targetSpec) appendCandidates(out []chosen, s *state, v *view, controller h.Player, src *chars) []chosen {
 	var ids []h.ObjectID
 	n := 0 // how many candidates at most
 	switch t.zone() {
@@ -70,7 +71,7 @@ func (t targetSpec) appendCandidates(out []chosen, s *state, v *view, controller
 	objects := len(out)
 	for _, id := range ids {
 		o := s.obj(id)
-		if t.Match == nil || t.Match(s, v, controller, o) {
+		if (t.Match == nil || t.Match(s, v, controller, o)) && !protectsFromTargeting(s, v, id, src) {
 			out = append(out, chosen{Player: h.NoPlayer, Object: id, Card: o.Card})
 		}
 	}

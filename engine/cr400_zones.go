@@ -53,6 +53,9 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 	n := object{Card: old.Card, Def: frontFace(old), Owner: old.Owner, Controller: old.Owner, Zone: zone,
 		Token: old.Token, ChosenColor: -1}
 	nid := s.newObject(n)
+	if old.FaceDown && zone != h.Battlefield && zone != h.Stack && s.faults.on(FaultLeavesFaceDown) {
+		s.mut(nid).FaceDown = true // the fault: it stays face down, its card unrevealed (CR 708.9)
+	}
 	if s.faults.on(FaultEffectsFollowCard) {
 		// A new list: state.clone shares the old one with other states.
 		followed := make([]effect, 0, len(s.Effects))
@@ -75,7 +78,7 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 	}
 	if ev.on() {
 		ev.add(h.Event{Kind: "zone_change", Player: old.Owner, Card: old.Card, Object: nid, From: old.Zone, To: zone,
-			Text: v.Of(id).Name + ": " + string(old.Zone) + " -> " + string(zone)})
+			Text: spokenName(v, old) + ": " + string(old.Zone) + " -> " + string(zone)})
 	}
 	return nid
 }

@@ -25,6 +25,8 @@ type stackItem struct {
 	Tapped   h.ObjectID
 	// Cycling: for a trigger of a cycling cost, that cycling ability's stack object.
 	Cycling h.ObjectID
+	// FromTop: a spell cast from the top of its controller's library (CR 601.3).
+	FromTop bool
 }
 
 // chosen is a chosen target: a player or an object, locked to its object ID so a target

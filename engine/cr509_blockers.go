@@ -58,10 +58,14 @@ func blockOptions(s *state, v *view) []h.Action {
 	}
 	var out []h.Action
 	if n <= maxCombatOptions {
+	codes:
 		for code := 0; code < n; code++ {
 			var blocks []h.Blocking
 			for i, rest := 0, code; i < len(blockers); i, rest = i+1, rest/(len(attackers)+1) {
 				if d := rest % (len(attackers) + 1); d > 0 {
+					if !mayBlock(s, v, blockers[i], attackers[d-1]) {
+						continue codes
+					}
 					blocks = append(blocks, pair(blockers[i], attackers[d-1]))
 				}
 			}
@@ -72,10 +76,18 @@ func blockOptions(s *state, v *view) []h.Action {
 	out = append(out, h.Action{Player: def, Kind: h.Block})
 	for _, b := range blockers {
 		for _, a := range attackers {
-			out = append(out, h.Action{Player: def, Kind: h.Block, Blocks: []h.Blocking{pair(b, a)}})
+			if mayBlock(s, v, b, a) {
+				out = append(out, h.Action{Player: def, Kind: h.Block, Blocks: []h.Blocking{pair(b, a)}})
+			}
 		}
 	}
 	return out
+}
+
+// mayBlock reports whether the creature blocker may block attacker: not if the attacker
+// has protection from it (CR 702.16f).
+func mayBlock(s *state, v *view, blocker, attacker h.ObjectID) bool {
+	return !protectedFrom(v.Of(attacker), v.Of(blocker)) || s.faults.on(FaultProtectionBlockable)
 }
 
 // declareBlockers performs the declaration (CR 509.1), then the active player gets
@@ -91,6 +103,9 @@ func declareBlockers(s *state, a h.Action) (*state, []h.Event, error) {
 		}
 		if attacker == nil || !containsID(attackers, attacker.ID) {
 			return nil, nil, fmt.Errorf("CR 509.1a: card %d is not an attacking creature", b.Attacker)
+		}
+		if !mayBlock(s, v, blocker.ID, attacker.ID) {
+			return nil, nil, fmt.Errorf("CR 702.16f: card %d has protection from card %d and can't be blocked by it", b.Attacker, b.Blocker)
 		}
 		for _, p := range pairs {
 			if p.Blocker == blocker.ID {

@@ -136,6 +136,11 @@ func dealDamage(s *state, v *view, source h.ObjectID, t chosen, n int, rule stri
 	if o := s.live(t.Object); o == nil || o.Zone != h.Battlefield {
 		return
 	}
+	if protectedFrom(v.Of(t.Object), sourceChars(v, source)) && !s.faults.on(FaultProtectionDamaged) {
+		ev.add(h.Event{Kind: "prevented", Player: s.obj(t.Object).Controller, Card: s.obj(t.Object).Card, Object: t.Object, Rule: "702.16e",
+			Text: fmt.Sprintf("%s%d damage to %s is prevented: protection (CR 702.16e)", from, n, v.Of(t.Object).Name)})
+		return
+	}
 	o := s.mut(t.Object)
 	c := v.Of(o.ID)
 	if c.HasType("Planeswalker") {

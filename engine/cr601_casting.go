@@ -24,8 +24,6 @@ type proposal struct {
 	Spell      bool
 	Text       string // what is cast or activated, for people
 	Before     *state // the state before the proposal, restored on Cancel
-	// FromTop: the spell was cast from the top of its controller's library.
-	FromTop bool
 	// Mana is set for a mana ability with a mana cost being activated (CR 605.3a, 602.2b):
 	// it has no stack item and resolves as soon as it is paid.
 	Mana *manaActivation
@@ -37,7 +35,7 @@ func canActAtSorcerySpeed(s *state, p h.Player) bool {
 }
 
 // checkTargets matches the action's targets to the requirements (CR 601.2c).
-func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target) ([]chosen, error) {
+func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target, src *chars) ([]chosen, error) {
 	if len(ts) != len(specs) {
 		return nil, fmt.Errorf("CR 601.2c: %d target(s) required, %d given", len(specs), len(ts))
 	}
@@ -59,7 +57,7 @@ func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Targ
 			}
 			c = chosen{Player: h.NoPlayer, Object: o.ID, Card: o.Card}
 		}
-		if !targetLegal(s, v, p, specs[i], c) {
+		if !targetLegal(s, v, p, specs[i], c, src) {
 			return nil, fmt.Errorf("CR 601.2c: %s is not a legal choice for %s", t, specs[i].Desc)
 		}
 		out = append(out, c)
@@ -91,7 +89,7 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	if a.X < 0 || (perm.Cost.X == 0 && a.X != 0) {
 		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, name)
 	}
-	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets)
+	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets, perm.Spell(v))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -99,7 +97,8 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	id := moveTo(s, v, perm.Object, h.Stack, false, ev)
 	s.mut(id).Controller = a.Player
 	s.mut(id).FaceDown = perm.FaceDown // CR 708.4: it becomes a face-down spell as it moves
-	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets}
+	item := stackItem{ID: id, IsSpell: true, Source: id, SourceCard: perm.Card, Controller: a.Player, X: a.X, Specs: perm.Targets, Targets: targets,
+		FromTop: perm.Zone == h.Library}
 	if perm.Ability != nil {
 		item.Ability, item.Key = perm.Ability.ability, perm.Ability.Key(id)
 	}
@@ -108,8 +107,7 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	if spendsAnyType(s, v, a.Player, v.Of(perm.Object)) {
 		colored, generic = h.Mana{}, generic+colored.Total()
 	}
-	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base,
-		FromTop: perm.Zone == h.Library}
+	s.Proposal = &proposal{Player: a.Player, Item: id, Colored: colored, Generic: generic, Spell: true, Text: name, Before: base}
 	return s, ev.list, nil
 }
 
@@ -124,7 +122,7 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	if a.X != 0 && ab.Cost.Mana.X == 0 {
 		return nil, nil, fmt.Errorf("CR 601.2b: this ability has no X")
 	}
-	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets)
+	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets, v.Of(src.ID))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -205,7 +205,7 @@ func chooseTriggerTargets(s *state, t pendingTrigger, ch chooser) (targets []cho
 	for i, spec := range t.Ability.Targets {
 		var cands []chosen
 		var labels []string
-		for _, c := range spec.candidates(s, v, t.Controller) {
+		for _, c := range spec.candidates(s, v, t.Controller, sourceChars(v, t.Source)) {
 			if spec.Another && c.Object == t.Source {
 				continue
 			}

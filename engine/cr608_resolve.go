@@ -71,7 +71,7 @@ func (r *resolution) Target(i int) (chosen, bool) {
 		return chosen{}, false
 	}
 	t := r.item.Targets[i]
-	legal := targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t)
+	legal := targetLegal(r.s, r.v, r.item.Controller, r.item.Specs[i], t, sourceChars(r.v, r.item.Source))
 	if o := r.s.byCard(t.Card); r.s.faults.on(FaultTargetFollowsCard) && legal && !t.Stack && t.Object != 0 && r.s.live(t.Object) == nil && o != nil {
 		t.Object = o.ID // a gone target followed to its card's object now
 	}
@@ -200,7 +200,7 @@ func (r *resolution) CreateTokens(def *cardDef, p h.Player, n int) {
 }
 
 // targetLegal re-checks a target against its requirement (CR 608.2b).
-func targetLegal(s *state, v *view, controller h.Player, spec targetSpec, t chosen) bool {
+func targetLegal(s *state, v *view, controller h.Player, spec targetSpec, t chosen, src *chars) bool {
 	if spec.zone() == h.Stack {
 		it := s.stackItem(t.Object)
 		return t.Stack && it != nil && spec.Stack(s, controller, it)
@@ -215,7 +215,7 @@ func targetLegal(s *state, v *view, controller h.Player, spec targetSpec, t chos
 	if o == nil || o.Zone != spec.zone() {
 		return false
 	}
-	return spec.Match(s, v, controller, o)
+	return spec.Match(s, v, controller, o) && !protectsFromTargeting(s, v, o.ID, src)
 }
 
 // resolveTop resolves the topmost stack item with the choices in ch (CR 608.2). It
@@ -239,7 +239,7 @@ func resolveTop(s *state, ch chooser, ev *events) (err error) {
 	if len(item.Specs) > 0 {
 		legal := 0
 		for i := range item.Targets {
-			if targetLegal(s, v, item.Controller, item.Specs[i], item.Targets[i]) {
+			if targetLegal(s, v, item.Controller, item.Specs[i], item.Targets[i], sourceChars(v, item.Source)) {
 				legal++
 			}
 		}
@@ -430,7 +430,7 @@ func (r *resolution) chooseAuraHost(v *view, id h.ObjectID, controller h.Player,
 		if pid == id || slices.Contains(exclude, pid) {
 			continue
 		}
-		if t := r.s.obj(pid); anyPermanent || spec.Match(r.s, v, controller, t) {
+		if t := r.s.obj(pid); anyPermanent || spec.Match(r.s, v, controller, t) && !protectedFrom(v.Of(pid), c) {
 			cands = append(cands, t)
 		}
 	}

@@ -88,6 +88,9 @@ func discardTriggers(s *state, player h.Player, card h.CardID, nid h.ObjectID, c
 func castTriggers(s *state, item *stackItem) {
 	v := s.project()
 	spell := v.Of(item.ID)
+	if o := s.obj(item.ID); o.FaceDown && s.faults.on(FaultFaceDownCastHistoric) {
+		spell = faceUpChars(o) // the fault: the card read, not the face-down spell (CR 708.2a)
+	}
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
@@ -119,7 +122,7 @@ func cycleTriggersHaveTargets(s *state, v *view, p h.Player, c *chars) bool {
 			continue
 		}
 		for _, spec := range a.Targets {
-			if len(spec.candidates(s, v, p)) == 0 {
+			if len(spec.candidates(s, v, p, c)) == 0 {
 				return false
 			}
 		}

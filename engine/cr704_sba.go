@@ -193,6 +193,9 @@ func legallyAttached(s *state, v *view, o *object, c *chars) bool {
 		return false
 	}
 	host := s.obj(o.AttachedTo)
+	if protectedFrom(v.Of(host.ID), c) && !s.faults.on(FaultProtectionAttachable) {
+		return false // CR 702.16c-d: not enchanted, nor equipped, by what it has protection from
+	}
 	if isAura(c) {
 		if c.HasType("Creature") {
 			return false
@@ -321,7 +324,7 @@ func performSBA(s *state, v *view, hit sbaHit, rule string, ev *events) {
 		if hit.sacrifice {
 			what = " is sacrificed (CR "
 		}
-		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: v.Of(o.ID).Name + what + rule + ")"})
+		ev.add(h.Event{Kind: "sba", Player: o.Controller, Card: o.Card, Rule: rule, Text: spokenName(v, o) + what + rule + ")"})
 		moveTo(s, v, o.ID, hit.to, false, ev)
 	}
 }

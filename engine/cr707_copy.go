@@ -60,6 +60,9 @@ func copyValues(s *state, v *view, target h.ObjectID, ab *ability) *chars {
 	if s.faults.on(FaultCopiesNonCopyEffects) {
 		base = v.Of(target) // its type-changing, P/T and counter effects too (CR 707.2)
 	}
+	if t := s.obj(target); t.FaceDown && s.faults.on(FaultCopiesFaceDownCard) {
+		base = faceUpChars(t) // the fault: its card's values, not the face-down ones (CR 708.2a, 707.2)
+	}
 	c := *base
 	if s.faults.on(FaultCountersCopied) && c.HasPT {
 		c.Power, c.Toughness = c.Power+s.obj(target).Counters[PlusOne], c.Toughness+s.obj(target).Counters[PlusOne]
@@ -104,7 +107,16 @@ func copyEffect(s *state, v *view, id, target h.ObjectID, ab *ability, controlle
 
 // copyOption is how the choice to copy a permanent reads.
 func copyOption(v *view, o *object) string {
-	return fmt.Sprintf("copy %s (card %d)", v.Of(o.ID).Name, o.Card)
+	return fmt.Sprintf("copy %s (card %d)", spokenName(v, o), o.Card)
+}
+
+// spokenName is a permanent's name in a text for people: a face-down permanent has none
+// (CR 708.2a), and is "a face-down creature".
+func spokenName(v *view, o *object) string {
+	if name := v.Of(o.ID).Name; name != "" {
+		return name
+	}
+	return "a face-down creature"
 }
 
 // dontCopy is the option not to copy ("you may").

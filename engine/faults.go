@@ -119,9 +119,19 @@ const (
 	FaultFaceDownLegendary     = "historic.face-down-not-historic/keeps-supertypes"
 	FaultFaceUpNewObject       = "historic.face-down-not-historic/face-up-new-object"
 	FaultFaceUpUsesStack       = "historic.face-down-not-historic/face-up-passes-priority"
-	FaultTopShownWithoutLook   = "library.look-top-any-time/top-shown-without-look"
-	FaultTopHiddenWithLook     = "library.look-top-any-time/top-hidden-with-look"
-	FaultOpponentHandShown     = "library.look-top-any-time/opponent-hand-shown"
+	FaultFaceDownCastHistoric  = "historic.face-down-not-historic/face-down-cast-triggers"
+	FaultCopiesFaceDownCard    = "copy.copiable-values/face-down-copies-card"
+	FaultLeavesFaceDown        = "historic.face-down-not-historic/leaves-face-down"
+	// Protection (CR 702.16).
+	FaultProtectionTargetable = "rules.protection/targetable"
+	FaultProtectionDamaged    = "rules.protection/damage-not-prevented"
+	FaultProtectionBlockable  = "rules.protection/blockable"
+	FaultProtectionAttachable = "rules.protection/attachable"
+	FaultTopShownWithoutLook  = "library.look-top-any-time/top-shown-without-look"
+	FaultTopHiddenWithLook    = "library.look-top-any-time/top-hidden-with-look"
+	FaultOpponentHandShown    = "library.look-top-any-time/opponent-hand-shown"
+	FaultNewTopShownCasting   = "library.top-changes-while-casting/new-top-shown-while-casting"
+	FaultNewTopHiddenOnStack  = "library.top-changes-while-casting/hidden-until-resolves"
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	FaultTransformFiresCastTriggers = "historic.lands-and-transform/transform-fires-cast-triggers"
 	FaultTransformNewObject         = "rules.transform/new-object"
@@ -247,9 +257,18 @@ var faultInfo = []FaultInfo{
 	{FaultFaceDownLegendary, "historic.face-down-not-historic", "708.2a", "a face-down spell or permanent keeps its card's supertypes: a legendary card stays legendary, so historic"},
 	{FaultFaceUpNewObject, "historic.face-down-not-historic", "708.8", "turning a face-down permanent face up makes it a new object"},
 	{FaultFaceUpUsesStack, "historic.face-down-not-historic", "116.3", "turning a face-down permanent face up gives priority to the other player, as if it had used the stack"},
+	{FaultFaceDownCastHistoric, "historic.face-down-not-historic", "700.6", "casting a face-down spell triggers \"whenever you cast a historic spell\" as its card would: the card's characteristics are read, not the face-down spell's"},
+	{FaultLeavesFaceDown, "historic.face-down-not-historic", "708.9", "a face-down spell or permanent that leaves for a graveyard or exile stays face down there, its card unrevealed"},
+	{FaultProtectionTargetable, "rules.protection", "702.16b", "a permanent with protection from a colour may be the target of spells of that colour and of abilities from sources of that colour"},
+	{FaultProtectionDamaged, "rules.protection", "702.16e", "damage from a source of a colour a permanent has protection from is dealt, not prevented"},
+	{FaultProtectionBlockable, "rules.protection", "702.16f", "an attacking creature with protection from a colour may be blocked by creatures of that colour"},
+	{FaultProtectionAttachable, "rules.protection", "702.16c", "an Aura or Equipment of a colour stays attached to a permanent with protection from that colour"},
+	{FaultCopiesFaceDownCard, "copy.copiable-values", "708.2a", "a copy of a face-down permanent gets its card's copiable values (Clone copying a face-down Akroma becomes Akroma) instead of the face-down 2/2's"},
 	{FaultTopShownWithoutLook, "library.look-top-any-time", "401.2", "a player sees the top card of their library without an effect that lets them look at it"},
 	{FaultTopHiddenWithLook, "library.look-top-any-time", "401.5", "a player who controls Crystal Skull doesn't see the top card of their library"},
 	{FaultOpponentHandShown, "library.look-top-any-time", "402.3", "a player's view shows the opponent's hand"},
+	{FaultNewTopShownCasting, "library.top-changes-while-casting", "401.5", "a player who casts a spell from the top of their library sees the new top card before they finish casting"},
+	{FaultNewTopHiddenOnStack, "library.top-changes-while-casting", "401.5", "after casting a spell from the top of their library, a player sees the new top card only once the spell has left the stack, not as soon as casting ends"},
 	{FaultReturnsUnderExiler, "copy.linked-abilities", "610.3c", "\"return the exiled card to the battlefield under its owner's control\" (Oblivion Ring, Helvault) returns it under the returning ability's controller instead"},
 	{FaultPutFiresCastTriggers, "historic.cast-only", "601.2i", "a permanent put onto the battlefield without being cast (Sneak Attack) triggers \"whenever you cast\" abilities as if it had been cast"},
 	{FaultHistoricPerQuality, "historic.definition", "700.6", "a spell that is historic twice over (a legendary artifact) triggers \"whenever you cast a historic spell\" once for each quality"},

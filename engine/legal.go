@@ -169,7 +169,7 @@ func (l *listing) playAndCastActions(p h.Player) {
 			continue
 		}
 		name := perm.Spell(v).Name
-		for _, ts := range l.targetCombos(p, perm.Targets) {
+		for _, ts := range l.targetCombos(p, perm.Targets, perm.Spell(v)) {
 			for x := 0; x <= l.maxX(p, perm.Cost); x++ {
 				a := l.next()
 				a.Player, a.Kind, a.Card, a.Name, a.X, a.Targets = p, h.Cast, perm.Card, name, x, ts
@@ -272,7 +272,7 @@ func (l *listing) abilityActions(p h.Player) {
 		if ab.IsCycling() && s.faults.on(FaultNoTargetBlocksCycling) && !cycleTriggersHaveTargets(s, v, p, c) {
 			continue // the fault: a trigger with no legal target stops the cycling (CR 702.29c, 603.3d)
 		}
-		combos := l.targetCombos(p, ab.Targets)
+		combos := l.targetCombos(p, ab.Targets, c)
 		if len(combos) == 0 {
 			continue
 		}
@@ -334,13 +334,13 @@ var noPayment = []h.Mana{{}}
 // last requirement's varying slowest. The list is the listing's, read only and good until
 // the next call; each combination has its own exact-capacity slice, cut from one array
 // per requirement, which the actions keep.
-func (l *listing) targetCombos(p h.Player, specs []targetSpec) [][]h.Target {
+func (l *listing) targetCombos(p h.Player, specs []targetSpec, src *chars) [][]h.Target {
 	if len(specs) == 0 {
 		return noTargets
 	}
 	combos := noTargets
 	for depth, spec := range specs {
-		l.cands = spec.appendCandidates(l.cands[:0], l.s, l.v, p)
+		l.cands = spec.appendCandidates(l.cands[:0], l.s, l.v, p, src)
 		cands := l.cands
 		// The buffer not holding combos takes the next ones: combos of two requirements
 		// are made from those of one.

@@ -98,7 +98,7 @@ func duringProposal(s *state, a h.Action) (*state, []h.Event, error) {
 	switch a.Kind {
 	case h.Cancel:
 		back := p.Before.clone()
-		if p.FromTop && s.faults.on(FaultCancelReordersLibrary) {
+		if p.Mana == nil && s.top().FromTop && s.faults.on(FaultCancelReordersLibrary) {
 			back.Players[p.Player].Library = toBottom(back.Players[p.Player].Library) // the fault: the rewind loses the card's place (CR 601.2, 733)
 		}
 		return back, []h.Event{{Kind: "cancelled", Player: a.Player, Text: "the proposal is reversed (CR 733)"}}, nil

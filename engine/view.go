@@ -9,7 +9,12 @@ import (
 // What one player may know (hidden information). The state is omniscient; a player's view
 // is the snapshot with what they can't see hidden (harness.PlayerView says what they see).
 // Hand and library are hidden zones (CR 402.3, 401.2); a face-down spell or permanent's
-// identity is known to its controller only (708.5).
+// identity is known to its controller only (708.5). One that leaves the stack or the
+// battlefield for another zone is revealed (708.9): it arrives in a graveyard or in exile,
+// public zones, as its card face up (moveTo), and every view shows it there. No card of
+// the pool moves a face-down object to a hand or a library, where the reveal would last
+// only as it moves and the card be hidden again, nor reveals a card otherwise: a view
+// has no list of revealed cards.
 
 // PlayerView answers harness.ViewQueries.
 func (r *Reference) PlayerView(st h.State, p h.Player) (h.PlayerView, error) {
@@ -80,13 +85,35 @@ func seesTop(s *state, p h.Player) bool {
 	if len(lib) == 0 || !mayLookAtTop(s, p) && !s.faults.on(FaultTopShownWithoutLook) || s.faults.on(FaultTopHiddenWithLook) {
 		return false
 	}
-	if pr := s.Proposal; pr != nil && pr.Player == p && pr.Before != nil {
+	if pr := outermost(s.Proposal); pr != nil && pr.Player == p && pr.Before != nil && !s.faults.on(FaultNewTopShownCasting) {
 		before := pr.Before.Players[p].Library
 		if len(before) == 0 || s.obj(before[0]).Card != s.obj(lib[0]).Card {
 			return false
 		}
 	}
-	return true
+	return !s.faults.on(FaultNewTopHiddenOnStack) || !castFromTopOnStack(s, p)
+}
+
+// outermost is the proposal that began what p is doing: a mana ability activated while
+// paying for a spell (CR 601.2g) interrupts that spell's proposal, and the top card is
+// compared with the one before the spell, not before the mana ability (401.5: "until you
+// finish casting").
+func outermost(pr *proposal) *proposal {
+	for pr != nil && pr.Mana != nil && pr.Mana.outer != nil {
+		pr = pr.Mana.outer
+	}
+	return pr
+}
+
+// castFromTopOnStack reports whether a spell p cast from the top of their library is on
+// the stack (for FaultNewTopHiddenOnStack).
+func castFromTopOnStack(s *state, p h.Player) bool {
+	for _, it := range s.Stack {
+		if it.IsSpell && it.FromTop && it.Controller == p {
+			return true
+		}
+	}
+	return false
 }
 
 // mayLookAtTop reports whether an effect lets p look at the top card of their library any

@@ -71,3 +71,45 @@ func TestPlayerViewNewTopHiddenWhileCasting(t *testing.T) {
 	changed.Proposal = nil
 	assert.Equal(t, "Grizzly Bears", playerView(changed, h.A).Board.Players[0].Library[0].Name, "once done")
 }
+
+// castFromTopBoard: A controls Crystal Skull and a tapped Pili-Pala, and
+// A's library is Ornithopter (a {0} artifact, historic) on Grizzly Bears.
+func castFromTopBoard() h.Setup {
+	setup := viewBoard(true)
+	setup.Players[0].Battlefield = append(setup.Players[0].Battlefield, h.PermanentSpec{CardSpec: h.CardSpec{ID: 122, Name: "Pili-Pala"}, Tapped: true})
+	setup.Players[0].Library = []h.CardSpec{{ID: 10, Name: "Ornithopter"}, {ID: 11, Name: "Grizzly Bears"}}
+	return setup
+}
+
+// castOrnithopterFromTop casts the top card, Ornithopter (CR 601.2a moves it to the stack).
+func castOrnithopterFromTop(t *testing.T, s *state) *state {
+	t.Helper()
+	return apply(t, s, find(t, s, "cast Ornithopter from the top", func(a h.Action) bool { return a.Kind == h.Cast && a.Card == 10 && !a.CastsFaceDown() }))
+}
+
+// TestPlayerViewNewTopHiddenThroughAManaAbility: a mana ability activated while paying for
+// a spell cast from the top (CR 601.2g; Pili-Pala's {2}, {Q} waits for its own payment)
+// doesn't end the cast: the new top card stays hidden (401.5) until the spell is cast.
+// It showed before: the view compared the top with the one before the mana ability.
+func TestPlayerViewNewTopHiddenThroughAManaAbility(t *testing.T) {
+	s := castOrnithopterFromTop(t, start(t, castFromTopBoard()))
+	require.True(t, playerView(s, h.A).Board.Players[0].Library[0].IsHidden(), "the new top, while casting (CR 401.5)")
+	s = apply(t, s, find(t, s, "activate Pili-Pala", func(a h.Action) bool { return a.Kind == h.Activate && a.Card == 122 && a.Payment.IsZero() }))
+	require.NotNil(t, s.Proposal.Mana, "Pili-Pala's ability waits for its {2}")
+	assert.True(t, playerView(s, h.A).Board.Players[0].Library[0].IsHidden(), "still casting Ornithopter")
+}
+
+// TestPlayerViewNewTopFaults: each fault of library.top-changes-while-casting moves one
+// bound of 401.5's "until you finish casting".
+func TestPlayerViewNewTopFaults(t *testing.T) {
+	casting := castOrnithopterFromTop(t, start(t, castFromTopBoard(), FaultNewTopShownCasting))
+	assert.Equal(t, "Grizzly Bears", playerView(casting, h.A).Board.Players[0].Library[0].Name, "shown while casting: the fault")
+
+	s := castOrnithopterFromTop(t, start(t, castFromTopBoard(), FaultNewTopHiddenOnStack))
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pay})
+	require.Nil(t, s.Proposal)
+	require.Len(t, s.Stack, 1, "Ornithopter is cast, on the stack")
+	assert.True(t, playerView(s, h.A).Board.Players[0].Library[0].IsHidden(), "hidden while the spell is on the stack: the fault")
+	ok := apply(t, castOrnithopterFromTop(t, start(t, castFromTopBoard())), h.Action{Player: h.A, Kind: h.Pay})
+	assert.Equal(t, "Grizzly Bears", playerView(ok, h.A).Board.Players[0].Library[0].Name, "seen once cast (CR 401.5)")
+}

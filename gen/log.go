@@ -124,6 +124,9 @@ func DescribeSetup(s *harness.Setup) string {
 
 func describePermanent(pm *harness.PermanentSpec) string {
 	var status []string
+	if pm.FaceDown {
+		status = append(status, "face down")
+	}
 	if pm.Tapped {
 		status = append(status, "tapped")
 	}

@@ -27,9 +27,13 @@ func attachmentKind(o *harness.Object) int {
 }
 
 // mayAttach reports whether attachment a may be attached to host in s, and whether that
-// can be judged from types (an Aura's "Enchant creature you control" can't).
+// can be judged from types (an Aura's "Enchant creature you control" can't). Not to a
+// host with protection from one of its colours (CR 702.16c-d).
 func mayAttach(a, host *harness.Object) (ok, known bool) {
 	if host == nil || host.Card == a.Card {
+		return false, true
+	}
+	if k := attachmentKind(a); k != attachedOther && shares(protectionFrom(host), a.Colors) {
 		return false, true
 	}
 	switch attachmentKind(a) {

@@ -78,7 +78,7 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 		used := map[int]bool{} // the answers given to cards entering in step i
 		for j := range st.After.Battlefield {
 			o := st.After.Battlefield[j]
-			if o.CopyOf == "" {
+			if !copying(o) {
 				continue
 			}
 			was := st.Before.Permanent(o.Card)
@@ -264,20 +264,45 @@ func durationOf(text string) string {
 }
 
 // copiableOf is an object's copiable values (CR 707.2): what the engine reports when it
-// copies something (or for a token whose creating effect set its size), else its printed
-// card's. ok is false when neither is known: a face-down object, or a token sized by the
-// effect that created it (111.3) that the engine reports no copiable values for.
+// copies something (or for a token whose creating effect set its size), a face-down
+// permanent's 708.2a values, else its printed card's. ok is false when none is known: a
+// token sized by the effect that created it (111.3) that the engine reports no copiable
+// values for.
 func copiableOf(o *harness.Object) (harness.Characteristics, bool) {
+	if o.FaceDown {
+		return faceDownValues(), true
+	}
 	if o.Copiable != nil {
 		return *o.Copiable, true
-	}
-	if o.FaceDown {
-		return harness.Characteristics{}, false
 	}
 	if c, ok := cards.ByName(o.Name); ok && c.SizeX && o.Token {
 		return harness.Characteristics{}, false
 	}
 	return printedValues(o.Name)
+}
+
+// faceDownValues are a face-down permanent's copiable values: the characteristics 708.2a
+// gives it, whatever its card (a 2/2 creature with no name, mana cost, colour, subtype,
+// supertype or ability), as a copy of it gets them (707.2; 708.2's example).
+func faceDownValues() harness.Characteristics {
+	two := 2
+	return harness.Characteristics{Types: []string{"Creature"}, Power: &two, Toughness: &two, Abilities: []string{}}
+}
+
+// copying reports whether o is a copy of something: it names what (CopyOf), or its
+// copiable values have no name, which only a face-down permanent's lack (CR 708.2a; every
+// card and token has a name, 201.2, 111.4), so it copies a face-down permanent.
+func copying(o *harness.Object) bool {
+	return o.CopyOf != "" || o.Copiable != nil && o.Copiable.Name == ""
+}
+
+// copiedName names what a copy copies (its CopyOf), for people: a face-down permanent has
+// no name (CR 708.2a).
+func copiedName(copyOf string) string {
+	if copyOf == "" {
+		return "a face-down permanent (no name)"
+	}
+	return copyOf
 }
 
 // printedValues are a card's printed characteristics from the cards table.

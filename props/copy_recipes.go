@@ -55,8 +55,8 @@ var copyPlans = map[string]copyPlan{
 		add:  []string{"cycle into resonance", "resonance copies again"},
 	},
 	"copy.of-a-copy":       {add: []string{"copy a copy", "cycle into resonance", "astral slide returns a copy", "helvault returns copies"}},
-	"copy.of-resonance":    {add: []string{"copy a copy"}},
-	"copy.copiable-values": {add: []string{"altered sources", "copy an equipped creature"}, prefer: preferCopyingAltered},
+	"copy.of-resonance":    {add: []string{"copy a copy", "copy a face-down creature"}},
+	"copy.copiable-values": {add: []string{"altered sources", "copy an equipped creature", "copy a face-down creature"}, prefer: preferCopyingAltered},
 }
 
 // copyRecipes builds every copy recipe afresh (callers may change what they get).
@@ -169,5 +169,16 @@ func copyRecipes() []gen.Recipe {
 				{Card: "Giant Growth", Weight: 20}},
 			AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinHand: 1, MinPermanents: 4,
 			Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
+		// Face-down Akromas (cast face down with morph, CR 702.37c) on both sides, copy
+		// spells in hand and Crystalline Resonance out: a copy of one gets 708.2a's
+		// values, a nameless 2/2 with no ability (707.2), not Akroma's, and Resonance's
+		// exception on top of them (707.9a).
+		{Name: "copy a face-down creature", Weight: 4,
+			Mine: []gen.Pick{{Card: "Island", Weight: 60}, {Card: "Akroma, Angel of Fury", Weight: 30}, {Card: "Crystalline Resonance", Weight: 15},
+				{Card: "Mana Reflection", Weight: 10}},
+			Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Grizzly Bears", Weight: 10}}, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+			Hand: []gen.Pick{{Card: "Phantasmal Image", Weight: 60}, {Card: "Clone", Weight: 30}, {Card: "Clever Impersonator", Weight: 20},
+				{Card: "Curator of Mysteries", Weight: 20}},
+			FaceDown: 90, MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}},
 	}
 }

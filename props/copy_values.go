@@ -80,14 +80,15 @@ func copiableValues() *Property {
 		Rulings: []string{"copy.copiable-values"},
 		Rules:   []string{"707.2", "613.2a"},
 		Description: "A copy gets the copied object's printed values as modified by copy effects, never its counters, " +
-			"status or other effects (P/T, types, colours, being a creature); in every state a copy's copiable values " +
-			"are the printed values of what it copies, but for the exceptions of its copy effect.",
+			"status or other effects (P/T, types, colours, being a creature), nor, of a face-down permanent, its card's; in every " +
+			"state a copy's copiable values are the printed values of what it copies, but for the exceptions of its copy effect.",
 		Needs: copyNeeds,
 		Clauses: []Clause{
 			{Name: "counters", Rules: []string{"707.2"}, Description: "the copied object has counters or is tapped, which the copy doesn't get"},
 			{Name: "non-copy-effects", Rules: []string{"707.2", "613.2a"}, Description: "the copied object's characteristics differ from its copiable values (pumped, animated, granted abilities), which the copy doesn't get"},
 			{Name: "every-state", Rules: []string{"707.2"}, Description: "each copy's copiable name, mana cost, colours, types, P/T and loyalty are its copy_of card's printed ones"},
 			{Name: "land-type-ability", Rules: []string{"305.6", "707.2"}, Description: "a copy with a basic land type has that type's mana ability once"},
+			{Name: "face-down", Rules: []string{"707.2", "708.2a"}, Description: "the copied permanent is face down: the copy gets the face-down values, a nameless 2/2 creature with no ability, not its card's"},
 		},
 		Steer: copySteer("copy.copiable-values"),
 		Check: checkCopiableValues,
@@ -98,6 +99,8 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	const ruling = "copy.copiable-values"
 	v := checkCopyEvents(tr, ruling, "707.2", func(e *copyEvent, src harness.Characteristics) string {
 		switch {
+		case e.Src.FaceDown:
+			return "face-down"
 		case len(e.Src.Counters) == 0 && differsFrom(e.Src, src):
 			return "non-copy-effects"
 		case len(e.Src.Counters) > 0 || e.Src.Tapped:
@@ -108,10 +111,13 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	for _, m := range moments(tr) {
 		for i := range m.Snap.Battlefield {
 			o := m.Snap.Battlefield[i]
-			if o.CopyOf == "" || o.Copiable == nil {
+			if !copying(o) || o.Copiable == nil {
 				continue
 			}
 			printed, ok := printedValues(o.CopyOf)
+			if o.CopyOf == "" {
+				printed, ok = faceDownValues(), true // it copies a face-down permanent (CR 708.2a)
+			}
 			if !ok {
 				continue
 			}
@@ -132,7 +138,7 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 			if d := copyValueDiff(want, got); d != "" {
 				v.Violations = append(v.Violations, Violation{Step: m.Step, Ruling: ruling, Rule: "707.2", Clause: "every-state",
 					Message: fmt.Sprintf("%s copies %s: expected: the copiable values of %s's printed card, without counters, status or other effects (ruling %s, CR 707.2); got: %s",
-						describe(o), o.CopyOf, o.CopyOf, ruling, d)})
+						describe(o), copiedName(o.CopyOf), copiedName(o.CopyOf), ruling, d)})
 			}
 			checkLandTypeAbilities(tr, m.Step, o, &v)
 		}
@@ -188,7 +194,7 @@ func checkCopyEvents(tr *gen.Trace, ruling, rule string, clause func(e *copyEven
 		}
 		if e.Obj.CopyOf != wantOf {
 			v.Violations = append(v.Violations, clauseViolation(e.Step, ruling, "707.3", name, what,
-				"a copy of "+wantOf+", what "+describe(e.Src)+" is (CR 707.3)", "a copy of "+e.Obj.CopyOf))
+				"a copy of "+copiedName(wantOf)+", what "+describe(e.Src)+" is (CR 707.3, 708.2a)", "a copy of "+copiedName(e.Obj.CopyOf)))
 			continue
 		}
 		want := expectedCopy(src, e.Ability)

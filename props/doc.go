@@ -82,6 +82,7 @@
 //	invariant.sba                 invariant.sba / 704.3, 704.5f, 704.5g, 704.5i, 704.5j, 704.5m, 704.5n
 //	library.costs-and-timing      library.costs-and-timing / 601.3, 601.2f, 601.2h, 307.1, 305.2, 205.4e
 //	library.look-top-any-time     library.look-top-any-time / 401.2, 401.5, 402.3
+//	library.top-changes-while-casting  library.top-changes-while-casting / 401.5, 601.2a, 601.2i
 //	mana.could-produce            mana.could-produce / 106.7, 616.1, 106.5, 106.12b
 //	mana.could-produce/relations  mana.could-produce, mana.undefined-type / 106.7, 106.5, 616.1
 //	mana.outcomes                 mana.undefined-type, mana.could-produce, mana.tap-for-mana, mana.tapped-trigger, mana.tapped-replacement / 106.1, 106.5, 106.7, 106.12, 616.1, 605.1a
@@ -94,6 +95,7 @@
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b
@@ -142,6 +144,10 @@
 //     or replacing what they can't see (the opponent's hand and library, their own library
 //     below a top card Crystal Skull lets them see) changes neither their view nor their
 //     legal actions; with a look effect they see the top card.
+//   - library.top-changes-while-casting: while a player casts a spell (from 601.2a to
+//     601.2i), a new top card of their library is out of their view though they may look
+//     at the top card, the same top card stays in it, and once casting ends (cast or
+//     cancelled) they see the top card again.
 //   - historic.face-down-not-historic: a face-down spell or permanent has 708.2a's
 //     characteristics only, so it isn't historic; turning it face up is a special action
 //     keeping the object; only its controller knows what it is.
@@ -213,6 +219,10 @@
 //     its other face (the cards table), and the same mana value.
 //   - rules.lifelink: as combat damage is dealt, the attacking player gains the power of
 //     each of their attacking creatures with lifelink that deals damage.
+//   - rules.protection: a permanent with protection from a colour (Akroma face up) is
+//     offered and chosen as no target of a spell or ability from a source of that colour,
+//     is offered no blocker of it, is dealt no combat damage by it, and keeps no Aura or
+//     Equipment of it attached.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

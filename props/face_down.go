@@ -31,6 +31,20 @@ func faceDownNotHistoric() *Property {
 				{Name: "morph in hand", Weight: 3, Mine: []gen.Pick{{Card: "Mountain", Weight: 40}, {Card: "Wastes", Weight: 20}},
 					Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 80}}, MinHand: 1, MinPermanents: 3,
 					TheirHand: gen.Cards("Cancel"), Steps: []harness.Step{harness.Main1, harness.Main2}},
+				{Name: "morph under watchers", Weight: 3,
+					Mine: []gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 40}, {Card: "Daring Archaeologist", Weight: 40},
+						{Card: "Mystic Forge", Weight: 20}, {Card: "Vizier of the Menagerie", Weight: 20}, {Card: "Wastes", Weight: 30}},
+					AvoidMine: gen.Permanent, Hand: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}},
+					Library: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}}, MinLibrary: 1,
+					Pool: harness.Mana{harness.Colorless: 3}, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Face-down Akromas on both sides and what makes them leave (CR 708.9):
+				// Oblivion Ring and Helvault exile them, Walking Ballista's damage kills one.
+				{Name: "face down leaving", Weight: 3,
+					Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 50}, {Card: "Helvault", Weight: 40}, {Card: "Walking Ballista", Weight: 20},
+						{Card: "Plains", Weight: 40}},
+					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}}, AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+					Hand: []gen.Pick{{Card: "Oblivion Ring", Weight: 60}}, MinHand: 1, Pool: harness.Mana{harness.White: 1, harness.Colorless: 2},
+					FaceDown: 90, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "face down on the battlefield", Weight: 3, Mine: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Mountain", Weight: 20}},
 					Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 40}}, Pool: harness.Mana{harness.Red: 3, harness.Colorless: 3}, FaceDown: 60},
 			},
@@ -44,6 +58,8 @@ func faceDownNotHistoric() *Property {
 				Description: "A face-down permanent has no name, mana cost, colour or subtype and no type but creature; a face-down spell no name, mana value or ability."},
 			{Name: "not-historic", Rules: []string{"700.6", "708.2a"},
 				Description: "A face-down spell or permanent is not legendary, not an artifact and not a Saga, whatever its card: it isn't historic."},
+			{Name: "cast-triggers-nothing", Rules: []string{"700.6", "708.2a", "601.2i"},
+				Description: "A spell cast face down under \"whenever you cast a historic spell\" abilities (Jhoira, Daring Archaeologist) triggers none of them: it isn't historic."},
 			{Name: "face-up", Rules: []string{"116.2b", "702.37e", "708.8"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
 				Description: "Turning a face-down permanent face up puts nothing on the stack, keeps the object and its controller's priority, and shows its card."},
 			{Name: "offered-accepted", Rules: []string{"702.37c", "702.37e", "601.3e"}, Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.TurnFaceUp}},
@@ -52,6 +68,8 @@ func faceDownNotHistoric() *Property {
 				Description: "Replacing the card an opponent's face-down permanent is changes neither a player's view nor their legal actions."},
 			{Name: "identity-known", Rules: []string{"708.5"}, Needs: needsViews,
 				Description: "A player's view tells what each face-down permanent they control is."},
+			{Name: "revealed-leaving", Rules: []string{"708.9"}, Needs: needsViews,
+				Description: "A face-down spell or permanent that leaves the stack or the battlefield for a graveyard or exile is revealed: the other player's view shows its card there."},
 		},
 	}
 }
@@ -74,6 +92,7 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 			checkFaceUp(tr, i, &v)
 			checkFaceDownOffers(eng, tr, i, &v)
 			checkFaceDownSpell(tr, i, names, &v)
+			checkFaceDownCastTriggers(tr, i, &v)
 		}
 		for _, o := range snap.Battlefield {
 			if o.FaceDown {
@@ -82,6 +101,9 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if views {
 			checkIdentityKnown(q, tr, i, snap, st, names, &v)
+			if i >= 0 {
+				checkRevealedLeaving(q, tr, i, names, &v)
+			}
 		}
 	}
 	if !views {
@@ -175,6 +197,29 @@ func checkFaceDownSpell(tr *gen.Trace, i int, names map[harness.CardID]string, v
 	}
 }
 
+// checkFaceDownCastTriggers: a spell cast face down, once it becomes cast (CR 601.2i), sets
+// off none of its caster's "whenever you cast a historic spell" abilities: it is a
+// nameless colourless creature spell with no supertype (708.2a), so not historic (700.6),
+// whatever its card is (Akroma, Angel of Fury is legendary).
+func checkFaceDownCastTriggers(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b := st.Before
+	if st.Action.Kind != harness.Pay || b.Casting == nil || st.After.Casting != nil || !isSpellOnTop(b, b.Casting.Card) {
+		return
+	}
+	k := castStep(tr, i, b.Casting.Card)
+	if k < 0 || !tr.Steps[k].Action.CastsFaceDown() || historicWatchers(b, b.Casting.Player) == 0 {
+		return
+	}
+	spell := b.Stack[len(b.Stack)-1] // as the spell is: no name, no type but creature
+	m := historicMoment{step: i, how: becameCast, player: b.Casting.Player, spell: spell.Object,
+		obj: &harness.Object{Card: spell.Card, Object: spell.Object, Owner: spell.Controller, Controller: spell.Controller, Zone: harness.Stack}}
+	if ms := appendCounted(nil, tr, m); len(ms) == 1 {
+		judgeHistoricTriggers(v, tr, ms[0], "historic.face-down-not-historic", "700.6", "cast-triggers-nothing",
+			"a face-down spell isn't historic (CR 708.2a, 700.6)", 0)
+	}
+}
+
 // checkFaceUp: turning a face-down permanent face up is a special action (CR 116.2b,
 // 702.37e): nothing goes on the stack, priority stays with its controller (116.3), and it
 // is the same object (708.8), now with its card's characteristics.
@@ -226,6 +271,62 @@ func checkFaceDownOffers(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) {
 			v.add("offered-accepted", violation(i, ruling, "702.37c", fmt.Sprintf("the offered action %s", a),
 				"accepted, as it was offered", "refused: "+err.Error()))
 			return
+		}
+	}
+}
+
+// checkRevealedLeaving: a face-down spell or permanent that leaves the stack or the
+// battlefield for another zone is revealed (CR 708.9): in a graveyard or in exile, public
+// zones, it is its card, face up, which the other player's view shows. A face-down spell
+// is the only spell without a name (708.2a). No card of the pool moves a face-down object
+// to a hidden zone (a hand or a library: nothing returns a permanent or a spell there),
+// where 708.9's reveal would be for a moment only, so only public destinations are judged.
+func checkRevealedLeaving(q harness.ViewQueries, tr *gen.Trace, i int, names map[harness.CardID]string, v *Verdict) {
+	const ruling, rule = "historic.face-down-not-historic", "708.9"
+	st := &tr.Steps[i]
+	type left struct {
+		card       harness.CardID
+		controller harness.Player
+	}
+	var gone []left
+	for _, o := range st.Before.Battlefield {
+		if o.FaceDown {
+			gone = append(gone, left{o.Card, o.Controller})
+		}
+	}
+	for _, so := range st.Before.Stack {
+		if so.Kind == "spell" && so.Name == "" {
+			gone = append(gone, left{so.Card, so.Controller})
+		}
+	}
+	for _, g := range gone {
+		now := st.After.Find(g.card)
+		if now == nil || now.Zone != harness.Graveyard && now.Zone != harness.Exile {
+			continue // still there, resolved onto the battlefield, or a token gone
+		}
+		other := g.controller.Opponent()
+		view, err := q.PlayerView(st.AfterState, other)
+		if err != nil {
+			v.add("revealed-leaving", queryError(i, ruling, rule, fmt.Sprintf("%s's view", other), err))
+			return
+		}
+		v.Reach("revealed-leaving")
+		ps := &view.Board.Players[now.Owner]
+		zone := ps.Graveyard
+		if now.Zone == harness.Exile {
+			zone = ps.Exile
+		}
+		k := slices.IndexFunc(zone, func(o *harness.Object) bool { return o.Card == g.card })
+		if k < 0 || zone[k].Name != names[g.card] || zone[k].FaceDown {
+			got := "not there"
+			if k >= 0 {
+				got = describe(zone[k])
+				if zone[k].FaceDown {
+					got += ", face down"
+				}
+			}
+			v.add("revealed-leaving", violation(i, ruling, rule, fmt.Sprintf("%s's view of card %d, face down until it went to %s's %s", other, g.card, now.Owner, now.Zone),
+				fmt.Sprintf("%s, face up: a face-down object leaving for another zone is revealed (CR 708.9)", names[g.card]), got))
 		}
 	}
 }

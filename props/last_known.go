@@ -71,6 +71,9 @@ func setupCopiable(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Cha
 }
 
 func setupCopiableIn(setup *harness.Setup, pm *harness.PermanentSpec) (harness.Characteristics, bool) {
+	if pm.FaceDown {
+		return faceDownValues(), true // whatever it copies: face down applies after (CR 708.2a, 613.2b)
+	}
 	if len(pm.Copying) == 0 {
 		cv, ok := printedValues(pm.Name)
 		if c, _ := cards.ByName(pm.Name); ok && pm.Token && c.SizeX {

@@ -44,6 +44,7 @@ var constructors = []func() *Property{
 	damageRules,
 	costRules,
 	targetRules,
+	protectionRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,
@@ -65,6 +66,7 @@ var constructors = []func() *Property{
 	lifelinkRules,
 	// Sagas (issue 18).
 	sagaRules,
+	topChangesWhileCasting,
 }
 
 // All returns every property, sorted by ID.

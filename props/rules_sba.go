@@ -365,11 +365,12 @@ func checkAttachmentRemoved(tr *gen.Trace, step int, o, host *harness.Object, v 
 }
 
 // attachmentLegal reports whether Aura or Equipment o may be attached to host, judged by
-// their characteristics (CR 303.4c-d, 301.5c), and the rule that says so. An enchant
-// restriction the reader can't judge counts as illegal: nothing is claimed.
+// their characteristics (CR 303.4c-d, 301.5c, and 702.16c-d: not to a host with protection
+// from its colour), and the rule that says so. An enchant restriction the reader can't
+// judge counts as illegal: nothing is claimed.
 func attachmentLegal(o, host *harness.Object) (bool, string) {
 	if slices.Contains(o.Subtypes, "Aura") {
-		if isCreature(o) {
+		if isCreature(o) || shares(protectionFrom(host), o.Colors) {
 			return false, "704.5m"
 		}
 		for _, t := range o.Abilities {
@@ -380,7 +381,7 @@ func attachmentLegal(o, host *harness.Object) (bool, string) {
 		}
 		return false, "704.5m"
 	}
-	return isCreature(host) && !isCreature(o), "704.5n"
+	return isCreature(host) && !isCreature(o) && !shares(protectionFrom(host), o.Colors), "704.5n"
 }
 
 func isAttachment(o *harness.Object) bool {

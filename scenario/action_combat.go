@@ -47,7 +47,13 @@ func (a *ActionSpec) parseBlock(rest []string, known func(string) bool) error {
 	if len(rest) == 2 && rest[1] == "nothing" {
 		return nil
 	}
-	for _, item := range splitRefs(strings.Join(rest[1:], " "), known) {
+	// A pair is known when both its cards are: names with commas ("Akroma, Angel of Fury
+	// blocking Isamaru, Hound of Konda") stay whole.
+	pairKnown := func(s string) bool {
+		b, at, ok := strings.Cut(s, " blocking ")
+		return ok && known != nil && known(strings.TrimSpace(b)) && known(strings.TrimSpace(at))
+	}
+	for _, item := range splitRefs(strings.Join(rest[1:], " "), pairKnown) {
 		blocker, attacker, found := strings.Cut(item, " blocking ")
 		if !found || strings.TrimSpace(blocker) == "" || strings.TrimSpace(attacker) == "" {
 			return fmt.Errorf("%q: want \"BLOCKER blocking ATTACKER\"", item)

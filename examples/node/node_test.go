@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +127,45 @@ func TestNodeSpeaksBothVersions(t *testing.T) {
 		reports[len(versions)] = string(b)
 	}
 	assert.JSONEq(t, reports[0], reports[1])
+}
+
+// TestNodeEngineUnsupportedForViewsOnly: the example declares no view query (no
+// player_view in its handshake). Every property or clause that needs one is unsupported,
+// never failed, and says so; no property or clause is unsupported for want of a view that
+// doesn't need one (issue 18: "UNSUPPORTED for those clauses only"). The example's own
+// deliberate bug (mana.could-produce) is left out.
+func TestNodeEngineUnsupportedForViewsOnly(t *testing.T) {
+	needNode(t)
+	var ps []*props.Property
+	for _, p := range props.All() {
+		if p.ID != "mana.could-produce" && p.ID != "mana.could-produce/relations" && p.ID != "mana.outcomes" {
+			ps = append(ps, p)
+		}
+	}
+	rep := campaignOn(t, "node engine.js --fixed", ps)
+	needsView := func(n props.Needs) bool { return slices.Contains(n.Queries, harness.QueryView) }
+	viewProps, viewClauses := 0, 0
+	for _, r := range rep.Props {
+		p := props.ByID(r.ID)
+		require.NotNil(t, p, r.ID)
+		assert.NotEqual(t, campaign.Failed, r.Outcome, "%s: nothing fails for want of a view", r.ID)
+		assert.NotEqual(t, campaign.Errored, r.Outcome, r.ID)
+		if needsView(p.Needs) {
+			viewProps++
+			assert.Equal(t, campaign.Unsupported, r.Outcome, "%s needs the view", r.ID)
+			assert.Contains(t, r.Unsupported, "view", r.ID)
+			continue
+		}
+		assert.NotContains(t, r.Unsupported, "view", "%s doesn't need the view", r.ID)
+		for i, c := range r.Clauses {
+			if needsView(p.Clauses[i].Needs) {
+				viewClauses++
+				assert.Contains(t, c.Unsupported, "view", "%s/%s needs the view", r.ID, c.Name)
+			} else {
+				assert.NotContains(t, c.Unsupported, "view", "%s/%s doesn't need the view", r.ID, c.Name)
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, viewProps, 2, "library.look-top-any-time, library.top-changes-while-casting")
+	assert.GreaterOrEqual(t, viewClauses, 3, "historic.face-down-not-historic's view clauses")
 }
