@@ -227,7 +227,7 @@ func (c *checker) checkStart(tr *gen.Trace) {
 		o := s.Find(card.ID)
 		// A permanent the setup has copying something has that one's name (CR 707.2); a
 		// face-down one has none (708.2a); a transformed one its back face's (712.8e).
-		c.check("card-ids", o != nil && (o.Name == card.Name || o.CopyOf != "" || o.FaceDown && o.Name == "" || o.Transformed && isBackOf(o.Name, card.Name)) || o == nil && s.GameOver,
+		c.check("card-ids", o != nil && (o.Name == card.Name || o.Copying() || o.FaceDown && o.Name == "" || o.Transformed && isBackOf(o.Name, card.Name)) || o == nil && s.GameOver,
 			"at the start: card %d (%s in the setup) is %s", card.ID, card.Name, describe(o))
 	}
 }

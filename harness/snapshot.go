@@ -78,6 +78,13 @@ type Object struct {
 	ExiledWith []CardID `json:"exiled_with,omitempty"`
 }
 
+// Copying reports whether o is a copy of something (CR 707): it names what (CopyOf), or its
+// copiable values have no name, which only a face-down permanent's lack (708.2a; every card
+// and token has a name, 201.2, 111.4), so it copies a face-down permanent.
+func (o *Object) Copying() bool {
+	return o.CopyOf != "" || o.Copiable != nil && o.Copiable.Name == ""
+}
+
 // Characteristics is a bare set of characteristics (CR 109.3), used for copiable values.
 type Characteristics struct {
 	Name       string   `json:"name"`

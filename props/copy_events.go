@@ -78,7 +78,7 @@ func copyEvents(tr *gen.Trace) []copyEvent {
 		used := map[int]bool{} // the answers given to cards entering in step i
 		for j := range st.After.Battlefield {
 			o := st.After.Battlefield[j]
-			if !copying(o) {
+			if !o.Copying() {
 				continue
 			}
 			was := st.Before.Permanent(o.Card)
@@ -287,13 +287,6 @@ func copiableOf(o *harness.Object) (harness.Characteristics, bool) {
 func faceDownValues() harness.Characteristics {
 	two := 2
 	return harness.Characteristics{Types: []string{"Creature"}, Power: &two, Toughness: &two, Abilities: []string{}}
-}
-
-// copying reports whether o is a copy of something: it names what (CopyOf), or its
-// copiable values have no name, which only a face-down permanent's lack (CR 708.2a; every
-// card and token has a name, 201.2, 111.4), so it copies a face-down permanent.
-func copying(o *harness.Object) bool {
-	return o.CopyOf != "" || o.Copiable != nil && o.Copiable.Name == ""
 }
 
 // copiedName names what a copy copies (its CopyOf), for people: a face-down permanent has

@@ -111,7 +111,7 @@ func checkCopiableValues(_ harness.Engine, tr *gen.Trace) Verdict {
 	for _, m := range moments(tr) {
 		for i := range m.Snap.Battlefield {
 			o := m.Snap.Battlefield[i]
-			if !copying(o) || o.Copiable == nil {
+			if !o.Copying() || o.Copiable == nil {
 				continue
 			}
 			printed, ok := printedValues(o.CopyOf)

@@ -43,7 +43,7 @@ func TestSchemaJudges(t *testing.T) {
 	_, sc := builtSchema(t)
 	assert.Empty(t, sc.NotCompiled, "every mutant's guarded form compiles")
 	cfg := RunConfig{Binary: sc.Binary, Jobs: runtime.GOMAXPROCS(0), Limit: 5 * time.Minute,
-		Judge: JudgeConfig{Seed: 1, Checks: 100, Corpus: filepath.Join(root, "corpus"), CaseTimeout: 10 * time.Second}}
+		Judge: JudgeConfig{Seed: 1, Checks: 150, Corpus: filepath.Join(root, "corpus"), CaseTimeout: 10 * time.Second}}
 	res, partial, err := Run(context.Background(), cfg, []*Mutant{counters}, nil)
 	require.NoError(t, err)
 	assert.False(t, partial)
