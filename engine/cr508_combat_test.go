@@ -119,3 +119,24 @@ func TestBecomingACreatureTheTurnItEntered(t *testing.T) {
 		assert.Equal(t, tc.attack, s.Decision != nil, "an attack is possible: %v", tc.faults)
 	}
 }
+
+// TestFlyingIsBlockedOnlyByFlyers: an attacking Ornithopter can be blocked by B's
+// Pili-Pala, which has flying, but not by B's Grizzly Bears (CR 702.9b); declaring that
+// block anyway is refused.
+func TestFlyingIsBlockedOnlyByFlyers(t *testing.T) {
+	setup := board([]string{"Ornithopter"}, []string{"Grizzly Bears", "Pili-Pala"})
+	s := toStep(t, start(t, setup), h.DeclareAttackers)
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Attack, Attackers: []h.CardID{100}})
+	s = apply(t, s, h.Action{Player: h.A, Kind: h.Pass})
+	s = apply(t, s, h.Action{Player: h.B, Kind: h.Pass})
+	require.Equal(t, h.DeclareBlockers, s.Step)
+	var blockers []h.CardID
+	for _, a := range legalActions(s) {
+		for _, b := range a.Blocks {
+			blockers = append(blockers, b.Blocker)
+		}
+	}
+	assert.Equal(t, []h.CardID{201}, blockers, "only the flying Pili-Pala is offered as a blocker")
+	_, _, err := applyAction(s, h.Action{Player: h.B, Kind: h.Block, Blocks: []h.Blocking{{Blocker: 200, Attacker: 100}}})
+	assert.ErrorContains(t, err, "CR 702.9b")
+}

@@ -84,10 +84,23 @@ func blockOptions(s *state, v *view) []h.Action {
 	return out
 }
 
-// mayBlock reports whether the creature blocker may block attacker: not if the attacker
-// has protection from it (CR 702.16f).
+// mayBlock reports whether the creature blocker may block attacker (blockRestriction).
 func mayBlock(s *state, v *view, blocker, attacker h.ObjectID) bool {
-	return !protectedFrom(v.Of(attacker), v.Of(blocker)) || s.faults.on(FaultProtectionBlockable)
+	return blockRestriction(s, v, blocker, attacker) == nil
+}
+
+// blockRestriction says which rule forbids blocker to block attacker, if one does: an
+// attacker with flying can't be blocked except by creatures with flying or reach (CR
+// 702.9b, 702.17b), nor by a creature it has protection from (702.16f).
+func blockRestriction(s *state, v *view, blocker, attacker h.ObjectID) error {
+	a, b := v.Of(attacker), v.Of(blocker)
+	if a.HasKeyword("Flying") && !b.HasKeyword("Flying") && !b.HasKeyword("Reach") && !s.faults.on(FaultFlyingBlockedByGround) {
+		return fmt.Errorf("CR 702.9b: card %d has flying and card %d has neither flying nor reach, so it can't block it", s.obj(attacker).Card, s.obj(blocker).Card)
+	}
+	if protectedFrom(a, b) && !s.faults.on(FaultProtectionBlockable) {
+		return fmt.Errorf("CR 702.16f: card %d has protection from card %d and can't be blocked by it", s.obj(attacker).Card, s.obj(blocker).Card)
+	}
+	return nil
 }
 
 // declareBlockers performs the declaration (CR 509.1), then the active player gets
@@ -104,8 +117,8 @@ func declareBlockers(s *state, a h.Action) (*state, []h.Event, error) {
 		if attacker == nil || !containsID(attackers, attacker.ID) {
 			return nil, nil, fmt.Errorf("CR 509.1a: card %d is not an attacking creature", b.Attacker)
 		}
-		if !mayBlock(s, v, blocker.ID, attacker.ID) {
-			return nil, nil, fmt.Errorf("CR 702.16f: card %d has protection from card %d and can't be blocked by it", b.Attacker, b.Blocker)
+		if err := blockRestriction(s, v, blocker.ID, attacker.ID); err != nil {
+			return nil, nil, err
 		}
 		for _, p := range pairs {
 			if p.Blocker == blocker.ID {

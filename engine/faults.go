@@ -132,6 +132,8 @@ const (
 	FaultOpponentHandShown    = "library.look-top-any-time/opponent-hand-shown"
 	FaultNewTopShownCasting   = "library.top-changes-while-casting/new-top-shown-while-casting"
 	FaultNewTopHiddenOnStack  = "library.top-changes-while-casting/hidden-until-resolves"
+	// Evasion (CR 702.9b).
+	FaultFlyingBlockedByGround = "rules.blocks/flying-blocked-by-ground"
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	FaultTransformFiresCastTriggers = "historic.lands-and-transform/transform-fires-cast-triggers"
 	FaultTransformNewObject         = "rules.transform/new-object"
@@ -296,6 +298,7 @@ var faultInfo = []FaultInfo{
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
+	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

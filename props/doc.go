@@ -90,6 +90,7 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
+//	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
@@ -223,6 +224,8 @@
 //     offered and chosen as no target of a spell or ability from a source of that colour,
 //     is offered no blocker of it, is dealt no combat damage by it, and keeps no Aura or
 //     Equipment of it attached.
+//   - rules.blocks: no declaration of blockers offered has a creature with neither flying
+//     nor reach block an attacker with flying.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

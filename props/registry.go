@@ -45,6 +45,7 @@ var constructors = []func() *Property{
 	costRules,
 	targetRules,
 	protectionRules,
+	blockRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,

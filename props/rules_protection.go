@@ -180,16 +180,6 @@ func describeStack(so harness.StackObject) string {
 	return fmt.Sprintf("%s's ability %q", so.Name, so.Text)
 }
 
-// lastAttack is the attackers of the latest Attack action at or before step i.
-func lastAttack(tr *gen.Trace, i int) []harness.CardID {
-	for k := i; k >= 0; k-- {
-		if a := tr.Steps[k].Action; a.Kind == harness.Attack {
-			return a.Attackers
-		}
-	}
-	return nil
-}
-
 // checkOfferedBlocks: the blockings offered before step i.
 func checkOfferedBlocks(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]

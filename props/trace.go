@@ -320,3 +320,13 @@ func targetedAt(tr *gen.Trace, i int, id harness.ObjectID) *harness.Snapshot {
 	}
 	return nil
 }
+
+// lastAttack is the attackers of the latest Attack action at or before step i.
+func lastAttack(tr *gen.Trace, i int) []harness.CardID {
+	for k := i; k >= 0; k-- {
+		if a := tr.Steps[k].Action; a.Kind == harness.Attack {
+			return a.Attackers
+		}
+	}
+	return nil
+}

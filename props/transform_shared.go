@@ -30,10 +30,12 @@ var abbeyRecipe = gen.Recipe{Name: "abbey and creatures", Weight: 12,
 	MinPermanents: 8, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 60}
 
 // ormendahlRecipe: A's Westvale Abbey mostly back face up (Ormendahl, with haste) at the
-// beginning of combat or in the first main phase, B with creatures to block it or not.
+// beginning of combat or in the first main phase, B with flyers that may block it and
+// creatures without flying that can't (Ormendahl has flying, CR 702.9b).
 var ormendahlRecipe = gen.Recipe{Name: "ormendahl attacks", Weight: 12,
-	Mine:      []gen.Pick{{Card: "Westvale Abbey", Weight: 40}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Forest", Weight: 20}},
-	Theirs:    []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Island", Weight: 30}},
+	Mine: []gen.Pick{{Card: "Westvale Abbey", Weight: 40}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Forest", Weight: 20}},
+	Theirs: []gen.Pick{{Card: "Ornithopter", Weight: 25}, {Card: "Pili-Pala", Weight: 20}, {Card: "Grizzly Bears", Weight: 15},
+		{Card: "Llanowar Elves", Weight: 10}, {Card: "Island", Weight: 30}},
 	AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, Transformed: 85,
 	MinPermanents: 2, Steps: []harness.Step{harness.BeginCombat, harness.Main1}, StepWeight: 60}
 

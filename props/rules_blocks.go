@@ -1,0 +1,93 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// blockRules checks the general rule rules.blocks: the blocks the engine offers respect
+// evasion (CR 509.1b: a block that breaks a restriction is illegal). An attacker with
+// flying can't be blocked except by creatures with flying or reach (702.9b, 702.17b): no
+// offered declaration pairs them, judged from the keywords the snapshot gives each
+// creature (its computed abilities), not from a second engine.
+func blockRules() *Property {
+	const id = "rules.blocks"
+	return &Property{
+		ID:      id,
+		Rulings: []string{id},
+		Rules:   []string{"702.9b", "702.17b", "509.1b"},
+		Description: "A creature with flying can't be blocked except by creatures with flying or reach: " +
+			"no declaration of blockers the engine offers has a creature with neither block one with flying.",
+		Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}},
+		Clauses: []Clause{
+			{Name: "flying", Rules: []string{"702.9b", "702.17b", "509.1b"},
+				Description: "an attacker with flying faces an untapped creature with neither flying nor reach: no offered block pairs them"},
+		},
+		Steer: gen.Steer{
+			Name: id,
+			Recipes: []gen.Recipe{
+				{Name: "flyers into ground blockers", Weight: 1,
+					Mine: []gen.Pick{{Card: "Ornithopter", Weight: 30}, {Card: "Pili-Pala", Weight: 30}, {Card: "Raff Capashen, Ship's Mage", Weight: 20},
+						{Card: "Grizzly Bears", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 30}, {Card: "Llanowar Elves", Weight: 20},
+						{Card: "Ornithopter", Weight: 20}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 2,
+					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 200},
+			},
+		},
+		Check: checkBlocks,
+	}
+}
+
+func checkBlocks(_ harness.Engine, tr *gen.Trace) Verdict {
+	var v Verdict
+	for i := range tr.Steps {
+		checkFlyingBlocks(tr, i, &v)
+	}
+	return v
+}
+
+// checkFlyingBlocks: the blockings offered before step i pair no attacker with flying
+// with a creature that has neither flying nor reach.
+func checkFlyingBlocks(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	var blocks []harness.Action
+	for _, a := range st.Legal {
+		if a.Kind == harness.Block {
+			blocks = append(blocks, a)
+		}
+	}
+	if len(blocks) == 0 {
+		return
+	}
+	s := st.Before
+	grounded := func(o *harness.Object) bool { return !hasKeyword(o, "Flying") && !hasKeyword(o, "Reach") }
+	reached := false
+	for _, c := range lastAttack(tr, i-1) {
+		at := s.Permanent(c)
+		if at == nil || !hasKeyword(at, "Flying") {
+			continue
+		}
+		for _, b := range s.Battlefield {
+			if b.Controller == at.Controller.Opponent() && !b.Tapped && b.HasType("Creature") && grounded(b) {
+				reached = true
+			}
+		}
+	}
+	if !reached {
+		return
+	}
+	v.Reach("flying")
+	for _, a := range blocks {
+		for _, b := range a.Blocks {
+			at, bl := s.Permanent(b.Attacker), s.Permanent(b.Blocker)
+			if at != nil && bl != nil && hasKeyword(at, "Flying") && grounded(bl) {
+				v.add("flying", violation(i-1, "rules.blocks", "702.9b", fmt.Sprintf("the offered action %s", a),
+					"no block of an attacker with flying by a creature with neither flying nor reach (CR 702.9b, 702.17b)",
+					fmt.Sprintf("%s blocks %s, which has flying", describe(bl), describe(at))))
+			}
+		}
+	}
+}
