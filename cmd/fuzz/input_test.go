@@ -87,6 +87,14 @@ func TestReplayFollowsSymlinks(t *testing.T) {
 	require.NoError(t, os.Symlink(dir, filepath.Join(dir, "loop")))
 	r := fuzz(t, "replay", dir)
 	assert.Equal(t, exitOK, r.code, r.stderr)
+	// A scenario linked to nothing is one invalid file: the others still replay.
+	broken := filepath.Join(dir, "gone.yaml")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "no-such.yaml"), broken))
+	r = fuzz(t, "replay", dir)
+	assert.Equal(t, exitUsage, r.code)
+	assert.Equal(t, strings.Count(direct.stdout, "PASS  "), strings.Count(r.stdout, "PASS  "), "the rest replayed")
+	assert.Contains(t, r.stdout, "1 invalid (not replayed)")
+	assert.Contains(t, r.stderr, broken+": no such file or directory")
 }
 
 // TestReplayReproNamesFault: the commands printed under a failure replayed with a fault
