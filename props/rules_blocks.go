@@ -52,42 +52,16 @@ func checkBlocks(_ harness.Engine, tr *gen.Trace) Verdict {
 // checkFlyingBlocks: the blockings offered before step i pair no attacker with flying
 // with a creature that has neither flying nor reach.
 func checkFlyingBlocks(tr *gen.Trace, i int, v *Verdict) {
-	st := &tr.Steps[i]
-	var blocks []harness.Action
-	for _, a := range st.Legal {
-		if a.Kind == harness.Block {
-			blocks = append(blocks, a)
-		}
-	}
-	if len(blocks) == 0 {
-		return
-	}
-	s := st.Before
-	grounded := func(o *harness.Object) bool { return !hasKeyword(o, "Flying") && !hasKeyword(o, "Reach") }
-	reached := false
-	for _, c := range lastAttack(tr, i-1) {
-		at := s.Permanent(c)
-		if at == nil || !hasKeyword(at, "Flying") {
-			continue
-		}
-		for _, b := range s.Battlefield {
-			if b.Controller == at.Controller.Opponent() && !b.Tapped && b.HasType("Creature") && grounded(b) {
-				reached = true
-			}
-		}
-	}
+	reached, found := forbiddenBlocks(tr, i, func(at, bl *harness.Object) bool {
+		return hasKeyword(at, "Flying") && !hasKeyword(bl, "Flying") && !hasKeyword(bl, "Reach")
+	})
 	if !reached {
 		return
 	}
 	v.Reach("flying")
-	for _, a := range blocks {
-		for _, b := range a.Blocks {
-			at, bl := s.Permanent(b.Attacker), s.Permanent(b.Blocker)
-			if at != nil && bl != nil && hasKeyword(at, "Flying") && grounded(bl) {
-				v.add("flying", violation(i-1, "rules.blocks", "702.9b", fmt.Sprintf("the offered action %s", a),
-					"no block of an attacker with flying by a creature with neither flying nor reach (CR 702.9b, 702.17b)",
-					fmt.Sprintf("%s blocks %s, which has flying", describe(bl), describe(at))))
-			}
-		}
+	for _, f := range found {
+		v.add("flying", violation(i-1, "rules.blocks", "702.9b", fmt.Sprintf("the offered action %s", f.offered),
+			"no block of an attacker with flying by a creature with neither flying nor reach (CR 702.9b, 702.17b)",
+			fmt.Sprintf("%s blocks %s, which has flying", describe(f.blocker), describe(f.attacker))))
 	}
 }

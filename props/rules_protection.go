@@ -182,42 +182,15 @@ func describeStack(so harness.StackObject) string {
 
 // checkOfferedBlocks: the blockings offered before step i.
 func checkOfferedBlocks(tr *gen.Trace, i int, v *Verdict) {
-	st := &tr.Steps[i]
-	var blocks []harness.Action
-	for _, a := range st.Legal {
-		if a.Kind == harness.Block {
-			blocks = append(blocks, a)
-		}
-	}
-	if len(blocks) == 0 {
-		return
-	}
-	s := st.Before
-	reached := false
-	for _, c := range lastAttack(tr, i-1) {
-		at := s.Permanent(c)
-		if at == nil || protectionFrom(at) == "" {
-			continue
-		}
-		for _, b := range s.Battlefield {
-			if b.Controller == at.Controller.Opponent() && !b.Tapped && b.HasType("Creature") && shares(protectionFrom(at), b.Colors) {
-				reached = true
-			}
-		}
-	}
+	reached, found := forbiddenBlocks(tr, i, func(at, bl *harness.Object) bool { return shares(protectionFrom(at), bl.Colors) })
 	if !reached {
 		return
 	}
 	v.Reach("blocks")
-	for _, a := range blocks {
-		for _, b := range a.Blocks {
-			at, bl := s.Permanent(b.Attacker), s.Permanent(b.Blocker)
-			if at != nil && bl != nil && shares(protectionFrom(at), bl.Colors) {
-				v.add("blocks", violation(i-1, "rules.protection", "702.16f", fmt.Sprintf("the offered action %s", a),
-					"no block by a creature the attacker has protection from (CR 702.16f)",
-					fmt.Sprintf("%s blocks %s, which has protection from %s", describe(bl), describe(at), protectionFrom(at))))
-			}
-		}
+	for _, f := range found {
+		v.add("blocks", violation(i-1, "rules.protection", "702.16f", fmt.Sprintf("the offered action %s", f.offered),
+			"no block by a creature the attacker has protection from (CR 702.16f)",
+			fmt.Sprintf("%s blocks %s, which has protection from %s", describe(f.blocker), describe(f.attacker), protectionFrom(f.attacker))))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -329,4 +330,48 @@ func lastAttack(tr *gen.Trace, i int) []harness.CardID {
 		}
 	}
 	return nil
+}
+
+// forbiddenBlock is an offered declaration of blockers with a pair it shouldn't have.
+type forbiddenBlock struct {
+	offered           harness.Action
+	attacker, blocker *harness.Object
+}
+
+// forbiddenBlocks judges the declarations of blockers offered before step i against a
+// restriction on blocks (CR 509.1b): reached says some attacker of the latest attack and
+// some untapped creature of its defending player are a pair forbidden says may not block;
+// found lists the offered declarations that have such a pair all the same.
+func forbiddenBlocks(tr *gen.Trace, i int, forbidden func(attacker, blocker *harness.Object) bool) (reached bool, found []forbiddenBlock) {
+	st := &tr.Steps[i]
+	if !slices.ContainsFunc(st.Legal, func(a harness.Action) bool { return a.Kind == harness.Block }) {
+		return false, nil
+	}
+	s := st.Before
+	for _, c := range lastAttack(tr, i-1) {
+		at := s.Permanent(c)
+		if at == nil {
+			continue
+		}
+		for _, b := range s.Battlefield {
+			if b.Controller == at.Controller.Opponent() && !b.Tapped && b.HasType("Creature") && forbidden(at, b) {
+				reached = true
+			}
+		}
+	}
+	if !reached {
+		return false, nil
+	}
+	for _, a := range st.Legal {
+		if a.Kind != harness.Block {
+			continue
+		}
+		for _, b := range a.Blocks {
+			at, bl := s.Permanent(b.Attacker), s.Permanent(b.Blocker)
+			if at != nil && bl != nil && forbidden(at, bl) {
+				found = append(found, forbiddenBlock{offered: a, attacker: at, blocker: bl})
+			}
+		}
+	}
+	return true, found
 }
