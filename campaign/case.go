@@ -32,6 +32,7 @@ type caseResult struct {
 	kind         string // what a violating case violated (violationKind)
 	brokeWith    error  // what a broken case broke with: a port that died may not die again on a rerun
 	busy, inProp time.Duration
+	skipped      bool // not run (Config.RunCase): it holds the place, and counts for nothing
 }
 
 // judged is one case run and checked.
@@ -40,6 +41,7 @@ type judged struct {
 	verdict      props.Verdict
 	outcome      caseOutcome
 	busy, inProp time.Duration // the whole case, and its Check
+	skipped      bool          // not run (Config.RunCase)
 }
 
 // runCase generates case src with g on eng and checks it with p. Panics in the property

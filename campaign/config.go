@@ -90,6 +90,16 @@ type Config struct {
 	// whose failures would make every later case fail too. Without it the campaign goes on
 	// with the next case.
 	StopOnEngineError bool
+	// RunCase, if set, chooses the cases that run: it is asked just before each case of
+	// each property would run, and a case it refuses is neither run nor counted (the
+	// property's counts, reach and verdict are those of the cases run). Mutation testing
+	// runs only the cases a mutant could change, and marks where each case begins
+	// (internal/mutate).
+	RunCase func(prop string, index int) bool
+	// CaseDone, if set, hears each case run once it is checked: the property, the case's
+	// index, and its reach (the moments that reached the property's situation, and each
+	// clause's, by name). With one worker, the next case starts after it returns.
+	CaseDone func(prop string, index int, reached int, clauses map[string]int)
 	// Progress, if set, hears about the campaign from time to time (never concurrently).
 	Progress func(Progress)
 	// Tape, when set, is where every case's draws come from instead of its seed's random

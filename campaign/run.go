@@ -220,6 +220,10 @@ func (r *runner) runCases(ctx context.Context) {
 				}
 				prop := r.cfg.Props[p]
 				i := r.cfg.caseIndex(int(round))
+				if r.cfg.RunCase != nil && !r.cfg.RunCase(prop.ID, i) {
+					r.record(st, prop, round, judged{skipped: true})
+					continue
+				}
 				seed := CaseSeed(r.cfg.Seed, prop.ID, i)
 				r.cfg.caseSource(w.src, seed)
 				l := r.runLimited(w, prop, r.gens[p], w.src, i, seed)
@@ -295,6 +299,15 @@ func (r *runner) allFailedBefore(round int64) bool {
 }
 
 func (r *runner) record(st *propState, prop *props.Property, round int64, j judged) {
+	if j.skipped {
+		for _, job := range st.add(r, int(round), caseResult{skipped: true}) {
+			r.enqueue(job)
+		}
+		return
+	}
+	if r.cfg.CaseDone != nil {
+		r.cfg.CaseDone(prop.ID, r.cfg.caseIndex(int(round)), j.verdict.Reached, j.verdict.Clauses)
+	}
 	res := caseResult{reached: j.verdict.Reached, clauses: clauseCounts(prop, &j.verdict), skips: skipCounts(prop, &j.verdict),
 		stats:   statsOf(j.trace, r.poolIndex, r.cfg.MaxSteps),
 		outcome: j.outcome, busy: j.busy, inProp: j.inProp, kind: j.kind()}

@@ -34,6 +34,9 @@ func newPropTally(prop int, clauses []ClauseResult) propTally {
 // becomes a shrink job when it is the property's first or, looking for several
 // counterexamples, the first of its kind. It returns that job, if any.
 func (t *propTally) fold(r *runner, round int, c caseResult) (job *shrinkJob) {
+	if c.skipped {
+		return nil
+	}
 	res := &t.res
 	res.Cases++
 	res.Reached += c.reached

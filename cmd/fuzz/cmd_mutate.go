@@ -39,8 +39,7 @@ type mutateOptions struct {
 	prune       bool
 	journal     string
 	merge       bool
-	props       string // the judge's units (internal)
-	scenarios   string
+	units       string // the judge's units (internal)
 }
 
 // mutateCmd is mutation testing of the reference engine judged by the campaign (see
@@ -67,11 +66,10 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
-	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the properties and scenarios whose run reaches its code with no mutant active (recorded first, kept in the --keep directory); a mutant reached by none is unreached (--prune=false: all of them judge every mutant)")
+	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the cases and scenarios in which, with no mutant active, its change would alter a value (recorded first, kept in the --keep directory); a mutant whose code none reaches is unreached, one it never alters a value in is uninfected (--prune=false: every case and scenario judges every mutant)")
 	fs.StringVar(&o.journal, "journal", "", "append each verdict to `FILE` as it is known, and judge only the mutants it has no verdict for (a run cut short goes on where it stopped)")
 	fs.BoolVar(&o.merge, "merge", false, "make the report of the journals and JSON reports named as arguments (a run's shards, or its journal) as one whole run's, judging nothing; with --sample and --seed (--shard, --ids), of those selected")
-	fs.StringVar(&o.props, "props", "", "internal, with --judge: the places of the properties to run (comma-separated `PLACES`, - for none; default all)")
-	fs.StringVar(&o.scenarios, "scenarios", "", "internal, with --judge: the `PLACES` of the corpus's scenarios to replay (as --props)")
+	fs.StringVar(&o.units, "units", "", "internal, with --judge: read from standard input (`-`) the properties, their cases and the scenarios to run, as JSON (default all)")
 	files, err := c.parse(fs, args)
 	switch {
 	case err != nil:
@@ -103,28 +101,27 @@ func (c *cli) mutateCmd(args []string) error {
 // mutateJudge is --judge: the verdict of the mutant active in this process (the schema's
 // binary), on the units given; when recording (mutant.RecordEnv), with the mutants reached.
 func (c *cli) mutateJudge(o mutateOptions, judge mutate.JudgeConfig) error {
-	if o.props != "" || o.scenarios != "" {
-		judge.Units = &mutate.Units{Props: []int{}, Scenarios: []int{}}
-		for _, f := range []struct {
-			name, val string
-			into      *[]int
-		}{{"--props", o.props, &judge.Units.Props}, {"--scenarios", o.scenarios, &judge.Units.Scenarios}} {
-			if f.val == "" {
-				return usageErrorf("--props and --scenarios go together")
-			}
-			places, err := mutate.ParsePlaces(f.val)
-			if err != nil {
-				return usageErrorf("%s %v", f.name, err)
-			}
-			*f.into = places
+	switch o.units {
+	case "":
+	case "-":
+		var u mutate.Units
+		if err := json.NewDecoder(c.stdin).Decode(&u); err != nil {
+			return inputErrorf("--units -: want the units as JSON on standard input: %v", err)
 		}
+		judge.Units = &u
+	default:
+		return usageErrorf("--units %s: want - (the units as JSON on standard input)", o.units)
+	}
+	if mutant.Recording() {
+		rec, err := mutate.JudgeRecording(c.ctx, judge)
+		if err != nil {
+			return err
+		}
+		return json.NewEncoder(c.stdout).Encode(rec)
 	}
 	v, err := mutate.Judge(c.ctx, judge)
 	if err != nil {
 		return err
-	}
-	if mutant.Recording() {
-		return json.NewEncoder(c.stdout).Encode(mutate.Recorded{Verdict: v, Reached: mutant.Reached()})
 	}
 	return json.NewEncoder(c.stdout).Encode(v)
 }

@@ -222,9 +222,9 @@ func addMutants(infos []ruleInfo, path string) error {
 			switch {
 			case res.Outcome == mutate.Killed || res.Outcome == mutate.TimedOut:
 				k++
-			case (res.Outcome == mutate.Survived || res.Outcome == mutate.Unreached) && res.Equivalent != "":
+			case res.Survivor() && res.Equivalent != "":
 				e++
-			case res.Outcome == mutate.Survived || res.Outcome == mutate.Unreached: // unreached: a survivor of pruned judging
+			case res.Survivor(): // unreached and uninfected too: survivors of pruned judging
 				s++
 			}
 		}

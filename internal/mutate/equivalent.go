@@ -44,7 +44,7 @@ func ReadEquivalents(name string, r io.Reader) (map[string]string, error) {
 // equivalent mutant is one whether reached or not).
 func MarkEquivalent(results []Result, list map[string]string) {
 	for i := range results {
-		if why, ok := list[results[i].Key()]; ok && (results[i].Outcome == Survived || results[i].Outcome == Unreached) {
+		if why, ok := list[results[i].Key()]; ok && results[i].Survivor() {
 			results[i].Equivalent = why
 		}
 	}

@@ -54,6 +54,7 @@ func Generate(root, dir string) (*Source, error) {
 		return nil, fmt.Errorf("type-checking %s: %w", dir, err)
 	}
 	s := &Source{Root: root, Dir: dir}
+	memos := memoWriters(files, info, pkg)
 	for i, f := range files {
 		fs := &fileSites{fset: fset, info: info, pkg: pkg, file: f, src: srcs[i], name: dir + "/" + names[i], imports: importNames(f)}
 		fs.walk()
@@ -61,7 +62,9 @@ func Generate(root, dir string) (*Source, error) {
 			if st.m.ID == 0 {
 				s.Mutants = append(s.Mutants, st.m)
 				st.m.ID = len(s.Mutants)
-				st.m.Rules = citedAt(fset, f, enclosing(f, st.node.Pos()), fs.name, st.node.Pos())
+				fn := enclosing(f, st.node.Pos())
+				st.m.Rules = citedAt(fset, f, fn, fs.name, st.node.Pos())
+				st.m.CrossCase = memos[fn]
 			}
 		}
 		s.files = append(s.files, fs)

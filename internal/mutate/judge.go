@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,17 +68,27 @@ type JudgeConfig struct {
 	// MemoryLimit ends the judgement as timed out when the heap grows past it (a mutant
 	// that allocates without end); 0 means none.
 	MemoryLimit uint64
-	// Units, if set, is the part of the campaign and the corpus to run: the properties and
-	// scenarios that reach a mutant (pruned judging, see reach.go), or the one whose reach
-	// is recorded. Nil is all of both.
+	// Units, if set, is the part of the campaign and the corpus to run: the properties,
+	// cases and scenarios a mutant infects (pruned judging, see reach.go), or the one whose
+	// reach is recorded. Nil is all of both.
 	Units *Units
+	// record, when recording (Record), hears each case's start and end.
+	record *caseRecord
 }
 
 // Units are places in the campaign's properties (props.All) and in the corpus (its
-// scenarios in LoadDir's order), each in order.
+// scenarios in LoadDir's order), each in order, and, for some of the properties, the only
+// cases of them to run.
 type Units struct {
 	Props     []int `json:"props"`
 	Scenarios []int `json:"scenarios"`
+	// Cases, for a property's place, is the only cases of it to run (those a mutant
+	// infects, see reach.go), in order; a property not in it runs every case.
+	Cases map[int]CaseList `json:"cases,omitempty"`
+	// AtRisk, for a property's place in Cases, is what of it no case left out reaches:
+	// its clauses by name, "" for its situation. The property is vacuous if the cases
+	// run leave one of them unreached, as the whole campaign would be.
+	AtRisk map[int][]string `json:"at_risk,omitempty"`
 }
 
 // Judge runs the campaign on the engine as this process was built (the schema's binary
@@ -94,7 +105,7 @@ func Judge(ctx context.Context, cfg JudgeConfig) (Verdict, error) {
 	v := Verdict{Outcome: Survived}
 	var err error
 	if len(ps) > 0 {
-		v, err = judgeCampaign(ctx, cfg, ps)
+		v, err = judgeCampaign(ctx, cfg, ps, cfg.Units.only(all))
 		if err != nil || v.Outcome != Survived {
 			v.ElapsedMS = time.Since(start).Milliseconds()
 			return v, err
@@ -188,7 +199,50 @@ func replay(eng harness.Engine, sc *scenario.Scenario) (res *scenario.Result, br
 	return scenario.Replay(eng, sc), ""
 }
 
-func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (Verdict, error) {
+// onlyCases is, by property ID, the only cases of it to run and what of it they alone
+// reach (Units.Cases, Units.AtRisk).
+type onlyCases map[string]onlyProp
+
+type onlyProp struct {
+	cases  map[int]bool
+	atRisk []string
+}
+
+// only is the cases u restricts, by property ID; nil for none.
+func (u *Units) only(all []*props.Property) onlyCases {
+	if u == nil || len(u.Cases) == 0 {
+		return nil
+	}
+	out := onlyCases{}
+	for place, cases := range u.Cases {
+		if place < 0 || place >= len(all) {
+			continue
+		}
+		set := make(map[int]bool, len(cases))
+		for _, i := range cases {
+			set[i] = true
+		}
+		out[all[place].ID] = onlyProp{set, u.AtRisk[place]}
+	}
+	return out
+}
+
+// heldOnAll is the verdict of the whole campaign on a property that held on the cases of
+// it that ran, when only those were: vacuous where the cases run leave unreached what no
+// other case reaches (its situation, "", or a clause). It returns whether the property
+// is vacuous, and its first such clause in declared order.
+func (o onlyCases) heldOnAll(p *campaign.PropResult) (vacuous bool, clause string) {
+	risk := o[p.ID].atRisk
+	vacuous = slices.Contains(risk, "") && p.Reached == 0
+	for _, c := range p.Clauses {
+		if c.Reached == 0 && slices.Contains(risk, c.Name) {
+			return true, c.Name
+		}
+	}
+	return vacuous, ""
+}
+
+func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property, only onlyCases) (Verdict, error) {
 	stop := make(chan struct{})
 	var once sync.Once
 	halt := func() { once.Do(func() { close(stop) }) }
@@ -198,7 +252,7 @@ func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (
 		defer close(done)
 		go watchMemory(cfg.MemoryLimit, done, func() { overMemory.Store(true); halt() })
 	}
-	rep, err := campaign.Run(ctx, campaign.Config{
+	conf := campaign.Config{
 		Engine:       func() (harness.Engine, error) { return engine.New(engine.Options{}) },
 		Props:        ps,
 		Seed:         cfg.Seed,
@@ -216,7 +270,20 @@ func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (
 				halt()
 			}
 		},
-	})
+		RunCase: func(prop string, i int) bool {
+			if o, ok := only[prop]; ok && !o.cases[i] {
+				return false
+			}
+			if cfg.record != nil {
+				cfg.record.start()
+			}
+			return true
+		},
+	}
+	if cfg.record != nil {
+		conf.CaseDone = cfg.record.done
+	}
+	rep, err := campaign.Run(ctx, conf)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -227,6 +294,17 @@ func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (
 	if overMemory.Load() {
 		v.Outcome, v.By, v.EngineError = TimedOut, ByCampaign, fmt.Sprintf("the heap grew past %d MB", cfg.MemoryLimit>>20)
 		return v, nil
+	}
+	// A property run on some of its cases is vacuous only if the whole campaign would be.
+	clauseOf := map[string]string{}
+	for i, p := range rep.Props {
+		if _, ok := only[p.ID]; !ok || p.Outcome != campaign.Vacuous {
+			continue
+		}
+		rep.Props[i].Outcome = campaign.Passed
+		if vacuous, clause := only.heldOnAll(&p); vacuous {
+			rep.Props[i].Outcome, clauseOf[p.ID] = campaign.Vacuous, clause
+		}
 	}
 	// The first property in the report's order that failed, else errored, else was vacuous.
 	for _, want := range []campaign.Outcome{campaign.Failed, campaign.Errored, campaign.Vacuous} {
@@ -250,7 +328,9 @@ func judgeCampaign(ctx context.Context, cfg JudgeConfig, ps []*props.Property) (
 					}
 				}
 			}
-			if want == campaign.Vacuous {
+			if clause, ok := clauseOf[p.ID]; ok {
+				v.Clause = clause
+			} else if want == campaign.Vacuous {
 				for _, c := range p.Clauses {
 					if c.Reached == 0 && c.Unsupported == "" {
 						v.Clause = c.Name

@@ -23,6 +23,9 @@ type Mutant struct {
 	// its function that cites any, else the function's doc comment, else the section its
 	// file is named after (cr605_...); empty if none.
 	Rules []string `json:"rules"`
+	// CrossCase marks a mutant in a function that writes a memo kept from one case to
+	// the next (memoWriters): it is judged by every case of the properties it infects.
+	CrossCase bool `json:"cross_case,omitempty"`
 }
 
 // Place is "file:line:col".

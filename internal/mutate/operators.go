@@ -185,12 +185,12 @@ func (f *fileSites) condition(e ast.Expr, orTrue, orFalse bool) {
 	})
 	if orTrue {
 		f.add(e, OpTrue, "true", func(cur string, id int, r *renderer) string {
-			return fmt.Sprintf("(mutant.Active(%d) || (%s))", id, cur)
+			return fmt.Sprintf("(mutant.Guard(%d) || mutant.Infect(%d, %s, true))", id, id, cur)
 		})
 	}
 	if orFalse {
 		f.add(e, OpFalse, "false", func(cur string, id int, r *renderer) string {
-			return fmt.Sprintf("(!mutant.Active(%d) && (%s))", id, cur)
+			return fmt.Sprintf("(!mutant.Guard(%d) && mutant.Infect(%d, %s, false))", id, id, cur)
 		})
 	}
 }
@@ -214,6 +214,9 @@ func (f *fileSites) binary(b *ast.BinaryExpr) {
 		}
 		op := map[token.Token]token.Token{token.LSS: token.LEQ, token.LEQ: token.LSS, token.GTR: token.GEQ, token.GEQ: token.GTR}[b.Op]
 		f.add(b, OpRelational, shorten(f.text(b.X)+" "+op.String()+" "+f.text(b.Y)), func(cur string, id int, r *renderer) string {
+			if pure(b.X) && pure(b.Y) { // both evaluated: infected only where they differ (x == y)
+				return fmt.Sprintf("mutant.Pick(%d, (%s %s %s), (%s))", id, r.node(b.X), op, r.node(b.Y), cur)
+			}
 			return fmt.Sprintf("(mutant.Active(%d) && (%s %s %s) || !mutant.Active(%d) && (%s))", id, r.node(b.X), op, r.node(b.Y), id, cur)
 		})
 	case token.EQL, token.NEQ:

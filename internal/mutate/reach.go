@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"time"
 )
@@ -13,6 +14,14 @@ import (
 // reaches with no mutant active: nothing judges it (a hole of the generator's reach, or
 // of the corpus), so it is never counted as killed; it is counted on its own.
 const Unreached = "unreached"
+
+// Uninfected is the outcome of a mutant whose code some unit reaches, but where no case
+// and no scenario, with no mutant active, makes what it changes differ (a condition made
+// always true that is never false, a boundary moved where the two sides are never
+// equal): each run with it would be the unmutated run, which passes, so it survives
+// without being run. Like Unreached, a hole of the generator's reach (or an equivalent
+// mutant); counted on its own and never as killed.
+const Uninfected = "uninfected"
 
 // Reach is which mutants each unit of the judgement reaches: each property's run of the
 // campaign and each scenario's replay, recorded with no mutant active (Record). Pruned
@@ -27,9 +36,16 @@ type Reach struct {
 	Props     []string `json:"props"`     // the properties' IDs, in the campaign's order
 	Scenarios []string `json:"scenarios"` // the scenarios' paths, in the corpus's order
 	// PropHits and ScenarioHits are a bitset of mutant IDs for each property and
-	// scenario: bit id%8 of byte id/8.
-	PropHits     [][]byte `json:"prop_hits"`
-	ScenarioHits [][]byte `json:"scenario_hits"`
+	// scenario: bit id%8 of byte id/8; PropInfected and ScenarioInfected those infected.
+	PropHits         [][]byte `json:"prop_hits"`
+	ScenarioHits     [][]byte `json:"scenario_hits"`
+	PropInfected     [][]byte `json:"prop_infected"`
+	ScenarioInfected [][]byte `json:"scenario_infected"`
+	// PropCases and PropClauses are, for each property, Recorded.Cases and
+	// Recorded.Clauses: the cases each mutant infects (those infecting few), and the cases
+	// reaching each clause.
+	PropCases   []map[int]CaseList    `json:"prop_cases"`
+	PropClauses []map[string]CaseList `json:"prop_clauses"`
 	// ElapsedMS is the time of the recording runs added up (the unmutated engine's
 	// whole judgement, in wall time of one job), WallMS the recording's wall time.
 	ElapsedMS int64 `json:"elapsed_ms"`
@@ -39,27 +55,61 @@ type Reach struct {
 // ReachKey is the key of a reach: the hash of the source (SourceHash) and the
 // judgement's settings.
 func ReachKey(hash string, j JudgeConfig) string {
-	return fmt.Sprintf("%s seed=%d checks=%d", hash, j.Seed, j.Checks)
+	return fmt.Sprintf("%s seed=%d checks=%d infection", hash, j.Seed, j.Checks)
 }
 
-// Units is the properties and scenarios that reach mutant id, each in order; nil when
-// none does.
-func (r *Reach) Units(id int) *Units {
+// Units is what judges mutant m: the properties and scenarios it infects, each in order,
+// and of each property the cases it infects, when it infects few and keeps nothing from
+// one case to the next (Mutant.CrossCase). Nil, and the outcome it has without a run,
+// when it infects none: Unreached if no unit even reaches its code, else Uninfected.
+func (r *Reach) Units(m *Mutant) (*Units, string) {
+	id := m.ID
 	u := &Units{Props: []int{}, Scenarios: []int{}}
-	for i, b := range r.PropHits {
-		if bitSet(b, id) {
-			u.Props = append(u.Props, i)
+	for i, b := range r.PropInfected {
+		if !bitSet(b, id) {
+			continue
+		}
+		u.Props = append(u.Props, i)
+		cases, ok := r.PropCases[i][id]
+		if m.CrossCase || !ok {
+			continue
+		}
+		if u.Cases == nil {
+			u.Cases, u.AtRisk = map[int]CaseList{}, map[int][]string{}
+		}
+		u.Cases[i] = cases
+		u.AtRisk[i] = []string{}
+		for _, name := range sortedKeys(r.PropClauses[i]) {
+			if subset(r.PropClauses[i][name], cases) {
+				u.AtRisk[i] = append(u.AtRisk[i], name)
+			}
 		}
 	}
-	for i, b := range r.ScenarioHits {
+	for i, b := range r.ScenarioInfected {
 		if bitSet(b, id) {
 			u.Scenarios = append(u.Scenarios, i)
 		}
 	}
-	if len(u.Props) == 0 && len(u.Scenarios) == 0 {
-		return nil
+	if len(u.Props) > 0 || len(u.Scenarios) > 0 {
+		return u, ""
 	}
-	return u
+	for _, hits := range [][][]byte{r.PropHits, r.ScenarioHits} {
+		for _, b := range hits {
+			if bitSet(b, id) {
+				return nil, Uninfected
+			}
+		}
+	}
+	return nil, Unreached
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func bitSet(b []byte, id int) bool { return id/8 < len(b) && b[id/8]&(1<<(id%8)) != 0 }
@@ -74,13 +124,6 @@ func bitset(ids []int, n int) []byte {
 	return b
 }
 
-// Recorded is what the judge prints when it records: its verdict and the mutants its run
-// reached.
-type Recorded struct {
-	Verdict Verdict `json:"verdict"`
-	Reached []int   `json:"reached"`
-}
-
 // Record runs the schema's binary with no mutant active once for each property of the
 // campaign and each scenario of the corpus (Jobs at a time), each in a process of its
 // own, recording the mutants it reaches. Each must pass: the run is the baseline of the
@@ -91,18 +134,21 @@ func Record(ctx context.Context, cfg RunConfig, mutants int, props, scenarios []
 	}
 	start := time.Now()
 	r := &Reach{Mutants: mutants, Props: props, Scenarios: scenarios,
-		PropHits: make([][]byte, len(props)), ScenarioHits: make([][]byte, len(scenarios))}
+		PropHits: make([][]byte, len(props)), ScenarioHits: make([][]byte, len(scenarios)),
+		PropInfected: make([][]byte, len(props)), ScenarioInfected: make([][]byte, len(scenarios)),
+		PropCases: make([]map[int]CaseList, len(props)), PropClauses: make([]map[string]CaseList, len(props))}
 	type unit struct {
-		name string
-		u    Units
-		into *[]byte
+		name           string
+		u              Units
+		hits, infected *[]byte
+		prop           int // the property's place, -1 for a scenario
 	}
 	var units []unit
 	for i, p := range props {
-		units = append(units, unit{"property " + p, Units{Props: []int{i}, Scenarios: []int{}}, &r.PropHits[i]})
+		units = append(units, unit{"property " + p, Units{Props: []int{i}, Scenarios: []int{}}, &r.PropHits[i], &r.PropInfected[i], i})
 	}
 	for i, s := range scenarios {
-		units = append(units, unit{"scenario " + s, Units{Props: []int{}, Scenarios: []int{i}}, &r.ScenarioHits[i]})
+		units = append(units, unit{"scenario " + s, Units{Props: []int{}, Scenarios: []int{i}}, &r.ScenarioHits[i], &r.ScenarioInfected[i], -1})
 	}
 	var mu sync.Mutex
 	var firstErr error
@@ -121,7 +167,10 @@ func Record(ctx context.Context, cfg RunConfig, mutants int, props, scenarios []
 		case rec.Verdict.Outcome != Survived:
 			firstErr = cmp(firstErr, fmt.Errorf("the engine with no mutant does not pass the campaign and the corpus: %s: %s", u.name, describeKill(rec.Verdict)))
 		default:
-			*u.into = bitset(rec.Reached, mutants)
+			*u.hits, *u.infected = bitset(rec.Reached, mutants), bitset(rec.Infected, mutants)
+			if u.prop >= 0 {
+				r.PropCases[u.prop], r.PropClauses[u.prop] = rec.Cases, rec.Clauses
+			}
 			r.ElapsedMS += rec.Verdict.ElapsedMS
 			done++
 			if progress != nil {

@@ -2,20 +2,23 @@ package mutate
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
 
+	"github.com/mtgfuzz/mtgfuzz/campaign"
 	"github.com/mtgfuzz/mtgfuzz/props"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestPruneSameVerdicts: judging each mutant only by the properties and scenarios whose
-// unmutated run reaches it gives the verdict of the whole campaign and corpus (killed or
-// survived, and by which property, clause and case or scenario), on a seeded sample with
-// a small campaign; an unreached mutant is one the whole judgement lets survive.
+// TestPruneSameVerdicts: judging each mutant only by the cases and scenarios its change
+// infects in the unmutated run gives the verdict of the whole campaign and corpus (killed
+// or survived, and by which property, clause and case or scenario), on a seeded sample
+// with a small campaign; an unreached or uninfected mutant is one the whole judgement
+// lets survive.
 func TestPruneSameVerdicts(t *testing.T) {
 	src, sc := builtSchema(t)
 	root := src.Root
@@ -51,8 +54,8 @@ func TestPruneSameVerdicts(t *testing.T) {
 		if w.Outcome == TimedOut || p.Outcome == TimedOut {
 			continue // a wall-clock limit, not the engine's answer
 		}
-		if p.Outcome == Unreached {
-			assert.Equal(t, Survived, w.Outcome, "#%d is unreached: the whole judgement can't kill it", w.ID)
+		if p.Outcome == Unreached || p.Outcome == Uninfected {
+			assert.Equal(t, Survived, w.Outcome, "#%d is %s: the whole judgement can't kill it", w.ID, p.Outcome)
 			continue
 		}
 		assert.Equal(t, w.Outcome, p.Outcome, "#%d %s", w.ID, w.Describe())
@@ -67,4 +70,66 @@ func TestPruneSameVerdicts(t *testing.T) {
 	t.Logf("%d mutants: %d killed alike, %d judged with fewer cases or scenarios", len(whole), killed, cut)
 	assert.Positive(t, killed, "the sample has kills to compare")
 	assert.Positive(t, cut, "pruning left out some cases or scenarios")
+}
+
+// TestUnitsOfAMutant: a mutant is judged by the units it infects and, in a property, by
+// the cases it infects when they are listed; what only those cases reach is at risk; a
+// mutant infecting nothing is uninfected if some unit reaches it, else unreached.
+func TestUnitsOfAMutant(t *testing.T) {
+	r := &Reach{Mutants: 5, Props: []string{"p", "q"}, Scenarios: []string{"s"},
+		PropHits:         [][]byte{bitset([]int{1, 4}, 5), bitset([]int{2}, 5)},
+		PropInfected:     [][]byte{bitset([]int{1, 4}, 5), bitset(nil, 5)},
+		ScenarioHits:     [][]byte{bitset([]int{4}, 5)},
+		ScenarioInfected: [][]byte{bitset([]int{4}, 5)},
+		PropCases:        []map[int]CaseList{{1: {2, 5}}, nil},
+		PropClauses:      []map[string]CaseList{{"": {1, 2, 5, 9}, "a": {2, 5, 9}, "b": {5}}, nil},
+	}
+	u, without := r.Units(&Mutant{ID: 1})
+	assert.Empty(t, without)
+	assert.Equal(t, &Units{Props: []int{0}, Scenarios: []int{}, Cases: map[int]CaseList{0: {2, 5}}, AtRisk: map[int][]string{0: {"b"}}}, u)
+
+	u, _ = r.Units(&Mutant{ID: 1, CrossCase: true})
+	assert.Equal(t, &Units{Props: []int{0}, Scenarios: []int{}}, u, "a mutant of a memo is judged by every case")
+	u, _ = r.Units(&Mutant{ID: 4})
+	assert.Equal(t, &Units{Props: []int{0}, Scenarios: []int{0}}, u, "infecting too many cases to list: every case")
+
+	u, without = r.Units(&Mutant{ID: 2})
+	assert.Nil(t, u)
+	assert.Equal(t, Uninfected, without)
+	u, without = r.Units(&Mutant{ID: 3})
+	assert.Nil(t, u)
+	assert.Equal(t, Unreached, without)
+}
+
+// TestHeldOnSomeCases: a property run on some of its cases is vacuous only where the
+// whole campaign would be: what it leaves unreached is reached by no other case.
+func TestHeldOnSomeCases(t *testing.T) {
+	o := onlyCases{"p": {atRisk: []string{"b"}}}
+	res := &campaign.PropResult{ID: "p", Reached: 3, Clauses: []campaign.ClauseResult{{Name: "a"}, {Name: "b"}}}
+	vacuous, clause := o.heldOnAll(res)
+	assert.True(t, vacuous)
+	assert.Equal(t, "b", clause)
+
+	res.Clauses[1].Reached = 1
+	vacuous, _ = o.heldOnAll(res)
+	assert.False(t, vacuous, "a, unreached here, is reached by a case not run")
+
+	o = onlyCases{"p": {atRisk: []string{"", "a"}}}
+	res = &campaign.PropResult{ID: "p", Clauses: []campaign.ClauseResult{{Name: "a"}, {Name: "b"}}}
+	vacuous, clause = o.heldOnAll(res)
+	assert.True(t, vacuous)
+	assert.Equal(t, "a", clause, "the first clause the whole campaign leaves unreached")
+}
+
+// TestCaseListJSON: a case list is written compactly and read back as it was.
+func TestCaseListJSON(t *testing.T) {
+	for _, l := range []CaseList{{}, {0}, {3, 4, 300, 4999}} {
+		data, err := json.Marshal(l)
+		require.NoError(t, err)
+		var back CaseList
+		require.NoError(t, json.Unmarshal(data, &back))
+		assert.Equal(t, l, back, string(data))
+	}
+	var bad CaseList
+	assert.Error(t, json.Unmarshal([]byte(`"//8="`), &bad), "a varint cut short")
 }

@@ -46,7 +46,10 @@ type Counts struct {
 	Survived         int `json:"survived"`
 	// Unreached counts the mutants no property's run and no scenario reaches (pruned
 	// judging): survivors that nothing could kill, holes of the generator's reach.
-	Unreached   int `json:"unreached,omitempty"`
+	Unreached int `json:"unreached,omitempty"`
+	// Uninfected counts the mutants whose code is reached but never changes what it
+	// computes in any case or scenario (pruned judging): survivors without a run.
+	Uninfected  int `json:"uninfected,omitempty"`
 	Equivalent  int `json:"equivalent"`
 	NotCompiled int `json:"not_compiled"`
 	TimedOut    int `json:"timed_out"`
@@ -67,12 +70,14 @@ func (r *Report) Count() {
 			} else {
 				c.KilledByCampaign++
 			}
-		case (res.Outcome == Survived || res.Outcome == Unreached) && res.Equivalent != "":
+		case res.Survivor() && res.Equivalent != "":
 			c.Equivalent++
 		case res.Outcome == Survived:
 			c.Survived++
 		case res.Outcome == Unreached:
 			c.Unreached++
+		case res.Outcome == Uninfected:
+			c.Uninfected++
 		case res.Outcome == NotCompiled:
 			c.NotCompiled++
 		case res.Outcome == TimedOut:
@@ -96,10 +101,16 @@ func (c Counts) Scores() (campaign, both float64) {
 // Judged says what judged a mutant: the property and clause or the scenario that
 // killed it, what timed it out, why it did not compile; "" for a survivor.
 func (v Verdict) Judged() string {
-	if v.Outcome == Survived || v.Outcome == Unreached {
+	if v.Survivor() {
 		return ""
 	}
 	return describeKill(v)
+}
+
+// Survivor reports whether the mutant survived: judged and not killed, or, pruned, not
+// run because no case could tell it from the engine (Unreached, Uninfected).
+func (v Verdict) Survivor() bool {
+	return v.Outcome == Survived || v.Outcome == Unreached || v.Outcome == Uninfected
 }
 
 // describeKill says what judged a mutant.
@@ -151,6 +162,7 @@ func Text(w io.Writer, r *Report) error {
 	fmt.Fprintf(w, "killed        %5d  (by the campaign %d, by the corpus %d; the engine broke in %d)\n", c.Killed, c.KilledByCampaign, c.KilledByCorpus, c.KilledByBreaking)
 	fmt.Fprintf(w, "survived      %5d\n", c.Survived)
 	if r.Pruned {
+		fmt.Fprintf(w, "uninfected    %5d  (their code runs, but in no case and no scenario does the change alter a value: survivors of the generator's reach, or equivalent)\n", c.Uninfected)
 		fmt.Fprintf(w, "unreached     %5d  (no property's run and no scenario reaches their code: survivors of the generator's reach)\n", c.Unreached)
 	}
 	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list)\n", c.Equivalent)
@@ -165,7 +177,7 @@ func Text(w io.Writer, r *Report) error {
 	fmt.Fprintf(w, ")\n")
 	var survivors []Result
 	for _, res := range r.Results {
-		if (res.Outcome == Survived || res.Outcome == Unreached) && res.Equivalent == "" {
+		if res.Survivor() && res.Equivalent == "" {
 			survivors = append(survivors, res)
 		}
 	}
@@ -175,8 +187,8 @@ func Text(w io.Writer, r *Report) error {
 			fmt.Fprintf(w, "%s (%d)\n", g.key, len(g.results))
 			for _, res := range g.results {
 				unreached := ""
-				if res.Outcome == Unreached {
-					unreached = " (unreached)"
+				if res.Outcome != Survived {
+					unreached = " (" + res.Outcome + ")"
 				}
 				fmt.Fprintf(w, "  #%-5d %d:%d %s  %s  [CR %s]%s\n", res.ID, res.Line, res.Col, res.Func, res.Describe(), rulesText(res.Rules), unreached)
 			}
@@ -193,7 +205,7 @@ func Text(w io.Writer, r *Report) error {
 	fmt.Fprintf(w, "\nEVERY MUTANT\n")
 	for _, res := range r.Results {
 		what := describeKill(res.Verdict)
-		if res.Outcome == Survived || res.Outcome == Unreached {
+		if res.Survivor() {
 			what = ""
 			if res.Equivalent != "" {
 				what = "equivalent: " + res.Equivalent
@@ -203,7 +215,7 @@ func Text(w io.Writer, r *Report) error {
 		if what != "" {
 			fmt.Fprintf(w, "  => %s", what)
 		}
-		if res.Outcome != NotCompiled && res.Outcome != Unreached {
+		if res.Outcome != NotCompiled && res.Outcome != Unreached && res.Outcome != Uninfected {
 			fmt.Fprintf(w, " (%s)", (time.Duration(res.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
 		}
 		fmt.Fprintln(w)

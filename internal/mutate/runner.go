@@ -46,42 +46,16 @@ type RunConfig struct {
 	Progress func(r Result, done, total int)
 }
 
-// JudgeArgs are the arguments of the fuzz command that judges the active mutant.
-func JudgeArgs(j JudgeConfig) []string {
-	args := []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
+// JudgeArgs are the arguments of the fuzz command that judges the active mutant, and
+// what it reads on its standard input: the units, as JSON (--units -), if any.
+func JudgeArgs(j JudgeConfig) (args []string, stdin []byte) {
+	args = []string{"mutate", "--judge", "--campaign-seed", strconv.FormatUint(j.Seed, 10), "--checks", strconv.Itoa(j.Checks),
 		"--corpus", j.Corpus, "--case-timeout", j.CaseTimeout.String()}
 	if j.Units != nil {
-		args = append(args, "--props", FormatPlaces(j.Units.Props), "--scenarios", FormatPlaces(j.Units.Scenarios))
+		stdin, _ = json.Marshal(j.Units) // ints, strings: it can't fail
+		args = append(args, "--units", "-")
 	}
-	return args
-}
-
-// FormatPlaces is places as JudgeArgs passes them: comma-separated, "-" for none.
-func FormatPlaces(places []int) string {
-	if len(places) == 0 {
-		return "-"
-	}
-	s := make([]string, len(places))
-	for i, p := range places {
-		s[i] = strconv.Itoa(p)
-	}
-	return strings.Join(s, ",")
-}
-
-// ParsePlaces reads what FormatPlaces wrote.
-func ParsePlaces(s string) ([]int, error) {
-	out := []int{}
-	if s == "-" {
-		return out, nil
-	}
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q: want places (0 or more) separated by commas, or - for none", s)
-		}
-		out = append(out, n)
-	}
-	return out, nil
+	return args, stdin
 }
 
 // Run judges the mutants, Jobs at a time, and returns their results in the order given;
@@ -121,13 +95,14 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 		m := mutants[i]
 		r := Result{Mutant: *m}
 		var units *Units
+		var without string // the outcome without a run: unreached, uninfected
 		if cfg.Reach != nil {
-			units = cfg.Reach.Units(m.ID)
+			units, without = cfg.Reach.Units(m)
 		}
 		if msg, bad := notCompiled[m.ID]; bad {
 			r.Verdict = Verdict{Outcome: NotCompiled, Failure: msg}
-		} else if cfg.Reach != nil && units == nil {
-			r.Verdict = Verdict{Outcome: Unreached}
+		} else if without != "" {
+			r.Verdict = Verdict{Outcome: without}
 		} else {
 			v, err := judgeOne(ctx, cfg, m.ID, units)
 			if ctx.Err() != nil {
@@ -205,7 +180,9 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict
 	start := time.Now()
 	j := cfg.Judge
 	j.Units = units
-	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
+	args, stdin := JudgeArgs(j)
+	cmd := exec.CommandContext(ctx, cfg.Binary, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
 	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
 	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
@@ -236,7 +213,9 @@ func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Record
 	defer cancel()
 	j := cfg.Judge
 	j.Units = &u
-	cmd := exec.CommandContext(ctx, cfg.Binary, JudgeArgs(j)...)
+	args, stdin := JudgeArgs(j)
+	cmd := exec.CommandContext(ctx, cfg.Binary, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
 	detach(cmd)
 	cmd.WaitDelay = time.Second

@@ -91,7 +91,7 @@ func (s *Source) writeOverlay(dir string, skip map[int]string) (map[string]strin
 
 var (
 	compileError = regexp.MustCompile(`(?m)^(?:\./)?(\S+\.go):(\d+):(\d+): (.*)$`)
-	guard        = regexp.MustCompile(`mutant\.(?:Active|Pick(?:\[[^\]]*\])?)\((\d+)`)
+	guard        = regexp.MustCompile(`mutant\.(?:Active|Guard|Infect|Pick(?:\[[^\]]*\])?)\((\d+)`)
 )
 
 // blame finds, for each compiler error in a schema file, the mutant whose guard is

@@ -1,22 +1,29 @@
 // Package mutant is the switch the mutant schemata of engine/ test: `fuzz mutate` rewrites
-// a scratch copy of the module so that every mutation it makes is guarded by
-// Active(id), builds that copy once, and runs the binary once per mutant with the
-// mutant's ID in the environment variable Env. The real engine never imports this
+// a scratch copy of the module so that every mutation it makes is guarded by its ID
+// (Active, Guard, Pick), builds that copy once, and runs the binary once per mutant with
+// the mutant's ID in the environment variable Env. The real engine never imports this
 // package; only the scratch copy does.
 //
 // The active ID is read once, when the package is initialised (before the engine's own
 // initialisation, which may hold mutants too: card definitions run at init), so a guard is
 // one comparison with a variable, and one test of a flag that is false but when recording.
 //
-// Recording (RecordEnv set to the number of mutants): every guard evaluated marks its
-// mutant as reached, in a bitset of the process, from the package's initialisation on
-// (guards evaluated at the engine's init are reached by every run). fuzz mutate records,
-// with no mutant active, which mutants each property's and each scenario's run reaches.
+// Recording (RecordEnv set to the number of mutants), with no mutant active: every guard
+// evaluated marks its mutant as reached, and every evaluation at which the mutant, were it
+// active, would change a value marks it as infected. A removed statement, a negated
+// condition or a changed constant infect wherever they are reached; a condition made
+// always true infects only where it is false (Infect), a swap or a moved boundary only
+// where the two values differ (Pick). A run is the unmutated run until the mutant's first
+// infection, so what no infection reaches can't differ; fuzz mutate judges a mutant only
+// by the cases it infects. Infections are kept for the whole process and, between
+// StartCase calls, for the case running.
 package mutant
 
 import (
 	"os"
+	"reflect"
 	"strconv"
+	"sync"
 	"sync/atomic"
 )
 
@@ -30,10 +37,18 @@ const RecordEnv = "MTGFUZZ_RECORD_REACH"
 
 var active = envInt(Env)
 
-// hits is the recording bitset's words, by ID; recording is whether it is on.
+// hits and infected are the recording's marks, by ID (reached, infected in the process);
+// recording is whether it is on. caseMark is the case number at which a mutant was last
+// infected, caseInfected the mutants infected since StartCase.
 var (
 	hits      = make([]atomic.Uint32, envInt(RecordEnv)+1)
+	infected  = make([]atomic.Uint32, len(hits))
+	caseMark  = make([]atomic.Uint32, len(hits))
 	recording = len(hits) > 1
+
+	caseMu       sync.Mutex
+	caseNumber   atomic.Uint32
+	caseInfected []int
 )
 
 func envInt(name string) int {
@@ -47,25 +62,60 @@ func envInt(name string) int {
 // ID is the active mutant's ID, 0 for none.
 func ID() int { return active }
 
-// Active reports whether mutant id is the one this process runs.
+// Active reports whether mutant id is the one this process runs: the guard of a mutation
+// that changes what it guards wherever it is reached (a removed statement, a negated
+// condition).
 func Active(id int) bool {
+	if recording {
+		hit(id)
+		infect(id)
+	}
+	return id == active
+}
+
+// Guard reports whether mutant id is the one this process runs, marking it reached but
+// not infected: the guard of a mutation whose infection Infect judges.
+func Guard(id int) bool {
 	if recording {
 		hit(id)
 	}
 	return id == active
 }
 
+// Infect is value, the original condition of mutant id, which the mutation replaces by
+// mutated (always true, always false): where they differ, the mutant is infected.
+func Infect(id int, value, mutated bool) bool {
+	if recording && value != mutated {
+		infect(id)
+	}
+	return value
+}
+
 // Pick is mutated when mutant id is active, else original: the form of a mutation that
-// replaces a value (a changed constant, a swapped argument). Both are evaluated, so the
-// rewriting uses it only for operands without side effects.
+// replaces a value (a changed constant, a swapped argument, a moved boundary). Both are
+// evaluated, so the rewriting uses it only for operands without side effects. Where the
+// two are equal the mutant changes nothing, and is not infected.
 func Pick[T any](id int, mutated, original T) T {
 	if recording {
 		hit(id)
+		if !equal(mutated, original) {
+			infect(id)
+		}
 	}
 	if id == active {
 		return mutated
 	}
 	return original
+}
+
+// equal reports whether a and b are the same value, so that either behaves as the other:
+// false for values Go can't compare (a slice, a map, a function) and for a NaN.
+func equal[T any](a, b T) bool {
+	va, vb := reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem()
+	if !va.Comparable() || !vb.Comparable() {
+		return false
+	}
+	return va.Equal(vb)
 }
 
 // hit marks mutant id reached; the load first, so that a guard evaluated again (most are,
@@ -76,15 +126,59 @@ func hit(id int) {
 	}
 }
 
+// infect marks mutant id infected in the process and in the case running.
+func infect(id int) {
+	if id >= len(hits) {
+		return
+	}
+	if infected[id].Load() == 0 {
+		infected[id].Store(1)
+	}
+	if n := caseNumber.Load(); n != 0 && caseMark[id].Load() != n {
+		caseMark[id].Store(n)
+		caseMu.Lock()
+		caseInfected = append(caseInfected, id)
+		caseMu.Unlock()
+	}
+}
+
+// StartCase begins a case: CaseInfected is then the mutants infected from here on, until
+// the next StartCase. Before the first, infections are the process's alone (its
+// initialisation's, its setting up).
+func StartCase() {
+	caseMu.Lock()
+	caseInfected = caseInfected[:0]
+	caseNumber.Add(1)
+	caseMu.Unlock()
+}
+
+// CaseInfected calls f with the ID of each mutant infected since StartCase, once each, in
+// the order they were first infected.
+func CaseInfected(f func(id int)) {
+	caseMu.Lock()
+	defer caseMu.Unlock()
+	for _, id := range caseInfected {
+		f(id)
+	}
+}
+
 // Recording reports whether this process records the mutants reached.
 func Recording() bool { return recording }
 
+// Mutants is the highest mutant ID recorded (RecordEnv), 0 when not recording.
+func Mutants() int { return len(hits) - 1 }
+
 // Reached is the IDs of the mutants whose guards were evaluated since the process began,
 // in order.
-func Reached() []int {
+func Reached() []int { return marked(hits) }
+
+// Infected is the IDs of the mutants infected since the process began, in order.
+func Infected() []int { return marked(infected) }
+
+func marked(marks []atomic.Uint32) []int {
 	var out []int
-	for id := 1; id < len(hits); id++ {
-		if hits[id].Load() != 0 {
+	for id := 1; id < len(marks); id++ {
+		if marks[id].Load() != 0 {
 			out = append(out, id)
 		}
 	}

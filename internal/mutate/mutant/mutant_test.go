@@ -1,0 +1,55 @@
+package mutant
+
+import (
+	"sync/atomic"
+	"testing"
+)
+
+// record turns recording on for n mutants, as RecordEnv does at initialisation.
+func record(n int) {
+	hits, infected, caseMark = make([]atomic.Uint32, n+1), make([]atomic.Uint32, n+1), make([]atomic.Uint32, n+1)
+	recording = true
+}
+
+// TestInfection: a guard marks its mutant reached; it is infected only where, active,
+// it would change a value: a dropped condition where the condition differs from what
+// replaces it, a picked value where the two differ (values Go can't compare always do),
+// an Active guard wherever it is reached. Each case hears its own.
+func TestInfection(t *testing.T) {
+	record(8)
+	Guard(1)
+	Infect(1, true, true) // always-true on a condition that is true: no change
+	Guard(2)
+	Infect(2, false, true) // always-true on a false one
+	Pick(3, 4, 4)
+	Pick(4, 4, 5)
+	Pick(5, []int{1}, []int{1}) // a slice can't be compared
+	StartCase()
+	Active(6)
+	Pick(3, "a", "a")
+	var inCase []int
+	CaseInfected(func(id int) { inCase = append(inCase, id) })
+
+	want := map[int][2]bool{1: {true, false}, 2: {true, true}, 3: {true, false}, 4: {true, true}, 5: {true, true}, 6: {true, true}, 7: {false, false}}
+	reached, infectedIDs := Reached(), Infected()
+	for id, w := range want {
+		if got := contains(reached, id); got != w[0] {
+			t.Errorf("#%d reached: %v, want %v", id, got, w[0])
+		}
+		if got := contains(infectedIDs, id); got != w[1] {
+			t.Errorf("#%d infected: %v, want %v", id, got, w[1])
+		}
+	}
+	if len(inCase) != 1 || inCase[0] != 6 {
+		t.Errorf("infected in the case: %v, want [6]", inCase)
+	}
+}
+
+func contains(ids []int, id int) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
