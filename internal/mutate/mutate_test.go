@@ -23,6 +23,8 @@ import (
 const stubMutant = `package mutant
 var active int
 func Active(id int) bool { return id == active }
+func Guard(id int) bool { return id == active }
+func Infect(id int, value, mutated bool) bool { return value }
 func Pick[T any](id int, mutated, original T) T { if id == active { return mutated }; return original }
 `
 
