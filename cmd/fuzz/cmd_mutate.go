@@ -286,7 +286,7 @@ func (c *cli) mutateReach(o mutateOptions, cfg mutate.RunConfig, rep *mutate.Rep
 	for _, sc := range scs {
 		scenarios = append(scenarios, sc.Path)
 	}
-	c.errorf("recording which mutants each of %d properties and %d scenarios reaches, with no mutant active", len(propIDs), len(scenarios))
+	c.errorf("recording, case by case, which mutants each of %d properties and %d scenarios reaches and infects, with no mutant active", len(propIDs), len(scenarios))
 	r, err := mutate.Record(c.ctx, cfg, rep.Total, propIDs, scenarios, func(done, total int) {
 		if done%50 == 0 || done == total {
 			c.errorf("reach: %d/%d", done, total)
