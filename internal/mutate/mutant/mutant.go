@@ -67,8 +67,7 @@ func ID() int { return active }
 // condition).
 func Active(id int) bool {
 	if recording {
-		hit(id)
-		infect(id)
+		hitInfect(id)
 	}
 	return id == active
 }
@@ -97,15 +96,27 @@ func Infect(id int, value, mutated bool) bool {
 // two are equal the mutant changes nothing, and is not infected.
 func Pick[T any](id int, mutated, original T) T {
 	if recording {
-		hit(id)
-		if !equal(mutated, original) {
-			infect(id)
-		}
+		picked(id, mutated, original)
 	}
 	if id == active {
 		return mutated
 	}
 	return original
+}
+
+// The guards' recording is in functions of its own, so that the guards stay small
+// enough to be inlined: judging a mutant runs millions of them.
+
+func hitInfect(id int) {
+	hit(id)
+	infect(id)
+}
+
+func picked[T any](id int, mutated, original T) {
+	hit(id)
+	if !equal(mutated, original) {
+		infect(id)
+	}
 }
 
 // equal reports whether a and b are the same value, so that either behaves as the other:
