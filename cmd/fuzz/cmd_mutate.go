@@ -20,26 +20,27 @@ import (
 
 // mutateOptions are fuzz mutate's flags.
 type mutateOptions struct {
-	judge       bool
-	seed        uint64 // the campaign's
-	checks      int
-	corpus      string
-	caseTimeout time.Duration
-	sample      int
-	sampleSeed  uint64
-	shard       shardFlag
-	ids         string
-	jobs        int
-	limit       time.Duration
-	out, json   string
-	equivalent  string
-	keep        string
-	list        bool
-	minScore    float64
-	prune       bool
-	journal     string
-	merge       bool
-	units       string // the judge's units (internal)
+	judge           bool
+	seed            uint64 // the campaign's
+	checks          int
+	corpus          string
+	caseTimeout     time.Duration
+	sample          int
+	sampleSeed      uint64
+	shard           shardFlag
+	ids             string
+	jobs            int
+	limit           time.Duration
+	out, json       string
+	equivalent      string
+	judgeEquivalent bool
+	keep            string
+	list            bool
+	minScore        float64
+	prune           bool
+	journal         string
+	merge           bool
+	units           string // the judge's units (internal)
 }
 
 // mutateCmd is mutation testing of the reference engine judged by the campaign (see
@@ -64,6 +65,7 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE`")
 	fs.StringVar(&o.equivalent, "equivalent", "", "the reviewed list `FILE` of equivalent mutants (default: the module's internal/mutate/equivalent.tsv)")
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
+	fs.BoolVar(&o.judgeEquivalent, "judge-equivalent", false, "judge the mutants on the reviewed list of equivalent mutants too (by default they are counted as equivalent without a run: a listed mutant the campaign kills shows the list wrong)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
 	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the cases and scenarios in which, with no mutant active, its change would alter a value (recorded first, kept in the --keep directory); a mutant whose code none reaches is unreached, one it never alters a value in is uninfected (--prune=false: every case and scenario judges every mutant)")
@@ -169,10 +171,17 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 		}
 	}
 	var todo []*mutate.Mutant
+	var listed []mutate.Result // on the reviewed list: not judged again
 	for _, m := range selected {
-		if _, ok := judged[m.ID]; !ok {
-			todo = append(todo, m)
+		if r, ok := judged[m.ID]; ok && (r.Outcome != mutate.Listed || equivalents[m.Key()] != "") {
+			continue
 		}
+		delete(judged, m.ID) // a listed verdict of a mutant the list no longer names: judged
+		if why := equivalents[m.Key()]; why != "" && !o.judgeEquivalent {
+			listed = append(listed, mutate.Result{Mutant: *m, Verdict: mutate.Verdict{Outcome: mutate.Listed}})
+			continue
+		}
+		todo = append(todo, m)
 	}
 	if journal != nil {
 		c.errorf("--journal %s: %d of the %d mutants selected judged before, %d to judge", o.journal, len(selected)-len(todo), len(selected), len(todo))
@@ -193,6 +202,7 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 			results = append(results, r)
 		}
 	}
+	results = append(results, listed...)
 	slices.SortFunc(results, func(a, b mutate.Result) int { return a.ID - b.ID })
 	mutate.MarkEquivalent(results, equivalents)
 	rep.Results = results

@@ -113,3 +113,18 @@ func TestMutateJournalAndMerge(t *testing.T) {
 	u = fuzz(t, "mutate", "--merge")
 	assert.Equal(t, exitUsage, u.code)
 }
+
+// TestMutateListedNotJudged: a mutant on the reviewed list of equivalent mutants is
+// counted as equivalent without a run (nothing is built); --judge-equivalent judges it.
+func TestMutateListedNotJudged(t *testing.T) {
+	src, err := mutate.Generate(moduleRoot(), "engine")
+	require.NoError(t, err)
+	m := src.Mutants[0]
+	list := filepath.Join(t.TempDir(), "equivalent.tsv")
+	require.NoError(t, os.WriteFile(list, []byte(m.Key()+"\tsaid equivalent for the test\n"), 0o644))
+	r := fuzz(t, "mutate", "--ids", "1", "--equivalent", list, "--json", filepath.Join(t.TempDir(), "r.json"))
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.NotContains(t, r.stderr, "building the schema", "nothing to judge, nothing built")
+	assert.Regexp(t, `equivalent +1 `, r.stdout)
+	assert.Contains(t, r.stdout, "equivalent: said equivalent for the test")
+}

@@ -24,6 +24,9 @@ const (
 	Survived    = "survived"     // neither did
 	NotCompiled = "not-compiled" // its guarded form does not compile: not run
 	TimedOut    = "timed-out"    // a case hung, or the whole judgement ran past its limit
+	// Listed is a mutant on the reviewed list of equivalent mutants, not judged again: the
+	// list is what keeps a reviewed survivor from being examined, and paid for, again.
+	Listed = "equivalent"
 )
 
 // The judges that kill a mutant.

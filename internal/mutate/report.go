@@ -70,7 +70,7 @@ func (r *Report) Count() {
 			} else {
 				c.KilledByCampaign++
 			}
-		case res.Survivor() && res.Equivalent != "":
+		case res.Survivor() && res.Equivalent != "" || res.Outcome == Listed:
 			c.Equivalent++
 		case res.Outcome == Survived:
 			c.Survived++
@@ -110,7 +110,7 @@ func (v Verdict) Judged() string {
 // Survivor reports whether the mutant survived: judged and not killed, or, pruned, not
 // run because no case could tell it from the engine (Unreached, Uninfected).
 func (v Verdict) Survivor() bool {
-	return v.Outcome == Survived || v.Outcome == Unreached || v.Outcome == Uninfected
+	return v.Outcome == Survived || v.Outcome == Unreached || v.Outcome == Uninfected || v.Outcome == Listed
 }
 
 // describeKill says what judged a mutant.
@@ -165,7 +165,7 @@ func Text(w io.Writer, r *Report) error {
 		fmt.Fprintf(w, "uninfected    %5d  (their code runs, but in no case and no scenario does the change alter a value: survivors of the generator's reach, or equivalent)\n", c.Uninfected)
 		fmt.Fprintf(w, "unreached     %5d  (no property's run and no scenario reaches their code: survivors of the generator's reach)\n", c.Unreached)
 	}
-	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list)\n", c.Equivalent)
+	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list; judged only with --judge-equivalent)\n", c.Equivalent)
 	fmt.Fprintf(w, "timed out     %5d\n", c.TimedOut)
 	fmt.Fprintf(w, "not compiled  %5d\n", c.NotCompiled)
 	campaign, both := c.Scores()
@@ -215,7 +215,7 @@ func Text(w io.Writer, r *Report) error {
 		if what != "" {
 			fmt.Fprintf(w, "  => %s", what)
 		}
-		if res.Outcome != NotCompiled && res.Outcome != Unreached && res.Outcome != Uninfected {
+		if res.Outcome != NotCompiled && res.Outcome != Unreached && res.Outcome != Uninfected && res.Outcome != Listed {
 			fmt.Fprintf(w, " (%s)", (time.Duration(res.ElapsedMS) * time.Millisecond).Round(10*time.Millisecond))
 		}
 		fmt.Fprintln(w)
