@@ -33,9 +33,10 @@
 #   SHARD=       K/N to run one of N disjoint parts of the campaign (a CI matrix)
 #   MUTANTS=60   how many mutants of engine/ the mutate step judges (a sample seeded by SEED)
 #   MUTATE_CHECKS=500  cases per property judging each mutant: a killed mutant stops at its
-#                first failing case; a survivor costs a campaign of this size of the
-#                properties whose unmutated run reaches its code (pruned judging, recorded
-#                once at the step's start: the same verdicts as the whole campaign's)
+#                first failing case; a survivor costs the cases of a campaign of this
+#                size in which its change alters a value in the unmutated run (pruned
+#                judging, recorded case by case once at the step's start: the same
+#                verdicts as the whole campaign's)
 #   MUTATE_MIN_SCORE=60  the step fails when the campaign with the corpus kills less than
 #                this percent of the sample's non-equivalent mutants (65% measured on
 #                this sample when issue 18's cards landed: a ratchet, raised as holes close)
