@@ -156,6 +156,9 @@ const (
 	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
 	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
 	FaultTargetsNoPlayerB      = "rules.targets/player-b-never-offered"
+	// Tap and untap events (CR 701.26).
+	FaultAttackTapUnreported = "rules.taps/attack-tap-unreported"
+	FaultUntapStepUnreported = "rules.taps/untap-step-unreported"
 )
 
 var faultInfo = []FaultInfo{
@@ -299,6 +302,8 @@ var faultInfo = []FaultInfo{
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
+	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
+	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},
 }
 
 // Faults lists every deliberate fault, sorted by name.
