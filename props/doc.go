@@ -91,7 +91,7 @@
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b
-//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d
+//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
