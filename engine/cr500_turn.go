@@ -77,7 +77,7 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 			o := s.obj(id)
 			if (o.Controller == s.Active || s.faults.on(FaultUntapsEveryone)) && o.Tapped && (!hasStatic(v.Of(id), DoesntUntap) || s.faults.on(FaultUntapIgnoresDoesntUntap)) {
 				s.mut(id).Tapped = false
-				if ev.on() {
+				if ev.on() && !s.faults.on(FaultUntapStepUnreported) {
 					ev.add(h.Event{Kind: "untapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "502.3", Text: "untaps " + v.Of(id).Name})
 				}
 			}

@@ -90,7 +90,9 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 		o := s.mut(id)
 		if !v.Of(id).HasKeyword("Vigilance") { // CR 508.1f, 702.20b
 			o.Tapped = true
-			ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})
+			if !s.faults.on(FaultAttackTapUnreported) {
+				ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})
+			}
 		}
 		what := s.Active.Opponent().String()
 		if targets[i] != 0 {

@@ -91,3 +91,22 @@ func TestManaAbilityCancelled(t *testing.T) {
 	s = apply(t, s, find(t, s, "cancel", func(a h.Action) bool { return a.Kind == h.Cancel }))
 	assert.Equal(t, before, snapshot(s))
 }
+
+// TestManaOutcomesInOneOrder: the outcomes of a mana ability come in one order, the
+// amounts' (compareMana: the smaller total first, then W, U, B, R, G, C), whether they
+// are read straight from the production or found by exploring its resolutions because
+// some permanent modifies mana: Fellwar Stone offers {U} before {G} beside a Forest and
+// an Island of the opponent's, alone or with a Mana Flare, which touches only lands.
+func TestManaOutcomesInOneOrder(t *testing.T) {
+	for _, mine := range [][]string{{"Fellwar Stone"}, {"Fellwar Stone", "Mana Flare"}} {
+		s := start(t, board(mine, []string{"Forest", "Island"}))
+		v := s.projected()
+		stone := cardNamed(t, s, "Fellwar Stone")
+		var got []h.Mana
+		for _, oc := range manaOutcomes(s, v, stone, v.Of(stone.ID).Abilities[0].ability) {
+			got = append(got, oc.mana)
+		}
+		assert.Equal(t, []h.Mana{h.Of(h.Blue, 1), h.Of(h.Green, 1)}, got, "%v", mine)
+		assert.Equal(t, len(mine) > 1, v.manaModifiers(), "%v: the outcomes explored only with the Flare", mine)
+	}
+}

@@ -155,7 +155,11 @@ const (
 	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
 	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
 	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
+	FaultCounterCostNotPaid    = "rules.costs/counter-cost-not-paid"
 	FaultTargetsNoPlayerB      = "rules.targets/player-b-never-offered"
+	// Tap and untap events (CR 701.26).
+	FaultAttackTapUnreported = "rules.taps/attack-tap-unreported"
+	FaultUntapStepUnreported = "rules.taps/untap-step-unreported"
 )
 
 var faultInfo = []FaultInfo{
@@ -297,8 +301,11 @@ var faultInfo = []FaultInfo{
 	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
+	{FaultCounterCostNotPaid, "rules.costs", "601.2h", "a cost that removes counters from the source (Walking Ballista, Vivid Crag) is paid without removing them"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
+	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
+	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -22,12 +22,7 @@ var (
 	untapSymbol = symbolRule{ruling: "cost.untap-symbol", symbol: "{Q}", rule: "107.6", has: func(a manaoracle.Ability) bool { return a.HasQ }, wantTapped: true}
 )
 
-func (r symbolRule) status(tapped bool) string {
-	if tapped {
-		return "tapped"
-	}
-	return "untapped"
-}
+func (r symbolRule) status(tapped bool) string { return tapStatus(tapped) }
 
 // tapSymbolProp checks ruling cost.tap-symbol (CR 107.5, 302.6, 702.10).
 func tapSymbolProp() *Property {

@@ -91,7 +91,7 @@
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b
-//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d
+//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
@@ -99,6 +99,7 @@
 //	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
 //	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5

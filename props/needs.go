@@ -9,22 +9,24 @@ import (
 )
 
 // Needs is what an engine must support for a property (or one of its clauses) to be
-// tested at all: the kinds of action its situation is made of and the query areas its
-// Check asks. An engine whose declaration ([harness.Support]) lacks one of them can't be
+// tested at all: the kinds of action its situation is made of, the query areas its
+// Check asks and what of the engine's events it reads beyond the ones every engine
+// reports (harness.Report: a clause judging "tapped" events needs "taps"). An engine whose declaration ([harness.Support]) lacks one of them can't be
 // caught by the property, so the campaign reports it unsupported instead of running cases
 // that can only come out vacuous. The zero Needs is met by every engine.
 type Needs struct {
 	Actions []harness.ActionKind
 	Queries []harness.Query
+	Reports []harness.Report
 }
 
 // Zero reports whether n needs nothing.
-func (n Needs) Zero() bool { return len(n.Actions) == 0 && len(n.Queries) == 0 }
+func (n Needs) Zero() bool { return len(n.Actions) == 0 && len(n.Queries) == 0 && len(n.Reports) == 0 }
 
-// Missing says what of n the support s lacks ("actions cast, pay; the mana queries"), or ""
-// when s meets n.
+// Missing says what of n the support s lacks ("actions cast, pay; the mana queries; the
+// reports of taps"), or "" when s meets n.
 func (n Needs) Missing(s harness.Support) string {
-	var actions, queries []string
+	var actions, queries, reports []string
 	for _, k := range n.Actions {
 		if !s.Action(k) {
 			actions = append(actions, string(k))
@@ -33,6 +35,11 @@ func (n Needs) Missing(s harness.Support) string {
 	for _, q := range n.Queries {
 		if !s.Query(q) {
 			queries = append(queries, string(q))
+		}
+	}
+	for _, r := range n.Reports {
+		if !s.Reports(r) {
+			reports = append(reports, string(r))
 		}
 	}
 	var parts []string
@@ -45,6 +52,9 @@ func (n Needs) Missing(s harness.Support) string {
 	}
 	if len(queries) > 0 {
 		parts = append(parts, fmt.Sprintf("needs the %s queries", strings.Join(queries, ", ")))
+	}
+	if len(reports) > 0 {
+		parts = append(parts, fmt.Sprintf("needs the reports of %s", strings.Join(reports, ", ")))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -81,11 +91,16 @@ func (p *Property) Missing(s harness.Support) string {
 				lacking.Queries = append(lacking.Queries, q)
 			}
 		}
+		for _, r := range c.Needs.Reports {
+			if !s.Reports(r) && !slices.Contains(lacking.Reports, r) {
+				lacking.Reports = append(lacking.Reports, r)
+			}
+		}
 	}
 	slices.SortFunc(lacking.Actions, func(a, b harness.ActionKind) int {
 		return slices.Index(actionKinds, a) - slices.Index(actionKinds, b)
 	})
-	return "can express none of its clauses: they need " + strings.TrimPrefix(lacking.Missing(harness.Support{Actions: []harness.ActionKind{}, Queries: []harness.Query{}}), "needs ")
+	return "can express none of its clauses: they need " + strings.TrimPrefix(lacking.Missing(harness.Support{Actions: []harness.ActionKind{}, Queries: []harness.Query{}, Reported: []harness.Report{}}), "needs ")
 }
 
 // actionKinds are the kinds of action, each a clause of the invariants that step again

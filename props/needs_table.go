@@ -85,12 +85,17 @@ func needsKey(n Needs) string {
 			parts = append(parts, "the "+string(q)+" queries")
 		}
 	}
+	for _, r := range harness.Reports {
+		if slices.Contains(n.Reports, r) {
+			parts = append(parts, "the reports of "+string(r))
+		}
+	}
 	return strings.Join(parts, ", ")
 }
 
 // union is what a and b need together.
 func union(a, b Needs) Needs {
-	out := Needs{Actions: slices.Clone(a.Actions), Queries: slices.Clone(a.Queries)}
+	out := Needs{Actions: slices.Clone(a.Actions), Queries: slices.Clone(a.Queries), Reports: slices.Clone(a.Reports)}
 	for _, k := range b.Actions {
 		if !slices.Contains(out.Actions, k) {
 			out.Actions = append(out.Actions, k)
@@ -99,6 +104,11 @@ func union(a, b Needs) Needs {
 	for _, q := range b.Queries {
 		if !slices.Contains(out.Queries, q) {
 			out.Queries = append(out.Queries, q)
+		}
+	}
+	for _, r := range b.Reports {
+		if !slices.Contains(out.Reports, r) {
+			out.Reports = append(out.Reports, r)
 		}
 	}
 	return out

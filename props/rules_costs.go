@@ -24,15 +24,18 @@ import (
 //     mana abilities (605.3a), pay, or cancel: nothing else is listed;
 //   - a decision's option to pay mana ("pay {4}", 118.3, 608.2d) is listed exactly when
 //     the player's mana pool covers it: mana abilities come first (608.2g), so until then
-//     it isn't, and once the pool holds the mana it is.
+//     it isn't, and once the pool holds the mana it is;
+//   - paying an ability's total cost pays the other costs its text prints, exactly: life
+//     (119.4), counters removed from the source, the creatures chosen sacrificed
+//     (701.21a); see checkOtherCostsPaid.
 func costRules() *Property {
 	return &Property{
 		ID:      "rules.costs",
 		Rulings: []string{"rules.costs"},
-		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d"},
+		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d", "119.4", "701.21a"},
 		Description: "A spell or ability is proposed at the mana cost its text prints, X as announced; while its cost waits, " +
-			"only mana abilities, paying and cancelling are offered; and a decision's option to pay mana is offered " +
-			"exactly when the mana pool covers it.",
+			"only mana abilities, paying and cancelling are offered; a decision's option to pay mana is offered " +
+			"exactly when the mana pool covers it; and paying an ability's cost pays the life, counters and creatures its text asks.",
 		Clauses: []Clause{
 			{Name: "printed-cost", Rules: []string{"601.2f", "602.2b", "107.3"}, Needs: needsCasting,
 				Description: "The cost locked in for a spell cast or an ability activated is the mana cost its text prints, X as announced."},
@@ -40,6 +43,8 @@ func costRules() *Property {
 				Description: "While a proposal waits for its cost, the legal actions are its controller's mana abilities, paying and cancelling."},
 			{Name: "pay-offered", Rules: []string{"118.3", "608.2d", "608.2g"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
 				Description: "A decision's option to pay mana is offered exactly when the mana pool covers it."},
+			{Name: "other-costs-paid", Rules: []string{"601.2h", "119.4", "701.21a"}, Needs: needsActivation,
+				Description: "Paying an ability's total cost takes the life, the counters of its source and the creatures chosen that its text prints, exactly."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.costs",
@@ -72,6 +77,7 @@ func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
 		if st.Before.Pending != nil && st.Before.Casting == nil { // not while a mana ability's own cost waits
 			checkPayOffered(i, st, &v)
 		}
+		checkOtherCostsPaid(tr, i, &v)
 	}
 	return v
 }
@@ -217,5 +223,120 @@ func checkPayOffered(i int, st *gen.TraceStep, v *Verdict) {
 				fmt.Sprintf("the option %q listed exactly when %s's pool covers it (CR 118.3, 608.2g)", o, d.Player),
 				fmt.Sprintf("listed %v with %s in the pool", listed, pool)))
 		}
+	}
+}
+
+// The non-mana costs an ability's text prints are paid as its total cost is (CR 601.2h,
+// 602.2b): "Pay N life" takes N life from its controller (119.4), "Remove N counters"
+// takes them from the source, "Sacrifice N creatures" puts the creatures chosen into
+// their owners' graveyards (701.21a). {T}, {Q} and loyalty costs have properties of their
+// own (cost.tap-symbol, cost.untap-symbol, copy.planeswalker-loyalty).
+
+var (
+	reLifeCost    = regexp.MustCompile(`^Pay (\d+) life$`)
+	reCounterCost = regexp.MustCompile(`^Remove (a|an|one|two|three|\d+) (\S+) counters? from `)
+	reSacCost     = regexp.MustCompile(`^Sacrifice (a|an|one|two|three|four|five|\d+) creatures?$`)
+)
+
+// costNumber reads a count as a cost prints it ("a", "five", "2").
+func costNumber(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}[s]
+}
+
+// paidActivation is the activation whose costs step i of tr pays, and the step it was
+// begun in, or ok false: a mana ability that resolves at once pays them as it is
+// activated (CR 605.3b); any other activation with the Pay that completes its proposal
+// (601.2h), the proposal begun by the latest step that left that same proposal.
+func paidActivation(tr *gen.Trace, i int) (act harness.Action, at int, ok bool) {
+	st := &tr.Steps[i]
+	switch st.Action.Kind {
+	case harness.Activate:
+		return st.Action, i, !startsProposal(st)
+	case harness.Pay:
+		p := st.Before.Casting
+		if p == nil {
+			return harness.Action{}, 0, false
+		}
+		for j := i - 1; j >= 0; j-- {
+			if b := &tr.Steps[j]; startsProposal(b) && *b.After.Casting == *p {
+				return b.Action, j, b.Action.Kind == harness.Activate
+			}
+		}
+	}
+	return harness.Action{}, 0, false
+}
+
+// checkOtherCostsPaid: step i, paying an activation's total cost, pays the life, counters
+// and creatures its text prints, exactly (CR 601.2h, 119.4, 701.21a).
+func checkOtherCostsPaid(tr *gen.Trace, i int, v *Verdict) {
+	act, at, ok := paidActivation(tr, i)
+	if !ok {
+		return
+	}
+	src := tr.Steps[at].Before.Find(act.Card)
+	if src == nil || act.Ability < 0 || act.Ability >= len(src.Abilities) {
+		return
+	}
+	ab := manaoracle.ParseAbility(src.Abilities[act.Ability])
+	if !ab.Activated {
+		return
+	}
+	st := &tr.Steps[i]
+	what := fmt.Sprintf("%s's cost %q", describe(src), ab.Cost)
+	for _, part := range strings.Split(ab.Cost, ", ") {
+		if m := reLifeCost.FindStringSubmatch(part); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			had, has := st.Before.Players[act.Player].Life, st.After.Players[act.Player].Life
+			v.Reach("other-costs-paid")
+			if has != had-n {
+				v.add("other-costs-paid", violation(i, "rules.costs", "119.4", "",
+					fmt.Sprintf("paying %s to take %d life from %s: %d left of %d (CR 601.2h, 119.4)", what, n, act.Player, had-n, had),
+					fmt.Sprintf("%s has %d life", act.Player, has)))
+			}
+		}
+		if m := reCounterCost.FindStringSubmatch(part); m != nil {
+			was, now := st.Before.Permanent(act.Card), st.After.Permanent(act.Card)
+			if was == nil || now == nil || was.Object != now.Object {
+				continue
+			}
+			n, kind := costNumber(m[1]), m[2]
+			v.Reach("other-costs-paid")
+			if now.Counters[kind] != was.Counters[kind]-n {
+				v.add("other-costs-paid", violation(i, "rules.costs", "601.2h", "",
+					fmt.Sprintf("paying %s to remove %d %s counters from it: %d left of %d (CR 601.2h)", what, n, kind, was.Counters[kind]-n, was.Counters[kind]),
+					fmt.Sprintf("%d %s counters", now.Counters[kind], kind)))
+			}
+		}
+		if m := reSacCost.FindStringSubmatch(part); m != nil {
+			checkSacrificed(i, st, act, costNumber(m[1]), what, v)
+		}
+	}
+}
+
+// checkSacrificed: paying a "Sacrifice N creatures" cost takes off the battlefield each
+// of the N creatures the activation chose (CR 701.21a, 118.3).
+func checkSacrificed(i int, st *gen.TraceStep, act harness.Action, n int, what string, v *Verdict) {
+	var chosen []harness.CardID
+	for _, c := range act.Choices {
+		if kind, val := harness.SplitChoice(c); kind == harness.ChoiceSacrifice {
+			if id, err := strconv.Atoi(val); err == nil {
+				chosen = append(chosen, harness.CardID(id))
+			}
+		}
+	}
+	v.Reach("other-costs-paid")
+	var stayed []string
+	for _, c := range chosen {
+		if o := st.After.Permanent(c); o != nil {
+			stayed = append(stayed, describe(o))
+		}
+	}
+	if len(chosen) != n || len(stayed) > 0 {
+		v.add("other-costs-paid", violation(i, "rules.costs", "701.21a", "",
+			fmt.Sprintf("paying %s to sacrifice the %d creatures chosen for it (CR 601.2h, 701.21a)", what, n),
+			fmt.Sprintf("%d chosen (%v); still on the battlefield: %s", len(chosen), chosen, strings.Join(stayed, ", "))))
 	}
 }

@@ -42,3 +42,35 @@ func TestCostsPrintedAndWhilePaying(t *testing.T) {
 		assert.Equal(t, clause, v.Violations[0].Clause, fault)
 	}
 }
+
+// TestOtherCostsPaid: paying Walking Ballista's "Remove a +1/+1 counter" takes one of its
+// two counters, and Mystic Forge's "{T}, Pay 1 life" takes one life, both as the Pay
+// completes the activation (CR 601.2h, 119.4); an engine that leaves the counters breaks
+// other-costs-paid.
+func TestOtherCostsPaid(t *testing.T) {
+	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Library: []harness.CardSpec{{ID: 5, Name: "Island"}},
+		Battlefield: []harness.PermanentSpec{{CardSpec: harness.CardSpec{ID: 2, Name: "Walking Ballista"}, Counters: map[string]int{"+1/+1": 2}},
+			{CardSpec: harness.CardSpec{ID: 3, Name: "Mystic Forge"}}}}
+	setup.Players[B] = harness.PlayerSetup{Life: 20, Library: []harness.CardSpec{{ID: 4, Name: "Island"}}}
+	actions := []harness.Action{
+		{Player: A, Kind: harness.Activate, Card: 2, Ability: 2, Targets: []harness.Target{harness.PlayerTarget(B)}}, {Player: A, Kind: harness.Pay},
+		{Player: A, Kind: harness.Pass}, {Player: B, Kind: harness.Pass},
+		{Player: A, Kind: harness.Activate, Card: 3, Ability: 2}, {Player: A, Kind: harness.Pay}}
+	p := costRules()
+	eng, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	tr := play(t, eng, setup, actions...)
+	assert.Equal(t, 1, tr.Steps[1].After.Permanent(2).Counters["+1/+1"], "the counter removed as the Pay completes the activation")
+	assert.Equal(t, 19, tr.Final().Players[A].Life)
+	v := p.Check(eng, tr)
+	assert.Empty(t, v.Violations)
+	assert.Equal(t, 2, v.Clauses["other-costs-paid"], "the Ballista's counter and the Forge's life")
+
+	faulty, err := engine.New(engine.Options{Faults: []string{engine.FaultCounterCostNotPaid}})
+	require.NoError(t, err)
+	v = p.Check(faulty, play(t, faulty, setup, actions...))
+	require.Len(t, v.Violations, 1)
+	assert.Equal(t, "other-costs-paid", v.Violations[0].Clause)
+	assert.Contains(t, v.Violations[0].Message, "2 +1/+1 counters")
+}

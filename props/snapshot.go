@@ -118,3 +118,11 @@ func shielded(o *harness.Object) bool {
 		return strings.Contains(l, "hexproof") || strings.Contains(l, "shroud") || strings.Contains(l, "protection")
 	})
 }
+
+// tapStatus names a permanent's tapped status (CR 110.5).
+func tapStatus(tapped bool) string {
+	if tapped {
+		return "tapped"
+	}
+	return "untapped"
+}
