@@ -87,7 +87,11 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 		current = s.project()
 		stepTriggers(s, current, h.Upkeep)
 	case h.Draw:
-		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
+		draws := s.Turn > 1 // CR 103.8a: the starting player skips the first draw
+		if s.faults.on(FaultEachFirstDrawSkipped) {
+			draws = s.Turn > 2 // the fault: the other player skips their first draw too
+		}
+		if draws {
 			draw(s, s.project(), s.Active, ev)
 		}
 		current = s.project()

@@ -89,6 +89,9 @@ const (
 	FaultSetPTInTimestampOrder       = "rules.layers/set-in-timestamp-order"
 	FaultUntapsEveryone              = "rules.turn/untaps-every-player"
 	FaultEffectsOutlastCleanup       = "rules.turn/effects-outlast-cleanup"
+	FaultEachFirstDrawSkipped        = "rules.turn/each-first-draw-skipped"
+	FaultTargetsIgnoreController     = "rules.targets/controller-ignored"
+	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
 	FaultEmptyStackStays             = "rules.priority/empty-stack-stays"
@@ -236,6 +239,8 @@ var faultInfo = []FaultInfo{
 	{FaultAuraEnchantsEntering, "copy.linked-abilities", "303.4f", "an Aura returned with other cards at once may enchant a permanent returned with it (they are put onto the battlefield one at a time)"},
 	{FaultUntapsEveryone, "rules.turn", "502.3", "the untap step untaps every player's permanents, the non-active player's too"},
 	{FaultEffectsOutlastCleanup, "rules.turn", "514.2", "\"until end of turn\" effects don't end in the cleanup step"},
+	{FaultEachFirstDrawSkipped, "rules.turn", "103.8a", "each player skips the draw of their first turn, not only the player who plays first"},
+	{FaultDiscardGivesPriority, "rules.turn", "514.3a", "after discarding to hand size in the cleanup step, players receive priority though nothing triggered"},
 	{FaultOtherAfterCasting, "rules.priority", "117.3c", "after a player casts a spell or activates an ability, the other player receives priority"},
 	{FaultStepEndsOverStack, "rules.priority", "117.4", "both players passing in succession with a non-empty stack ends the step, the stack left as it is"},
 	{FaultEmptyStackStays, "rules.priority", "500.2", "both players passing in succession with an empty stack doesn't end the step: the active player receives priority again"},
@@ -298,6 +303,7 @@ var faultInfo = []FaultInfo{
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
+	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 }
 
