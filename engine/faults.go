@@ -91,6 +91,7 @@ const (
 	FaultEffectsOutlastCleanup       = "rules.turn/effects-outlast-cleanup"
 	FaultEachFirstDrawSkipped        = "rules.turn/each-first-draw-skipped"
 	FaultTargetsIgnoreController     = "rules.targets/controller-ignored"
+	FaultLeavingTriggersAnyZone      = "rules.triggers/graveyard-triggers-any-zone"
 	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
@@ -303,6 +304,7 @@ var faultInfo = []FaultInfo{
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
+	{FaultLeavingTriggersAnyZone, "rules.triggers", "603.10a", "\"dies\" and \"is put into a graveyard from the battlefield\" abilities trigger when the permanent leaves the battlefield for any zone (exiled, returned to hand)"},
 	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 }
