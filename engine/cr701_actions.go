@@ -25,13 +25,17 @@ func (r *resolution) May(what string) bool {
 func (r *resolution) Counter(t chosen) {
 	s := r.s
 	it := s.stackItem(t.Object)
-	if it == nil || (it.IsSpell && cantBeCountered(r.v.Of(it.ID))) {
-		return // CR 101.2: "can't be countered" wins over the instruction to counter it
+	if it == nil || (it.IsSpell && cantBeCountered(r.v.Of(it.ID)) && !s.faults.on(FaultCounterUncounterable)) {
+		return // CR 101.2: "can't be countered" wins over the instruction to counter it (the fault: it doesn't)
 	}
 	r.ev.add(h.Event{Kind: "countered", Player: it.Controller, Card: it.SourceCard, Object: it.ID, Rule: "701.6a",
 		Text: "countered: " + itemText(r.v, it)})
 	if it.IsSpell {
-		moveTo(s, r.v, it.ID, h.Graveyard, false, r.ev)
+		to := h.Graveyard
+		if s.faults.on(FaultCounteredSpellExiled) {
+			to = h.Exile // the fault: exiled, not put into its owner's graveyard (CR 701.6a)
+		}
+		moveTo(s, r.v, it.ID, to, false, r.ev)
 		return
 	}
 	id := it.ID

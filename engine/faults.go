@@ -92,6 +92,8 @@ const (
 	FaultEachFirstDrawSkipped        = "rules.turn/each-first-draw-skipped"
 	FaultTargetsIgnoreController     = "rules.targets/controller-ignored"
 	FaultLeavingTriggersAnyZone      = "rules.triggers/graveyard-triggers-any-zone"
+	FaultCounterUncounterable        = "rules.countering/counters-the-uncounterable"
+	FaultCounteredSpellExiled        = "rules.countering/countered-spell-exiled"
 	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
@@ -304,6 +306,8 @@ var faultInfo = []FaultInfo{
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
+	{FaultCounteredSpellExiled, "rules.countering", "701.6a", "a countered spell is exiled instead of put into its owner's graveyard"},
+	{FaultCounterUncounterable, "rules.countering", "101.2", "a spell that can't be countered is countered all the same by a counterspell"},
 	{FaultLeavingTriggersAnyZone, "rules.triggers", "603.10a", "\"dies\" and \"is put into a graveyard from the battlefield\" abilities trigger when the permanent leaves the battlefield for any zone (exiled, returned to hand)"},
 	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
