@@ -25,8 +25,8 @@ func (r *resolution) May(what string) bool {
 func (r *resolution) Counter(t chosen) {
 	s := r.s
 	it := s.stackItem(t.Object)
-	if it == nil || (it.IsSpell && cantBeCountered(r.v.Of(it.ID)) && !s.faults.on(FaultCounterUncounterable)) {
-		return // CR 101.2: "can't be countered" wins over the instruction to counter it (the fault: it doesn't)
+	if it == nil || (it.IsSpell && cantBeCountered(r.v.Of(it.ID))) {
+		return // CR 101.2: "can't be countered" wins over the instruction to counter it
 	}
 	r.ev.add(h.Event{Kind: "countered", Player: it.Controller, Card: it.SourceCard, Object: it.ID, Rule: "701.6a",
 		Text: "countered: " + itemText(r.v, it)})
