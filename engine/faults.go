@@ -94,6 +94,7 @@ const (
 	FaultLeavingTriggersAnyZone      = "rules.triggers/graveyard-triggers-any-zone"
 	FaultCounterUncounterable        = "rules.countering/counters-the-uncounterable"
 	FaultCounteredSpellExiled        = "rules.countering/countered-spell-exiled"
+	FaultCrowdedBlocksUnoffered      = "rules.blocks/crowded-blocks-unoffered"
 	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
@@ -310,6 +311,7 @@ var faultInfo = []FaultInfo{
 	{FaultCounterUncounterable, "rules.countering", "101.2", "a spell that can't be countered is countered all the same by a counterspell"},
 	{FaultLeavingTriggersAnyZone, "rules.triggers", "603.10a", "\"dies\" and \"is put into a graveyard from the battlefield\" abilities trigger when the permanent leaves the battlefield for any zone (exiled, returned to hand)"},
 	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
+	{FaultCrowdedBlocksUnoffered, "rules.blocks", "509.1a", "when there are more declarations of blockers than the engine lists one by one, only \"no block\" is offered"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 }
 
