@@ -176,6 +176,9 @@ func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
 					break
 				}
 			}
+			if c.faults.on(FaultDiscardsOnlyOne) {
+				break // the fault: one card, however many the hand is over
+			}
 		}
 		for _, id := range c.Battlefield {
 			if !c.faults.on(FaultCleanupKeepsDamage) && c.obj(id).Damage != 0 {

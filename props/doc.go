@@ -103,7 +103,7 @@
 //	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a
-//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.3a
+//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //
@@ -183,8 +183,9 @@
 //   - rules.turn: after a cleanup step no permanent has damage or an "until end of turn"
 //     effect; before it those effects don't end; the untap step untaps the active
 //     player's permanents but those that "don't untap"; the draw step draws the active
-//     player their library's top card, but in the game's first turn; no one gets priority
-//     in a cleanup step where nothing triggered and no state-based action was performed.
+//     player their library's top card, but in the game's first turn; the cleanup step
+//     leaves the active player at most seven cards, and no one gets priority in it where
+//     nothing triggered and no state-based action was performed.
 //   - rules.priority: priority to the active player after a resolution, to the acting
 //     player after an action; one pass moves priority, two in succession resolve the top
 //     object or end the step.
