@@ -155,8 +155,9 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 }
 
 // cleanupWith performs the cleanup step's turn-based actions (CR 514.1, 514.2): discard
-// to maximum hand size (choosing cards through the choices so far), remove damage, end
-// "until end of turn" effects.
+// to maximum hand size (choosing cards through the choices so far; each a discard that
+// sets off "whenever you discard" abilities, 701.9a), remove damage, end "until end of
+// turn" effects.
 func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
 	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *state, ch chooser, ev *events) error {
 		p := c.Active
@@ -172,7 +173,9 @@ func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
 			}
 			for i, o := range opts {
 				if o == pick {
-					moveTo(c, v, c.Players[p].Hand[i], h.Graveyard, false, ev)
+					// A discard (CR 701.9a): "whenever you discard a card" triggers, and
+					// its players get priority in this cleanup step (514.3a).
+					discard(c, v, c.Players[p].Hand[i], discardCause{}, ev)
 					break
 				}
 			}

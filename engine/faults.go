@@ -97,6 +97,7 @@ const (
 	FaultCrowdedBlocksUnoffered      = "rules.blocks/crowded-blocks-unoffered"
 	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultDiscardsOnlyOne             = "rules.turn/discards-only-one"
+	FaultCleanupTriggersWait         = "rules.turn/cleanup-triggers-wait"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
 	FaultEmptyStackStays             = "rules.priority/empty-stack-stays"
@@ -245,6 +246,7 @@ var faultInfo = []FaultInfo{
 	{FaultUntapsEveryone, "rules.turn", "502.3", "the untap step untaps every player's permanents, the non-active player's too"},
 	{FaultEffectsOutlastCleanup, "rules.turn", "514.2", "\"until end of turn\" effects don't end in the cleanup step"},
 	{FaultEachFirstDrawSkipped, "rules.turn", "103.8a", "each player skips the draw of their first turn, not only the player who plays first"},
+	{FaultCleanupTriggersWait, "rules.turn", "514.3a", "abilities that trigger on a discard to hand size wait for the next turn to go on the stack, with no priority in the cleanup step"},
 	{FaultDiscardsOnlyOne, "rules.turn", "514.1", "the cleanup step discards one card, however many more than seven the active player holds"},
 	{FaultDiscardGivesPriority, "rules.turn", "514.3a", "after discarding to hand size in the cleanup step, players receive priority though nothing triggered"},
 	{FaultOtherAfterCasting, "rules.priority", "117.3c", "after a player casts a spell or activates an ability, the other player receives priority"},

@@ -185,7 +185,8 @@
 //     player's permanents but those that "don't untap"; the draw step draws the active
 //     player their library's top card, but in the game's first turn; the cleanup step
 //     leaves the active player at most seven cards, and no one gets priority in it where
-//     nothing triggered and no state-based action was performed.
+//     nothing triggered and no state-based action was performed, while what triggered in
+//     it goes on the stack there, not in the next turn.
 //   - rules.priority: priority to the active player after a resolution, to the acting
 //     player after an action; one pass moves priority, two in succession resolve the top
 //     object or end the step.

@@ -16,8 +16,9 @@ import (
 // the draw step begins the active player draws a card, but in the game's first turn
 // (504.1, 103.8a: rules_turn_draw.go); in a cleanup step where nothing triggered and no
 // state-based action was performed no player receives priority (514.3a:
-// rules_turn_cleanup_priority.go), and after it the active player holds at most seven
-// cards (514.1: rules_turn_hand_size.go).
+// rules_turn_cleanup_priority.go), what triggered in it goes on the stack there, not in
+// the next turn (same file), and after it the active player holds at most seven cards
+// (514.1: rules_turn_hand_size.go).
 //
 // Whether an effect from a resolved spell or ability applies is read against the
 // permanent's fresh board (fresh.go): a permanent's characteristics differ from the same
@@ -40,6 +41,7 @@ func turnRules() *Property {
 			{Name: "doesnt-untap", Rules: []string{"502.3", "302.6"}, Description: "A permanent with \"doesn't untap during your untap step\" stays tapped in its controller's untap step."},
 			{Name: "draw", Rules: []string{"504.1", "103.8a"}, Description: "As a draw step begins the active player draws the top card of their library, but in the game's first turn; the other player draws nothing."},
 			{Name: "hand-size", Rules: []string{"514.1", "402.2"}, Description: "After a cleanup step, the player whose turn it was holds at most seven cards."},
+			{Name: "cleanup-triggers", Rules: []string{"514.3a"}, Description: "An ability that triggered in a cleanup step goes on the stack in it: a step from a cleanup step into the next turn puts on the stack only abilities that trigger as a step begins or as a permanent leaves the battlefield."},
 			{Name: "cleanup-priority", Rules: []string{"514.3", "514.3a"}, Description: "A player receives priority in a cleanup step only when an ability triggered (it is on the stack) or a state-based action was performed in it."},
 		},
 		Steer: gen.Steer{
@@ -62,8 +64,10 @@ func turnRules() *Property {
 				// Full hands: the other player's draw, in the next turn, makes eight cards,
 				// and the active player holds nine or more: each discards to seven in their
 				// cleanup step (514.1), one card after another, after which nobody gets
-				// priority unless something happened (514.3a).
-				{Name: "full hands", Weight: 1, Mine: gen.Cards("Forest", "Grizzly Bears"), Hand: gen.Cards("Giant Growth", "Grizzly Bears", "Forest"),
+				// priority unless something happened (514.3a): Drake Haven's trigger on
+				// each discard, which goes on the stack in the cleanup step.
+				{Name: "full hands", Weight: 1, Mine: []gen.Pick{{Card: "Drake Haven", Weight: 40}, {Card: "Forest"}, {Card: "Grizzly Bears"}},
+					Hand:    gen.Cards("Giant Growth", "Grizzly Bears", "Forest"),
 					MinHand: 9, TheirMinHand: 7, MinLibrary: 2, Steps: []harness.Step{harness.Upkeep, harness.End}},
 			},
 			Actions: &gen.ActionWeights{Pass: 10, Preferred: 16, Mana: 4, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 2, Choose: 4, Cancel: 1},
@@ -125,6 +129,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkDraw(tr, i, &v)
 		checkCleanupPriority(tr, i, &v)
 		checkHandSize(tr, i, &v)
+		checkCleanupTriggers(tr, i, &v)
 		if putWithEffect(st) {
 			for _, o := range st.After.Battlefield {
 				if st.Before.Permanent(o.Card) == nil {

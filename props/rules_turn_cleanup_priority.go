@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -41,4 +42,32 @@ func performedSBA(st *gen.TraceStep) bool {
 		}
 	}
 	return false
+}
+
+// checkCleanupTriggers judges a step that ended a turn from its cleanup step: an ability
+// that triggered during the cleanup step (a discard to hand size setting off "whenever you
+// discard a card") goes on the stack in it, and its players get priority there (CR
+// 514.3a), not in the next turn. So the next turn's stack may hold, new, only abilities
+// that trigger as a step begins ("At the beginning of ...") or on a permanent leaving the
+// battlefield (a state-based action as its upkeep begins, trigger_text.go); any other new
+// one triggered in the cleanup step and was left over the turn's end.
+func checkCleanupTriggers(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	b, a := st.Before, st.After
+	if b.Step != harness.Cleanup || a.Turn == b.Turn || resolvedSomething(st) {
+		return
+	}
+	v.Reach("cleanup-triggers")
+	for _, o := range a.Stack {
+		if o.Kind != "ability" || stillOnStack(b, o.Object) || strings.HasPrefix(o.Text, "At the beginning of") {
+			continue
+		}
+		if k := readTrigger(o.Text).kind; k == trigDies || k == trigToGraveyard || k == trigLeaves {
+			continue
+		}
+		v.add("cleanup-triggers", violation(i, "rules.turn", "514.3a", fmt.Sprintf("turn %d's stack", a.Turn),
+			"no ability that triggered in the last turn's cleanup step: it goes on the stack in that step, where players then get priority (CR 514.3a)",
+			fmt.Sprintf("%s's %q (card %d) went on the stack only in turn %d's %s", o.Controller, o.Text, o.Card, a.Turn, a.Step)))
+		return
+	}
 }
