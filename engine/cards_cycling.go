@@ -93,6 +93,12 @@ func init() {
 // counterTarget: "Counter target spell or ability" (CR 701.6a).
 func counterTarget(r *resolution) {
 	if t, ok := r.Target(0); ok {
+		if r.s.faults.on(FaultCounterUncounterable) {
+			if it := r.s.stackItem(t.Object); it != nil && it.IsSpell {
+				moveTo(r.s, r.v, it.ID, h.Graveyard, false, r.ev) // the fault: whatever it says (CR 101.2)
+				return
+			}
+		}
 		r.Counter(t)
 	}
 }

@@ -94,6 +94,9 @@ func isCreature(s *state, v *view, _ h.Player, o *object) bool { return v.Of(o.I
 func isLand(s *state, v *view, _ h.Player, o *object) bool { return v.Of(o.ID).HasType("Land") }
 
 func isCreatureYouControl(s *state, v *view, p h.Player, o *object) bool {
+	if s.faults.on(FaultTargetsIgnoreController) {
+		return v.Of(o.ID).HasType("Creature") // the fault: whoever controls it (CR 109.5)
+	}
 	return o.Controller == p && v.Of(o.ID).HasType("Creature")
 }
 
@@ -118,6 +121,9 @@ func isPermanent(s *state, v *view, _ h.Player, o *object) bool { return true }
 func isNonland(s *state, v *view, _ h.Player, o *object) bool { return !v.Of(o.ID).HasType("Land") }
 
 func isCreatureYouDontControl(s *state, v *view, p h.Player, o *object) bool {
+	if s.faults.on(FaultTargetsIgnoreController) {
+		return v.Of(o.ID).HasType("Creature") // the fault: whoever controls it (CR 109.5)
+	}
 	return o.Controller != p && v.Of(o.ID).HasType("Creature")
 }
 

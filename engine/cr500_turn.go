@@ -87,7 +87,11 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 		current = s.project()
 		stepTriggers(s, current, h.Upkeep)
 	case h.Draw:
-		if s.Turn > 1 { // CR 103.8a: the starting player skips the first draw
+		draws := s.Turn > 1 // CR 103.8a: the starting player skips the first draw
+		if s.faults.on(FaultEachFirstDrawSkipped) {
+			draws = s.Turn > 2 // the fault: the other player skips their first draw too
+		}
+		if draws {
 			draw(s, s.project(), s.Active, ev)
 		}
 		current = s.project()
@@ -151,8 +155,9 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 }
 
 // cleanupWith performs the cleanup step's turn-based actions (CR 514.1, 514.2): discard
-// to maximum hand size (choosing cards through the choices so far), remove damage, end
-// "until end of turn" effects.
+// to maximum hand size (choosing cards through the choices so far; each a discard that
+// sets off "whenever you discard" abilities, 701.9a), remove damage, end "until end of
+// turn" effects.
 func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
 	return attempt(base, DecideDiscard, fixedPrompt("discard to hand size"), prefix, func(c *state, ch chooser, ev *events) error {
 		p := c.Active
@@ -168,9 +173,14 @@ func cleanupWith(base *state, prefix []string) (*state, []h.Event, error) {
 			}
 			for i, o := range opts {
 				if o == pick {
-					moveTo(c, v, c.Players[p].Hand[i], h.Graveyard, false, ev)
+					// A discard (CR 701.9a): "whenever you discard a card" triggers, and
+					// its players get priority in this cleanup step (514.3a).
+					discard(c, v, c.Players[p].Hand[i], discardCause{}, ev)
 					break
 				}
+			}
+			if c.faults.on(FaultDiscardsOnlyOne) {
+				break // the fault: one card, however many the hand is over
 			}
 		}
 		for _, id := range c.Battlefield {

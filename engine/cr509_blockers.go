@@ -74,6 +74,9 @@ func blockOptions(s *state, v *view) []h.Action {
 		return out
 	}
 	out = append(out, h.Action{Player: def, Kind: h.Block})
+	if s.faults.on(FaultCrowdedBlocksUnoffered) {
+		return out // the fault: with too many declarations to list, no block is offered at all
+	}
 	for _, b := range blockers {
 		for _, a := range attackers {
 			if mayBlock(s, v, b, a) {

@@ -58,6 +58,9 @@ func leaveBattlefieldTriggers(s *state, v *view, old *object, to h.Zone) {
 	if v == nil {
 		return
 	}
+	if s.faults.on(FaultLeavingTriggersAnyZone) {
+		to = h.Graveyard // the fault: as if every permanent leaving went to the graveyard
+	}
 	c := v.Of(old.ID)
 	for _, a := range c.Abilities {
 		if a.Kind != Triggered {

@@ -31,7 +31,11 @@ func (r *resolution) Counter(t chosen) {
 	r.ev.add(h.Event{Kind: "countered", Player: it.Controller, Card: it.SourceCard, Object: it.ID, Rule: "701.6a",
 		Text: "countered: " + itemText(r.v, it)})
 	if it.IsSpell {
-		moveTo(s, r.v, it.ID, h.Graveyard, false, r.ev)
+		to := h.Graveyard
+		if s.faults.on(FaultCounteredSpellExiled) {
+			to = h.Exile // the fault: exiled, not put into its owner's graveyard (CR 701.6a)
+		}
+		moveTo(s, r.v, it.ID, to, false, r.ev)
 		return
 	}
 	id := it.ID

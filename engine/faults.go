@@ -89,6 +89,15 @@ const (
 	FaultSetPTInTimestampOrder       = "rules.layers/set-in-timestamp-order"
 	FaultUntapsEveryone              = "rules.turn/untaps-every-player"
 	FaultEffectsOutlastCleanup       = "rules.turn/effects-outlast-cleanup"
+	FaultEachFirstDrawSkipped        = "rules.turn/each-first-draw-skipped"
+	FaultTargetsIgnoreController     = "rules.targets/controller-ignored"
+	FaultLeavingTriggersAnyZone      = "rules.triggers/graveyard-triggers-any-zone"
+	FaultCounterUncounterable        = "rules.countering/counters-the-uncounterable"
+	FaultCounteredSpellExiled        = "rules.countering/countered-spell-exiled"
+	FaultCrowdedBlocksUnoffered      = "rules.blocks/crowded-blocks-unoffered"
+	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
+	FaultDiscardsOnlyOne             = "rules.turn/discards-only-one"
+	FaultCleanupTriggersWait         = "rules.turn/cleanup-triggers-wait"
 	FaultOtherAfterCasting           = "rules.priority/other-player-after-casting"
 	FaultStepEndsOverStack           = "rules.priority/step-ends-over-stack"
 	FaultEmptyStackStays             = "rules.priority/empty-stack-stays"
@@ -240,6 +249,10 @@ var faultInfo = []FaultInfo{
 	{FaultAuraEnchantsEntering, "copy.linked-abilities", "303.4f", "an Aura returned with other cards at once may enchant a permanent returned with it (they are put onto the battlefield one at a time)"},
 	{FaultUntapsEveryone, "rules.turn", "502.3", "the untap step untaps every player's permanents, the non-active player's too"},
 	{FaultEffectsOutlastCleanup, "rules.turn", "514.2", "\"until end of turn\" effects don't end in the cleanup step"},
+	{FaultEachFirstDrawSkipped, "rules.turn", "103.8a", "each player skips the draw of their first turn, not only the player who plays first"},
+	{FaultCleanupTriggersWait, "rules.turn", "514.3a", "abilities that trigger on a discard to hand size wait for the next turn to go on the stack, with no priority in the cleanup step"},
+	{FaultDiscardsOnlyOne, "rules.turn", "514.1", "the cleanup step discards one card, however many more than seven the active player holds"},
+	{FaultDiscardGivesPriority, "rules.turn", "514.3a", "after discarding to hand size in the cleanup step, players receive priority though nothing triggered"},
 	{FaultOtherAfterCasting, "rules.priority", "117.3c", "after a player casts a spell or activates an ability, the other player receives priority"},
 	{FaultStepEndsOverStack, "rules.priority", "117.4", "both players passing in succession with a non-empty stack ends the step, the stack left as it is"},
 	{FaultEmptyStackStays, "rules.priority", "500.2", "both players passing in succession with an empty stack doesn't end the step: the active player receives priority again"},
@@ -303,6 +316,11 @@ var faultInfo = []FaultInfo{
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
 	{FaultCounterCostNotPaid, "rules.costs", "601.2h", "a cost that removes counters from the source (Walking Ballista, Vivid Crag) is paid without removing them"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
+	{FaultCounteredSpellExiled, "rules.countering", "701.6a", "a countered spell is exiled instead of put into its owner's graveyard"},
+	{FaultCounterUncounterable, "rules.countering", "101.2", "a spell that can't be countered is countered all the same by a counterspell"},
+	{FaultLeavingTriggersAnyZone, "rules.triggers", "603.10a", "\"dies\" and \"is put into a graveyard from the battlefield\" abilities trigger when the permanent leaves the battlefield for any zone (exiled, returned to hand)"},
+	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
+	{FaultCrowdedBlocksUnoffered, "rules.blocks", "509.1a", "when there are more declarations of blockers than the engine lists one by one, only \"no block\" is offered"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
 	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},

@@ -94,3 +94,13 @@ func TestSetupCounters(t *testing.T) {
 		assert.Contains(t, err.Error(), `unknown counter kind "bb"`)
 	}
 }
+
+// TestSetupNegativeSize: a setup giving a permanent a negative size is refused, naming the
+// card and the size (the check comes before whether it may take a size at all).
+func TestSetupNegativeSize(t *testing.T) {
+	setup := board([]string{"Grizzly Bears"}, nil)
+	setup.Players[0].Battlefield[0].Size = -1
+	_, err := newGame(setup, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "setup: Grizzly Bears: size -1: want 0 or more")
+}

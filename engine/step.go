@@ -157,7 +157,13 @@ func decide(s *state, d *decision, a h.Action) (*state, []h.Event, error) {
 			return next, evs, err
 		}
 		// Cleanup finished: continue the turn as beginStep would (CR 514.3).
-		if len(next.Pending) == 0 && !sbaPending(next) {
+		if next.faults.on(FaultCleanupTriggersWait) {
+			if !sbaPending(next) { // the fault: what triggered waits for the next turn (514.3a)
+				n2, evs2, err := advanceStep(next)
+				return n2, append(evs, evs2...), err
+			}
+		}
+		if len(next.Pending) == 0 && !sbaPending(next) && !next.faults.on(FaultDiscardGivesPriority) { // the fault: priority all the same
 			n2, evs2, err := advanceStep(next)
 			return n2, append(evs, evs2...), err
 		}

@@ -219,8 +219,13 @@ func carve[T any](buf *[]T, list []T) []T {
 	return (*buf)[start:len(*buf):len(*buf)]
 }
 
-// maxHand is the most cards a generated hand holds.
+// maxHand is the most cards a generated hand holds, but for a recipe's MinHand.
 const maxHand = 7
+
+// maxRecipeHand is the most cards a recipe's MinHand (TheirMinHand) may ask for: more
+// than the maximum hand size, for situations where a player discards several cards to
+// it in the cleanup step (CR 514.1).
+const maxRecipeHand = 10
 
 // colorLetters are the colours a "choose a color" permanent may have chosen (CR 105.1).
 var colorLetters = [...]string{"W", "U", "B", "R", "G"}

@@ -84,7 +84,7 @@ func (g *Generator) Pool() *Pool { return g.pool }
 func (g *Generator) Steer() Steer { return g.steer }
 
 func (g *Generator) compile(r Recipe, bad *[]string) recipe {
-	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxHand), min(max(r.TheirMinHand, 0), maxHand)},
+	c := recipe{minHand: [2]int{min(max(r.MinHand, 0), maxRecipeHand), min(max(r.TheirMinHand, 0), maxRecipeHand)},
 		minPerm: min(max(r.MinPermanents, 0), g.maxPerm), pool: r.Pool,
 		minLibrary: min(max(r.MinLibrary, 0), 10), extraSteps: max(r.ExtraSteps, 0),
 		faceDown: min(max(r.FaceDown, 0), 100), transformed: min(max(r.Transformed, 0), 100)}

@@ -68,7 +68,9 @@ type Recipe struct {
 	// more; the usual mix still starts some cases elsewhere.
 	StepWeight int
 	// MinHand is the fewest cards the active player's hand starts with (the usual mix
-	// leaves it empty almost half the time): for situations that need a card in hand.
+	// leaves it empty almost half the time): for situations that need a card in hand. It
+	// may pass the seven cards the usual mix stops at, up to ten, for a hand discarded to
+	// the maximum hand size several cards at once (CR 514.1).
 	MinHand int
 	// MinLibrary is the fewest cards the active player's library starts with (the usual
 	// mix leaves it empty three times in ten): for situations where they draw, and would

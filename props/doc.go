@@ -90,8 +90,9 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
-//	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b
+//	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a
+//	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
@@ -100,10 +101,10 @@
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
 //	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
-//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b
+//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
-//	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5
-//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b
+//	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a
+//	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
 //
@@ -182,13 +183,19 @@
 //     attached Aura or Equipment.
 //   - rules.turn: after a cleanup step no permanent has damage or an "until end of turn"
 //     effect; before it those effects don't end; the untap step untaps the active
-//     player's permanents but those that "don't untap".
+//     player's permanents but those that "don't untap"; the draw step draws the active
+//     player their library's top card, but in the game's first turn; the cleanup step
+//     leaves the active player at most seven cards, and no one gets priority in it where
+//     nothing triggered and no state-based action was performed, while what triggered in
+//     it goes on the stack there, not in the next turn.
 //   - rules.priority: priority to the active player after a resolution, to the acting
 //     player after an action; one pass moves priority, two in succession resolve the top
 //     object or end the step.
 //   - rules.triggers: each trigger event puts one instance of each triggered ability on
 //     the stack by the next priority, APNAP, each player ordering their own; an
-//     intervening "if" checked at the event and on resolution.
+//     intervening "if" checked at the event and on resolution; "dies" and "put into a
+//     graveyard from the battlefield" trigger only for a graveyard, "leaves the
+//     battlefield" for any zone.
 //   - rules.sba: every object a state-based action moved had its condition: the legend
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each
@@ -203,8 +210,10 @@
 //     damage goes where the declared attacks and blocks send it; a decision's options
 //     are distinct.
 //   - rules.targets: the targets the listed casts and activations offer for "any target",
-//     "target player" or "target creature" are every player and permanent it allows
-//     (hexproof, shroud and protection aside) and nothing else.
+//     "target player" or "[another] target" and kinds of permanent ("creature", "artifact
+//     or enchantment", "nonland permanent"), maybe "you control" or "you don't control",
+//     are every player and permanent it allows (hexproof, shroud and protection aside)
+//     and nothing else.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.sagas: the lore counters on each Saga across a step beginning (one at the
@@ -226,7 +235,11 @@
 //     is offered no blocker of it, is dealt no combat damage by it, and keeps no Aura or
 //     Equipment of it attached.
 //   - rules.blocks: no declaration of blockers offered has a creature with neither flying
-//     nor reach block an attacker with flying.
+//     nor reach block an attacker with flying; each block no restriction forbids is in
+//     some declaration offered.
+//   - rules.countering: a resolving "counter target ..." removes its target, still on the
+//     stack, without resolving it (a spell's card to its owner's graveyard), unless it is
+//     a spell that can't be countered, which stays.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly

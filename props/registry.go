@@ -47,6 +47,7 @@ var constructors = []func() *Property{
 	protectionRules,
 	blockRules,
 	tapRules,
+	counteringRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,

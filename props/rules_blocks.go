@@ -11,19 +11,24 @@ import (
 // evasion (CR 509.1b: a block that breaks a restriction is illegal). An attacker with
 // flying can't be blocked except by creatures with flying or reach (702.9b, 702.17b): no
 // offered declaration pairs them, judged from the keywords the snapshot gives each
-// creature (its computed abilities), not from a second engine.
+// creature (its computed abilities), not from a second engine. And every block no such
+// restriction forbids is in some offered declaration (509.1a: rules_blocks_offered.go),
+// however many declarations there are.
 func blockRules() *Property {
 	const id = "rules.blocks"
 	return &Property{
 		ID:      id,
 		Rulings: []string{id},
-		Rules:   []string{"702.9b", "702.17b", "509.1b"},
+		Rules:   []string{"702.9b", "702.17b", "509.1b", "509.1a"},
 		Description: "A creature with flying can't be blocked except by creatures with flying or reach: " +
-			"no declaration of blockers the engine offers has a creature with neither block one with flying.",
+			"no declaration of blockers the engine offers has a creature with neither block one with flying; " +
+			"and every block no restriction forbids is in some declaration offered.",
 		Needs: Needs{Actions: []harness.ActionKind{harness.Attack, harness.Block}},
 		Clauses: []Clause{
 			{Name: "flying", Rules: []string{"702.9b", "702.17b", "509.1b"},
 				Description: "an attacker with flying faces an untapped creature with neither flying nor reach: no offered block pairs them"},
+			{Name: "each-offered", Rules: []string{"509.1a", "509.1b"},
+				Description: "each untapped creature of the defending player blocks each attacker no restriction (flying, protection, \"can't block\") forbids in some offered declaration"},
 		},
 		Steer: gen.Steer{
 			Name: id,
@@ -35,6 +40,14 @@ func blockRules() *Property {
 						{Card: "Ornithopter", Weight: 20}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 2,
 					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 200},
+				// Boards of creatures, more blocks possible than an engine lists one by
+				// one (each-offered: every creature's every block is still offered).
+				{Name: "crowded combat", Weight: 1,
+					Mine: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 30}, {Card: "Ornithopter", Weight: 10}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Hill Giant", Weight: 20}, {Card: "Llanowar Elves", Weight: 20},
+						{Card: "Ornithopter", Weight: 10}, {Card: "Pacifism", Weight: 5}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 6,
+					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 200},
 			},
 		},
 		Check: checkBlocks,
@@ -45,6 +58,7 @@ func checkBlocks(_ harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		checkFlyingBlocks(tr, i, &v)
+		checkBlocksOffered(tr, i, &v)
 	}
 	return v
 }

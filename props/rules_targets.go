@@ -13,23 +13,27 @@ import (
 // targetRules relates the targets the engine offers for a spell or ability to the target
 // description its text prints (CR 115.1, 115.4, 601.2c, 602.2b): for the texts with one
 // target described as "any target" (a player, creature, planeswalker or battle), "target
-// player" or "target creature", the actions the engine lists for casting or activating it,
-// taken together, offer every player and permanent the description allows, and nothing
-// it doesn't. Permanents with an ability that could keep them from being targeted
-// (hexproof, shroud, protection) are left out of "every": they may or may not be offered.
+// player", or "[another] target" and a list of kinds of permanent ("creature", "artifact,
+// creature, or land", "nonland permanent"), maybe with who controls it ("you control",
+// "you don't control": "you" is its caster or activator, 109.5), the actions the engine
+// lists for casting or activating it, taken together, offer every player and permanent
+// the description allows, and nothing it doesn't. Permanents with an ability that could
+// keep them from being targeted (hexproof, shroud, protection) are left out of "every":
+// they may or may not be offered.
 func targetRules() *Property {
 	return &Property{
 		ID:      "rules.targets",
 		Rulings: []string{"rules.targets"},
-		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b"},
+		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b", "109.5"},
 		Description: "The targets offered for a spell or ability are exactly what its target description allows: " +
 			"\"any target\" every player and every creature, planeswalker and battle; \"target player\" the players; " +
-			"\"target creature\" the creatures.",
+			"\"target creature\", \"target artifact or enchantment\" and the like the permanents of those types, " +
+			"of those its caster or activator controls (\"you control\") or doesn't (\"you don't control\") when it says so.",
 		Clauses: []Clause{
 			{Name: "all-offered", Rules: []string{"115.4", "601.2c", "602.2b"}, Needs: needsCasting,
 				Description: "Every player and permanent a one-target description allows is offered by some listed action."},
-			{Name: "only-allowed", Rules: []string{"115.1", "601.2c"}, Needs: needsCasting,
-				Description: "Every target a listed action offers fits the description."},
+			{Name: "only-allowed", Rules: []string{"115.1", "601.2c", "109.5"}, Needs: needsCasting,
+				Description: "Every target a listed action offers fits the description: its types, and who controls it when the description says."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.targets",
@@ -38,6 +42,14 @@ func targetRules() *Property {
 					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 20}, {Card: "Mountain", Weight: 20}, {Card: "Forest", Weight: 10}, {Card: "Jace Beleren", Weight: 10}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 10}, {Card: "Jace Beleren", Weight: 10}},
 					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Giant Growth", Weight: 10}}, MinHand: 1},
+				// Descriptions by type and by controller: Helvault's "creature you
+				// control" and "creature you don't control", Mirage Mirror's four types,
+				// Twiddle's three and Disenchant's two, with creatures, artifacts and lands
+				// on both sides.
+				{Name: "whose and what", Weight: 1,
+					Mine:   []gen.Pick{{Card: "Helvault", Weight: 20}, {Card: "Mirage Mirror", Weight: 10}, {Card: "Grizzly Bears", Weight: 10}, {Card: "Forest", Weight: 10}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 10}, {Card: "Mana Vault", Weight: 10}, {Card: "Pacifism", Weight: 5}, {Card: "Island", Weight: 10}},
+					Hand:   []gen.Pick{{Card: "Twiddle", Weight: 10}, {Card: "Disenchant", Weight: 10}}, MinHand: 1, MinPermanents: 3},
 			},
 		},
 		Check: checkTargets,
@@ -46,13 +58,36 @@ func targetRules() *Property {
 
 // targetKind is what a one-target description allows.
 type targetKind struct {
-	desc               string
-	players, creatures bool
-	others             bool // planeswalkers and battles
+	desc    string
+	players bool
+	any     bool     // "any target": besides players, creatures, planeswalkers and battles
+	types   []string // a permanent of one of these card types; "Permanent" is every one
+	non     string   // "nonland ...": of no permanent of this type
+	control control  // "you control", "you don't control": who controls it
+	another bool     // "another target": not the object whose ability it is (CR 115.5's exception)
 }
 
-// reOneTarget reads the one target description of a text.
-var reOneTarget = regexp.MustCompile(`(?i)\b(any target|target player|target creature)(\.| gets| gains| deals| draws| mills|,)`)
+// control is a target description's condition on the target's controller ("you" is the
+// player casting or activating, CR 109.5).
+type control int
+
+const (
+	eitherControls control = iota
+	youControl
+	youDontControl
+)
+
+// permanentWord is a word of a target description naming a kind of permanent.
+const permanentWord = `(?:artifact|creature|enchantment|land|planeswalker|permanent)`
+
+// reOneTarget reads the one target description of a text: "any target", "target player",
+// or "[another] target [non<type> ]<type>[, <type>][, or <type>] [you control|you don't
+// control]", as the pool's texts print them (CR 115.1, 109.5).
+var reOneTarget = regexp.MustCompile(`(?i)\b(another )?(any target|target player|target (non` + permanentWord + ` )?(` + permanentWord +
+	`(?:(?:, or|,| or) ` + permanentWord + `)*)( you control| you don't control)?)(\.| gets| gains| deals| draws| mills|,| until)`)
+
+// reTypeWord reads the kinds of permanent of a description's list.
+var reTypeWord = regexp.MustCompile(`(?i)` + permanentWord)
 
 // describedTarget reads the text's one target description, if it is one of those judged.
 func describedTarget(text string) (targetKind, bool) {
@@ -63,14 +98,32 @@ func describedTarget(text string) (targetKind, bool) {
 	if m == nil {
 		return targetKind{}, false
 	}
-	switch strings.ToLower(m[1]) {
+	k := targetKind{desc: strings.ToLower(m[1] + m[2]), another: m[1] != ""}
+	switch strings.ToLower(m[2]) {
 	case "any target":
-		return targetKind{desc: m[1], players: true, creatures: true, others: true}, true
+		k.players, k.any = true, true
+		return k, true
 	case "target player":
-		return targetKind{desc: m[1], players: true}, true
+		k.players = true
+		return k, true
 	}
-	return targetKind{desc: "target creature", creatures: true}, true
+	if m[3] != "" {
+		k.non = titleWord(strings.TrimSpace(m[3][len("non"):]))
+	}
+	for _, w := range reTypeWord.FindAllString(m[4], -1) {
+		k.types = append(k.types, titleWord(w))
+	}
+	switch strings.ToLower(m[5]) {
+	case " you control":
+		k.control = youControl
+	case " you don't control":
+		k.control = youDontControl
+	}
+	return k, true
 }
+
+// titleWord is a type word as card types are written ("Creature").
+func titleWord(w string) string { return strings.ToUpper(w[:1]) + strings.ToLower(w[1:]) }
 
 // targetedText is the text a cast or activation action a chooses targets for: an
 // ability's, or a spell's spell ability (spellAbility).
@@ -134,9 +187,19 @@ func targetGroups(st *gen.TraceStep) []*targetGroup {
 	return groups
 }
 
-// allowed reports whether permanent o fits kind.
-func (k targetKind) allowed(o *harness.Object) bool {
-	return k.creatures && isCreature(o) || k.others && (o.HasType("Planeswalker") || o.HasType("Battle"))
+// allowed reports whether permanent o fits kind, for a spell or ability of card src that
+// player p casts or activates.
+func (k targetKind) allowed(o *harness.Object, p harness.Player, src harness.CardID) bool {
+	switch {
+	case k.another && o.Card == src,
+		k.control == youControl && o.Controller != p,
+		k.control == youDontControl && o.Controller == p,
+		k.non != "" && o.HasType(k.non):
+		return false
+	case k.any:
+		return isCreature(o) || o.HasType("Planeswalker") || o.HasType("Battle")
+	}
+	return slices.ContainsFunc(k.types, func(t string) bool { return t == "Permanent" || o.HasType(t) })
 }
 
 // checkTargetGroup: the targets offered together are every player and permanent g's
@@ -146,7 +209,7 @@ func checkTargetGroup(i int, s *harness.Snapshot, g *targetGroup, v *Verdict) {
 	v.Reach("only-allowed")
 	for _, t := range g.offered {
 		o := s.Permanent(t.Card)
-		fits := t.IsPlayer() && g.kind.players || t.Card != 0 && o != nil && g.kind.allowed(o)
+		fits := t.IsPlayer() && g.kind.players || t.Card != 0 && o != nil && g.kind.allowed(o, g.act.Player, g.act.Card)
 		if !fits {
 			v.add("only-allowed", violation(i, "rules.targets", "115.1", "",
 				fmt.Sprintf("the targets offered to %s to fit the description (CR 115.1, 601.2c)", what),
@@ -164,7 +227,7 @@ func checkTargetGroup(i int, s *harness.Snapshot, g *targetGroup, v *Verdict) {
 		}
 	}
 	for _, o := range s.Battlefield {
-		if g.kind.allowed(o) && !shielded(o) && !slices.ContainsFunc(g.offered, func(t harness.Target) bool { return t.Card == o.Card && t.Stack == 0 }) {
+		if g.kind.allowed(o, g.act.Player, g.act.Card) && !shielded(o) && !slices.ContainsFunc(g.offered, func(t harness.Target) bool { return t.Card == o.Card && t.Stack == 0 }) {
 			missing = append(missing, describe(o))
 		}
 	}

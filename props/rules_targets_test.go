@@ -44,3 +44,68 @@ func TestTargetsOffered(t *testing.T) {
 	assert.Equal(t, "all-offered", v.Violations[0].Clause)
 	assert.Contains(t, v.Violations[0].Message, "got: B not offered")
 }
+
+// TestDescribedTargets reads the one-target descriptions of the pool's texts: the kinds
+// of permanent listed, "non", "another" and who controls the target.
+func TestDescribedTargets(t *testing.T) {
+	for text, want := range map[string]targetKind{
+		"{7}, {T}: Exile target creature you don't control.": {desc: "target creature you don't control", types: []string{"Creature"}, control: youDontControl},
+		"{1}, {T}: Exile target creature you control.":       {desc: "target creature you control", types: []string{"Creature"}, control: youControl},
+		"You may tap or untap target artifact, creature, or land.": {desc: "target artifact, creature, or land",
+			types: []string{"Artifact", "Creature", "Land"}},
+		"Destroy target artifact or enchantment.": {desc: "target artifact or enchantment", types: []string{"Artifact", "Enchantment"}},
+		"{2}: This artifact becomes a copy of target artifact, creature, enchantment, or land until end of turn.": {
+			desc: "target artifact, creature, enchantment, or land", types: []string{"Artifact", "Creature", "Enchantment", "Land"}},
+		"When this enchantment enters, exile another target nonland permanent.": {desc: "another target nonland permanent",
+			types: []string{"Permanent"}, non: "Land", another: true},
+		"Spark Spray deals 1 damage to any target.": {desc: "any target", players: true, any: true},
+		"Target player draws a card.":               {desc: "target player", players: true},
+	} {
+		got, ok := describedTarget(text)
+		if assert.True(t, ok, text) {
+			assert.Equal(t, want, got, text)
+		}
+	}
+	for _, text := range []string{
+		"Return target artifact card from your graveyard to your hand.", // a card in a graveyard, not a permanent
+		"Counter target spell.",
+		"Tap target creature. It deals damage to another target creature.", // two targets
+	} {
+		_, ok := describedTarget(text)
+		assert.False(t, ok, text)
+	}
+}
+
+// TestTargetsByController: Helvault's abilities offer A's Bears to "target creature you
+// control" and B's to "target creature you don't control", each only that one; an engine
+// that ignores who controls the creature offers both to each, which only-allowed sees.
+func TestTargetsByController(t *testing.T) {
+	setup := harness.Setup{Turn: 3, Active: A, Step: harness.Main1}
+	setup.Players[A] = harness.PlayerSetup{Life: 20, Battlefield: []harness.PermanentSpec{
+		{CardSpec: harness.CardSpec{ID: 1, Name: "Helvault"}}, {CardSpec: harness.CardSpec{ID: 2, Name: "Grizzly Bears"}}}}
+	setup.Players[B] = harness.PlayerSetup{Life: 20, Battlefield: []harness.PermanentSpec{{CardSpec: harness.CardSpec{ID: 3, Name: "Grizzly Bears"}}}}
+	p := targetRules()
+	judge := func(eng harness.Engine) (Verdict, map[string][]harness.CardID) {
+		tr := play(t, eng, setup, harness.Action{Player: A, Kind: harness.Pass})
+		offered := map[string][]harness.CardID{}
+		for _, g := range targetGroups(&tr.Steps[0]) {
+			for _, x := range g.offered {
+				offered[g.kind.desc] = append(offered[g.kind.desc], x.Card)
+			}
+		}
+		return p.Check(eng, tr), offered
+	}
+	eng, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	v, offered := judge(eng)
+	assert.Empty(t, v.Violations)
+	assert.Equal(t, map[string][]harness.CardID{"target creature you control": {2}, "target creature you don't control": {3}}, offered)
+
+	faulty, err := engine.New(engine.Options{Faults: []string{engine.FaultTargetsIgnoreController}})
+	require.NoError(t, err)
+	v, _ = judge(faulty)
+	require.Len(t, v.Violations, 2, "one for each of Helvault's abilities")
+	for _, x := range v.Violations {
+		assert.Equal(t, "only-allowed", x.Clause)
+	}
+}

@@ -12,19 +12,19 @@ import (
 
 // triggerRules checks when triggered abilities go on the stack (CR 603.2, 603.3) and in
 // what order (603.3b), and intervening "if" clauses (603.4). The trigger events are read
-// from the trace (a step beginning, a creature put into a graveyard from the battlefield),
+// from the trace (a step beginning, a permanent leaving the battlefield, for which zone),
 // the abilities from the permanents' texts (trigger_text.go), and the instances from the
 // stack at the next moment a player receives priority.
 func triggerRules() *Property {
 	return &Property{
 		ID:      "rules.triggers",
 		Rulings: []string{"rules.triggers"},
-		Rules:   []string{"603.2", "603.3", "603.3b", "603.4", "117.5"},
+		Rules:   []string{"603.2", "603.3", "603.3b", "603.4", "117.5", "603.10a"},
 		Description: "Each trigger event puts exactly one instance of each ability that triggered on the stack the next time a " +
 			"player would receive priority; the active player's go on the stack first and the other player's above them " +
 			"(APNAP); an intervening \"if\" is checked when the event happens and again on resolution.",
 		Clauses: []Clause{
-			{Name: "one-instance", Rules: []string{"603.2", "603.3", "117.5"}, Description: "After a trigger event, the next time a player receives priority the stack holds one new instance of each ability that triggered, and no other."},
+			{Name: "one-instance", Rules: []string{"603.2", "603.3", "117.5", "603.10a"}, Description: "After a trigger event, the next time a player receives priority the stack holds one new instance of each ability that triggered, and no other: a \"dies\" or \"put into a graveyard\" ability only when its permanent went to a graveyard, a \"leaves the battlefield\" one whatever zone it went to."},
 			{Name: "apnap", Rules: []string{"603.3b"}, Description: "When both players' abilities trigger at once, every one of the active player's is below every one of the other player's."},
 			{Name: "own-order", Rules: []string{"603.3b"}, Description: "A player with two or more different abilities triggering at once is asked for their order."},
 			{Name: "if-at-event", Rules: []string{"603.4"}, Description: "An ability with an intervening \"if\" triggers only if its condition holds when the event happens."},
@@ -45,11 +45,19 @@ func triggerRules() *Property {
 					Steps: []harness.Step{harness.Upkeep}, StepWeight: 400},
 				{Name: "upkeeps", Mine: gen.Cards("Mana Vault", "Contamination", "Grizzly Bears"), Theirs: gen.Cards("Mana Vault", "Contamination", "Hangarback Walker"),
 					Steps: []harness.Step{harness.End, harness.Main2}},
+				// Permanents with leaves-the-battlefield abilities leaving for exile, not the
+				// graveyard: Helvault exiling its controller's Hangarback Walker, Oblivion
+				// Ring exiling a Walker or a Helvault (CR 603.6c, 603.10a, 700.4).
+				{Name: "exiled, not dead", Weight: 6,
+					Mine:   []gen.Pick{{Card: "Helvault", Weight: 30}, {Card: "Hangarback Walker", Weight: 30}, {Card: "Oblivion Ring", Weight: 10}, {Card: "Plains", Weight: 20}},
+					Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 20}, {Card: "Helvault", Weight: 10}, {Card: "Oblivion Ring", Weight: 5}},
+					Hand:   []gen.Pick{{Card: "Oblivion Ring", Weight: 30}}, MinHand: 1, MinPermanents: 3,
+					Pool: harness.Mana{harness.White: 1, harness.Colorless: 2}, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 			},
 			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 60, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				return preferUntapInResponse(before, a) || preferDiesTogether(before, a)
+				return preferUntapInResponse(before, a) || preferDiesTogether(before, a) || preferExiling(before, a)
 			},
 			StopForPreferred: true,
 		},
@@ -115,6 +123,25 @@ func preferDiesTogether(before *harness.Snapshot, a harness.Action) bool {
 		return slices.ContainsFunc(a.Blocks, func(b harness.Blocking) bool { return diesTrigger(b.Blocker) && diesTrigger(b.Attacker) })
 	}
 	return false
+}
+
+// preferExiling favours what makes a permanent with a leaves-the-battlefield ability leave
+// for another zone than the graveyard: casting Oblivion Ring, paying for it, and a spell or
+// ability targeting such a permanent (Helvault's exile).
+func preferExiling(before *harness.Snapshot, a harness.Action) bool {
+	if before.Casting != nil {
+		return advancesPayment(before, a)
+	}
+	if a.Kind == harness.Cast && a.Name == "Oblivion Ring" {
+		return true
+	}
+	return (a.Kind == harness.Activate || a.Kind == harness.Cast) && slices.ContainsFunc(a.Targets, func(t harness.Target) bool {
+		o := before.Permanent(t.Card)
+		return t.Card != 0 && o != nil && slices.ContainsFunc(o.Abilities, func(text string) bool {
+			k := readTrigger(text).kind
+			return k == trigDies || k == trigToGraveyard || k == trigLeaves
+		})
+	})
 }
 
 // waitingOnTapped reports whether permanent c is tapped in s.
@@ -221,31 +248,43 @@ func startTriggers(tr *gen.Trace) []expectedTrigger {
 			if o == nil || o.Zone != harness.Graveyard {
 				continue
 			}
-			was, ok := setupLeftAs(&tr.Setup, &pm, o)
-			switch {
-			case !ok:
+			if was, ok := setupLeftAs(&tr.Setup, &pm, o); ok {
+				out = append(out, leftTriggers(&was, harness.Player(p), harness.Graveyard)...)
+			} else {
 				out = append(out, unknownTrigger(pm.ID))
-			case isCreature(&was):
-				out = append(out, diesTriggers(&was, harness.Player(p))...)
 			}
 		}
 	}
 	return out
 }
 
-// diesTriggers lists o's "when this creature dies" abilities, controlled by p.
-func diesTriggers(o *harness.Object, p harness.Player) []expectedTrigger {
+// leftTriggers lists the abilities of o, as it last existed on the battlefield, that
+// trigger on its leaving it for zone to, controlled by p (CR 603.10a): "leaves the
+// battlefield" whatever the zone; "is put into a graveyard from the battlefield" to a
+// graveyard; "dies" to a graveyard, if it was a creature (700.4).
+func leftTriggers(o *harness.Object, p harness.Player, to harness.Zone) []expectedTrigger {
 	var out []expectedTrigger
 	for _, t := range o.Abilities {
-		if readTrigger(t).kind == trigDies {
-			out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: p})
+		switch readTrigger(t).kind {
+		case trigLeaves:
+		case trigToGraveyard:
+			if to != harness.Graveyard {
+				continue
+			}
+		case trigDies:
+			if to != harness.Graveyard || !isCreature(o) {
+				continue
+			}
+		default:
+			continue
 		}
+		out = append(out, expectedTrigger{trigInstance: trigInstance{o.Card, t}, Controller: p})
 	}
 	return out
 }
 
 // stepTriggers lists the abilities the events of step i triggered: a step beginning
-// (CR 500.6, 503.1a, 504.2) and creatures dying (700.4).
+// (CR 500.6, 503.1a, 504.2) and permanents leaving the battlefield (603.6c, 603.10a, 700.4).
 func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
@@ -272,17 +311,23 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 			}
 		}
 	}
-	// Whether a creature died, and what it had, is judged as it last existed on the
-	// battlefield (CR 603.10a, last_known.go).
+	// Whether a permanent left the battlefield, for which zone, and what it had, is
+	// judged as it last existed there (CR 603.10a, last_known.go). A token that left has
+	// no card to find afterwards (it ceased to exist, 111.7): where it went is not known.
 	for j := range b.Battlefield {
 		o := b.Battlefield[j]
-		if n := a.Find(o.Card); n != nil && n.Zone == harness.Graveyard {
-			switch was, ok := leftAs(st, o, false); {
-			case !ok:
-				out = append(out, unknownTrigger(o.Card))
-			case isCreature(&was):
-				out = append(out, diesTriggers(&was, o.Controller)...)
-			}
+		n := a.Find(o.Card)
+		if n != nil && n.Zone == harness.Battlefield && n.Object == o.Object || n == nil && o.Token {
+			continue
+		}
+		to := harness.Zone("")
+		if n != nil {
+			to = n.Zone
+		}
+		if was, ok := leftAs(st, o, false); ok {
+			out = append(out, leftTriggers(&was, o.Controller, to)...)
+		} else {
+			out = append(out, unknownTrigger(o.Card))
 		}
 	}
 	// A permanent that entered and died within the step (a creature spell entering with
@@ -293,11 +338,10 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 			continue
 		}
 		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
-			switch was, ok := leftAs(st, n, true); {
-			case !ok:
+			if was, ok := leftAs(st, n, true); ok {
+				out = append(out, leftTriggers(&was, n.Owner, harness.Graveyard)...)
+			} else {
 				out = append(out, unknownTrigger(n.Card))
-			case isCreature(&was):
-				out = append(out, diesTriggers(&was, n.Owner)...)
 			}
 		}
 	}

@@ -12,7 +12,13 @@ import (
 // cleanup step damage is removed from every permanent and "until end of turn" effects end,
 // simultaneously (CR 514.2, 611.2a); until then they apply (an effect that ends early is
 // as wrong as one that ends late). In the untap step the active player untaps their
-// permanents, except those a "doesn't untap" effect holds (502.3), and nobody else's.
+// permanents, except those a "doesn't untap" effect holds (502.3), and nobody else's. As
+// the draw step begins the active player draws a card, but in the game's first turn
+// (504.1, 103.8a: rules_turn_draw.go); in a cleanup step where nothing triggered and no
+// state-based action was performed no player receives priority (514.3a:
+// rules_turn_cleanup_priority.go), what triggered in it goes on the stack there, not in
+// the next turn (same file), and after it the active player holds at most seven cards
+// (514.1: rules_turn_hand_size.go).
 //
 // Whether an effect from a resolved spell or ability applies is read against the
 // permanent's fresh board (fresh.go): a permanent's characteristics differ from the same
@@ -21,16 +27,22 @@ func turnRules() *Property {
 	return &Property{
 		ID:      "rules.turn",
 		Rulings: []string{"rules.turn"},
-		Rules:   []string{"514.2", "611.2a", "502.3", "500.5b"},
+		Rules:   []string{"514.2", "611.2a", "502.3", "500.5b", "504.1", "103.8a", "514.1", "514.3a"},
 		Description: "At the first moment after a cleanup step no permanent has damage marked and no \"until end of turn\" " +
 			"effect applies; until then those effects keep applying. The untap step untaps exactly the active player's " +
-			"permanents that no \"doesn't untap\" effect holds.",
+			"permanents that no \"doesn't untap\" effect holds. The draw step draws the active player one card but in the game's " +
+			"first turn; the cleanup step leaves the active player at most seven cards, and no player receives priority in it unless " +
+			"something triggered or a state-based action was performed.",
 		Clauses: []Clause{
 			{Name: "damage-removed", Rules: []string{"514.2"}, Description: "After a cleanup step, no permanent that had damage marked still has it."},
 			{Name: "effects-end", Rules: []string{"514.2", "611.2a"}, Description: "After a cleanup step, no permanent an \"until end of turn\" effect changed is still changed: it looks as on its fresh board."},
 			{Name: "effects-last", Rules: []string{"611.2a"}, Description: "Before the cleanup step, what resolved effects do to a permanent changes only when something resolves."},
 			{Name: "untap", Rules: []string{"502.3"}, Description: "The untap step untaps the active player's tapped permanents and no one else's."},
 			{Name: "doesnt-untap", Rules: []string{"502.3", "302.6"}, Description: "A permanent with \"doesn't untap during your untap step\" stays tapped in its controller's untap step."},
+			{Name: "draw", Rules: []string{"504.1", "103.8a"}, Description: "As a draw step begins the active player draws the top card of their library, but in the game's first turn; the other player draws nothing."},
+			{Name: "hand-size", Rules: []string{"514.1", "402.2"}, Description: "After a cleanup step, the player whose turn it was holds at most seven cards."},
+			{Name: "cleanup-triggers", Rules: []string{"514.3a"}, Description: "An ability that triggered in a cleanup step goes on the stack in it: a step from a cleanup step into the next turn puts on the stack only abilities that trigger as a step begins or as a permanent leaves the battlefield."},
+			{Name: "cleanup-priority", Rules: []string{"514.3", "514.3a"}, Description: "A player receives priority in a cleanup step only when an ability triggered (it is on the stack) or a state-based action was performed in it."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.turn",
@@ -49,6 +61,14 @@ func turnRules() *Property {
 				{Name: "vaults and tapped lands", Weight: 2, Mine: gen.Cards("Mana Vault", "Forest", "Island"),
 					Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Forest"}}, MinPermanents: 2,
 					Steps: []harness.Step{harness.End, harness.End, harness.Main2}},
+				// Full hands: the other player's draw, in the next turn, makes eight cards,
+				// and the active player holds nine or more: each discards to seven in their
+				// cleanup step (514.1), one card after another, after which nobody gets
+				// priority unless something happened (514.3a): Drake Haven's trigger on
+				// each discard, which goes on the stack in the cleanup step.
+				{Name: "full hands", Weight: 1, Mine: []gen.Pick{{Card: "Drake Haven", Weight: 40}, {Card: "Forest"}, {Card: "Grizzly Bears"}},
+					Hand:    gen.Cards("Giant Growth", "Grizzly Bears", "Forest"),
+					MinHand: 9, TheirMinHand: 7, MinLibrary: 2, Steps: []harness.Step{harness.Upkeep, harness.End}},
 			},
 			Actions: &gen.ActionWeights{Pass: 10, Preferred: 16, Mana: 4, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 2, Choose: 4, Cancel: 1},
 			Prefer:  preferUntilCleanup,
@@ -106,6 +126,10 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 	before, beforeSkip := deltas(&tr.Start)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
+		checkDraw(tr, i, &v)
+		checkCleanupPriority(tr, i, &v)
+		checkHandSize(tr, i, &v)
+		checkCleanupTriggers(tr, i, &v)
 		if putWithEffect(st) {
 			for _, o := range st.After.Battlefield {
 				if st.Before.Permanent(o.Card) == nil {

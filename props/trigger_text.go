@@ -9,8 +9,11 @@ import (
 )
 
 // The triggered abilities that use the stack, read from ability texts (CR 603.1): "At the
-// beginning of your STEP[, if CONDITION], ..." and "When this creature dies, ...". Texts
-// the reader doesn't know are left alone: what they trigger on is not judged.
+// beginning of your STEP[, if CONDITION], ...", "When this creature dies, ...", and the
+// other leaves-the-battlefield abilities of a permanent about itself (603.6c, 603.10a):
+// "When NAME is put into a graveyard from the battlefield, ..." and "When this enchantment
+// leaves the battlefield, ...". Texts the reader doesn't know are left alone: what they
+// trigger on is not judged.
 
 // triggerText is what one ability text says about when it triggers.
 type triggerText struct {
@@ -23,10 +26,12 @@ type triggerText struct {
 type trigEvent uint8
 
 const (
-	trigNone       trigEvent = iota
-	trigStepBegins           // "At the beginning of your upkeep / draw step / end step"
-	trigDies                 // "When this creature dies"
-	trigUnreadable           // an intervening "if" the reader can't judge
+	trigNone        trigEvent = iota
+	trigStepBegins            // "At the beginning of your upkeep / draw step / end step"
+	trigDies                  // "When this creature dies"
+	trigToGraveyard           // "When NAME is put into a graveyard from the battlefield" (any card type)
+	trigLeaves                // "When this enchantment leaves the battlefield" (to any zone)
+	trigUnreadable            // an intervening "if" the reader can't judge
 )
 
 // ifClause is an intervening "if" about the source's tapped status: "if this artifact is
@@ -42,9 +47,11 @@ func (c *ifClause) holds(o *harness.Object) bool { return o.Tapped == c.tapped }
 var (
 	reStepTrigger = regexp.MustCompile(`^At the beginning of your (upkeep|draw step|end step)(?:, (if [^,]+))?,`)
 	reDiesTrigger = regexp.MustCompile(`^When(?:ever)? this creature dies,`)
-	reIfTapped    = regexp.MustCompile(`^if this (?:artifact|creature|land|enchantment|permanent) is (tapped|untapped)$`)
-	triggerSteps  = map[string]harness.Step{"upkeep": harness.Upkeep, "draw step": harness.Draw, "end step": harness.End}
-	triggerTexts  sync.Map // string -> triggerText
+	// The permanent itself: "this <type>" or its name (capitalised, unlike "a creature").
+	reLeavesTrigger = regexp.MustCompile(`^When(?:ever)? (?:this \w+|[A-Z][^,]*?) (is put into a graveyard from the battlefield|leaves the battlefield),`)
+	reIfTapped      = regexp.MustCompile(`^if this (?:artifact|creature|land|enchantment|permanent) is (tapped|untapped)$`)
+	triggerSteps    = map[string]harness.Step{"upkeep": harness.Upkeep, "draw step": harness.Draw, "end step": harness.End}
+	triggerTexts    sync.Map // string -> triggerText
 )
 
 // readTrigger reads one ability text (memoised: a pure function of the text).
@@ -66,6 +73,13 @@ func readTrigger(text string) triggerText {
 		}
 	case reDiesTrigger.MatchString(text):
 		t = triggerText{kind: trigDies}
+	default:
+		if m := reLeavesTrigger.FindStringSubmatch(text); m != nil {
+			t = triggerText{kind: trigLeaves}
+			if strings.HasPrefix(m[1], "is put") {
+				t.kind = trigToGraveyard
+			}
+		}
 	}
 	triggerTexts.Store(text, t)
 	return t
@@ -74,5 +88,5 @@ func readTrigger(text string) triggerText {
 // known reports whether a stack object's text is a triggered ability the reader knows.
 func knownTrigger(text string) bool {
 	k := readTrigger(text).kind
-	return k == trigStepBegins || k == trigDies
+	return k == trigStepBegins || k == trigDies || k == trigToGraveyard || k == trigLeaves
 }
