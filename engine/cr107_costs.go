@@ -193,8 +193,10 @@ func payNonMana(s *state, v *view, src *object, c activationCost, ev *events) {
 			ev.add(h.Event{Kind: "untapped", Player: src.Controller, Card: src.Card, Object: src.ID, Text: "untaps " + v.Of(src.ID).Name})
 		}
 	}
-	if c.RemoveN > 0 && !s.faults.on(FaultCounterCostNotPaid) {
-		src.Counters[c.RemoveCounter] -= c.RemoveN
+	if c.RemoveN > 0 {
+		if !s.faults.on(FaultCounterCostNotPaid) { // the fault apart, so mutants judge the condition
+			src.Counters[c.RemoveCounter] -= c.RemoveN
+		}
 	}
 	if c.Life > 0 {
 		s.Players[src.Controller].Life -= c.Life

@@ -367,3 +367,53 @@ func TestMergeIsTheWhole(t *testing.T) {
 	_, err = ReadPart("c.json", []byte("[1,2]"))
 	assert.ErrorContains(t, err, "c.json: neither a journal")
 }
+
+// TestFaultSwitchBesideATest: a fault's switch beside a rule's test in a chain hides
+// only itself: the test is mutated where the faults being off leave it deciding (X &&
+// !on(F), X || on(F)), and nothing is where they fix the chain's value (X && on(F), X ||
+// !on(F), a switch's case X && on(F)).
+func TestFaultSwitchBesideATest(t *testing.T) {
+	src := `package p
+
+type faultSet map[string]bool
+
+func (f faultSet) on(n string) bool { return f[n] }
+
+const FaultX = "x"
+
+func f(tapped, sick bool, n int, faults faultSet) int {
+	if tapped && !faults.on(FaultX) {
+		n++
+	}
+	if sick || faults.on(FaultX) {
+		n++
+	}
+	if n > 2 && faults.on(FaultX) {
+		n--
+	}
+	if n > 3 || !faults.on(FaultX) {
+		n--
+	}
+	switch {
+	case n > 4 && faults.on(FaultX):
+		n = 9
+	}
+	return n
+}
+`
+	fs, text := schemaOf(t, src)
+	require.NoError(t, typeCheck(text), text)
+	lines := map[int][]string{}
+	for _, s := range fs.sites {
+		lines[s.m.Line] = append(lines[s.m.Line], s.m.Op+" "+s.m.Original)
+	}
+	assert.Contains(t, lines[10], OpNegate+" tapped", "the test beside !on(F) is mutated")
+	assert.Contains(t, lines[13], OpNegate+" sick", "the test beside || on(F) is mutated")
+	for _, line := range []int{16, 19} {
+		assert.Empty(t, lines[line], "line %d: the faults being off fix the chain", line)
+	}
+	assert.Empty(t, lines[17], "a branch run only with a fault on")
+	assert.Equal(t, []string{OpRemove + " n--"}, lines[20], "a branch the faults being off always run")
+	assert.Empty(t, lines[23], "a case run only with a fault on")
+	assert.Empty(t, lines[24], "its body")
+}

@@ -58,6 +58,7 @@ func funcName(fn *ast.FuncDecl) string {
 
 // walk visits the file, adding the sites of each node before those of its children.
 func (f *fileSites) walk() {
+	f.faultOnly = map[ast.Node]bool{}
 	ast.Inspect(f.file, func(n ast.Node) bool {
 		if n == nil {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -66,8 +67,17 @@ func (f *fileSites) walk() {
 		if fn, ok := n.(*ast.FuncDecl); ok {
 			f.fn = fn
 		}
-		if is, ok := n.(*ast.IfStmt); ok {
-			f.faultBranches(is)
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			f.faultBranches(n)
+		case *ast.BinaryExpr:
+			if decidedByFault(n) {
+				f.faultOnly[n] = true
+			}
+		case *ast.CaseClause: // case X && faults.on(F): runs only with a fault on
+			if len(n.List) == 1 && isFaultSwitch(n.List[0]) {
+				f.faultOnly[n] = true
+			}
 		}
 		if f.skip(n) || f.faultOnly[n] {
 			return false
@@ -94,9 +104,6 @@ func (f *fileSites) skip(n ast.Node) bool {
 // faultBranches marks the branch of an if that runs only with a fault on: the body when
 // the condition is a fault's switch (or a && with one), the else when it is its negation.
 func (f *fileSites) faultBranches(is *ast.IfStmt) {
-	if f.faultOnly == nil {
-		f.faultOnly = map[ast.Node]bool{}
-	}
 	if isFaultSwitch(is.Cond) {
 		f.faultOnly[is.Body] = true
 	}
@@ -199,9 +206,9 @@ func (f *fileSites) condition(e ast.Expr, orTrue, orFalse bool) {
 func (f *fileSites) binary(b *ast.BinaryExpr) {
 	switch b.Op {
 	case token.LAND, token.LOR:
-		if refersToFaults(b) {
-			return
-		}
+		// An operand naming the faults is left alone (condition), not its siblings: a
+		// fault's switch beside a rule's test (src.Tapped && !faults.on(F)) must not hide
+		// the test from mutation. (A chain a fault's switch decides is not walked.)
 		for _, x := range []ast.Expr{b.X, b.Y} {
 			if inner, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && inner.Op == b.Op {
 				continue // a chain a && b && c: its operands are b's own
@@ -228,6 +235,36 @@ func (f *fileSites) binary(b *ast.BinaryExpr) {
 			return fmt.Sprintf("((%s) != mutant.Active(%d))", cur, id)
 		})
 	}
+}
+
+// decidedByFault reports whether e is a chain of && (||) with an operand that is false
+// (true) whenever the faults are off: a fault's switch (its negation). With the faults
+// off its value is fixed, so nothing in it is a test to mutate (fileSites.walk).
+func decidedByFault(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && (b.Op == token.LAND || b.Op == token.LOR) && chainDecided(b)
+}
+
+func chainDecided(b *ast.BinaryExpr) bool {
+	for _, x := range []ast.Expr{b.X, b.Y} {
+		x = ast.Unparen(x)
+		if inner, ok := x.(*ast.BinaryExpr); ok && inner.Op == b.Op {
+			if chainDecided(inner) {
+				return true
+			}
+			continue
+		}
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			if b.Op == token.LOR && isFaultSwitch(u.X) {
+				return true
+			}
+			continue
+		}
+		if b.Op == token.LAND && isFaultSwitch(x) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCondition reports whether e is a condition whose negation is already a mutant: an
