@@ -58,7 +58,7 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.IntVar(&o.sample, "sample", 0, "judge a seeded sample of `N` mutants (0: all)")
 	fs.Uint64Var(&o.sampleSeed, "seed", 1, "the seed of the sample")
 	fs.Var(&o.shard, "shard", "judge the K-th of N disjoint parts of the mutants selected (`K/N`)")
-	fs.StringVar(&o.ids, "ids", "", "judge only these mutants (comma-separated `IDS`, as --list numbers them)")
+	fs.StringVar(&o.ids, "ids", "", "judge only these mutants (comma-separated `IDS`, as --list numbers them); --sample and --shard then pick among them")
 	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "mutants judged at once, one process each")
 	fs.DurationVar(&o.limit, "limit", 0, "a mutant's judgement past this is timed out (default: ten times the unmutated engine's, at least five minutes)")
 	fs.StringVar(&o.out, "out", "", "write the text report to `FILE` (default: stdout)")
@@ -211,14 +211,19 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	return c.mutateReport(o, rep, len(src.Mutants))
 }
 
-// selectMutants is the mutants --sample, --seed, --shard and --ids select.
+// selectMutants is the mutants --sample, --seed and --shard select among all, or among
+// those --ids names.
 func selectMutants(o mutateOptions, all []*mutate.Mutant) ([]*mutate.Mutant, error) {
-	selected, err := mutate.Select(all, o.sample, o.sampleSeed, o.shard.k, o.shard.n)
+	pool := all
+	if o.ids != "" {
+		var err error
+		if pool, err = pickIDs(all, o.ids); err != nil {
+			return nil, err
+		}
+	}
+	selected, err := mutate.Select(pool, o.sample, o.sampleSeed, o.shard.k, o.shard.n)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
-	}
-	if o.ids != "" {
-		return pickIDs(all, o.ids)
 	}
 	return selected, nil
 }

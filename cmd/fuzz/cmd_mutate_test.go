@@ -31,6 +31,13 @@ func TestMutateList(t *testing.T) {
 	}
 	assert.ElementsMatch(t, lines[:12], shards)
 
+	ids := fuzz(t, "mutate", "--list", "--ids", "3,5,8,13,21,34", "--sample", "2", "--seed", "5")
+	require.Equal(t, exitOK, ids.code, ids.stderr)
+	picked := strings.Split(strings.TrimSpace(ids.stdout), "\n")
+	require.Len(t, picked, 3, "--sample picks among the --ids given")
+	assert.Regexp(t, `^#(3|5|8|13|21|34) `, picked[0])
+	assert.Regexp(t, `^#(3|5|8|13|21|34) `, picked[1])
+
 	u := fuzz(t, "mutate", "--ids", "0")
 	assert.Equal(t, exitUsage, u.code)
 	assert.Contains(t, u.stderr, "--ids")
