@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sync"
@@ -79,7 +80,7 @@ func (r *Reach) Units(m *Mutant) (*Units, string) {
 		}
 		u.Cases[i] = cases
 		u.AtRisk[i] = []string{}
-		for _, name := range sortedKeys(r.PropClauses[i]) {
+		for _, name := range slices.Sorted(maps.Keys(r.PropClauses[i])) {
 			if subset(r.PropClauses[i][name], cases) {
 				u.AtRisk[i] = append(u.AtRisk[i], name)
 			}
@@ -101,15 +102,6 @@ func (r *Reach) Units(m *Mutant) (*Units, string) {
 		}
 	}
 	return nil, Unreached
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func bitSet(b []byte, id int) bool { return id/8 < len(b) && b[id/8]&(1<<(id%8)) != 0 }

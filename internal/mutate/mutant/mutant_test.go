@@ -1,6 +1,7 @@
 package mutant
 
 import (
+	"slices"
 	"sync/atomic"
 	"testing"
 )
@@ -33,23 +34,14 @@ func TestInfection(t *testing.T) {
 	want := map[int][2]bool{1: {true, false}, 2: {true, true}, 3: {true, false}, 4: {true, true}, 5: {true, true}, 6: {true, true}, 7: {false, false}}
 	reached, infectedIDs := Reached(), Infected()
 	for id, w := range want {
-		if got := contains(reached, id); got != w[0] {
+		if got := slices.Contains(reached, id); got != w[0] {
 			t.Errorf("#%d reached: %v, want %v", id, got, w[0])
 		}
-		if got := contains(infectedIDs, id); got != w[1] {
+		if got := slices.Contains(infectedIDs, id); got != w[1] {
 			t.Errorf("#%d infected: %v, want %v", id, got, w[1])
 		}
 	}
 	if len(inCase) != 1 || inCase[0] != 6 {
 		t.Errorf("infected in the case: %v, want [6]", inCase)
 	}
-}
-
-func contains(ids []int, id int) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
