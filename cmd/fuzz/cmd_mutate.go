@@ -248,7 +248,7 @@ func (c *cli) judgeMutants(o mutateOptions, judge mutate.JudgeConfig, src *mutat
 		return nil, false, err
 	}
 	rep.BuildMS = time.Since(start).Milliseconds()
-	cfg := mutate.RunConfig{Binary: schema.Binary, Judge: judge, Jobs: o.jobs, Limit: o.limit,
+	cfg := mutate.RunConfig{Binary: schema.Binary, Recorder: schema.Recorder, Judge: judge, Jobs: o.jobs, Limit: o.limit,
 		Baseline: func(v mutate.Verdict) {
 			c.errorf("the engine with no mutant passed the campaign (%d cases) and the corpus (%d scenarios) in %s",
 				v.Cases, v.Scenarios, time.Duration(v.ElapsedMS)*time.Millisecond)

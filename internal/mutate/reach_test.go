@@ -24,7 +24,7 @@ func TestPruneSameVerdicts(t *testing.T) {
 	root := src.Root
 	sample, err := Select(src.Mutants, 24, 23, 0, 0)
 	require.NoError(t, err)
-	cfg := RunConfig{Binary: sc.Binary, Jobs: runtime.GOMAXPROCS(0), Limit: 3 * time.Minute,
+	cfg := RunConfig{Binary: sc.Binary, Recorder: sc.Recorder, Jobs: runtime.GOMAXPROCS(0), Limit: 3 * time.Minute,
 		Judge: JudgeConfig{Seed: 1, Checks: 150, Corpus: filepath.Join(root, "corpus"), CaseTimeout: 10 * time.Second, MemoryLimit: 2 << 30}}
 	whole, partial, err := Run(context.Background(), cfg, sample, sc.NotCompiled)
 	require.NoError(t, err)

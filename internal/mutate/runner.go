@@ -27,9 +27,10 @@ type Result struct {
 
 // RunConfig is how the schema's binary is run on each mutant.
 type RunConfig struct {
-	Binary string
-	Judge  JudgeConfig
-	Jobs   int // mutants judged at once (one process each)
+	// Binary judges mutants; Recorder records the reach (Schema), Binary if empty.
+	Binary, Recorder string
+	Judge            JudgeConfig
+	Jobs             int // mutants judged at once (one process each)
 	// Limit is how long a judgement may take before it is killed and timed out; 0 means
 	// ten times the unmutated engine's, and at least five minutes.
 	Limit time.Duration
@@ -214,7 +215,11 @@ func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Record
 	j := cfg.Judge
 	j.Units = &u
 	args, stdin := JudgeArgs(j)
-	cmd := exec.CommandContext(ctx, cfg.Binary, args...)
+	recorder := cfg.Recorder
+	if recorder == "" {
+		recorder = cfg.Binary
+	}
+	cmd := exec.CommandContext(ctx, recorder, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
 	detach(cmd)

@@ -17,10 +17,13 @@ import (
 // lines stay the original's (compiler errors name the original lines).
 const mutantImport = `; import mutant "github.com/mtgfuzz/mtgfuzz/internal/mutate/mutant"`
 
-// Schema is the built binary of the schema: the module's fuzz command with every mutant
-// of the package compiled in, each behind its guard.
+// Schema is the built binaries of the schema: the module's fuzz command with every mutant
+// of the package compiled in, each behind its guard, once to judge mutants (Binary, built
+// with the tag mtgfuzzjudge: its guards can't record, and cost the engine far less) and
+// once to record the reach (Recorder).
 type Schema struct {
-	Binary string
+	Binary   string
+	Recorder string
 	// NotCompiled are the mutants left out because their guarded form did not compile,
 	// with the compiler's message.
 	NotCompiled map[int]string
@@ -31,25 +34,24 @@ type Schema struct {
 // it. A mutant whose guarded form does not compile is left out and the build tried again
 // (the compiler names its line and column), up to rounds times.
 func (s *Source) Build(ctx context.Context, dir string, log func(string)) (*Schema, error) {
-	sc := &Schema{Binary: filepath.Join(dir, "fuzz"), NotCompiled: map[int]string{}}
+	sc := &Schema{Binary: filepath.Join(dir, "fuzz"), Recorder: filepath.Join(dir, "fuzz-record"), NotCompiled: map[int]string{}}
 	for range 8 {
 		rendered, err := s.writeOverlay(dir, sc.NotCompiled)
 		if err != nil {
 			return nil, err
 		}
-		cmd := exec.CommandContext(ctx, "go", "build", "-overlay", filepath.Join(dir, "overlay.json"),
-			"-gcflags=github.com/mtgfuzz/mtgfuzz/"+s.Dir+"=-e", "-o", sc.Binary, "./cmd/fuzz")
-		cmd.Dir = s.Root
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err == nil {
+		out, err := s.build(ctx, dir, sc.Recorder)
+		if err == nil {
+			if out, err := s.build(ctx, dir, sc.Binary, "-tags=mtgfuzzjudge"); err != nil {
+				return nil, fmt.Errorf("building the mutant schema to judge: %s", out)
+			}
 			return sc, nil
 		} else if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		bad := blame(out.String(), rendered)
+		bad := blame(out, rendered)
 		if len(bad) == 0 {
-			return nil, fmt.Errorf("building the mutant schema: %s", out.String())
+			return nil, fmt.Errorf("building the mutant schema: %s", out)
 		}
 		for id, msg := range bad {
 			sc.NotCompiled[id] = msg
@@ -57,6 +59,19 @@ func (s *Source) Build(ctx context.Context, dir string, log func(string)) (*Sche
 		log(fmt.Sprintf("%d mutants did not compile; building again without them", len(bad)))
 	}
 	return nil, fmt.Errorf("building the mutant schema: still failing after leaving out %d mutants", len(sc.NotCompiled))
+}
+
+// build builds the fuzz command with the overlay written in dir into binary; on failure
+// it returns the go command's output.
+func (s *Source) build(ctx context.Context, dir, binary string, flags ...string) (string, error) {
+	args := append([]string{"build", "-overlay", filepath.Join(dir, "overlay.json"),
+		"-gcflags=github.com/mtgfuzz/mtgfuzz/" + s.Dir + "=-e", "-o", binary}, flags...)
+	cmd := exec.CommandContext(ctx, "go", append(args, "./cmd/fuzz")...)
+	cmd.Dir = s.Root
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return out.String(), err
 }
 
 // writeOverlay writes each file's schema and the overlay naming them; it returns the

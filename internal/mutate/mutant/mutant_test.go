@@ -1,3 +1,5 @@
+//go:build !mtgfuzzjudge
+
 package mutant
 
 import (
