@@ -57,6 +57,13 @@ func Generate(root, dir string) (*Source, error) {
 	memos := memoWriters(files, info, pkg)
 	for i, f := range files {
 		fs := &fileSites{fset: fset, info: info, pkg: pkg, file: f, src: srcs[i], name: dir + "/" + names[i], imports: importNames(f)}
+		fs.markFaultOnly()
+		s.files = append(s.files, fs)
+	}
+	faultFuncs := faultOnlyFuncs(s.files)
+	for _, fs := range s.files {
+		f := fs.file
+		fs.faultFuncs = faultFuncs
 		fs.walk()
 		for _, st := range fs.sites {
 			if st.m.ID == 0 {
@@ -67,7 +74,6 @@ func Generate(root, dir string) (*Source, error) {
 				st.m.CrossCase = memos[fn]
 			}
 		}
-		s.files = append(s.files, fs)
 	}
 	seen := map[string]int{}
 	for _, m := range s.Mutants {

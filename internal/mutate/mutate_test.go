@@ -76,6 +76,8 @@ func schemaOf(t *testing.T, src string) (*fileSites, string) {
 	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info)
 	require.NoError(t, err)
 	fs := &fileSites{fset: fset, info: info, pkg: pkg, file: file, src: []byte(src), name: "p/p.go", imports: importNames(file)}
+	fs.markFaultOnly()
+	fs.faultFuncs = faultOnlyFuncs([]*fileSites{fs})
 	fs.walk()
 	for i, s := range fs.sites {
 		if s.m.ID == 0 {
@@ -416,4 +418,51 @@ func f(tapped, sick bool, n int, faults faultSet) int {
 	assert.Equal(t, []string{OpRemove + " n--"}, lines[20], "a branch the faults being off always run")
 	assert.Empty(t, lines[23], "a case run only with a fault on")
 	assert.Empty(t, lines[24], "its body")
+}
+
+// TestFaultOnlyFunctions: a function used only in a fault's branch, or only by such
+// functions, runs only with a fault on, and has no mutants; one also used elsewhere has.
+func TestFaultOnlyFunctions(t *testing.T) {
+	src := `package p
+
+type faultSet map[string]bool
+
+func (f faultSet) on(n string) bool { return f[n] }
+
+const FaultX = "x"
+
+func f(n int, faults faultSet) int {
+	if faults.on(FaultX) {
+		n = sunk(n)
+	}
+	n++
+	return both(n)
+}
+
+func sunk(n int) int {
+	if n > 0 {
+		return sunk(n-1) + deeper(n)
+	}
+	return 0
+}
+
+func deeper(n int) int { return n + 1 }
+
+func both(n int) int {
+	if faultSet(nil).on(FaultX) {
+		return both(n + 1)
+	}
+	return n * 2
+}
+`
+	fs, text := schemaOf(t, src)
+	require.NoError(t, typeCheck(text), text)
+	funcs := map[string]int{}
+	for _, s := range fs.sites {
+		funcs[s.m.Func]++
+	}
+	assert.Zero(t, funcs["sunk"], "used only in a fault's branch (and by itself)")
+	assert.Zero(t, funcs["deeper"], "used only by a fault-only function")
+	assert.NotZero(t, funcs["both"], "used outside a fault's branch too")
+	assert.NotZero(t, funcs["f"])
 }

@@ -23,9 +23,12 @@ type fileSites struct {
 	imports map[string]string
 	stack   []ast.Node
 	fn      *ast.FuncDecl // the function being walked
-	// faultOnly are the branches run only with a deliberate fault on: mutants there
-	// could never be told from the engine, whose faults are off when it is judged.
-	faultOnly map[ast.Node]bool
+	// faultOnly are the branches run only with a deliberate fault on (markFaultOnly), and
+	// faultFuncs the package's functions called only from such code (faultOnlyFuncs):
+	// mutants there could never be told from the engine, whose faults are off when it is
+	// judged.
+	faultOnly  map[ast.Node]bool
+	faultFuncs map[*types.Func]bool
 }
 
 func (f *fileSites) text(n ast.Node) string {
@@ -56,17 +59,11 @@ func funcName(fn *ast.FuncDecl) string {
 	return fn.Name.Name
 }
 
-// walk visits the file, adding the sites of each node before those of its children.
-func (f *fileSites) walk() {
+// markFaultOnly marks the code of the file that runs only with a deliberate fault on:
+// the branch a fault's switch opens, a chain or a case the faults being off decide.
+func (f *fileSites) markFaultOnly() {
 	f.faultOnly = map[ast.Node]bool{}
 	ast.Inspect(f.file, func(n ast.Node) bool {
-		if n == nil {
-			f.stack = f.stack[:len(f.stack)-1]
-			return true
-		}
-		if fn, ok := n.(*ast.FuncDecl); ok {
-			f.fn = fn
-		}
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			f.faultBranches(n)
@@ -77,6 +74,24 @@ func (f *fileSites) walk() {
 		case *ast.CaseClause: // case X && faults.on(F): runs only with a fault on
 			if len(n.List) == 1 && isFaultSwitch(n.List[0]) {
 				f.faultOnly[n] = true
+			}
+		}
+		return true
+	})
+}
+
+// walk visits the file, adding the sites of each node before those of its children; it
+// leaves out the code markFaultOnly marked and the functions of faultFuncs.
+func (f *fileSites) walk() {
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		if n == nil {
+			f.stack = f.stack[:len(f.stack)-1]
+			return true
+		}
+		if fn, ok := n.(*ast.FuncDecl); ok {
+			f.fn = fn
+			if obj, _ := f.info.Defs[fn.Name].(*types.Func); f.faultFuncs[obj] {
+				return false
 			}
 		}
 		if f.skip(n) || f.faultOnly[n] {
