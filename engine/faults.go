@@ -94,6 +94,7 @@ const (
 	FaultLeavingTriggersAnyZone      = "rules.triggers/graveyard-triggers-any-zone"
 	FaultCounterUncounterable        = "rules.countering/counters-the-uncounterable"
 	FaultCounteredSpellExiled        = "rules.countering/countered-spell-exiled"
+	FaultAnyoneMayAct                = "rules.legal-actions/anyone-may-act"
 	FaultCrowdedBlocksUnoffered      = "rules.blocks/crowded-blocks-unoffered"
 	FaultDiscardGivesPriority        = "rules.turn/discard-gives-priority"
 	FaultDiscardsOnlyOne             = "rules.turn/discards-only-one"
@@ -317,6 +318,7 @@ var faultInfo = []FaultInfo{
 	{FaultCounterCostNotPaid, "rules.costs", "601.2h", "a cost that removes counters from the source (Walking Ballista, Vivid Crag) is paid without removing them"},
 	{FaultTargetsNoPlayerB, "rules.targets", "115.4", "a spell or ability that may target a player never offers player B"},
 	{FaultCounteredSpellExiled, "rules.countering", "701.6a", "a countered spell is exiled instead of put into its owner's graveyard"},
+	{FaultAnyoneMayAct, "rules.legal-actions", "117.1", "the player without priority may cast, play and activate as if they had it (what is listed is still right)"},
 	{FaultCounterUncounterable, "rules.countering", "101.2", "a spell that can't be countered is countered all the same by a counterspell"},
 	{FaultLeavingTriggersAnyZone, "rules.triggers", "603.10a", "\"dies\" and \"is put into a graveyard from the battlefield\" abilities trigger when the permanent leaves the battlefield for any zone (exiled, returned to hand)"},
 	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},

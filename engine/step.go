@@ -36,7 +36,7 @@ func tryStep(s *state, a h.Action) (*state, []h.Event, error) {
 	if s.Proposal != nil {
 		return duringProposal(s, a)
 	}
-	if a.Player != s.Priority {
+	if a.Player != s.Priority && !s.faults.on(FaultAnyoneMayAct) {
 		return nil, nil, fmt.Errorf("CR 117.1: %s doesn't have priority (%s does)", a.Player, s.Priority)
 	}
 	c := s.clone()

@@ -1,6 +1,14 @@
 package props
 
-import "reflect"
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
 
 // sameTree reports whether two values of the same type are equal, treating nil and empty
 // slices and maps as equal (like cmpopts.EquateEmpty). It is reflect.DeepEqual for trees
@@ -67,4 +75,26 @@ func equalValues(a, b reflect.Value) bool {
 	}
 	// Funcs, channels and the like aren't data: compare as DeepEqual does.
 	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+// snapDiff is cmp.Diff of two snapshots, nil and empty slices and maps counting as equal;
+// "" when they are the same.
+func snapDiff(want, got harness.Snapshot) string {
+	if sameTree(want, got) { // the fast, usual case; cmp.Diff is for the message
+		return ""
+	}
+	return clip(cmp.Diff(want, got, cmpopts.EquateEmpty()))
+}
+
+// clip keeps a diff readable in a report: its first 40 lines.
+//
+// go-cmp's output is deliberately unstable (it sometimes indents with non-breaking
+// spaces); a violation message must be the same on every run, so those become spaces.
+func clip(d string) string {
+	d = strings.ReplaceAll(d, "\u00a0", " ")
+	lines := strings.Split(d, "\n")
+	if len(lines) <= 40 {
+		return d
+	}
+	return strings.Join(lines[:40], "\n") + fmt.Sprintf("\n... (%d more lines)", len(lines)-40)
 }

@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -34,14 +33,6 @@ func purityInvariant() *Property {
 		Clauses:     actionClauses("Apply of %s leaves its input as it was."),
 	}
 }
-
-// combatRecipe starts some cases before combat with creatures on both sides (three
-// permanents or more each, so that one is left to block), so that
-// declarations of attackers and blockers (rare on plain boards) are stepped again too.
-var combatRecipe = gen.Recipe{Name: "creatures before combat",
-	Mine:   gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
-	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
-	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}
 
 // actionClauses is one clause per kind of action, described by format with the kind.
 func actionClauses(format string) []Clause {
@@ -199,26 +190,4 @@ func checkApplyAgain(eng harness.Engine, tr *gen.Trace, i, n int) *Violation {
 		return &bad
 	}
 	return nil
-}
-
-// snapDiff is cmp.Diff of two snapshots, nil and empty slices and maps counting as equal;
-// "" when they are the same.
-func snapDiff(want, got harness.Snapshot) string {
-	if sameTree(want, got) { // the fast, usual case; cmp.Diff is for the message
-		return ""
-	}
-	return clip(cmp.Diff(want, got, cmpopts.EquateEmpty()))
-}
-
-// clip keeps a diff readable in a report: its first 40 lines.
-//
-// go-cmp's output is deliberately unstable (it sometimes indents with non-breaking
-// spaces); a violation message must be the same on every run, so those become spaces.
-func clip(d string) string {
-	d = strings.ReplaceAll(d, "\u00a0", " ")
-	lines := strings.Split(d, "\n")
-	if len(lines) <= 40 {
-		return d
-	}
-	return strings.Join(lines[:40], "\n") + fmt.Sprintf("\n... (%d more lines)", len(lines)-40)
 }

@@ -48,6 +48,7 @@ var constructors = []func() *Property{
 	blockRules,
 	tapRules,
 	counteringRules,
+	legalActionRules,
 	copyOfACopy,
 	copyOfResonance,
 	linkedAbilities,

@@ -87,3 +87,11 @@ func preferDamage(before *harness.Snapshot, a harness.Action) bool {
 var pumpSpell = regexp.MustCompile(`^Target creature gets`)
 
 func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
+
+// combatRecipe starts some cases before combat with creatures on both sides (three
+// permanents or more each, so that one is left to block), so that
+// declarations of attackers and blockers (rare on plain boards) are stepped again too.
+var combatRecipe = gen.Recipe{Name: "creatures before combat",
+	Mine:   gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
+	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
+	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}

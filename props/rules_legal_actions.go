@@ -1,0 +1,237 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// legalActionRules checks that the engine refuses what the rules don't allow (CR 733.1:
+// an illegal action is reversed entirely; harness.Engine: Apply returns an error and
+// leaves the state as it was). The harness only ever applies actions the engine listed,
+// so no other property reaches the engine's own tests of an action: an engine that
+// trusts its caller (any player may act, any card may be played as a land, a payment
+// may spend mana the pool doesn't hold) passes all of them. At each step this property
+// makes actions from the one taken and from the board that no rule allows, whatever
+// the engine's listing looks like, and requires each to be refused, the state given
+// unchanged. An action whose identity (harness.Action.Key) the engine listed is never
+// tried: the listing is the engine's word on what is legal, judged by the other
+// properties.
+func legalActionRules() *Property {
+	const id = "rules.legal-actions"
+	return &Property{
+		ID:      id,
+		Rulings: []string{id},
+		Rules:   []string{"733.1", "117.1", "305.1", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
+		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
+			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
+			"land play of a nonland card, a payment of mana the pool doesn't hold, an option that isn't offered, an " +
+			"opponent's creature attacking, a creature blocking itself.",
+		Clauses: []Clause{
+			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
+				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
+			{Name: "pass-not-offered", Rules: []string{"117.3", "601.2", "508.1", "509.1"},
+				Description: "A pass while a decision or a payment waits (no pass listed) is refused."},
+			{Name: "no-such-card", Rules: []string{"601.2a", "602.2", "305.1"},
+				Description: "Casting, playing or activating a card that isn't in the game is refused."},
+			{Name: "no-such-ability", Rules: []string{"602.1", "602.2a"},
+				Description: "Activating an ability past the source's last one (or before its first) is refused."},
+			{Name: "not-controlled", Rules: []string{"602.2"},
+				Description: "Activating an ability of a permanent the opponent controls is refused."},
+			{Name: "land-of-nonland", Rules: []string{"305.1"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
+				Description: "Playing a nonland card from one's hand as a land is refused."},
+			{Name: "no-such-target", Rules: []string{"601.2c", "115.1"},
+				Description: "A spell or ability targeting a card that isn't in the game is refused."},
+			{Name: "overpay", Rules: []string{"601.2h", "106.4"}, Needs: needsCasting,
+				Description: "Paying with one more mana of a type than the pool holds beyond the payment is refused."},
+			{Name: "option-not-offered", Rules: []string{"608.2d", "603.3b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
+				Description: "Answering a pending decision with an option it doesn't offer is refused."},
+			{Name: "attacker-not-own", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
+				Description: "Declaring an opponent's creature as an attacker is refused."},
+			{Name: "blocks-itself", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
+				Description: "Declaring a creature as blocking itself (no attacking creature) is refused."},
+		},
+		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
+		Check: checkLegalActions,
+	}
+}
+
+// illegalAction is an action no rule allows at a step, and the clause it tries.
+type illegalAction struct {
+	clause string
+	action harness.Action
+}
+
+func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
+	const ruling = "rules.legal-actions"
+	var v Verdict
+	for i, st := range recordedSteps(tr) {
+		listed := map[string]bool{}
+		for _, a := range st.Legal {
+			listed[a.Key()] = true
+		}
+		for _, ill := range illegalActions(st) {
+			if listed[ill.action.Key()] {
+				continue // the engine says it is legal: the other properties judge that
+			}
+			v.Reach(ill.clause)
+			what := fmt.Sprintf("applying %s before action %d, instead of %s", ill.action, i+1, st.Action)
+			if _, _, err := eng.Apply(st.BeforeState, ill.action); err == nil {
+				v.add(ill.clause, violation(i-1, ruling, ruleOf(legalActionRules(), ill.clause), what,
+					"an error: no rule allows this action (CR 733.1)", "accepted"))
+				continue
+			}
+			got, err := eng.Observe(st.BeforeState)
+			if err != nil {
+				v.add(ill.clause, queryError(i-1, ruling, "733.1", "observing the state after refusing "+ill.action.String(), err))
+				continue
+			}
+			if d := snapDiff(*st.Before, got); d != "" {
+				v.add(ill.clause, violation(i-1, ruling, "733.1", what,
+					"the state as it was: a refused action is reversed entirely",
+					"changed (-before +after the refusal):\n"+d))
+			}
+		}
+	}
+	return v
+}
+
+// ruleOf is the first rule the clause of p cites.
+func ruleOf(p *Property, clause string) string {
+	for _, c := range p.Clauses {
+		if c.Name == clause && len(c.Rules) > 0 {
+			return c.Rules[0]
+		}
+	}
+	return "733.1"
+}
+
+// illegalActions are actions no rule allows at step st, made from the action taken and
+// from the board before it. None depends on how the engine lists actions, only on the
+// rules and on what the snapshot shows.
+func illegalActions(st *gen.TraceStep) []illegalAction {
+	b, a := st.Before, st.Action
+	p := a.Player
+	var out []illegalAction
+	add := func(clause string, x harness.Action) {
+		x.Text, x.Name = "", ""
+		out = append(out, illegalAction{clause, x})
+	}
+	other := a
+	other.Player = p.Opponent()
+	add("other-player", other)
+	if !slices.ContainsFunc(st.Legal, func(l harness.Action) bool { return l.Player == p && l.Kind == harness.Pass }) {
+		add("pass-not-offered", harness.Action{Player: p, Kind: harness.Pass})
+	}
+	nowhere := unusedCard(b)
+	switch a.Kind {
+	case harness.Cast, harness.PlayLand, harness.Activate, harness.TurnFaceUp:
+		x := a
+		x.Card = nowhere
+		add("no-such-card", x)
+	}
+	if a.Kind == harness.Activate {
+		if src := cardIn(b, a.Card); src != nil {
+			for _, ab := range []int{len(src.Abilities), -1} {
+				x := a
+				x.Ability = ab
+				add("no-such-ability", x)
+			}
+		}
+		for _, o := range b.Battlefield {
+			if o.Controller != p && len(o.Abilities) > 0 {
+				add("not-controlled", harness.Action{Player: p, Kind: harness.Activate, Card: o.Card})
+				break
+			}
+		}
+	}
+	if b.Priority == p && b.Pending == nil && b.Casting == nil {
+		for _, o := range b.Players[p].Hand {
+			if !o.HasType("Land") {
+				add("land-of-nonland", harness.Action{Player: p, Kind: harness.PlayLand, Card: o.Card})
+				break
+			}
+		}
+	}
+	if len(a.Targets) > 0 {
+		x := a
+		x.Targets = slices.Clone(a.Targets)
+		x.Targets[0] = harness.CardTarget(nowhere)
+		add("no-such-target", x)
+	}
+	if a.Kind == harness.Pay {
+		pool := b.Players[p].Pool
+		for t := range harness.NumManaTypes {
+			if pool[t] <= a.Payment[t] {
+				x := a
+				x.Payment[t]++
+				add("overpay", x)
+				break
+			}
+		}
+	}
+	if a.Kind == harness.Choose {
+		x := a
+		x.Choices = []string{harness.Choice(harness.ChoiceOption, "no such option")}
+		add("option-not-offered", x)
+	}
+	if a.Kind == harness.Attack {
+		for _, o := range b.Battlefield {
+			if o.Controller != p && o.HasType("Creature") {
+				x := a
+				x.Attackers = append(slices.Clone(a.Attackers), o.Card) // attacking the player (Attacking has no entry)
+				add("attacker-not-own", x)
+				break
+			}
+		}
+	}
+	if a.Kind == harness.Block {
+		for _, o := range b.Battlefield {
+			if o.Controller == p && o.HasType("Creature") && !o.Tapped {
+				x := a
+				x.Blocks = append(slices.Clone(a.Blocks), harness.Blocking{Blocker: o.Card, Attacker: o.Card})
+				add("blocks-itself", x)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// unusedCard is a card ID no object of the snapshot has.
+func unusedCard(b *harness.Snapshot) harness.CardID {
+	var top harness.CardID
+	see := func(os []*harness.Object) {
+		for _, o := range os {
+			top = max(top, o.Card)
+		}
+	}
+	see(b.Battlefield)
+	for _, ps := range b.Players {
+		see(ps.Library)
+		see(ps.Hand)
+		see(ps.Graveyard)
+		see(ps.Exile)
+	}
+	for _, so := range b.Stack {
+		top = max(top, so.Card)
+	}
+	return top + 1000
+}
+
+// cardIn is the object that is card c on the battlefield or in a hand, or nil.
+func cardIn(b *harness.Snapshot, c harness.CardID) *harness.Object {
+	if o := b.Permanent(c); o != nil {
+		return o
+	}
+	for _, ps := range b.Players {
+		for _, o := range ps.Hand {
+			if o.Card == c {
+				return o
+			}
+		}
+	}
+	return nil
+}
