@@ -28,7 +28,8 @@ func legalActionRules() *Property {
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
 			"land play of a nonland card, a payment of mana the pool doesn't hold, an option that isn't offered, an " +
-			"opponent's creature attacking, a creature blocking itself.",
+			"opponent's creature attacking or blocking, a creature blocking itself; and an activation, cast or land play " +
+			"of a card the listing offers in no form.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -52,6 +53,14 @@ func legalActionRules() *Property {
 				Description: "Declaring an opponent's creature as an attacker is refused."},
 			{Name: "blocks-itself", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
 				Description: "Declaring a creature as blocking itself (no attacking creature) is refused."},
+			{Name: "blocker-not-own", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
+				Description: "Declaring a creature of the attacking player as a blocker is refused."},
+			{Name: "unlisted-activation", Rules: []string{"602.2", "601.2g", "606.3"},
+				Description: "Activating an ability of a permanent or card in hand that no listed action activates, in any form, is refused."},
+			{Name: "unlisted-cast", Rules: []string{"601.2", "117.1a", "307.1"}, Needs: needsCasting,
+				Description: "Casting a card from one's hand that no listed action casts, in any form, is refused."},
+			{Name: "unlisted-land", Rules: []string{"305.1", "305.2"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
+				Description: "Playing a land card from one's hand that no listed action plays is refused."},
 		},
 		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
 		Check: checkLegalActions,
@@ -72,7 +81,7 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			listed[a.Key()] = true
 		}
-		for _, ill := range illegalActions(st) {
+		for _, ill := range append(illegalActions(st), unlistedActions(st, i)...) {
 			if listed[ill.action.Key()] {
 				continue // the engine says it is legal: the other properties judge that
 			}
@@ -196,8 +205,68 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 				break
 			}
 		}
+		if len(a.Blocks) > 0 {
+			for _, o := range b.Battlefield {
+				if o.Controller != p && o.HasType("Creature") {
+					x := a
+					x.Blocks = slices.Clone(a.Blocks)
+					x.Blocks[0].Blocker = o.Card
+					add("blocker-not-own", x)
+					break
+				}
+			}
+		}
 	}
 	return out
+}
+
+// unlistedActions are actions of the acting player on cards the listing of step i offers
+// in no form for that kind of action: an ability of a permanent (or of a card in hand)
+// that no listed action activates, a card in hand that none casts, a land card that none
+// plays. The listing is every legal action, fully formed (harness.Engine.Legal), so no
+// form of these is legal, and the barest is refused. One of each a step, taken in turn
+// among the candidates as the steps go, so that a case tries many.
+func unlistedActions(st *gen.TraceStep, i int) []illegalAction {
+	b, p := st.Before, st.Action.Player
+	offered := map[[3]int]bool{}
+	for _, l := range st.Legal {
+		if l.Player == p {
+			offered[[3]int{kindIndex(l.Kind), int(l.Card), l.Ability}] = true
+			offered[[3]int{kindIndex(l.Kind), int(l.Card), -1}] = true
+		}
+	}
+	var activations, casts, lands []harness.Action
+	sources := append(slices.Clone(b.Battlefield), b.Players[p].Hand...)
+	for _, o := range sources {
+		for ab := range o.Abilities {
+			if !offered[[3]int{kindIndex(harness.Activate), int(o.Card), ab}] {
+				activations = append(activations, harness.Action{Player: p, Kind: harness.Activate, Card: o.Card, Ability: ab})
+			}
+		}
+	}
+	for _, o := range b.Players[p].Hand {
+		if !offered[[3]int{kindIndex(harness.Cast), int(o.Card), -1}] && !o.HasType("Land") {
+			casts = append(casts, harness.Action{Player: p, Kind: harness.Cast, Card: o.Card})
+		}
+		if !offered[[3]int{kindIndex(harness.PlayLand), int(o.Card), -1}] && o.HasType("Land") {
+			lands = append(lands, harness.Action{Player: p, Kind: harness.PlayLand, Card: o.Card})
+		}
+	}
+	var out []illegalAction
+	for _, c := range []struct {
+		clause string
+		of     []harness.Action
+	}{{"unlisted-activation", activations}, {"unlisted-cast", casts}, {"unlisted-land", lands}} {
+		if len(c.of) > 0 {
+			out = append(out, illegalAction{c.clause, c.of[i%len(c.of)]})
+		}
+	}
+	return out
+}
+
+// kindIndex numbers action kinds for the keys of unlistedActions.
+func kindIndex(k harness.ActionKind) int {
+	return slices.Index([]harness.ActionKind{harness.Activate, harness.Cast, harness.PlayLand}, k)
 }
 
 // unusedCard is a card ID no object of the snapshot has.
