@@ -35,7 +35,7 @@ type mutateOptions struct {
 	equivalent      string
 	judgeEquivalent bool
 	keep            string
-	list            bool
+	list, keys      bool
 	minScore        float64
 	prune           bool
 	journal         string
@@ -67,6 +67,7 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.StringVar(&o.keep, "keep", "", "write the schema (overlay, sources, binary) into `DIR` and keep it (default: a temporary directory)")
 	fs.BoolVar(&o.judgeEquivalent, "judge-equivalent", false, "judge the mutants on the reviewed list of equivalent mutants too (by default they are counted as equivalent without a run: a listed mutant the campaign kills shows the list wrong)")
 	fs.BoolVar(&o.list, "list", false, "list the mutants (ID, place, operator, CR rules) without judging them")
+	fs.BoolVar(&o.keys, "keys", false, "with --list, list each mutant as its ID and its key, tab-separated: file, function, operator, original, mutated, as a line of the reviewed list of equivalent mutants begins")
 	fs.Float64Var(&o.minScore, "min-score", 0, "exit 1 when the campaign with the corpus kills less than this `PERCENT` of the non-equivalent mutants judged")
 	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the cases and scenarios in which, with no mutant active, its change would alter a value (recorded first, kept in the --keep directory); a mutant whose code none reaches is unreached, one it never alters a value in is uninfected (--prune=false: every case and scenario judges every mutant)")
 	fs.StringVar(&o.journal, "journal", "", "append each verdict to `FILE` as it is known, and judge only the mutants it has no verdict for (a run cut short goes on where it stopped)")
@@ -141,9 +142,19 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	if err != nil {
 		return err
 	}
+	if o.keys && !o.list {
+		return usageErrorf("--keys: only with --list")
+	}
 	if o.list {
 		for _, m := range selected {
+			if o.keys {
+				fmt.Fprintf(c.stdout, "%d\t%s\n", m.ID, m.Key())
+				continue
+			}
 			fmt.Fprintf(c.stdout, "#%-5d %s %s  %s  [CR %s]\n", m.ID, m.Place(), m.Func, m.Describe(), strings.Join(m.Rules, ", "))
+		}
+		if o.keys {
+			return nil
 		}
 		_, err := fmt.Fprintf(c.stdout, "%d of %d mutants\n", len(selected), len(src.Mutants))
 		return err

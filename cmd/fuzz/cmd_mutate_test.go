@@ -38,6 +38,14 @@ func TestMutateList(t *testing.T) {
 	assert.Regexp(t, `^#(3|5|8|13|21|34) `, picked[0])
 	assert.Regexp(t, `^#(3|5|8|13|21|34) `, picked[1])
 
+	keys := fuzz(t, "mutate", "--list", "--keys", "--ids", "3,5")
+	require.Equal(t, exitOK, keys.code, keys.stderr)
+	src, err := mutate.Generate(moduleRoot(), "engine")
+	require.NoError(t, err)
+	assert.Equal(t, "3\t"+src.Mutants[2].Key()+"\n5\t"+src.Mutants[4].Key()+"\n", keys.stdout,
+		"an ID, then the key a line of equivalent.tsv starts with")
+	assert.Equal(t, exitUsage, fuzz(t, "mutate", "--keys").code, "--keys without --list")
+
 	u := fuzz(t, "mutate", "--ids", "0")
 	assert.Equal(t, exitUsage, u.code)
 	assert.Contains(t, u.stderr, "--ids")
