@@ -41,7 +41,7 @@ func permissionsFromTop(s *state, v *view, p h.Player) []permission {
 	}
 	for _, perm := range candidates {
 		perm.Zone = h.Library
-		if !allow.admits(perm.Spell(v), perm.Play) {
+		if !allow.admits(perm.Spell(v), perm.Play) && (perm.Play || !s.faults.on(FaultTopAdmitsAnySpell)) {
 			continue
 		}
 		if s.faults.on(FaultTopIgnoresTiming) {
@@ -84,7 +84,7 @@ func restrict(s *state, v *view, p h.Player, perm *permission) {
 func controlsLegend(s *state, v *view, p h.Player) bool {
 	for _, id := range s.Battlefield {
 		c := v.Of(id)
-		if s.obj(id).Controller == p && c.HasSupertype("Legendary") && (c.HasType("Creature") || c.HasType("Planeswalker")) {
+		if (s.obj(id).Controller == p || s.faults.on(FaultLegendOfEitherPlayer)) && c.HasSupertype("Legendary") && (c.HasType("Creature") || c.HasType("Planeswalker")) {
 			return true
 		}
 	}

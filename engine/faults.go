@@ -120,6 +120,8 @@ const (
 	FaultHistoricPerQuality        = "historic.definition/counted-per-quality"
 	FaultLandPlayFiresCastTriggers = "historic.lands-and-transform/land-play-fires-cast-triggers"
 	FaultTopIgnoresTiming          = "library.costs-and-timing/top-ignores-timing"
+	FaultTopAdmitsAnySpell         = "library.costs-and-timing/top-admits-any-spell"
+	FaultLegendOfEitherPlayer      = "library.costs-and-timing/legend-of-either-player"
 	FaultTopLandSkipsLandDrop      = "library.costs-and-timing/top-land-skips-land-drop"
 	FaultCancelReordersLibrary     = "library.costs-and-timing/cancel-reorders-library"
 	FaultCastTriggerUnderSpell     = "historic.trigger-resolves-first/under-the-spell"
@@ -294,6 +296,8 @@ var faultInfo = []FaultInfo{
 	{FaultHistoricPerQuality, "historic.definition", "700.6", "a spell that is historic twice over (a legendary artifact) triggers \"whenever you cast a historic spell\" once for each quality"},
 	{FaultLandPlayFiresCastTriggers, "historic.lands-and-transform", "305.1", "playing a land triggers \"whenever you cast\" abilities as if it had been cast"},
 	{FaultTopIgnoresTiming, "library.costs-and-timing", "307.1", "a spell or land from the top of the library may be cast or played at any time the player has priority"},
+	{FaultTopAdmitsAnySpell, "library.costs-and-timing", "601.3", "a permission to cast some spells from the top of the library (creature spells, artifact spells) lets its controller cast any spell from there"},
+	{FaultLegendOfEitherPlayer, "library.costs-and-timing", "205.4e", "a legendary sorcery may be cast while either player controls a legendary creature or planeswalker"},
 	{FaultTopLandSkipsLandDrop, "library.costs-and-timing", "305.2", "a land played from the top of the library isn't counted as the turn's land drop"},
 	{FaultCancelReordersLibrary, "library.costs-and-timing", "601.2", "cancelling a cast from the top of the library puts the card back at the bottom, not where it was"},
 	{FaultCastTriggerUnderSpell, "historic.trigger-resolves-first", "603.3", "a \"whenever you cast\" trigger goes on the stack under the spell that triggered it, so it resolves after it"},

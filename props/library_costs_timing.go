@@ -41,6 +41,10 @@ func libraryCostsAndTiming() *Property {
 				Description: "after a land is played from the top, no other land may be played that turn"},
 			{Name: "cancel-keeps-order", Rules: []string{"601.2", "733"},
 				Description: "a cast from the top that is cancelled leaves the library in the order it had before"},
+			{Name: "only-permitted", Rules: []string{"601.3", "401.5"},
+				Description: "the top card of a library is offered to be cast or played only when a permanent its player controls has a permission (by its text) that admits it"},
+			{Name: "legendary-sorcery", Rules: []string{"205.4e"},
+				Description: "a legendary sorcery, from the hand or the top, is offered only to a player who controls a legendary creature or planeswalker"},
 		},
 		Steer: historicSteer("library.costs-and-timing", "top out of turn"),
 		Check: checkCostsAndTiming,
@@ -84,6 +88,7 @@ func checkCostsAndTiming(eng harness.Engine, tr *gen.Trace) Verdict {
 	checkStartAsFromHand(eng, tr, &v, ruling)
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
+		checkListedCasts(st, i, &v, ruling)
 		switch st.Action.Kind {
 		case harness.PlayLand:
 			if _, top := beforeMoving(st.Before, st.Action.Card); top {
@@ -100,6 +105,51 @@ func checkCostsAndTiming(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
+}
+
+// checkListedCasts judges each cast and land play listed at step i by the board: one of
+// the top card of a library only under a permission that admits it (601.3), and a
+// legendary sorcery only for a player who controls a legendary creature or planeswalker
+// (205.4e). A face-down cast is of a colourless 2/2 creature spell with no name or
+// supertype (708.2a), whatever the card.
+func checkListedCasts(st *gen.TraceStep, i int, v *Verdict, ruling string) {
+	b := st.Before
+	for _, l := range st.Legal {
+		if l.Kind != harness.Cast && l.Kind != harness.PlayLand {
+			continue
+		}
+		o := b.Find(l.Card)
+		if o == nil {
+			continue
+		}
+		spell := o
+		if l.CastsFaceDown() {
+			spell = &harness.Object{Card: o.Card, Types: []string{"Creature"}}
+		}
+		if lib := b.Players[l.Player].Library; len(lib) > 0 && lib[0].Card == l.Card {
+			v.Reach("only-permitted")
+			if !topPermitted(b, l.Player, spell) {
+				v.add("only-permitted", violation(i-1, ruling, "601.3", "the legal actions of "+l.Player.String(),
+					"the top card offered only under a permission of a permanent the player controls that admits it",
+					fmt.Sprintf("%s offered, and no such permission admits %s", l, o.Name)))
+			}
+		}
+		if spell.HasSupertype("Legendary") && spell.HasType("Sorcery") {
+			v.Reach("legendary-sorcery")
+			if !controlsLegend(b, l.Player) {
+				v.add("legendary-sorcery", violation(i-1, ruling, "205.4e", "the legal actions of "+l.Player.String(),
+					"a legendary sorcery offered only to a player who controls a legendary creature or planeswalker",
+					fmt.Sprintf("%s offered, and %s controls none", l, l.Player)))
+			}
+		}
+	}
+}
+
+// controlsLegend reports whether p controls a legendary creature or planeswalker in s.
+func controlsLegend(s *harness.Snapshot, p harness.Player) bool {
+	return slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
+		return o.Controller == p && o.HasSupertype("Legendary") && (o.HasType("Creature") || o.HasType("Planeswalker"))
+	})
 }
 
 // checkStartAsFromHand compares, at the start, what the engine offers for the top card
