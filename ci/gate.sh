@@ -8,7 +8,7 @@
 #   fmt       gofmt has nothing to change
 #   vet       go vet ./...
 #   tidy      go mod tidy has nothing to change in go.mod and go.sum
-#   test      go test -race ./...            (the README's test command)
+#   test      go test -race -timeout 30m ./...  (the README's test command)
 #   replay    every corpus scenario replays  -> $OUT/replay.xml
 #   campaign  a campaign with a pinned seed  -> $OUT/campaign.xml, counterexamples in $OUT/corpus/
 #   faults    the mutation-kill matrix       -> $OUT/faults.xml
@@ -101,7 +101,7 @@ step_tidy() {
 		return 1
 	fi
 }
-step_test() { go test -race ./...; }
+step_test() { go test -race -timeout 30m ./...; }
 step_replay() { fuzz replay --report junit --out "$OUT/replay.xml"; }
 step_campaign() {
 	local args=(run --seed "$SEED" --checks "$CHECKS" --corpus "$OUT/corpus" --report junit --out "$OUT/campaign.xml")
