@@ -142,7 +142,7 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 		add("no-such-card", x)
 	}
 	if a.Kind == harness.Activate {
-		if src := cardIn(b, a.Card); src != nil {
+		if src := b.Find(a.Card); src != nil {
 			for _, ab := range []int{len(src.Abilities), -1} {
 				x := a
 				x.Ability = ab
@@ -228,27 +228,32 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 // among the candidates as the steps go, so that a case tries many.
 func unlistedActions(st *gen.TraceStep, i int) []illegalAction {
 	b, p := st.Before, st.Action.Player
-	offered := map[[3]int]bool{}
+	type use struct {
+		kind    harness.ActionKind
+		card    harness.CardID
+		ability int // -1: any
+	}
+	offered := map[use]bool{}
 	for _, l := range st.Legal {
 		if l.Player == p {
-			offered[[3]int{kindIndex(l.Kind), int(l.Card), l.Ability}] = true
-			offered[[3]int{kindIndex(l.Kind), int(l.Card), -1}] = true
+			offered[use{l.Kind, l.Card, l.Ability}] = true
+			offered[use{l.Kind, l.Card, -1}] = true
 		}
 	}
 	var activations, casts, lands []harness.Action
 	sources := append(slices.Clone(b.Battlefield), b.Players[p].Hand...)
 	for _, o := range sources {
 		for ab := range o.Abilities {
-			if !offered[[3]int{kindIndex(harness.Activate), int(o.Card), ab}] {
+			if !offered[use{harness.Activate, o.Card, ab}] {
 				activations = append(activations, harness.Action{Player: p, Kind: harness.Activate, Card: o.Card, Ability: ab})
 			}
 		}
 	}
 	for _, o := range b.Players[p].Hand {
-		if !offered[[3]int{kindIndex(harness.Cast), int(o.Card), -1}] && !o.HasType("Land") {
+		if !offered[use{harness.Cast, o.Card, -1}] && !o.HasType("Land") {
 			casts = append(casts, harness.Action{Player: p, Kind: harness.Cast, Card: o.Card})
 		}
-		if !offered[[3]int{kindIndex(harness.PlayLand), int(o.Card), -1}] && o.HasType("Land") {
+		if !offered[use{harness.PlayLand, o.Card, -1}] && o.HasType("Land") {
 			lands = append(lands, harness.Action{Player: p, Kind: harness.PlayLand, Card: o.Card})
 		}
 	}
@@ -264,43 +269,14 @@ func unlistedActions(st *gen.TraceStep, i int) []illegalAction {
 	return out
 }
 
-// kindIndex numbers action kinds for the keys of unlistedActions.
-func kindIndex(k harness.ActionKind) int {
-	return slices.Index([]harness.ActionKind{harness.Activate, harness.Cast, harness.PlayLand}, k)
-}
-
 // unusedCard is a card ID no object of the snapshot has.
 func unusedCard(b *harness.Snapshot) harness.CardID {
 	var top harness.CardID
-	see := func(os []*harness.Object) {
-		for _, o := range os {
-			top = max(top, o.Card)
-		}
-	}
-	see(b.Battlefield)
-	for _, ps := range b.Players {
-		see(ps.Library)
-		see(ps.Hand)
-		see(ps.Graveyard)
-		see(ps.Exile)
+	for _, o := range b.Objects() {
+		top = max(top, o.Card)
 	}
 	for _, so := range b.Stack {
 		top = max(top, so.Card)
 	}
 	return top + 1000
-}
-
-// cardIn is the object that is card c on the battlefield or in a hand, or nil.
-func cardIn(b *harness.Snapshot, c harness.CardID) *harness.Object {
-	if o := b.Permanent(c); o != nil {
-		return o
-	}
-	for _, ps := range b.Players {
-		for _, o := range ps.Hand {
-			if o.Card == c {
-				return o
-			}
-		}
-	}
-	return nil
 }

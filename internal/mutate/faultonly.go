@@ -44,8 +44,10 @@ func faultOnlyFuncs(files []*fileSites) map[*types.Func]bool {
 		// Uses in fault-only code mark a function used, and nothing else.
 		for n := range fs.faultOnly {
 			ast.Inspect(n, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && fs.funcUsed(id) != nil {
-					used[fs.funcUsed(id)] = true
+				if id, ok := n.(*ast.Ident); ok {
+					if fn := fs.funcUsed(id); fn != nil {
+						used[fn] = true
+					}
 				}
 				return true
 			})
