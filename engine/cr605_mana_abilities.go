@@ -28,6 +28,9 @@ type manaActivation struct {
 // pays the cost and the ability resolves. base is the state before the action (restored
 // on Cancel), s its private copy.
 func activateManaAction(base, s *state, v *view, src *object, a *ability, act h.Action) (*state, []h.Event, error) {
+	if len(act.Targets) > 0 { // a mana ability has none (CR 605.1a); none is announced (601.2c)
+		return nil, nil, fmt.Errorf("CR 605.1a, 601.2c: %q has no targets", a.Text)
+	}
 	if colored, generic := a.Cost.Mana.total(0); colored.Total()+generic > 0 && act.Payment.IsZero() {
 		return proposeManaAbility(base, s, v, src, a, act, colored, generic)
 	}

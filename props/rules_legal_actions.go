@@ -27,9 +27,9 @@ func legalActionRules() *Property {
 		Rules:   []string{"733.1", "117.1", "305.1", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
-			"land play of a nonland card, a payment of mana the pool doesn't hold, an option that isn't offered, an " +
+			"land play of a nonland card, a payment of mana the pool doesn't hold or of more than the cost, an option that isn't offered, an " +
 			"opponent's creature attacking or blocking, a creature blocking itself; and an activation, cast or land play " +
-			"of a card the listing offers in no form.",
+			"of a card the listing offers in no form; an action listed before the last one that the listing no longer offers.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -47,6 +47,8 @@ func legalActionRules() *Property {
 				Description: "A spell or ability targeting a card that isn't in the game is refused."},
 			{Name: "overpay", Rules: []string{"601.2h", "106.4"}, Needs: needsCasting,
 				Description: "Paying with one more mana of a type than the pool holds beyond the payment is refused."},
+			{Name: "more-than-the-cost", Rules: []string{"601.2h", "602.2b", "106.4"}, Needs: needsCasting,
+				Description: "A payment of the cost with one more mana, of a type the pool holds, is refused: the total cost is paid, no more."},
 			{Name: "option-not-offered", Rules: []string{"608.2d", "603.3b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
 				Description: "Answering a pending decision with an option it doesn't offer is refused."},
 			{Name: "attacker-not-own", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
@@ -61,6 +63,10 @@ func legalActionRules() *Property {
 				Description: "Casting a card from one's hand that no listed action casts, in any form, is refused."},
 			{Name: "unlisted-land", Rules: []string{"305.1", "305.2"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
 				Description: "Playing a land card from one's hand that no listed action plays is refused."},
+			{Name: "taken-again", Rules: []string{"733.1", "117.1", "601.2", "602.2", "305.2"},
+				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused."},
+			{Name: "no-longer-listed", Rules: []string{"733.1", "117.1", "601.2", "602.2"},
+				Description: "An action the listing offered before the action taken and no longer offers, fully formed as it was listed, is refused."},
 		},
 		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
 		Check: checkLegalActions,
@@ -81,7 +87,11 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			listed[a.Key()] = true
 		}
-		for _, ill := range append(illegalActions(st), unlistedActions(st, i)...) {
+		tries := append(illegalActions(st), unlistedActions(st, i)...)
+		if i > 0 {
+			tries = append(tries, staleActions(&tr.Steps[i-1], st.Legal, i)...)
+		}
+		for _, ill := range tries {
 			if listed[ill.action.Key()] {
 				continue // the engine says it is legal: the other properties judge that
 			}
@@ -181,6 +191,17 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 			}
 		}
 	}
+	if !a.Payment.IsZero() {
+		pool := b.Players[p].Pool
+		for t := range harness.NumManaTypes {
+			if pool[t] > a.Payment[t] {
+				x := a
+				x.Payment[t]++
+				add("more-than-the-cost", x)
+				break
+			}
+		}
+	}
 	if a.Kind == harness.Choose {
 		x := a
 		x.Choices = []string{harness.Choice(harness.ChoiceOption, "no such option")}
@@ -265,6 +286,42 @@ func unlistedActions(st *gen.TraceStep, i int) []illegalAction {
 		if len(c.of) > 0 {
 			out = append(out, illegalAction{c.clause, c.of[i%len(c.of)]})
 		}
+	}
+	return out
+}
+
+// staleActions are actions fully formed as the listing of the step before (prev) gave
+// them: the action taken then, and one of the others (in turn among them as the steps
+// go), of those the listing no longer offers in any payment. The listing being every
+// legal action (harness.Engine.Legal), they are legal no more. This reaches the engine's
+// tests of a well-formed action whose moment has passed (the land already played, the
+// card no longer in hand, the source tapped), which the barest forms of unlistedActions
+// may fail for another reason. The payment and X are left out of the comparison: an
+// activation may be listed paid from the pool when the pool can pay it and unpaid (paid
+// once proposed, CR 601.2g-h) when it can't, its X then bounded by the mana at hand, and
+// an engine may accept a proposal in either form.
+func staleActions(prev *gen.TraceStep, now []harness.Action, i int) []illegalAction {
+	unpaid := func(a harness.Action) string {
+		a.Payment, a.X = harness.Mana{}, 0
+		return a.Key()
+	}
+	listed := map[string]bool{}
+	for _, a := range now {
+		listed[unpaid(a)] = true
+	}
+	var out []illegalAction
+	taken := unpaid(prev.Action)
+	if !listed[taken] {
+		out = append(out, illegalAction{"taken-again", prev.Action})
+	}
+	var others []harness.Action
+	for _, l := range prev.Legal {
+		if k := unpaid(l); k != taken && !listed[k] {
+			others = append(others, l)
+		}
+	}
+	if len(others) > 0 {
+		out = append(out, illegalAction{"no-longer-listed", others[i%len(others)]})
 	}
 	return out
 }

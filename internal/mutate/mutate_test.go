@@ -3,6 +3,7 @@ package mutate
 import (
 	// The type checker, for a schema of the sample code.
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -73,7 +74,7 @@ func schemaOf(t *testing.T, src string) (*fileSites, string) {
 	file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	require.NoError(t, err)
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info)
+	pkg, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{file}, info)
 	require.NoError(t, err)
 	fs := &fileSites{fset: fset, info: info, pkg: pkg, file: file, src: []byte(src), name: "p/p.go", imports: importNames(file)}
 	fs.markFaultOnly()
@@ -156,6 +157,28 @@ func TestSwapBothWays(t *testing.T) {
 	}
 	require.NotNil(t, swap)
 	assert.Contains(t, text, fmt.Sprintf("g(mutant.Pick(%d, a, b), mutant.Pick(%d, b, a))", swap.ID, swap.ID))
+}
+
+func TestNoSwapInAnErrorsWords(t *testing.T) {
+	fs, _ := schemaOf(t, `package p
+
+import "fmt"
+
+func f(a, b string) (string, error) {
+	if a == b {
+		return "", fmt.Errorf("%s is %s", a, b)
+	}
+	return fmt.Sprintf("%s, %s", a, b), nil
+}
+`)
+	var swapped []string
+	for _, s := range fs.sites {
+		if s.m.Op == OpSwap && !slices.Contains(swapped, s.m.Original) {
+			swapped = append(swapped, s.m.Original)
+		}
+	}
+	// Sprintf's words may be read (a name, a choice); an error's are not.
+	assert.Equal(t, []string{`"%s, %s", a`, "a, b"}, swapped)
 }
 
 func TestCitations(t *testing.T) {

@@ -428,9 +428,11 @@ func (f *fileSites) loopOnce(body *ast.BlockStmt) {
 }
 
 // swap swaps each pair of neighbouring arguments of the same (typed) type that have no
-// side effects (both are evaluated on either branch).
+// side effects (both are evaluated on either branch). It leaves an error's message alone:
+// swapped, the arguments of fmt.Errorf change only the error's words, never whether there
+// is one, and no rule, property or port reads an error's words.
 func (f *fileSites) swap(call *ast.CallExpr) {
-	if call.Ellipsis.IsValid() || refersToFaults(call) {
+	if call.Ellipsis.IsValid() || refersToFaults(call) || f.isErrorf(call) {
 		return
 	}
 	if tv, ok := f.info.Types[call.Fun]; ok && tv.IsType() {
@@ -451,6 +453,20 @@ func (f *fileSites) swap(call *ast.CallExpr) {
 			return fmt.Sprintf("mutant.Pick(%d, %s, %s)", id, r.nodeWithout(a, id), cur)
 		}})
 	}
+}
+
+// isErrorf reports whether call is fmt.Errorf.
+func (f *fileSites) isErrorf(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Errorf" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	name, ok := f.info.Uses[pkg].(*types.PkgName)
+	return ok && name.Imported().Path() == "fmt"
 }
 
 func isUntyped(t types.Type) bool {
