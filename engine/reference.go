@@ -24,8 +24,7 @@ type Reference struct {
 	// (It depends on the calls made to this engine, not on timing, so a campaign stays
 	// reproducible whatever its worker count.)
 	lastLegal atomic.Pointer[state]
-	hidden    bool
-	mutate    bool
+	fs        *faultSet // the faults of the engine's own (those of a state are its own)
 }
 
 // New returns the reference engine; an unknown fault name is an error.
@@ -34,7 +33,7 @@ func New(opts Options) (*Reference, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reference{faults: opts.Faults, hidden: fs.on(FaultHiddenState), mutate: fs.on(FaultMutatesInput)}, nil
+	return &Reference{faults: opts.Faults, fs: fs}, nil
 }
 
 // Name is "reference", with the faults switched on.
@@ -66,7 +65,7 @@ func (r *Reference) Legal(st h.State) ([]h.Action, error) {
 		return nil, err
 	}
 	acts := legalActions(s)
-	if r.hidden && r.lastLegal.Swap(s) == s && len(acts) > 1 {
+	if r.fs.on(FaultHiddenState) && r.lastLegal.Swap(s) == s && len(acts) > 1 {
 		acts[0], acts[len(acts)-1] = acts[len(acts)-1], acts[0]
 	}
 	return acts, nil
@@ -82,7 +81,7 @@ func (r *Reference) Apply(st h.State, a h.Action) (h.State, []h.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if r.mutate && a.Kind == h.Pass {
+	if r.fs.on(FaultMutatesInput) && a.Kind == h.Pass {
 		s.Players[a.Player].Life-- // the fault: the input state changes
 	}
 	return next, evs, nil
