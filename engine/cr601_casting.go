@@ -34,6 +34,18 @@ func canActAtSorcerySpeed(s *state, p h.Player) bool {
 	return s.Active == p && (s.Step == h.Main1 || s.Step == h.Main2) && len(s.Stack) == 0
 }
 
+// xError is why X can't be x for a cost: X is announced only for a cost with X in it
+// (CR 601.2b, 107.3), and no number in the game is negative (107.1).
+func xError(x int, c manaCost) error {
+	if x < 0 {
+		return fmt.Errorf("CR 107.1: X can't be %d", x)
+	}
+	if x != 0 && c.X == 0 {
+		return fmt.Errorf("CR 601.2b, 107.3: this cost has no X")
+	}
+	return nil
+}
+
 // checkTargets matches the action's targets to the requirements (CR 601.2c).
 func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Target, src *chars) ([]chosen, error) {
 	if len(ts) != len(specs) {
@@ -86,8 +98,8 @@ func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	if !perm.Timing.allows(s, a.Player) {
 		return nil, nil, fmt.Errorf("CR 307.1: %s can be cast only in its controller's main phase with an empty stack", name)
 	}
-	if a.X < 0 || (perm.Cost.X == 0 && a.X != 0) {
-		return nil, nil, fmt.Errorf("CR 601.2b: X=%d can't be announced for %s", a.X, name)
+	if err := xError(a.X, perm.Cost); err != nil {
+		return nil, nil, err
 	}
 	targets, err := checkTargets(s, v, a.Player, perm.Targets, a.Targets, perm.Spell(v))
 	if err != nil {
@@ -119,8 +131,8 @@ func activateAbility(base *state, s *state, v *view, src *object, ab abilityInst
 	if err := nonManaCostError(s, v, src, ab.Cost); err != nil {
 		return nil, nil, err
 	}
-	if a.X != 0 && ab.Cost.Mana.X == 0 {
-		return nil, nil, fmt.Errorf("CR 601.2b: this ability has no X")
+	if err := xError(a.X, ab.Cost.Mana); err != nil {
+		return nil, nil, err
 	}
 	targets, err := checkTargets(s, v, a.Player, ab.Targets, a.Targets, v.Of(src.ID))
 	if err != nil {

@@ -31,6 +31,9 @@ func activateManaAction(base, s *state, v *view, src *object, a *ability, act h.
 	if len(act.Targets) > 0 { // a mana ability has none (CR 605.1a); none is announced (601.2c)
 		return nil, nil, fmt.Errorf("CR 605.1a, 601.2c: %q has no targets", a.Text)
 	}
+	if err := xError(act.X, a.Cost.Mana); err != nil {
+		return nil, nil, err
+	}
 	if colored, generic := a.Cost.Mana.total(0); colored.Total()+generic > 0 && act.Payment.IsZero() {
 		return proposeManaAbility(base, s, v, src, a, act, colored, generic)
 	}

@@ -24,12 +24,14 @@ func legalActionRules() *Property {
 	return &Property{
 		ID:      id,
 		Rulings: []string{id},
-		Rules:   []string{"733.1", "117.1", "305.1", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
+		Rules:   []string{"733.1", "117.1", "305.1", "601.2b", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
 			"land play of a nonland card, a payment of mana the pool doesn't hold or of more than the cost, an option that isn't offered, an " +
-			"opponent's creature attacking or blocking, a creature blocking itself; and an activation, cast or land play " +
-			"of a card the listing offers in no form; an action listed before the last one that the listing no longer offers.",
+			"opponent's creature attacking or blocking, a creature blocking itself, a creature declared twice as an attacker or as a " +
+			"blocker of two, a negative X or an X for a cost without one, a land cast as a spell, the opponent's face-down permanent turned " +
+			"up, an option of the pending decision the listing doesn't offer; and an activation, cast or land play of a card the listing " +
+			"offers in no form; an action listed before the last one that the listing no longer offers.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -63,12 +65,33 @@ func legalActionRules() *Property {
 				Description: "Casting a card from one's hand that no listed action casts, in any form, is refused."},
 			{Name: "unlisted-land", Rules: []string{"305.1", "305.2"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
 				Description: "Playing a land card from one's hand that no listed action plays is refused."},
+			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
+				Description: "Casting or activating with a negative X is refused: no number in the game is negative."},
+			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},
+				Description: "Casting a spell whose mana cost has no X, or activating an ability whose cost has none, with X announced as 1 is refused."},
+			{Name: "attacker-twice", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
+				Description: "Declaring the same creature twice as an attacker is refused."},
+			{Name: "blocker-twice", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
+				Description: "Declaring one creature as blocking two attackers (no card of the pool lets one block more than one) is refused."},
+			{Name: "cast-a-land", Rules: []string{"305.1", "305.9"}, Needs: needsCasting,
+				Description: "Casting a land card from one's hand as a spell is refused: a land is played, never cast."},
+			{Name: "turn-up-not-own", Rules: []string{"702.37e", "116.2b"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
+				Description: "Turning face up a face-down permanent the opponent controls is refused."},
+			{Name: "option-not-listed", Rules: []string{"608.2d", "118.3"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
+				Description: "Answering a pending decision with one of its own options that the listing doesn't offer (an option to pay mana that can't be paid) is refused."},
 			{Name: "taken-again", Rules: []string{"733.1", "117.1", "601.2", "602.2", "305.2"},
 				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused."},
 			{Name: "no-longer-listed", Rules: []string{"733.1", "117.1", "601.2", "602.2"},
 				Description: "An action the listing offered before the action taken and no longer offers, fully formed as it was listed, is refused."},
 		},
-		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
+		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe, faceDownRecipe,
+			// Several blockers for several attackers: one creature declared blocking two.
+			{Name: "wide combat", Weight: 3, Mine: gen.Cards("Grizzly Bears", "Hill Giant"), Theirs: gen.Cards("Grizzly Bears", "Hill Giant"),
+				Steps: []harness.Step{harness.BeginCombat}, MinPermanents: 4},
+			// "You may pay {4}" at the next player's upkeep, with little mana to pay it.
+			{Name: "a payment beyond the mana", Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}},
+				Steps: []harness.Step{harness.End}}},
+			Prefer: func(_ *harness.Snapshot, a harness.Action) bool { return len(a.Attackers) > 1 || len(a.Blocks) > 1 }},
 		Check: checkLegalActions,
 	}
 }
@@ -87,7 +110,8 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			listed[a.Key()] = true
 		}
-		tries := append(illegalActions(st), unlistedActions(st, i)...)
+		tries := append(illegalActions(st), illegalForms(st, unusedCard(st.Before))...)
+		tries = append(tries, unlistedActions(st, i)...)
 		if i > 0 {
 			tries = append(tries, staleActions(&tr.Steps[i-1], st.Legal, i)...)
 		}

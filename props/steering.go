@@ -88,6 +88,12 @@ var pumpSpell = regexp.MustCompile(`^Target creature gets`)
 
 func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
 
+// faceDownRecipe is face-down Akromas on both sides, with the mana to turn one face up
+// (CR 702.37e).
+var faceDownRecipe = gen.Recipe{Name: "face down on the battlefield", Weight: 3,
+	Mine:   []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 60}, {Card: "Mountain", Weight: 20}},
+	Theirs: []gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 40}}, Pool: harness.Mana{harness.Red: 3, harness.Colorless: 3}, FaceDown: 60}
+
 // combatRecipe starts some cases before combat with creatures on both sides (three
 // permanents or more each, so that one is left to block), so that
 // declarations of attackers and blockers (rare on plain boards) are stepped again too.

@@ -43,7 +43,10 @@
 // This is sound by determinism: a mutant differs from the engine only in what its guard
 // returns, so a run is the unmutated run until the first evaluation at which the guard's
 // value differs, and a case that the unmutated run never infects runs as the unmutated
-// engine does, and passes. The campaign's halt makes the verdict the first failing case
+// engine does, and passes. A condition made always true or false is skipped by its
+// mutant, so an evaluation of it that never returns (the engine asks a player's choice by
+// panicking, and recovers higher up) infects it too (mutant.Enter): were it active, the
+// run would have gone on there. The campaign's halt makes the verdict the first failing case
 // in the campaign's order (a violation or, with StopOnEngineError, an engine that breaks),
 // and the cases left out could not have failed before it, so the verdict, property,
 // clause and case are the whole campaign's. Vacuity is the one verdict of all a property's

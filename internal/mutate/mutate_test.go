@@ -26,6 +26,8 @@ var active int
 func Active(id int) bool { return id == active }
 func Guard(id int) bool { return id == active }
 func Infect(id int, value, mutated bool) bool { return value }
+func Enter(id int) bool { return true }
+func Left(id int, value, mutated bool) bool { return value }
 func Pick[T any](id int, mutated, original T) T { if id == active { return mutated }; return original }
 `
 

@@ -205,14 +205,23 @@ func (f *fileSites) condition(e ast.Expr, orTrue, orFalse bool) {
 	f.add(e, OpNegate, "!("+shorten(f.text(e))+")", func(cur string, id int, r *renderer) string {
 		return fmt.Sprintf("((%s) != mutant.Active(%d))", cur, id)
 	})
+	// The mutant skips the condition. One that calls a function is recorded as entered
+	// and left (mutant.Enter), so that an evaluation that never returns (a choice asked
+	// for by panicking) infects it.
+	infect := func(id int, cur string, mutated bool) string {
+		if pure(e) {
+			return fmt.Sprintf("mutant.Infect(%d, %s, %t)", id, cur, mutated)
+		}
+		return fmt.Sprintf("mutant.Left(%d, mutant.Enter(%d) && (%s), %t)", id, id, cur, mutated)
+	}
 	if orTrue {
 		f.add(e, OpTrue, "true", func(cur string, id int, r *renderer) string {
-			return fmt.Sprintf("(mutant.Guard(%d) || mutant.Infect(%d, %s, true))", id, id, cur)
+			return fmt.Sprintf("(mutant.Guard(%d) || %s)", id, infect(id, cur, true))
 		})
 	}
 	if orFalse {
 		f.add(e, OpFalse, "false", func(cur string, id int, r *renderer) string {
-			return fmt.Sprintf("(!mutant.Guard(%d) && mutant.Infect(%d, %s, false))", id, id, cur)
+			return fmt.Sprintf("(!mutant.Guard(%d) && %s)", id, infect(id, cur, false))
 		})
 	}
 }

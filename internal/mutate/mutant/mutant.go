@@ -15,8 +15,9 @@
 // evaluated marks its mutant as reached, and every evaluation at which the mutant, were it
 // active, would change a value marks it as infected. A removed statement, a negated
 // condition or a changed constant infect wherever they are reached; a condition made
-// always true infects only where it is false (Infect), a swap or a moved boundary only
-// where the two values differ (Pick). A run is the unmutated run until the mutant's first
+// always true infects only where it is false (Infect), or, when it calls a function,
+// where its evaluation never returns (Enter), a swap or a moved boundary only where the
+// two values differ (Pick). A run is the unmutated run until the mutant's first
 // infection, so what no infection reaches can't differ; fuzz mutate judges a mutant only
 // by the cases it infects. Infections are kept for the whole process and, between
 // StartCase calls, for the case running.
@@ -92,6 +93,27 @@ func Infect(id int, value, mutated bool) bool {
 	return value
 }
 
+// Enter begins the evaluation of mutant id's original condition when that condition calls
+// a function (Left ends it): a call may not return, as when the engine asks for a
+// player's choice by panicking and recovers higher up, and the mutant, which skips the
+// condition, would then go on where the unmutated run did not, with no value the
+// recording could compare. An evaluation entered and never left is an infection, found
+// when one entered before it is left, or as the case ends (CaseInfected, Infected).
+func Enter(id int) bool {
+	if recording {
+		enter(id)
+	}
+	return true
+}
+
+// Left is Infect for a condition whose evaluation Enter began.
+func Left(id int, value, mutated bool) bool {
+	if recording {
+		left(id, value != mutated)
+	}
+	return value
+}
+
 // Pick is mutated when mutant id is active, else original: the form of a mutation that
 // replaces a value (a changed constant, a swapped argument, a moved boundary). Both are
 // evaluated, so the rewriting uses it only for operands without side effects. Where the
@@ -131,6 +153,52 @@ func equal[T any](a, b T) bool {
 	return va.Equal(vb)
 }
 
+// evaluating is the conditions entered (Enter) and not yet left, innermost last. The
+// engine runs on one goroutine at a time when recording (one worker).
+var (
+	evalMu     sync.Mutex
+	evaluating []int
+)
+
+func enter(id int) {
+	evalMu.Lock()
+	evaluating = append(evaluating, id)
+	evalMu.Unlock()
+}
+
+// left ends the innermost evaluation of id, infecting id if its value would change, and
+// infects the evaluations entered after it, which never returned.
+func left(id int, changed bool) {
+	evalMu.Lock()
+	i := len(evaluating) - 1
+	for i >= 0 && evaluating[i] != id {
+		i--
+	}
+	var abandoned []int
+	if i >= 0 {
+		abandoned = append(abandoned, evaluating[i+1:]...)
+		evaluating = evaluating[:i]
+	}
+	evalMu.Unlock()
+	for _, a := range abandoned {
+		infect(a)
+	}
+	if changed {
+		infect(id)
+	}
+}
+
+// abandon infects every evaluation entered and not left: none of them returned.
+func abandon() {
+	evalMu.Lock()
+	rest := evaluating
+	evaluating = nil
+	evalMu.Unlock()
+	for _, id := range rest {
+		infect(id)
+	}
+}
+
 // hit marks mutant id reached; the load first, so that a guard evaluated again (most are,
 // millions of times) only reads.
 func hit(id int) {
@@ -168,6 +236,7 @@ func StartCase() {
 // CaseInfected calls f with the ID of each mutant infected since StartCase, once each, in
 // the order they were first infected.
 func CaseInfected(f func(id int)) {
+	abandon()
 	caseMu.Lock()
 	defer caseMu.Unlock()
 	for _, id := range caseInfected {
@@ -186,7 +255,10 @@ func Mutants() int { return len(hits) - 1 }
 func Reached() []int { return marked(hits) }
 
 // Infected is the IDs of the mutants infected since the process began, in order.
-func Infected() []int { return marked(infected) }
+func Infected() []int {
+	abandon()
+	return marked(infected)
+}
 
 func marked(marks []atomic.Uint32) []int {
 	var out []int

@@ -47,3 +47,32 @@ func TestInfection(t *testing.T) {
 		t.Errorf("infected in the case: %v, want [6]", inCase)
 	}
 }
+
+// TestAbandonedEvaluation: a condition that calls a function and never returns (the
+// engine asks for a choice by panicking) infects its mutant, which would skip the call;
+// one that returns infects only where its value would change. An abandoned evaluation is
+// found when one entered before it is left, or as the case ends.
+func TestAbandonedEvaluation(t *testing.T) {
+	record(8)
+	ask := func() bool { panic("a choice is needed") }
+	evaluate := func(id int, cond func() bool) {
+		defer func() { _ = recover() }()
+		Guard(id)
+		Left(id, Enter(id) && cond(), true)
+	}
+	StartCase()
+	Guard(1)
+	Left(1, Enter(1) && func() bool {
+		evaluate(2, ask) // abandoned inside #1's evaluation: found as #1 is left
+		return true
+	}(), true)
+	evaluate(3, func() bool { return true })  // returns, unchanged
+	evaluate(4, func() bool { return false }) // returns, changed
+	evaluate(5, ask)                          // abandoned last: found as the case ends
+	var inCase []int
+	CaseInfected(func(id int) { inCase = append(inCase, id) })
+	slices.Sort(inCase)
+	if want := []int{2, 4, 5}; !slices.Equal(inCase, want) {
+		t.Errorf("infected in the case: %v, want %v", inCase, want)
+	}
+}

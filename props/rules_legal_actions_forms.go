@@ -1,0 +1,108 @@
+package props
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// illegalForms are actions made from the one taken at step st by changing what it
+// declares: its X, the attackers and blockers it names, the option it answers, the
+// face-down permanent it turns up. Like illegalActions, they depend only on the rules
+// and the snapshot, never on how the engine lists actions.
+func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
+	b, a := st.Before, st.Action
+	p := a.Player
+	var out []illegalAction
+	add := func(clause string, x harness.Action) {
+		x.Text, x.Name = "", ""
+		out = append(out, illegalAction{clause, x})
+	}
+	if a.Kind == harness.Cast || a.Kind == harness.Activate {
+		x := a
+		x.X = -1
+		add("negative-x", x) // CR 107.1: no number in the game is negative
+		if src := b.Find(a.Card); src != nil && !hasX(src, a) {
+			x := a
+			x.X = 1
+			add("x-without-x", x)
+		}
+	}
+	if a.Kind == harness.Attack && len(a.Attackers) > 0 {
+		x := a
+		x.Attackers = append(slices.Clone(a.Attackers), a.Attackers[0])
+		add("attacker-twice", x)
+		x.Attackers = append(slices.Clone(a.Attackers), nowhere)
+		add("no-such-card", x)
+	}
+	if a.Kind == harness.Block && len(a.Blocks) > 0 {
+		x := a
+		x.Blocks = slices.Clone(a.Blocks)
+		x.Blocks[0].Blocker = nowhere
+		add("no-such-card", x)
+		for i := 1; i < len(a.Blocks); i++ {
+			if a.Blocks[i].Attacker != a.Blocks[0].Attacker && a.Blocks[i].Blocker != a.Blocks[0].Blocker {
+				x := a
+				x.Blocks = slices.Clone(a.Blocks)
+				x.Blocks[i].Blocker = a.Blocks[0].Blocker
+				add("blocker-twice", x)
+				break
+			}
+		}
+	}
+	if b.Priority == p && b.Pending == nil && b.Casting == nil {
+		for _, o := range b.Players[p].Hand {
+			if o.HasType("Land") {
+				add("cast-a-land", harness.Action{Player: p, Kind: harness.Cast, Card: o.Card})
+				break
+			}
+		}
+		for _, o := range b.Battlefield {
+			if o.FaceDown && o.Controller != p {
+				add("turn-up-not-own", harness.Action{Player: p, Kind: harness.TurnFaceUp, Card: o.Card})
+				break
+			}
+		}
+	}
+	if x, ok := unlistedOption(st); ok {
+		add("option-not-listed", x)
+	}
+	return out
+}
+
+// hasX reports whether the spell a casts, or the ability it activates, has X in its cost
+// as the card shows it (its mana cost, the ability's text).
+func hasX(src *harness.Object, a harness.Action) bool {
+	if a.Kind == harness.Cast {
+		return strings.Contains(src.ManaCost, "X")
+	}
+	return a.Ability < 0 || a.Ability >= len(src.Abilities) || strings.Contains(src.Abilities[a.Ability], "{X}")
+}
+
+// unlistedOption answers the decision pending at step st with one of its own options
+// that the listing doesn't offer (an option to pay mana the player can't pay, say): the
+// listing is every legal answer, so it is refused (CR 608.2d, 118.3).
+func unlistedOption(st *gen.TraceStep) (harness.Action, bool) {
+	d := st.Before.Pending
+	if d == nil {
+		return harness.Action{}, false
+	}
+	kind, listed := "", map[string]bool{}
+	for _, l := range st.Legal {
+		if l.Kind == harness.Choose && l.Player == d.Player && len(l.Choices) == 1 {
+			k, v, _ := strings.Cut(l.Choices[0], ":")
+			kind, listed[v] = k, true
+		}
+	}
+	if kind == "" {
+		return harness.Action{}, false
+	}
+	for _, o := range d.Options {
+		if !listed[o] {
+			return harness.Action{Player: d.Player, Kind: harness.Choose, Choices: []string{harness.Choice(kind, o)}}, true
+		}
+	}
+	return harness.Action{}, false
+}
