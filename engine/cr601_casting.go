@@ -80,6 +80,11 @@ func checkTargets(s *state, v *view, p h.Player, specs []targetSpec, ts []h.Targ
 // castSpell proposes casting the card a.Card under its permission (CR 601.2a-f).
 func castSpell(base *state, s *state, a h.Action) (*state, []h.Event, error) {
 	v := s.project()
+	for _, c := range a.Choices { // face:down is the one choice a cast announces (CR 702.37c)
+		if c != h.Choice(h.ChoiceFace, h.FaceDownChoice) {
+			return nil, nil, fmt.Errorf("CR 601.2b: %q is no choice a spell is cast with", c)
+		}
+	}
 	faceDown := a.CastsFaceDown()
 	perm, ok := permissionFor(s, v, a.Player, a.Card, faceDown)
 	if !ok {

@@ -27,11 +27,12 @@ func legalActionRules() *Property {
 		Rules:   []string{"733.1", "117.1", "305.1", "601.2b", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
-			"land play of a nonland card, a payment of mana the pool doesn't hold or of more than the cost, an option that isn't offered, an " +
-			"opponent's creature attacking or blocking, a creature blocking itself, a creature declared twice as an attacker or as a " +
-			"blocker of two, a negative X or an X for a cost without one, a land cast as a spell, the opponent's face-down permanent turned " +
-			"up, an option of the pending decision the listing doesn't offer; and an activation, cast or land play of a card the listing " +
-			"offers in no form; an action listed before the last one that the listing no longer offers.",
+			"land play of a nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong " +
+			"colour, a choice or option that isn't offered, an opponent's creature attacking or blocking, a creature blocking " +
+			"itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
+			"a land cast as a spell, the opponent's face-down permanent turned up, an option of the pending decision the listing " +
+			"doesn't offer; and an activation, cast or land play of a card the listing offers in no form; an action listed before " +
+			"the last one that the listing no longer offers.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -65,6 +66,12 @@ func legalActionRules() *Property {
 				Description: "Casting a card from one's hand that no listed action casts, in any form, is refused."},
 			{Name: "unlisted-land", Rules: []string{"305.1", "305.2"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
 				Description: "Playing a land card from one's hand that no listed action plays is refused."},
+			{Name: "less-than-the-cost", Rules: []string{"601.2h", "602.2b"}, Needs: needsCasting,
+				Description: "A payment of the cost with one mana fewer is refused: the total cost is paid, no less."},
+			{Name: "wrong-colour", Rules: []string{"601.2h", "106.1a", "107.4"}, Needs: needsCasting,
+				Description: "A payment of the cost being paid with one mana of a coloured part it pays exactly changed for another type the pool holds is refused."},
+			{Name: "choice-not-offered", Rules: []string{"601.2b", "602.2b", "605.3b"},
+				Description: "A cast or activation whose first choice (a colour of mana, a face, what to sacrifice) is one no rule offers is refused."},
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
 				Description: "Casting or activating with a negative X is refused: no number in the game is negative."},
 			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},

@@ -66,10 +66,55 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 			}
 		}
 	}
+	if a.Kind == harness.Pay {
+		for t := range harness.NumManaTypes {
+			if a.Payment[t] > 0 {
+				x := a
+				x.Payment[t]--
+				add("less-than-the-cost", x)
+				break
+			}
+		}
+		if x, ok := wrongColour(b, a); ok {
+			add("wrong-colour", x)
+		}
+	}
+	if a.Kind != harness.Choose && len(a.Choices) > 0 {
+		x := a
+		x.Choices = slices.Clone(a.Choices)
+		kind, _, _ := strings.Cut(x.Choices[0], ":")
+		x.Choices[0] = harness.Choice(kind, "no such choice")
+		add("choice-not-offered", x)
+	}
 	if x, ok := unlistedOption(st); ok {
 		add("option-not-listed", x)
 	}
 	return out
+}
+
+// wrongColour is the payment a pays for the cost being paid (the snapshot's Casting),
+// with one mana of a coloured part of the cost it pays exactly changed for another type
+// the pool holds: the same total, a coloured requirement unmet (CR 601.2h, 106.1a).
+func wrongColour(b *harness.Snapshot, a harness.Action) (harness.Action, bool) {
+	c := b.Casting
+	if c == nil || c.Player != a.Player {
+		return harness.Action{}, false
+	}
+	pool := b.Players[a.Player].Pool
+	for t := range harness.NumManaTypes {
+		if c.Cost[t] == 0 || a.Payment[t] != c.Cost[t] {
+			continue
+		}
+		for u := range harness.NumManaTypes {
+			if u != t && pool[u] > a.Payment[u] {
+				x := a
+				x.Payment[t]--
+				x.Payment[u]++
+				return x, true
+			}
+		}
+	}
+	return harness.Action{}, false
 }
 
 // hasX reports whether the spell a casts, or the ability it activates, has X in its cost
