@@ -24,7 +24,7 @@ func legalActionRules() *Property {
 	return &Property{
 		ID:      id,
 		Rulings: []string{id},
-		Rules:   []string{"733.1", "117.1", "305.1", "601.2b", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
+		Rules:   []string{"733.1", "104.1", "117.1", "305.1", "601.2b", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
 			"land play of a nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong " +
@@ -32,7 +32,7 @@ func legalActionRules() *Property {
 			"itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
 			"a land cast as a spell, the opponent's face-down permanent turned up, an option of the pending decision the listing " +
 			"doesn't offer; and an activation, cast or land play of a card the listing offers in no form; an action listed before " +
-			"the last one that the listing no longer offers.",
+			"the last one that the listing no longer offers; any action once the game is over.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -86,6 +86,8 @@ func legalActionRules() *Property {
 				Description: "Turning face up a face-down permanent the opponent controls is refused."},
 			{Name: "option-not-listed", Rules: []string{"608.2d", "118.3"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
 				Description: "Answering a pending decision with one of its own options that the listing doesn't offer (an option to pay mana that can't be paid) is refused."},
+			{Name: "game-over", Rules: []string{"104.1", "104.2a"},
+				Description: "Once the game is over, the last action taken again, or a pass, is refused."},
 			{Name: "taken-again", Rules: []string{"733.1", "117.1", "601.2", "602.2", "305.2"},
 				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused."},
 			{Name: "no-longer-listed", Rules: []string{"733.1", "117.1", "601.2", "602.2"},
@@ -110,7 +112,6 @@ type illegalAction struct {
 }
 
 func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
-	const ruling = "rules.legal-actions"
 	var v Verdict
 	for i, st := range recordedSteps(tr) {
 		listed := map[string]bool{}
@@ -126,26 +127,41 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 			if listed[ill.action.Key()] {
 				continue // the engine says it is legal: the other properties judge that
 			}
-			v.Reach(ill.clause)
-			what := fmt.Sprintf("applying %s before action %d, instead of %s", ill.action, i+1, st.Action)
-			if _, _, err := eng.Apply(st.BeforeState, ill.action); err == nil {
-				v.add(ill.clause, violation(i-1, ruling, ruleOf(legalActionRules(), ill.clause), what,
-					"an error: no rule allows this action (CR 733.1)", "accepted"))
-				continue
-			}
-			got, err := eng.Observe(st.BeforeState)
-			if err != nil {
-				v.add(ill.clause, queryError(i-1, ruling, "733.1", "observing the state after refusing "+ill.action.String(), err))
-				continue
-			}
-			if d := snapDiff(*st.Before, got); d != "" {
-				v.add(ill.clause, violation(i-1, ruling, "733.1", what,
-					"the state as it was: a refused action is reversed entirely",
-					"changed (-before +after the refusal):\n"+d))
-			}
+			tryRefused(eng, &v, i-1, st.BeforeState, st.Before, ill,
+				fmt.Sprintf("applying %s before action %d, instead of %s", ill.action, i+1, st.Action))
+		}
+	}
+	// Once the game is over no action is legal (CR 104.1): the last one again, or a pass.
+	if n := len(tr.Steps); n > 0 && tr.Steps[n-1].AfterState != nil && tr.Steps[n-1].After.GameOver {
+		last := &tr.Steps[n-1]
+		for _, a := range []harness.Action{last.Action, {Player: last.Action.Player, Kind: harness.Pass}} {
+			tryRefused(eng, &v, n-1, last.AfterState, last.After, illegalAction{"game-over", a},
+				fmt.Sprintf("applying %s after the game ended", a))
 		}
 	}
 	return v
+}
+
+// tryRefused applies ill to the state st (whose snapshot is before), after action
+// after, and adds to v a violation unless the engine refuses it and leaves st as it was.
+func tryRefused(eng harness.Engine, v *Verdict, after int, st harness.State, before *harness.Snapshot, ill illegalAction, what string) {
+	const ruling = "rules.legal-actions"
+	v.Reach(ill.clause)
+	if _, _, err := eng.Apply(st, ill.action); err == nil {
+		v.add(ill.clause, violation(after, ruling, ruleOf(legalActionRules(), ill.clause), what,
+			"an error: no rule allows this action (CR 733.1)", "accepted"))
+		return
+	}
+	got, err := eng.Observe(st)
+	if err != nil {
+		v.add(ill.clause, queryError(after, ruling, "733.1", "observing the state after refusing "+ill.action.String(), err))
+		return
+	}
+	if d := snapDiff(*before, got); d != "" {
+		v.add(ill.clause, violation(after, ruling, "733.1", what,
+			"the state as it was: a refused action is reversed entirely",
+			"changed (-before +after the refusal):\n"+d))
+	}
 }
 
 // ruleOf is the first rule the clause of p cites.
