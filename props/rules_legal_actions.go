@@ -28,8 +28,8 @@ func legalActionRules() *Property {
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
 			"land play of a nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong " +
-			"colour, a choice or option that isn't offered, an opponent's creature attacking or blocking, a creature blocking " +
-			"itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
+			"colour, a choice that isn't offered or is missing, an option that isn't offered, an opponent's creature attacking or " +
+			"blocking, a creature attacking or blocking itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
 			"a land cast as a spell, the opponent's face-down permanent turned up, an option of the pending decision the listing " +
 			"doesn't offer; and an activation, cast or land play of a card the listing offers in no form; an action listed before " +
 			"the last one that the listing no longer offers; any action once the game is over.",
@@ -72,6 +72,10 @@ func legalActionRules() *Property {
 				Description: "A payment of the cost being paid with one mana of a coloured part it pays exactly changed for another type the pool holds is refused."},
 			{Name: "choice-not-offered", Rules: []string{"601.2b", "602.2b", "605.3b"},
 				Description: "A cast or activation whose first choice (a colour of mana, a face, what to sacrifice) is one no rule offers is refused."},
+			{Name: "choice-missing", Rules: []string{"601.2b", "602.2b"},
+				Description: "A cast or activation made with none of the choices it was taken with, in no form the listing offers, is refused."},
+			{Name: "attacks-itself", Rules: []string{"508.1b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
+				Description: "Declaring a creature as attacking itself (not the defending player nor a planeswalker they control) is refused."},
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
 				Description: "Casting or activating with a negative X is refused: no number in the game is negative."},
 			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},

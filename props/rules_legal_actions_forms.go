@@ -36,6 +36,11 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		add("attacker-twice", x)
 		x.Attackers = append(slices.Clone(a.Attackers), nowhere)
 		add("no-such-card", x)
+		y := a
+		y.Attacking = make([]harness.CardID, len(a.Attackers))
+		copy(y.Attacking, a.Attacking)
+		y.Attacking[0] = a.Attackers[0] // a creature attacking itself: no planeswalker of the defending player
+		add("attacks-itself", y)
 	}
 	if a.Kind == harness.Block && len(a.Blocks) > 0 {
 		x := a
@@ -85,6 +90,9 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		kind, _, _ := strings.Cut(x.Choices[0], ":")
 		x.Choices[0] = harness.Choice(kind, "no such choice")
 		add("choice-not-offered", x)
+		y := a
+		y.Choices = nil
+		add("choice-missing", y)
 	}
 	if x, ok := unlistedOption(st); ok {
 		add("option-not-listed", x)
