@@ -125,11 +125,12 @@ func wrongColour(b *harness.Snapshot, a harness.Action) (harness.Action, bool) {
 	return harness.Action{}, false
 }
 
-// hasX reports whether the spell a casts, or the ability it activates, has X in its cost
-// as the card shows it (its mana cost, the ability's text).
+// hasX reports whether the spell a casts, or the ability it activates, may have X in its
+// cost as the card shows it (its mana cost, the ability's text); true when the snapshot
+// doesn't show it (no mana cost or no such ability text reported).
 func hasX(src *harness.Object, a harness.Action) bool {
 	if a.Kind == harness.Cast {
-		return strings.Contains(src.ManaCost, "X")
+		return src.ManaCost == "" || strings.Contains(src.ManaCost, "X")
 	}
 	return a.Ability < 0 || a.Ability >= len(src.Abilities) || strings.Contains(src.Abilities[a.Ability], "{X}")
 }
