@@ -28,7 +28,7 @@ func legalActionRules() *Property {
 		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
 			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
 			"land play of a nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong " +
-			"colour, a choice that isn't offered or is missing, an option that isn't offered, an opponent's creature attacking or " +
+			"colour, a choice that isn't offered or is missing, sacrifices no cost allows, an option that isn't offered, an opponent's creature attacking or " +
 			"blocking, a creature attacking or blocking itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
 			"a land cast as a spell, the opponent's face-down permanent turned up, an option of the pending decision the listing " +
 			"doesn't offer; and an activation, cast or land play of a card the listing offers in no form; an action listed before " +
@@ -76,6 +76,8 @@ func legalActionRules() *Property {
 				Description: "A cast or activation made with none of the choices it was taken with, in no form the listing offers, is refused."},
 			{Name: "attacks-itself", Rules: []string{"508.1b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
 				Description: "Declaring a creature as attacking itself (not the defending player nor a planeswalker they control) is refused."},
+			{Name: "bad-sacrifice", Rules: []string{"118.3", "701.21a"},
+				Description: "An activation whose sacrifices are one fewer, name a creature twice, or name a card not in the game, the opponent's creature or a noncreature permanent is refused."},
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
 				Description: "Casting or activating with a negative X is refused: no number in the game is negative."},
 			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},
@@ -101,6 +103,8 @@ func legalActionRules() *Property {
 			// Several blockers for several attackers: one creature declared blocking two.
 			{Name: "wide combat", Weight: 3, Mine: gen.Cards("Grizzly Bears", "Hill Giant"), Theirs: gen.Cards("Grizzly Bears", "Hill Giant"),
 				Steps: []harness.Step{harness.BeginCombat}, MinPermanents: 4},
+			// Westvale Abbey and five creatures: sacrifices to name.
+			weighted(abbeyRecipe, 1),
 			// "You may pay {4}" at the next player's upkeep, with little mana to pay it.
 			{Name: "a payment beyond the mana", Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}},
 				Steps: []harness.Step{harness.End}}},

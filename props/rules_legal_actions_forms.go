@@ -2,6 +2,7 @@ package props
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -94,6 +95,9 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		y.Choices = nil
 		add("choice-missing", y)
 	}
+	for _, x := range badSacrifices(b, a, nowhere) {
+		add("bad-sacrifice", x)
+	}
 	if x, ok := unlistedOption(st); ok {
 		add("option-not-listed", x)
 	}
@@ -123,6 +127,50 @@ func wrongColour(b *harness.Snapshot, a harness.Action) (harness.Action, bool) {
 		}
 	}
 	return harness.Action{}, false
+}
+
+// badSacrifices are activation a with its sacrifices ("sacrifice:CARD" choices) changed
+// into ones no rule allows (CR 118.3, 701.21a: a player sacrifices only permanents they
+// control, each once, as many as the cost says, of the kind it says): one fewer, the first
+// named twice, the first replaced by a card not in the game, by the opponent's creature,
+// or by a noncreature permanent of the player's.
+func badSacrifices(b *harness.Snapshot, a harness.Action, nowhere harness.CardID) []harness.Action {
+	if a.Kind != harness.Activate {
+		return nil
+	}
+	var at []int
+	for i, c := range a.Choices {
+		if strings.HasPrefix(c, harness.ChoiceSacrifice+":") {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	with := func(i int, c string) harness.Action {
+		x := a
+		x.Choices = slices.Clone(a.Choices)
+		if c == "" {
+			x.Choices = slices.Delete(x.Choices, i, i+1)
+		} else {
+			x.Choices[i] = c
+		}
+		return x
+	}
+	sacrifice := func(c harness.CardID) string { return harness.Choice(harness.ChoiceSacrifice, strconv.Itoa(int(c))) }
+	out := []harness.Action{with(at[len(at)-1], ""), with(at[0], sacrifice(nowhere))}
+	if len(at) > 1 {
+		out = append(out, with(at[1], a.Choices[at[0]]))
+	}
+	theirs := slices.IndexFunc(b.Battlefield, func(o *harness.Object) bool { return o.Controller != a.Player && o.HasType("Creature") })
+	if theirs >= 0 {
+		out = append(out, with(at[0], sacrifice(b.Battlefield[theirs].Card)))
+	}
+	noncreature := slices.IndexFunc(b.Battlefield, func(o *harness.Object) bool { return o.Controller == a.Player && !o.HasType("Creature") })
+	if noncreature >= 0 {
+		out = append(out, with(at[0], sacrifice(b.Battlefield[noncreature].Card)))
+	}
+	return out
 }
 
 // hasX reports whether the spell a casts, or the ability it activates, may have X in its

@@ -88,6 +88,13 @@ var pumpSpell = regexp.MustCompile(`^Target creature gets`)
 
 func dealsDamage(text string) bool { return strings.Contains(text, " damage to ") }
 
+// weighted is recipe r with weight w: a recipe shared by properties whose other recipes
+// weigh differently.
+func weighted(r gen.Recipe, w int) gen.Recipe {
+	r.Weight = w
+	return r
+}
+
 // faceDownRecipe is face-down Akromas on both sides, with the mana to turn one face up
 // (CR 702.37e).
 var faceDownRecipe = gen.Recipe{Name: "face down on the battlefield", Weight: 3,
