@@ -16,6 +16,13 @@ func (m Mutant) Key() string {
 	return strings.Join([]string{m.File, m.Func, m.Op, m.original(), m.Mutated}, "\t")
 }
 
+// OutOfPool begins the reason of a listed mutant that is not equivalent everywhere but
+// out of the pool: what it changes matters only in a situation no card of the pool makes
+// (a control-changing effect, a face-down card in a graveyard), or for input the harness
+// never sends (an ill-formed setup of the engine's Go API, a malformed card definition).
+// Reports count them among the equivalent, and on their own.
+const OutOfPool = "out of the pool: "
+
 // ReadEquivalents reads the reviewed list of equivalent mutants: one per line, the five
 // fields of Key and a sixth saying why no behaviour can differ, tab-separated; blank lines
 // and lines starting with # are comments. It returns the reasons by key.

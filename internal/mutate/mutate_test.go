@@ -258,12 +258,13 @@ func TestCounts(t *testing.T) {
 		{Verdict: Verdict{Outcome: Killed, By: ByCorpus, Scenario: "s"}},
 		{Verdict: Verdict{Outcome: Survived}},
 		{Verdict: Verdict{Outcome: Survived}, Equivalent: "why"},
+		{Verdict: Verdict{Outcome: Uninfected}, Equivalent: OutOfPool + "no card makes it"},
 		{Verdict: Verdict{Outcome: TimedOut}},
 		{Verdict: Verdict{Outcome: NotCompiled}},
 	}}
 	r.Count()
-	assert.Equal(t, Counts{Judged: 7, Killed: 3, KilledByCampaign: 2, KilledByCorpus: 1, KilledByBreaking: 1, Survived: 1,
-		Equivalent: 1, NotCompiled: 1, TimedOut: 1}, r.Counts)
+	assert.Equal(t, Counts{Judged: 8, Killed: 3, KilledByCampaign: 2, KilledByCorpus: 1, KilledByBreaking: 1, Survived: 1,
+		Equivalent: 2, OutOfPool: 1, NotCompiled: 1, TimedOut: 1}, r.Counts)
 	campaign, both := r.Counts.Scores()
 	assert.InDelta(t, 60.0, campaign, 0.01, "campaign kills and time-outs of the 5 non-equivalent compiled mutants")
 	assert.InDelta(t, 80.0, both, 0.01)
@@ -271,6 +272,7 @@ func TestCounts(t *testing.T) {
 	require.NoError(t, Text(&b, r))
 	assert.Contains(t, b.String(), "killed            3  (by the campaign 2, by the corpus 1; the engine broke in 1)")
 	assert.Contains(t, b.String(), "score: the campaign alone 60.0%, with the corpus 80.0%")
+	assert.Contains(t, b.String(), "equivalent        2  (on the reviewed list, 1 of them out of the pool;")
 }
 
 // TestEquivalentsNameMutants: each line of the reviewed list names one mutant of engine/

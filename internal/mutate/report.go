@@ -49,8 +49,11 @@ type Counts struct {
 	Unreached int `json:"unreached,omitempty"`
 	// Uninfected counts the mutants whose code is reached but never changes what it
 	// computes in any case or scenario (pruned judging): survivors without a run.
-	Uninfected  int `json:"uninfected,omitempty"`
-	Equivalent  int `json:"equivalent"`
+	Uninfected int `json:"uninfected,omitempty"`
+	Equivalent int `json:"equivalent"`
+	// OutOfPool counts those of Equivalent listed as out of the pool (OutOfPool): the
+	// change matters only where no card of the pool, nor any input the harness sends, goes.
+	OutOfPool   int `json:"out_of_pool,omitempty"`
 	NotCompiled int `json:"not_compiled"`
 	TimedOut    int `json:"timed_out"`
 }
@@ -72,6 +75,9 @@ func (r *Report) Count() {
 			}
 		case res.Survivor() && res.Equivalent != "" || res.Outcome == Listed:
 			c.Equivalent++
+			if strings.HasPrefix(res.Equivalent, OutOfPool) {
+				c.OutOfPool++
+			}
 		case res.Outcome == Survived:
 			c.Survived++
 		case res.Outcome == Unreached:
@@ -165,7 +171,7 @@ func Text(w io.Writer, r *Report) error {
 		fmt.Fprintf(w, "uninfected    %5d  (their code runs, but in no case and no scenario does the change alter a value: survivors of the generator's reach, or equivalent)\n", c.Uninfected)
 		fmt.Fprintf(w, "unreached     %5d  (no property's run and no scenario reaches their code: survivors of the generator's reach)\n", c.Unreached)
 	}
-	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list; judged only with --judge-equivalent)\n", c.Equivalent)
+	fmt.Fprintf(w, "equivalent    %5d  (on the reviewed list, %d of them out of the pool; judged only with --judge-equivalent)\n", c.Equivalent, c.OutOfPool)
 	fmt.Fprintf(w, "timed out     %5d\n", c.TimedOut)
 	fmt.Fprintf(w, "not compiled  %5d\n", c.NotCompiled)
 	campaign, both := c.Scores()
