@@ -172,6 +172,15 @@ func tryRefused(eng harness.Engine, v *Verdict, after int, st harness.State, bef
 	}
 }
 
+// tries collects illegal actions made from the one taken, without its words (Text,
+// Name): they would not be the engine's.
+type tries []illegalAction
+
+func (t *tries) add(clause string, x harness.Action) {
+	x.Text, x.Name = "", ""
+	*t = append(*t, illegalAction{clause, x})
+}
+
 // ruleOf is the first rule the clause of p cites.
 func ruleOf(p *Property, clause string) string {
 	for _, c := range p.Clauses {
@@ -188,11 +197,8 @@ func ruleOf(p *Property, clause string) string {
 func illegalActions(st *gen.TraceStep) []illegalAction {
 	b, a := st.Before, st.Action
 	p := a.Player
-	var out []illegalAction
-	add := func(clause string, x harness.Action) {
-		x.Text, x.Name = "", ""
-		out = append(out, illegalAction{clause, x})
-	}
+	var out tries
+	add := out.add
 	other := a
 	other.Player = p.Opponent()
 	add("other-player", other)

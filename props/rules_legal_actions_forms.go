@@ -16,11 +16,8 @@ import (
 func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 	b, a := st.Before, st.Action
 	p := a.Player
-	var out []illegalAction
-	add := func(clause string, x harness.Action) {
-		x.Text, x.Name = "", ""
-		out = append(out, illegalAction{clause, x})
-	}
+	var out tries
+	add := out.add
 	if a.Kind == harness.Cast || a.Kind == harness.Activate {
 		x := a
 		x.X = -1
