@@ -200,6 +200,9 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
+		if stoppedFromOutside(exit.ProcessState) {
+			return Verdict{}, fmt.Errorf("mutant %d: its judge was stopped from outside (%s): no verdict", id, exit.ProcessState)
+		}
 		return Verdict{Outcome: Killed, By: ByCampaign, EngineError: "the process died: " + lastLine(stderr.String()), ElapsedMS: elapsed}, nil
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -12,10 +13,12 @@ import (
 )
 
 // fakeJudge is a judge binary as a shell script: mutant 0 and even mutants survive, odd
-// ones are killed, mutant 7 dies with a panic and mutant 9 hangs.
+// ones are killed, mutant 7 dies with a panic, mutant 9 hangs and mutant 5 is stopped from
+// outside (a kill's SIGTERM).
 const fakeJudge = `#!/bin/sh
 id=$MTGFUZZ_MUTANT
 case $id in
+5) kill -TERM $$ ;;
 7) echo "panic: engine: broken" >&2; exit 2 ;;
 9) sleep 30 ;;
 esac
@@ -57,6 +60,19 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, "p · c", res[0].Judged())
 	assert.Equal(t, "the process died: panic: engine: broken", res[3].EngineError)
 	assert.Equal(t, "not compiled: undefined: x", res[4].Judged())
+}
+
+// TestRunStoppedFromOutside: a judge ended by a signal from outside (a person's kill)
+// gives no verdict, not a kill: the run ends with an error, keeping what it judged.
+func TestRunStoppedFromOutside(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	cfg := fakeRun(t)
+	cfg.Jobs = 1
+	_, _, err := Run(context.Background(), cfg, mutants(2, 5), nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "mutant 5: its judge was stopped from outside")
 }
 
 func TestRunStopped(t *testing.T) {
