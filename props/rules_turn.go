@@ -18,7 +18,8 @@ import (
 // state-based action was performed no player receives priority (514.3a:
 // rules_turn_cleanup_priority.go), what triggered in it goes on the stack there, not in
 // the next turn (same file), and after it the active player holds at most seven cards
-// (514.1: rules_turn_hand_size.go).
+// (514.1: rules_turn_hand_size.go). A combat in which no creature attacks skips the
+// declare blockers and combat damage steps (508.8: rules_turn_combat_skip.go).
 //
 // Whether an effect from a resolved spell or ability applies is read against the
 // permanent's fresh board (fresh.go): a permanent's characteristics differ from the same
@@ -27,12 +28,13 @@ func turnRules() *Property {
 	return &Property{
 		ID:      "rules.turn",
 		Rulings: []string{"rules.turn"},
-		Rules:   []string{"514.2", "611.2a", "502.3", "500.5b", "504.1", "103.8a", "514.1", "514.3a"},
+		Rules:   []string{"514.2", "611.2a", "502.3", "500.5b", "504.1", "103.8a", "514.1", "514.3a", "508.8"},
 		Description: "At the first moment after a cleanup step no permanent has damage marked and no \"until end of turn\" " +
 			"effect applies; until then those effects keep applying. The untap step untaps exactly the active player's " +
 			"permanents that no \"doesn't untap\" effect holds. The draw step draws the active player one card but in the game's " +
 			"first turn; the cleanup step leaves the active player at most seven cards, and no player receives priority in it unless " +
-			"something triggered or a state-based action was performed.",
+			"something triggered or a state-based action was performed. A combat with no attackers skips the declare blockers and " +
+			"combat damage steps.",
 		Clauses: []Clause{
 			{Name: "damage-removed", Rules: []string{"514.2"}, Description: "After a cleanup step, no permanent that had damage marked still has it."},
 			{Name: "effects-end", Rules: []string{"514.2", "611.2a"}, Description: "After a cleanup step, no permanent an \"until end of turn\" effect changed is still changed: it looks as on its fresh board."},
@@ -42,6 +44,7 @@ func turnRules() *Property {
 			{Name: "draw", Rules: []string{"504.1", "103.8a"}, Description: "As a draw step begins the active player draws the top card of their library, but in the game's first turn; the other player draws nothing."},
 			{Name: "hand-size", Rules: []string{"514.1", "402.2"}, Description: "After a cleanup step, the player whose turn it was holds at most seven cards."},
 			{Name: "cleanup-triggers", Rules: []string{"514.3a"}, Description: "An ability that triggered in a cleanup step goes on the stack in it: a step from a cleanup step into the next turn puts on the stack only abilities that trigger as a step begins or as a permanent leaves the battlefield."},
+			{Name: "no-attackers", Rules: []string{"508.8"}, Description: "In a turn in which no creature was declared as an attacker, the game never stands in the declare blockers or combat damage step."},
 			{Name: "cleanup-priority", Rules: []string{"514.3", "514.3a"}, Description: "A player receives priority in a cleanup step only when an ability triggered (it is on the stack) or a state-based action was performed in it."},
 		},
 		Steer: gen.Steer{
@@ -130,6 +133,7 @@ func checkTurn(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkCleanupPriority(tr, i, &v)
 		checkHandSize(tr, i, &v)
 		checkCleanupTriggers(tr, i, &v)
+		checkCombatSkip(tr, i, &v)
 		if putWithEffect(st) {
 			for _, o := range st.After.Battlefield {
 				if st.Before.Permanent(o.Card) == nil {

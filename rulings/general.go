@@ -8,8 +8,8 @@ package rulings
 // (docs/engines.md's conventions), or two engines compared on the whole game.
 var general = []Ruling{
 	{"rules.turn", GeneralRules,
-		"The untap step untaps exactly the active player's permanents that no \"doesn't untap\" effect holds; the draw step draws the active player a card, but in the game's first turn; the cleanup step has the active player discard down to seven cards, removes all marked damage and ends every \"until end of turn\" effect, which go on applying until then, and gives no player priority unless something triggered or a state-based action was performed in it (what triggered goes on the stack there).",
-		[]string{"502.3", "514.2", "611.2a", "500.5b", "504.1", "103.8a", "514.1", "514.3a"}, nil},
+		"The untap step untaps exactly the active player's permanents that no \"doesn't untap\" effect holds; the draw step draws the active player a card, but in the game's first turn; the cleanup step has the active player discard down to seven cards, removes all marked damage and ends every \"until end of turn\" effect, which go on applying until then, and gives no player priority unless something triggered or a state-based action was performed in it (what triggered goes on the stack there); a combat in which no creature attacks skips the declare blockers and combat damage steps.",
+		[]string{"502.3", "514.2", "611.2a", "500.5b", "504.1", "103.8a", "514.1", "514.3a", "508.8"}, nil},
 	{"rules.priority", GeneralRules,
 		"After a spell or ability resolves the active player receives priority, and after a player casts, activates or plays a land that player does; a single pass hands priority on and changes nothing else; all players passing in succession resolves the top of the stack, or ends the step when the stack is empty.",
 		[]string{"117.3b", "117.3c", "117.3d", "117.4", "405.5", "500.2"}, nil},
