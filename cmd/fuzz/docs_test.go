@@ -51,7 +51,7 @@ func TestRulingsText(t *testing.T) {
 	}
 	assert.True(t, strings.HasPrefix(r.stdout, rulings.General+":\nmana.undefined-type  (CR 106.5, 106.1b, 605.2)\n"), r.stdout)
 	resonance, skull := at("\n\n"+rulings.Resonance+":\n"), at("\n\n"+rulings.Skull+":\n")
-	general, invariants := at("\n\n"+rulings.GeneralRules+":\nrules.turn  (CR 502.3, 514.2, 611.2a, 500.5b, 504.1, 103.8a, 514.1, 514.3a)\n"), at("\n\n"+rulings.Invariants+":\n")
+	general, invariants := at("\n\n"+rulings.GeneralRules+":\nrules.turn  (CR 502.3, 514.2, 611.2a, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8)\n"), at("\n\n"+rulings.Invariants+":\n")
 	assert.True(t, resonance < skull && skull < general && general < invariants, "the groups in order")
 	assert.Greater(t, at("\ninvariant.purity  (no CR rule)\n"), invariants)
 	assert.Greater(t, at("\nrules.differential  (no CR rule)\n"), general)
