@@ -28,8 +28,10 @@ type manaActivation struct {
 // pays the cost and the ability resolves. base is the state before the action (restored
 // on Cancel), s its private copy.
 func activateManaAction(base, s *state, v *view, src *object, a *ability, act h.Action) (*state, []h.Event, error) {
-	if len(act.Targets) > 0 { // a mana ability has none (CR 605.1a); none is announced (601.2c)
-		return nil, nil, fmt.Errorf("CR 605.1a, 601.2c: %q has no targets", a.Text)
+	// A mana ability has no target (CR 605.1a), so an action naming one is refused as for
+	// any ability (601.2c).
+	if _, err := checkTargets(s, v, act.Player, a.Targets, act.Targets, v.Of(src.ID)); err != nil {
+		return nil, nil, err
 	}
 	if err := xError(act.X, a.Cost.Mana); err != nil {
 		return nil, nil, err

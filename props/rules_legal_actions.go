@@ -25,14 +25,15 @@ func legalActionRules() *Property {
 		ID:      id,
 		Rulings: []string{id},
 		Rules:   []string{"733.1", "104.1", "117.1", "305.1", "601.2b", "601.2c", "601.2h", "602.2", "508.1a", "509.1a", "608.2d"},
-		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't " +
-			"offered, a card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a " +
-			"land play of a nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong " +
-			"colour, a choice that isn't offered or is missing, sacrifices no cost allows, an option that isn't offered, an opponent's creature attacking or " +
-			"blocking, a creature attacking or blocking itself, a creature declared twice as an attacker or as a blocker of two, a negative X or an X for a cost without one, " +
-			"a land cast as a spell, the opponent's face-down permanent turned up, an option of the pending decision the listing " +
-			"doesn't offer; and an activation, cast or land play of a card the listing offers in no form; an action listed before " +
-			"the last one that the listing no longer offers; any action once the game is over.",
+		Description: "An action no rule allows is refused and changes nothing: the other player acting, a pass that isn't offered, a " +
+			"card or target that doesn't exist, an ability the object lacks or its controller doesn't own, a land play of a " +
+			"nonland card, a payment of mana the pool doesn't hold, of more or less than the cost or of the wrong colour, a " +
+			"choice that isn't offered or is missing, sacrifices no cost allows, an option that isn't offered, an " +
+			"opponent's creature attacking or blocking, a creature attacking or blocking itself, a creature declared twice " +
+			"as an attacker or as a blocker of two, a negative X or an X for a cost without one, a land cast as a spell, " +
+			"the opponent's face-down permanent turned up, an option of the pending decision the listing doesn't offer; and " +
+			"an activation, cast or land play of a card the listing offers in no form; an action listed before the last one " +
+			"that the listing no longer offers; any action once the game is over.",
 		Clauses: []Clause{
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
@@ -126,7 +127,8 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, a := range st.Legal {
 			listed[a.Key()] = true
 		}
-		tries := append(illegalActions(st), illegalForms(st, unusedCard(st.Before))...)
+		nowhere := unusedCard(st.Before)
+		tries := append(illegalActions(st, nowhere), illegalForms(st, nowhere)...)
 		tries = append(tries, unlistedActions(st, i)...)
 		if i > 0 {
 			tries = append(tries, staleActions(&tr.Steps[i-1], st.Legal, i)...)
@@ -194,7 +196,7 @@ func ruleOf(p *Property, clause string) string {
 // illegalActions are actions no rule allows at step st, made from the action taken and
 // from the board before it. None depends on how the engine lists actions, only on the
 // rules and on what the snapshot shows.
-func illegalActions(st *gen.TraceStep) []illegalAction {
+func illegalActions(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 	b, a := st.Before, st.Action
 	p := a.Player
 	var out tries
@@ -205,7 +207,6 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 	if !slices.ContainsFunc(st.Legal, func(l harness.Action) bool { return l.Player == p && l.Kind == harness.Pass }) {
 		add("pass-not-offered", harness.Action{Player: p, Kind: harness.Pass})
 	}
-	nowhere := unusedCard(b)
 	switch a.Kind {
 	case harness.Cast, harness.PlayLand, harness.Activate, harness.TurnFaceUp:
 		x := a
@@ -241,28 +242,7 @@ func illegalActions(st *gen.TraceStep) []illegalAction {
 		x.Targets[0] = harness.CardTarget(nowhere)
 		add("no-such-target", x)
 	}
-	if a.Kind == harness.Pay {
-		pool := b.Players[p].Pool
-		for t := range harness.NumManaTypes {
-			if pool[t] <= a.Payment[t] {
-				x := a
-				x.Payment[t]++
-				add("overpay", x)
-				break
-			}
-		}
-	}
-	if !a.Payment.IsZero() {
-		pool := b.Players[p].Pool
-		for t := range harness.NumManaTypes {
-			if pool[t] > a.Payment[t] {
-				x := a
-				x.Payment[t]++
-				add("more-than-the-cost", x)
-				break
-			}
-		}
-	}
+	illegalPayments(b, a, add)
 	if a.Kind == harness.Choose {
 		x := a
 		x.Choices = []string{harness.Choice(harness.ChoiceOption, "no such option")}

@@ -69,19 +69,6 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 			}
 		}
 	}
-	if a.Kind == harness.Pay {
-		for t := range harness.NumManaTypes {
-			if a.Payment[t] > 0 {
-				x := a
-				x.Payment[t]--
-				add("less-than-the-cost", x)
-				break
-			}
-		}
-		if x, ok := wrongColour(b, a); ok {
-			add("wrong-colour", x)
-		}
-	}
 	if a.Kind != harness.Choose && len(a.Choices) > 0 {
 		x := a
 		x.Choices = slices.Clone(a.Choices)
@@ -99,6 +86,44 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		add("option-not-listed", x)
 	}
 	return out
+}
+
+// illegalPayments adds the payments of action a no rule allows: one more mana of a type
+// than the pool holds beyond the payment (a Pay: overpay); one more of a type it holds
+// (any action paying: more than the cost); one fewer, or one of a coloured part changed
+// for another type (a Pay: less than the cost, the wrong colour). The total cost is paid,
+// no more and no less, each coloured part in its colour (CR 601.2h, 106.4).
+func illegalPayments(b *harness.Snapshot, a harness.Action, add func(string, harness.Action)) {
+	pool := b.Players[a.Player].Pool
+	// changed is a with one more (+1) or one fewer (-1) mana of the first type ok accepts.
+	changed := func(by int, ok func(t int) bool) (harness.Action, bool) {
+		for t := range harness.NumManaTypes {
+			if ok(t) {
+				x := a
+				x.Payment[t] += by
+				return x, true
+			}
+		}
+		return a, false
+	}
+	if a.Kind == harness.Pay {
+		if x, ok := changed(+1, func(t int) bool { return pool[t] <= a.Payment[t] }); ok {
+			add("overpay", x)
+		}
+	}
+	if !a.Payment.IsZero() {
+		if x, ok := changed(+1, func(t int) bool { return pool[t] > a.Payment[t] }); ok {
+			add("more-than-the-cost", x)
+		}
+	}
+	if a.Kind == harness.Pay {
+		if x, ok := changed(-1, func(t int) bool { return a.Payment[t] > 0 }); ok {
+			add("less-than-the-cost", x)
+		}
+		if x, ok := wrongColour(b, a); ok {
+			add("wrong-colour", x)
+		}
+	}
 }
 
 // wrongColour is the payment a pays for the cost being paid (the snapshot's Casting),
