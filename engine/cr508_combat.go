@@ -29,6 +29,9 @@ func attackCandidates(s *state, v *view) []h.ObjectID {
 // attackablePlaneswalkers lists the planeswalkers the defending player controls (CR
 // 508.1b), by card ID.
 func attackablePlaneswalkers(s *state, v *view) []h.ObjectID {
+	if s.faults.on(FaultWalkersUnattackable) {
+		return nil
+	}
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		if s.obj(id).Controller != s.Active && v.Of(id).HasType("Planeswalker") {
@@ -88,7 +91,7 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	s.Attackers, s.AttackTargets = ids, targets
 	for i, id := range ids {
 		o := s.mut(id)
-		if !v.Of(id).HasKeyword("Vigilance") { // CR 508.1f, 702.20b
+		if !v.Of(id).HasKeyword("Vigilance") || s.faults.on(FaultVigilanceTaps) { // CR 508.1f, 702.20b
 			o.Tapped = true
 			if !s.faults.on(FaultAttackTapUnreported) {
 				ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})

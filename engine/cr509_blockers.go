@@ -20,7 +20,7 @@ func blockCandidates(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
-		if o.Controller != s.Active && !o.Tapped && v.Of(id).HasType("Creature") && !restrictedInCombat(s, v, id) {
+		if o.Controller != s.Active && (!o.Tapped || s.faults.on(FaultTappedBlocks)) && v.Of(id).HasType("Creature") && !restrictedInCombat(s, v, id) {
 			out = append(out, id)
 		}
 	}

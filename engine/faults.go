@@ -146,6 +146,10 @@ const (
 	FaultNewTopHiddenOnStack  = "library.top-changes-while-casting/hidden-until-resolves"
 	// Evasion (CR 702.9b).
 	FaultFlyingBlockedByGround = "rules.blocks/flying-blocked-by-ground"
+	FaultTappedBlocks          = "rules.blocks/tapped-blocks"
+	// Declaring attackers (CR 508.1).
+	FaultWalkersUnattackable = "rules.attacks/planeswalkers-unattackable"
+	FaultVigilanceTaps       = "rules.attacks/vigilance-taps"
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	FaultTransformFiresCastTriggers = "historic.lands-and-transform/transform-fires-cast-triggers"
 	FaultTransformNewObject         = "rules.transform/new-object"
@@ -328,6 +332,9 @@ var faultInfo = []FaultInfo{
 	{FaultTargetsIgnoreController, "rules.targets", "109.5", "\"target creature you control\" and \"target creature you don't control\" offer every creature, whoever controls it"},
 	{FaultCrowdedBlocksUnoffered, "rules.blocks", "509.1a", "when there are more declarations of blockers than the engine lists one by one, only \"no block\" is offered"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
+	{FaultTappedBlocks, "rules.blocks", "509.1a", "a tapped creature of the defending player may block"},
+	{FaultWalkersUnattackable, "rules.attacks", "508.1b", "creatures may attack only the defending player, never a planeswalker they control"},
+	{FaultVigilanceTaps, "rules.attacks", "702.20b", "an attacking creature with vigilance becomes tapped like the others"},
 	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
 	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},
 }

@@ -26,18 +26,7 @@ func attackSickness() *Property {
 					Steps: []harness.Step{harness.BeginCombat}},
 			},
 			Actions: &gen.ActionWeights{Pass: 8, Preferred: 20, Mana: 3, Land: 2, Cast: 2, Pay: 6, Activate: 4, Attack: 8, Choose: 4, Cancel: 1},
-			// Declare attackers when it is time; before combat, pass to get there.
-			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				switch {
-				case before == nil:
-					return false
-				case a.Kind == harness.Attack:
-					return len(a.Attackers) > 0
-				case a.Kind == harness.Pass:
-					return before.Step == harness.BeginCombat || before.Step == harness.Main1 && len(before.Stack) == 0
-				}
-				return false
-			},
+			Prefer:  preferAttacking,
 		},
 		Check: checkAttackers,
 		Clauses: []Clause{

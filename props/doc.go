@@ -90,7 +90,8 @@
 //	mana.tapped-replacement       mana.tapped-replacement / 106.12b, 614.5, 616.1
 //	mana.tapped-trigger           mana.tapped-trigger / 106.12a, 605.1b, 605.4a
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
-//	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a
+//	rules.attacks                 rules.attacks / 508.1a, 508.1b, 508.1c, 508.1f, 702.20b
+//	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a, 506.4
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
@@ -237,7 +238,11 @@
 //     Equipment of it attached.
 //   - rules.blocks: no declaration of blockers offered has a creature with neither flying
 //     nor reach block an attacker with flying; each block no restriction forbids is in
-//     some declaration offered.
+//     some declaration offered, and no other: no tapped blocker, none of the attacking
+//     player's, none an Aura forbids, none blocking twice or blocking a nonattacker.
+//   - rules.attacks: each creature that may attack is offered attacking the defending
+//     player and each of their planeswalkers, and nothing else is offered as attacked;
+//     declaring attackers taps those without vigilance and not those with it.
 //   - rules.countering: a resolving "counter target ..." removes its target, still on the
 //     stack, without resolving it (a spell's card to its owner's graveyard), unless it is
 //     a spell that can't be countered, which stays.

@@ -46,6 +46,7 @@ var constructors = []func() *Property{
 	targetRules,
 	protectionRules,
 	blockRules,
+	attackRules,
 	tapRules,
 	counteringRules,
 	legalActionRules,

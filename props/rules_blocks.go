@@ -19,7 +19,7 @@ func blockRules() *Property {
 	return &Property{
 		ID:      id,
 		Rulings: []string{id},
-		Rules:   []string{"702.9b", "702.17b", "509.1b", "509.1a"},
+		Rules:   []string{"702.9b", "702.17b", "509.1b", "509.1a", "506.4"},
 		Description: "A creature with flying can't be blocked except by creatures with flying or reach: " +
 			"no declaration of blockers the engine offers has a creature with neither block one with flying; " +
 			"and every block no restriction forbids is in some declaration offered.",
@@ -29,6 +29,10 @@ func blockRules() *Property {
 				Description: "an attacker with flying faces an untapped creature with neither flying nor reach: no offered block pairs them"},
 			{Name: "each-offered", Rules: []string{"509.1a", "509.1b"},
 				Description: "each untapped creature of the defending player blocks each attacker no restriction (flying, protection, \"can't block\") forbids in some offered declaration"},
+			{Name: "tapped-blocker", Rules: []string{"509.1a"},
+				Description: "no offered declaration has a tapped creature block"},
+			{Name: "can-block", Rules: []string{"509.1a", "509.1b", "506.4"},
+				Description: "each blocker in an offered declaration is a creature of the defending player that no Aura keeps from blocking, blocks one attacker only, and blocks a creature declared as an attacker that is still a creature"},
 		},
 		Steer: gen.Steer{
 			Name: id,
@@ -59,6 +63,7 @@ func checkBlocks(_ harness.Engine, tr *gen.Trace) Verdict {
 	for i := range tr.Steps {
 		checkFlyingBlocks(tr, i, &v)
 		checkBlocksOffered(tr, i, &v)
+		checkBlocksLegal(tr, i, &v)
 	}
 	return v
 }

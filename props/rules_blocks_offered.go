@@ -51,12 +51,6 @@ func checkBlocksOffered(tr *gen.Trace, i int, v *Verdict) {
 // blockForbidden reports whether a restriction the pool has keeps creature bl from
 // blocking attacker at (CR 509.1b): flying, protection, an Aura's "can't attack or block".
 func blockForbidden(s *harness.Snapshot, at, bl *harness.Object) bool {
-	if hasKeyword(at, "Flying") && !hasKeyword(bl, "Flying") && !hasKeyword(bl, "Reach") || shares(protectionFrom(at), bl.Colors) {
-		return true
-	}
-	return slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
-		return o.AttachedTo == bl.Card && slices.ContainsFunc(o.Abilities, func(t string) bool {
-			return strings.Contains(t, "can't attack or block") || strings.Contains(t, "can't block")
-		})
-	})
+	return hasKeyword(at, "Flying") && !hasKeyword(bl, "Flying") && !hasKeyword(bl, "Reach") ||
+		shares(protectionFrom(at), bl.Colors) || auraForbidsBlocking(s, bl)
 }

@@ -108,3 +108,17 @@ var combatRecipe = gen.Recipe{Name: "creatures before combat",
 	Mine:   gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
 	Theirs: gen.Cards("Grizzly Bears", "Hill Giant", "Llanowar Elves"),
 	Steps:  []harness.Step{harness.BeginCombat}, MinPermanents: 3}
+
+// preferAttacking declares attackers when it is time, and before combat passes to get
+// there.
+func preferAttacking(before *harness.Snapshot, a harness.Action) bool {
+	switch {
+	case before == nil:
+		return false
+	case a.Kind == harness.Attack:
+		return len(a.Attackers) > 0
+	case a.Kind == harness.Pass:
+		return before.Step == harness.BeginCombat || before.Step == harness.Main1 && len(before.Stack) == 0
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package props
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mtgfuzz/mtgfuzz/gen"
+	"github.com/mtgfuzz/mtgfuzz/harness"
+)
+
+// checkBlocksLegal: every pair of every declaration of blockers offered before step i is
+// one the rules allow (CR 509.1a, 509.1b), judged from the snapshot:
+//
+//   - tapped-blocker: no blocker is tapped (509.1a: the defending player's untapped
+//     creatures block), reached when the defending player controls a tapped creature;
+//   - can-block: each blocker is a creature of the defending player that no Aura keeps
+//     from blocking, blocks one attacker only, and blocks a creature declared as an
+//     attacker in this combat that is still a creature on the battlefield (506.4).
+//
+// The restrictions by evasion and protection are clauses of their own (flying here,
+// rules.protection's blocked).
+func checkBlocksLegal(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	if !slices.ContainsFunc(st.Legal, func(a harness.Action) bool { return a.Kind == harness.Block }) {
+		return
+	}
+	s := st.Before
+	defender := s.Active.Opponent()
+	attacking := lastAttack(tr, i-1)
+	v.Reach("can-block")
+	if slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
+		return o.Controller == defender && o.Tapped && isCreature(o)
+	}) {
+		v.Reach("tapped-blocker")
+	}
+	for _, a := range st.Legal {
+		if a.Kind != harness.Block {
+			continue
+		}
+		what := fmt.Sprintf("the offered action %s", a)
+		for k, b := range a.Blocks {
+			bl, at := s.Permanent(b.Blocker), s.Permanent(b.Attacker)
+			if bl != nil && bl.Tapped {
+				v.add("tapped-blocker", violation(i-1, "rules.blocks", "509.1a", what,
+					"only untapped creatures of the defending player block (CR 509.1a)", describe(bl)+" is tapped and blocks"))
+			}
+			if why := cantBlock(s, defender, bl); why != "" {
+				v.add("can-block", violation(i-1, "rules.blocks", "509.1a", what,
+					fmt.Sprintf("each blocker a creature %s controls that nothing keeps from blocking (CR 509.1a, 509.1b)", defender),
+					fmt.Sprintf("card %d blocks: %s", b.Blocker, why)))
+			}
+			if at == nil || !isCreature(at) || !slices.Contains(attacking, b.Attacker) {
+				v.add("can-block", violation(i-1, "rules.blocks", "509.1a", what,
+					"each blocked creature an attacking creature (CR 509.1a, 506.4)",
+					fmt.Sprintf("card %d is blocked and is %s", b.Attacker, notAttacking(at))))
+			}
+			if slices.ContainsFunc(a.Blocks[:k], func(o harness.Blocking) bool { return o.Blocker == b.Blocker }) {
+				v.add("can-block", violation(i-1, "rules.blocks", "509.1a", what,
+					"each blocker blocks one attacking creature (CR 509.1a)",
+					fmt.Sprintf("card %d blocks more than one", b.Blocker)))
+			}
+		}
+	}
+}
+
+// cantBlock says why bl may not block for the defending player, or "" if it may (the
+// restrictions by evasion and protection aside).
+func cantBlock(s *harness.Snapshot, defender harness.Player, bl *harness.Object) string {
+	switch {
+	case bl == nil:
+		return "not a permanent"
+	case !isCreature(bl):
+		return describe(bl) + ", not a creature"
+	case bl.Controller != defender:
+		return describe(bl) + ", not the defending player's"
+	case auraForbidsBlocking(s, bl):
+		return describe(bl) + ", enchanted by an Aura that says it can't block"
+	}
+	return ""
+}
+
+func notAttacking(o *harness.Object) string {
+	if o == nil {
+		return "not a permanent"
+	}
+	if !isCreature(o) {
+		return describe(o) + ", not a creature"
+	}
+	return describe(o) + ", not declared as an attacker"
+}
+
+// auraForbidsBlocking reports whether an Aura attached to bl says it can't block
+// (Pacifism's "enchanted creature can't attack or block", CR 509.1b).
+func auraForbidsBlocking(s *harness.Snapshot, bl *harness.Object) bool {
+	return slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
+		return o.AttachedTo == bl.Card && slices.ContainsFunc(o.Abilities, func(t string) bool {
+			return strings.Contains(t, "can't attack or block") || strings.Contains(t, "can't block")
+		})
+	})
+}
