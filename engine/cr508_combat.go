@@ -91,7 +91,8 @@ func declareAttackers(s *state, a h.Action) (*state, []h.Event, error) {
 	s.Attackers, s.AttackTargets = ids, targets
 	for i, id := range ids {
 		o := s.mut(id)
-		if !v.Of(id).HasKeyword("Vigilance") || s.faults.on(FaultVigilanceTaps) { // CR 508.1f, 702.20b
+		vigilant := v.Of(id).HasKeyword("Vigilance") && !s.faults.on(FaultVigilanceTaps)
+		if !vigilant { // CR 508.1f, 702.20b
 			o.Tapped = true
 			if !s.faults.on(FaultAttackTapUnreported) {
 				ev.add(h.Event{Kind: "tapped", Player: o.Controller, Card: o.Card, Object: id, Rule: "508.1f", Text: "taps " + v.Of(id).Name})

@@ -20,7 +20,8 @@ func blockCandidates(s *state, v *view) []h.ObjectID {
 	var out []h.ObjectID
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
-		if o.Controller != s.Active && (!o.Tapped || s.faults.on(FaultTappedBlocks)) && v.Of(id).HasType("Creature") && !restrictedInCombat(s, v, id) {
+		tapped := o.Tapped && !s.faults.on(FaultTappedBlocks)
+		if o.Controller != s.Active && !tapped && v.Of(id).HasType("Creature") && !restrictedInCombat(s, v, id) {
 			out = append(out, id)
 		}
 	}
