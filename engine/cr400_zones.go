@@ -69,9 +69,11 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 	}
 	if zone == h.Stack {
 		// the caller pushes the stack item
-	} else if list := s.zoneList(old.Owner, zone); list != nil {
+	} else if list := s.zoneList(ownersZone(s, old, zone), zone); list != nil {
 		if toTop && zone == h.Library {
-			*list = append([]h.ObjectID{nid}, *list...)
+			if !s.faults.on(FaultTopOfLibraryLost) {
+				*list = append([]h.ObjectID{nid}, *list...)
+			}
 		} else {
 			*list = append(*list, nid)
 		}
@@ -97,4 +99,12 @@ func draw(s *state, v *view, p h.Player, ev *events) {
 	if s.faults.on(FaultLastCardLoses) && len(s.Players[p].Library) == 0 {
 		s.Players[p].DrewEmpty = true
 	}
+}
+
+// ownersZone is whose zone an object moving to zone goes to: its owner's (CR 400.3).
+func ownersZone(s *state, o *object, zone h.Zone) h.Player {
+	if zone == h.Graveyard && s.faults.on(FaultControllersGraveyard) {
+		return o.Controller
+	}
+	return o.Owner
 }

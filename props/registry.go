@@ -31,6 +31,7 @@ var constructors = []func() *Property{
 	manaAbilityInvariant,
 	sbaInvariant,
 	purityInvariant,
+	cardsInvariant,
 	determinismInvariant,
 	cyclingTriggersBeforeDraw,
 	cyclingNotASpell,

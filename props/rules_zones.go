@@ -203,16 +203,5 @@ func cardObjects(s *harness.Snapshot) map[harness.CardID]cardObject {
 	return out
 }
 
-// sortedCards lists a cardObjects map's cards in order, so violations come out in the
-// same order every time.
-func sortedCards(m map[harness.CardID]cardObject) []harness.CardID {
-	out := make([]harness.CardID, 0, len(m))
-	for c := range m {
-		out = append(out, c)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // onStack reports whether card c is a spell on the stack.
 func onStack(s *harness.Snapshot, c harness.CardID) bool { return spellOf(s, c) != nil }

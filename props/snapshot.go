@@ -126,3 +126,16 @@ func tapStatus(tapped bool) string {
 	}
 	return "untapped"
 }
+
+// sortedCards lists the cards of the maps, each once, in ID order, so violations come out
+// in the same order every time.
+func sortedCards[V any](ms ...map[harness.CardID]V) []harness.CardID {
+	var out []harness.CardID
+	for _, m := range ms {
+		for c := range m {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
