@@ -290,7 +290,7 @@ func checkSBAs(s *state, ch chooser, ev *events, first *view) (*view, error) {
 			performSBA(s, v, hit, moveRules[i], ev)
 		}
 		s.noteSBAEvents(seen, ev)
-		if s.Players[0].Lost || s.Players[1].Lost {
+		if (s.Players[0].Lost || s.Players[1].Lost) && !s.faults.on(FaultLoserPlaysOn) {
 			s.GameOver = true
 			return nil, nil
 		}

@@ -102,7 +102,7 @@
 //	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
-//	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c
+//	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c, 104.2a, 104.4a
 //	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
 //	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
@@ -202,7 +202,8 @@
 //   - rules.sba: every object a state-based action moved had its condition: the legend
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each
-//     check (harness.SBAQueries), every condition that held there was acted on by it.
+//     check (harness.SBAQueries), every condition that held there was acted on by it; the
+//     game is over exactly when a player has lost it.
 //   - rules.costs: a spell or ability is proposed at the mana cost its text prints (X as
 //     announced); while it waits only mana abilities, pay and cancel are listed; a
 //     decision's "pay {N}" option is listed exactly when the pool covers it.

@@ -45,15 +45,18 @@ func stateBasedRules() *Property {
 	return &Property{
 		ID:      "rules.sba",
 		Rulings: []string{"rules.sba"},
-		Rules:   []string{"704.3", "704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c"},
+		Rules:   []string{"704.3", "704.5a", "704.5b", "704.5f", "704.5g", "704.5j", "704.5m", "704.5n", "120.3", "301.5c", "303.4c", "104.2a", "104.4a"},
 		Description: "Every object or player a state-based action acted on had a condition that held for it: a player loses " +
 			"only with 0 or less life or after drawing from an empty library; the legend rule " +
 			"puts a permanent into a graveyard only when another legendary permanent with its name was under the same " +
 			"controller, and keeps one; an Aura or Equipment leaves only a host it can't legally be attached to; a creature " +
 			"dies of damage only when the damage is at least its toughness, and for want of toughness only at 0 or less; " +
-			"and every state-based action that applies when they are checked is performed by that check.",
+			"and every state-based action that applies when they are checked is performed by that check; the game is over " +
+			"exactly when a player has lost it.",
 		Clauses: []Clause{
 			{Name: "player-loses", Rules: []string{"704.5a", "704.5b"}, Description: "A player who loses the game has 0 or less life or drew from an empty library."},
+			{Name: "game-ends", Rules: []string{"104.2a", "104.4a"},
+				Description: "The game is over exactly when a player has lost it: a player who loses leaves the other the winner (both losing at once is a draw)."},
 			{Name: "legend-rule", Rules: []string{"704.5j"}, Description: "A permanent the legend rule put into a graveyard had a legendary namesake under its controller, who keeps one."},
 			{Name: "attachment", Rules: []string{"704.5m", "704.5n", "301.5c", "303.4c"}, Description: "An Aura or Equipment whose host is still there afterwards is taken off it only when the attachment is illegal."},
 			{Name: "lethal-damage", Rules: []string{"704.5g", "120.3"}, Description: "A creature that dies only because of its damage had damage at least its toughness."},
@@ -95,6 +98,7 @@ func checkSBARules(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		checkLosses(tr, i, &v)
+		checkGameEnds(tr, i, &v)
 	}
 	// The checks first: starting the setup again (checkStartSBAs) may release the trace's
 	// states in an engine behind a protocol.
@@ -286,6 +290,27 @@ func checkLosses(tr *gen.Trace, i int, v *Verdict) {
 		v.Violations = append(v.Violations, clauseViolation(i, "rules.sba", "704.5b", "player-loses", "",
 			fmt.Sprintf("%s still in the game: a player loses to a state-based action only with 0 or less life or after drawing from an empty library (CR 704.5a, 704.5b)", harness.Player(p)),
 			fmt.Sprintf("%s lost with %d life and %d card(s) in their library before the step", harness.Player(p), a.Life, len(b.Library))))
+	}
+}
+
+// checkGameEnds: after step i, the game is over exactly when a player has lost it. In a
+// two-player game, a player who loses leaves the other still in the game, who wins
+// (CR 104.2a); both losing at once is a draw (104.4a); the pool has no other way to end a
+// game. Reached when a player has lost or the game is over.
+func checkGameEnds(tr *gen.Trace, i int, v *Verdict) {
+	a := tr.Steps[i].After
+	lost := a.Players[0].Lost || a.Players[1].Lost
+	if !lost && !a.GameOver {
+		return
+	}
+	v.Reach("game-ends")
+	if lost != a.GameOver {
+		got := "a player has lost and the game goes on"
+		if !lost {
+			got = "the game is over and no player has lost it"
+		}
+		v.add("game-ends", violation(i, "rules.sba", "104.2a", "the game after the action",
+			"the game over exactly when a player has lost it (CR 104.2a, 104.4a)", got))
 	}
 }
 
