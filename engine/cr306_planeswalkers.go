@@ -24,7 +24,11 @@ func loyaltyCostBlock(s *state, src *object, c activationCost) costBlock {
 	if src.LoyaltyActivated && !s.faults.on(FaultLoyaltyTwicePerTurn) {
 		return blockLoyaltyUsed
 	}
-	if c.Loyalty < 0 && src.Counters[Loyalty] < -c.Loyalty {
+	removed := -c.Loyalty
+	if s.faults.on(FaultLoyaltyOneShort) {
+		removed++ // the fault: a loyalty ability can't remove the last counters
+	}
+	if c.Loyalty < 0 && src.Counters[Loyalty] < removed {
 		return blockLoyaltyShort
 	}
 	return payable

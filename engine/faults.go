@@ -149,6 +149,7 @@ const (
 	FaultTappedBlocks          = "rules.blocks/tapped-blocks"
 	// Cards in zones (CR 400).
 	FaultLoserPlaysOn         = "rules.sba/loser-plays-on"
+	FaultLoyaltyOneShort      = "rules.costs/loyalty-one-short"
 	FaultTopOfLibraryLost     = "invariant.cards/top-of-library-lost"
 	FaultControllersGraveyard = "invariant.cards/controllers-graveyard"
 	// Declaring attackers (CR 508.1).
@@ -337,6 +338,7 @@ var faultInfo = []FaultInfo{
 	{FaultCrowdedBlocksUnoffered, "rules.blocks", "509.1a", "when there are more declarations of blockers than the engine lists one by one, only \"no block\" is offered"},
 	{FaultFlyingBlockedByGround, "rules.blocks", "702.9b", "a creature with neither flying nor reach may block an attacker with flying"},
 	{FaultTappedBlocks, "rules.blocks", "509.1a", "a tapped creature of the defending player may block"},
+	{FaultLoyaltyOneShort, "rules.costs", "606.6", "a loyalty ability with a negative cost needs one loyalty counter more than it removes"},
 	{FaultLoserPlaysOn, "rules.sba", "104.2a", "a player who loses the game leaves it going on: the game isn't over"},
 	{FaultTopOfLibraryLost, "invariant.cards", "400.1", "a card put on top of its owner's library (Academy Ruins) is in no zone afterwards"},
 	{FaultControllersGraveyard, "invariant.cards", "400.3", "a card put into a graveyard goes to its controller's graveyard, not its owner's"},

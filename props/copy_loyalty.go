@@ -2,9 +2,7 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
@@ -105,23 +103,6 @@ func planeswalkerLoyalty() *Property {
 		},
 		Check: checkLoyalty,
 	}
-}
-
-// reLoyaltyCost reads a loyalty ability's cost: "+2: ...", "−1: ..." (the minus sign of
-// Oracle text, or a hyphen), "0: ...".
-var reLoyaltyCost = regexp.MustCompile(`^([+\x{2212}-]?)(\d+): `)
-
-// loyaltyCost is the loyalty cost of an ability text, if it is a loyalty ability (CR 606.2).
-func loyaltyCost(text string) (int, bool) {
-	m := reLoyaltyCost.FindStringSubmatch(text)
-	if m == nil {
-		return 0, false
-	}
-	n, _ := strconv.Atoi(m[2])
-	if m[1] != "" && m[1] != "+" {
-		n = -n
-	}
-	return n, true
 }
 
 // printedLoyalty is the printed loyalty of the card named name (CR 306.5a), from the cards

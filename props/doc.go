@@ -93,7 +93,7 @@
 //	mana.undefined-type           mana.undefined-type / 106.5, 106.1b, 605.2, 106.7
 //	rules.attacks                 rules.attacks / 508.1a, 508.1b, 508.1c, 508.1f, 702.20b
 //	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a, 506.4
-//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a
+//	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
@@ -206,7 +206,9 @@
 //     game is over exactly when a player has lost it.
 //   - rules.costs: a spell or ability is proposed at the mana cost its text prints (X as
 //     announced); while it waits only mana abilities, pay and cancel are listed; a
-//     decision's "pay {N}" option is listed exactly when the pool covers it.
+//     decision's "pay {N}" option is listed exactly when the pool covers it; a
+//     planeswalker's loyalty abilities are listed together, each when its counters cover
+//     its cost.
 //   - rules.damage: each damage event the engine reports has its result in the next
 //     snapshot and nothing else changes life, marked damage or loyalty (a player loses
 //     that much life, a creature has it marked, a planeswalker loses that many counters);

@@ -32,10 +32,11 @@ func costRules() *Property {
 	return &Property{
 		ID:      "rules.costs",
 		Rulings: []string{"rules.costs"},
-		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d", "119.4", "701.21a"},
+		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d", "119.4", "701.21a", "606.3", "606.6"},
 		Description: "A spell or ability is proposed at the mana cost its text prints, X as announced; while its cost waits, " +
 			"only mana abilities, paying and cancelling are offered; a decision's option to pay mana is offered " +
-			"exactly when the mana pool covers it; and paying an ability's cost pays the life, counters and creatures its text asks.",
+			"exactly when the mana pool covers it; paying an ability's cost pays the life, counters and creatures its text asks; " +
+			"and a planeswalker's loyalty abilities are offered together, each exactly when its loyalty counters cover its cost.",
 		Clauses: []Clause{
 			{Name: "printed-cost", Rules: []string{"601.2f", "602.2b", "107.3"}, Needs: needsCasting,
 				Description: "The cost locked in for a spell cast or an ability activated is the mana cost its text prints, X as announced."},
@@ -45,6 +46,8 @@ func costRules() *Property {
 				Description: "A decision's option to pay mana is offered exactly when the mana pool covers it."},
 			{Name: "other-costs-paid", Rules: []string{"601.2h", "119.4", "701.21a"}, Needs: needsActivation,
 				Description: "Paying an ability's total cost takes the life, the counters of its source and the creatures chosen that its text prints, exactly."},
+			{Name: "loyalty", Rules: []string{"606.3", "606.6"}, Needs: needsActivation,
+				Description: "When a loyalty ability of a permanent is offered, so is each of its loyalty abilities whose cost its loyalty counters cover (and needs no target but a player), and none whose cost they don't."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.costs",
@@ -53,6 +56,10 @@ func costRules() *Property {
 					Mine: []gen.Pick{{Card: "Mountain", Weight: 20}, {Card: "Swamp", Weight: 20}, {Card: "Walking Ballista", Weight: 10}, {Card: "Bonesplitter", Weight: 10}, {Card: "Grizzly Bears"}},
 					Hand: []gen.Pick{{Card: "Decree of Pain", Weight: 20}, {Card: "Spark Spray", Weight: 10}, {Card: "Walking Ballista", Weight: 10}}, MinHand: 1},
 				// Cycling with a "you may pay {1}" trigger on the battlefield, mana floating or not.
+				// Jace with few loyalty counters: its -1 and -10 at and past what it has.
+				{Name: "loyalty", Weight: 1,
+					Mine:  []gen.Pick{{Card: "Jace Beleren", Weight: 40}, {Card: "Island", Weight: 20}},
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "may pay", Weight: 3,
 					Mine: []gen.Pick{{Card: "Lightning Rift", Weight: 40}, {Card: "Drake Haven", Weight: 30}, {Card: "Mountain", Weight: 20}},
 					Hand: []gen.Pick{{Card: "Spark Spray", Weight: 40}, {Card: "Decree of Pain", Weight: 10}}, MinHand: 1,
@@ -78,6 +85,7 @@ func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
 			checkPayOffered(i, st, &v)
 		}
 		checkOtherCostsPaid(tr, i, &v)
+		checkLoyaltyOffered(tr, i, &v)
 	}
 	return v
 }

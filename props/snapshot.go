@@ -2,7 +2,9 @@ package props
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/cards"
@@ -138,4 +140,21 @@ func sortedCards[V any](ms ...map[harness.CardID]V) []harness.CardID {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// reLoyaltyCost reads a loyalty ability's cost: "+2: ...", "−1: ..." (the minus sign of
+// Oracle text, or a hyphen), "0: ...".
+var reLoyaltyCost = regexp.MustCompile(`^([+\x{2212}-]?)(\d+): `)
+
+// loyaltyCost is the loyalty cost of an ability text, if it is a loyalty ability (CR 606.2).
+func loyaltyCost(text string) (int, bool) {
+	m := reLoyaltyCost.FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(m[2])
+	if m[1] != "" && m[1] != "+" {
+		n = -n
+	}
+	return n, true
 }
