@@ -185,8 +185,8 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict
 	cmd := exec.CommandContext(ctx, cfg.Binary, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), mutant.Env+"="+strconv.Itoa(id))
-	detach(cmd)                 // a terminal's interrupt is for fuzz mutate, which lets the judgements end
-	cmd.WaitDelay = time.Second // past the limit, don't wait on what the judge left running
+	detach(cmd) // a terminal's interrupt is for fuzz mutate, which lets the judgements end
+	cmd.WaitDelay = judgeWaitDelay
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -211,6 +211,14 @@ func judgeOne(ctx context.Context, cfg RunConfig, id int, units *Units) (Verdict
 	return Verdict{}, fmt.Errorf("mutant %d: no verdict in the judge's output: %q", id, lastLine(stdout.String()))
 }
 
+// judgeWaitDelay is how long a judge's output is waited for once the judge has exited (or
+// been timed out) before its pipes are closed. Past it, a judge that exited successfully
+// gives exec.ErrWaitDelay, and what it wrote is read all the same: only a verdict that
+// parses counts. Generous, because a judge starved of CPU on a loaded machine (a full run
+// at the lowest priority) can take seconds to have its last output read; a process the
+// judge left running with the pipes open would make it wait that long, no longer.
+var judgeWaitDelay = 10 * time.Second
+
 // recordOne runs the binary with no mutant active on units, recording the mutants reached.
 func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Recorded, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
@@ -226,10 +234,10 @@ func recordOne(ctx context.Context, cfg RunConfig, u Units, mutants int) (Record
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), mutant.Env+"=0", mutant.RecordEnv+"="+strconv.Itoa(mutants))
 	detach(cmd)
-	cmd.WaitDelay = time.Second
+	cmd.WaitDelay = judgeWaitDelay
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Run(); err != nil && !errors.Is(err, exec.ErrWaitDelay) {
 		return Recorded{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()+"\n"+stdout.String()))
 	}
 	var rec Recorded

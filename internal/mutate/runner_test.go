@@ -94,3 +94,20 @@ func TestRunBrokenBaseline(t *testing.T) {
 	_, _, err := Run(context.Background(), cfg, mutants(1), nil)
 	assert.ErrorContains(t, err, "the engine with no mutant does not pass the campaign and the corpus: scenario corpus/a.yaml: x")
 }
+
+// TestRecordAfterWaitDelay: a judge that exits successfully and leaves a process holding
+// its output open gives exec.ErrWaitDelay once the delay is past; its record is read all
+// the same (a loaded machine made a full run fail on that).
+func TestRecordAfterWaitDelay(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no sh")
+	}
+	defer func(d time.Duration) { judgeWaitDelay = d }(judgeWaitDelay)
+	judgeWaitDelay = 50 * time.Millisecond
+	bin := filepath.Join(t.TempDir(), "judge")
+	require.NoError(t, os.WriteFile(bin, []byte("#!/bin/sh\necho '{\"verdict\":{\"outcome\":\"survived\",\"cases\":4},\"reached\":[2,3]}'\nsleep 3 &\n"), 0o755))
+	rec, err := recordOne(context.Background(), RunConfig{Binary: bin, Limit: 10 * time.Second}, Units{}, 5)
+	require.NoError(t, err)
+	assert.Equal(t, Survived, rec.Verdict.Outcome)
+	assert.Equal(t, 4, rec.Verdict.Cases)
+}
