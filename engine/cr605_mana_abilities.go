@@ -291,6 +291,9 @@ type manaOutcome struct {
 // publishes what the view's memo learnt (publishOutcomes).
 func manaOutcomes(s *state, v *view, src *object, a *ability) []manaOutcome {
 	pr := productionChoice(s, v, src, a.Produce)
+	if s.fresh {
+		return resolvedManaOutcomes(s, v, src, a, pr)
+	}
 	m := v.outcomeMemo()
 	k, keyed := m.env.outcomeKey(s, v, src, a, pr)
 	if !keyed {

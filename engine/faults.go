@@ -148,10 +148,11 @@ const (
 	FaultFlyingBlockedByGround = "rules.blocks/flying-blocked-by-ground"
 	FaultTappedBlocks          = "rules.blocks/tapped-blocks"
 	// Cards in zones (CR 400).
-	FaultLoserPlaysOn         = "rules.sba/loser-plays-on"
-	FaultLoyaltyOneShort      = "rules.costs/loyalty-one-short"
-	FaultTopOfLibraryLost     = "invariant.cards/top-of-library-lost"
-	FaultControllersGraveyard = "invariant.cards/controllers-graveyard"
+	FaultLoserPlaysOn           = "rules.sba/loser-plays-on"
+	FaultLoyaltyOneShort        = "rules.costs/loyalty-one-short"
+	FaultTopOfLibraryLost       = "invariant.cards/top-of-library-lost"
+	FaultProjectionAlwaysShared = "invariant.caches/projection-always-shared"
+	FaultControllersGraveyard   = "invariant.cards/controllers-graveyard"
 	// Declaring attackers (CR 508.1).
 	FaultWalkersUnattackable = "rules.attacks/planeswalkers-unattackable"
 	FaultVigilanceTaps       = "rules.attacks/vigilance-taps"
@@ -340,6 +341,7 @@ var faultInfo = []FaultInfo{
 	{FaultTappedBlocks, "rules.blocks", "509.1a", "a tapped creature of the defending player may block"},
 	{FaultLoyaltyOneShort, "rules.costs", "606.6", "a loyalty ability with a negative cost needs one loyalty counter more than it removes"},
 	{FaultLoserPlaysOn, "rules.sba", "104.2a", "a player who loses the game leaves it going on: the game isn't over"},
+	{FaultProjectionAlwaysShared, "invariant.caches", "-", "a state stepped from another takes the characteristics computed for that one, whatever changed since (a cache never invalidated)"},
 	{FaultTopOfLibraryLost, "invariant.cards", "400.1", "a card put on top of its owner's library (Academy Ruins) is in no zone afterwards"},
 	{FaultControllersGraveyard, "invariant.cards", "400.3", "a card put into a graveyard goes to its controller's graveyard, not its owner's"},
 	{FaultWalkersUnattackable, "rules.attacks", "508.1b", "creatures may attack only the defending player, never a planeswalker they control"},

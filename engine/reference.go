@@ -11,6 +11,9 @@ import (
 type Options struct {
 	// Faults switches on deliberate rule bugs by name (see Faults). Empty: the correct engine.
 	Faults []string
+	// Uncached makes every state compute its answers afresh, sharing nothing with the
+	// states it was stepped from (see Uncached).
+	Uncached bool
 }
 
 // Reference is the reference engine as a harness.Engine. States are *state values; the
@@ -18,7 +21,8 @@ type Options struct {
 // read by one goroutine at a time (its projection is computed lazily); give each worker
 // its own games.
 type Reference struct {
-	faults []string
+	faults   []string
+	uncached bool
 	// lastLegal is the state Legal was last asked about, kept only by the hidden-state
 	// fault: asked twice in a row about one state, the faulty engine answers differently.
 	// (It depends on the calls made to this engine, not on timing, so a campaign stays
@@ -33,12 +37,21 @@ func New(opts Options) (*Reference, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reference{faults: opts.Faults, fs: fs}, nil
+	return &Reference{faults: opts.Faults, uncached: opts.Uncached, fs: fs}, nil
+}
+
+// Uncached is the engine's twin that shares nothing between states: a state stepped
+// from another starts with no projection, rendering or memo of it (harness.Uncached).
+func (r *Reference) Uncached() (h.Engine, error) {
+	return New(Options{Faults: r.faults, Uncached: true})
 }
 
 // Name is "reference", with the faults switched on.
 func (r *Reference) Name() string {
 	n := "reference"
+	if r.uncached {
+		n += " (uncached)"
+	}
 	for _, f := range r.faults {
 		n += "+fault:" + f
 	}
@@ -55,7 +68,7 @@ func stateOf(st h.State) (*state, error) {
 
 // Start sets up a game.
 func (r *Reference) Start(setup h.Setup) (h.State, error) {
-	return newGame(setup, r.faults)
+	return startGame(setup, r.faults, r.uncached)
 }
 
 // Legal lists the legal actions.

@@ -13,6 +13,12 @@ import (
 // what the setup says (tapped, sick, counters, damage, attachments, choices made as the
 // permanents entered).
 func newGame(setup h.Setup, faults []string) (*state, error) {
+	return startGame(setup, faults, false)
+}
+
+// startGame is newGame, with every state of the game computing its answers afresh when
+// fresh (state.fresh).
+func startGame(setup h.Setup, faults []string, fresh bool) (*state, error) {
 	// The game only reads the setup. Normalize changes its cards only to number those
 	// without an ID (a generated case's setup is numbered already), and fills defaults in
 	// this copy's own fields: the caller's cards are cloned only when some need a number.
@@ -36,6 +42,9 @@ func newGame(setup h.Setup, faults []string) (*state, error) {
 	// runs carefully (see attempt): a generated setup often needs a choice at once (the
 	// legend rule), and a game is dearer to build again than to copy.
 	s.careful = true
+	if fresh {
+		s.fresh, v = true, nil
+	}
 	next, _, err := settleFrom(s, nil, v)
 	return next.finish(nil), err
 }

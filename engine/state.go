@@ -139,6 +139,10 @@ type state struct {
 	// checkpoints, because its optimistic run needed a choice nobody has made (attempt).
 	// A finished state is never careful.
 	careful bool
+	// fresh: the game computes every answer from the state alone, sharing nothing between
+	// states (no origin, projection, rendering or memo handed on): the uncached twin that
+	// invariant.caches holds the engine to (Reference.Uncached).
+	fresh bool
 	// projection is a projection of this very state made as the step went, which finish
 	// hands to the finished state's cache instead of projecting again: the one the check
 	// of state-based actions ending settle made when it found nothing to do (settling is
@@ -181,7 +185,7 @@ func (s *state) projected() *view {
 		return project(s)
 	}
 	c.once.Do(func() {
-		if c.v == nil && c.base != nil && projectsAlike(c.base.s, s) {
+		if c.v == nil && c.base != nil && (projectsAlike(c.base.s, s) || s.faults.on(FaultProjectionAlwaysShared)) {
 			c.v = c.base.of(s)
 		}
 		if c.v == nil {
@@ -213,7 +217,9 @@ func (s *state) finish(from *state) *state {
 		s.objects.freeze()
 		s.view = &viewCache{v: s.projection}
 		s.projection = nil
-		if from != nil && from.view != nil {
+		if s.fresh { // the uncached twin: not even the projection made as the step went
+			s.view.v = nil
+		} else if from != nil && from.view != nil {
 			s.view.from = from.view.rendered.Load()
 			if s.view.v == nil {
 				s.view.base = from.view.done.Load()
@@ -232,7 +238,7 @@ func (s *state) finish(from *state) *state {
 func (s *state) clone() *state {
 	c := *s
 	c.view, c.projection = nil, nil
-	if s.view != nil {
+	if s.view != nil && !s.fresh {
 		c.origin = s.view.done.Load()
 	}
 	// The checks noted so far stay shared: capped, the clone's list is copied on its next

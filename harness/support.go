@@ -14,9 +14,13 @@ const (
 	QuerySBA Query = "sba"
 	// QueryView is what one player may know: the [ViewQueries] interface.
 	QueryView Query = "view"
+	// QueryUncached is a twin of the engine that keeps nothing between states: the
+	// [Uncached] interface. Only an engine in Go, in process, has it: the protocol has no
+	// message for it, so it is not among the Queries a port may declare.
+	QueryUncached Query = "uncached"
 )
 
-// Queries lists every query area, in a fixed order.
+// Queries lists every query area a port may declare, in a fixed order.
 var Queries = []Query{QueryMana, QuerySBA, QueryView}
 
 // Report names something an engine may or may not report, as a [Support] declares it.
@@ -81,6 +85,9 @@ func SupportOf(eng Engine) Support {
 	}
 	if _, ok := ViewQueriesOf(eng); ok {
 		implemented = append(implemented, QueryView)
+	}
+	if _, ok := eng.(Uncached); ok {
+		implemented = append(implemented, QueryUncached)
 	}
 	if s.Queries == nil {
 		s.Queries = implemented

@@ -364,6 +364,9 @@ func (s *server) handshake(req *Request) (*Response, error) {
 	clear(s.states)
 	s.objects.reset()
 	sup := harness.SupportOf(eng)
+	// The query areas a message can ask: the uncached twin (harness.QueryUncached) is
+	// for an engine in process only.
+	sup.Queries = slices.DeleteFunc(sup.Queries, func(q harness.Query) bool { return !slices.Contains(harness.Queries, q) })
 	return &Response{Version: version, Engine: eng.Name(), EngineVersion: s.opts.Version, Supports: &sup, Faults: s.opts.Faults}, nil
 }
 

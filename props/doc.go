@@ -75,6 +75,7 @@
 //	historic.face-down-not-historic  historic.face-down-not-historic / 601.3e, 708.2, 702.37c, 700.6
 //	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i, 712.18, 701.27a, 700.6
 //	historic.trigger-resolves-first  historic.trigger-resolves-first / 603.3, 405.5, 113.7a, 601.2i
+//	invariant.caches              invariant.caches / -
 //	invariant.cards               invariant.cards / 400.1, 400.3, 400.7
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
@@ -252,6 +253,9 @@
 //     a spell that can't be countered, which stays.
 //   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
 //     Apply give the same answers when asked again.
+//   - invariant.caches: an engine that reuses what it computed of earlier states
+//     (harness.Uncached) shows, lists, reports and answers at every step what its twin
+//     computing everything afresh does, the same game replayed in it.
 //   - invariant.cards: after every action each card of the game is in exactly one zone,
 //     none lost, none twice; a card put into a hand, library or graveyard is in its
 //     owner's.

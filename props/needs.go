@@ -32,8 +32,13 @@ func (n Needs) Missing(s harness.Support) string {
 			actions = append(actions, string(k))
 		}
 	}
+	twin := false
 	for _, q := range n.Queries {
-		if !s.Query(q) {
+		switch {
+		case s.Query(q):
+		case q == harness.QueryUncached:
+			twin = true
+		default:
 			queries = append(queries, string(q))
 		}
 	}
@@ -52,6 +57,9 @@ func (n Needs) Missing(s harness.Support) string {
 	}
 	if len(queries) > 0 {
 		parts = append(parts, fmt.Sprintf("needs the %s queries", strings.Join(queries, ", ")))
+	}
+	if twin {
+		parts = append(parts, "needs an uncached twin (harness.Uncached, in process only)")
 	}
 	if len(reports) > 0 {
 		parts = append(parts, fmt.Sprintf("needs the reports of %s", strings.Join(reports, ", ")))

@@ -85,6 +85,9 @@ func needsKey(n Needs) string {
 			parts = append(parts, "the "+string(q)+" queries")
 		}
 	}
+	if slices.Contains(n.Queries, harness.QueryUncached) {
+		parts = append(parts, "an uncached twin (`harness.Uncached`, in process only)")
+	}
 	for _, r := range harness.Reports {
 		if slices.Contains(n.Reports, r) {
 			parts = append(parts, "the reports of "+string(r))

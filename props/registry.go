@@ -32,6 +32,7 @@ var constructors = []func() *Property{
 	sbaInvariant,
 	purityInvariant,
 	cardsInvariant,
+	cachesInvariant,
 	determinismInvariant,
 	cyclingTriggersBeforeDraw,
 	cyclingNotASpell,

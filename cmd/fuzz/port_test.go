@@ -36,6 +36,29 @@ func table(stdout string) string {
 	return stdout
 }
 
+// withoutInProcessOnly leaves out of a campaign's table in process what one through
+// "fuzz serve" can't show: invariant.caches needs the engine's uncached twin
+// (harness.Uncached), which the protocol has no message for, so through a port the
+// property is unsupported. The count lines, which count it, go too.
+func withoutInProcessOnly(table string) string {
+	var kept []string
+	skipping := false
+	for _, line := range strings.Split(table, "\n") {
+		switch {
+		case strings.HasPrefix(line, "invariant.caches "):
+			skipping = true
+			continue
+		case skipping && strings.HasPrefix(strings.TrimSpace(line), "·"):
+			continue
+		case strings.Contains(line, " properties: ") || strings.HasPrefix(line, "wasted cases: "):
+			continue
+		}
+		skipping = false
+		kept = append(kept, line)
+	}
+	return strings.Join(kept, "\n")
+}
+
 // TestRunThroughServeMatchesInProcess: a campaign against "fuzz serve" gives the same
 // table as in process, fault and all, and its reproduce and replay lines name the port.
 func TestRunThroughServeMatchesInProcess(t *testing.T) {
@@ -62,7 +85,8 @@ func TestEveryPropertyThroughServe(t *testing.T) {
 	local := fuzz(t, append(args, "--corpus", t.TempDir())...)
 	remote := fuzz(t, append(args, "--corpus", t.TempDir(), "--engine", selfCommand("serve"))...)
 	require.Equal(t, local.code, remote.code, remote.stdout+remote.stderr)
-	assert.Equal(t, table(local.stdout), table(remote.stdout))
+	assert.Equal(t, withoutInProcessOnly(table(local.stdout)), withoutInProcessOnly(table(remote.stdout)))
+	assert.Contains(t, table(remote.stdout), "invariant.caches                   invariant.caches                    0      0        UNSUPPORTED")
 }
 
 // TestReplayThroughServe: the whole corpus passes through "fuzz serve", with the
