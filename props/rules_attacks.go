@@ -21,6 +21,7 @@ import (
 //     (508.1b), in some declaration;
 //   - attack-targets: every declaration offered attacks only the defending player or a
 //     planeswalker they control (508.1b), reached when a planeswalker is on the battlefield;
+//   - no-attack: declaring no attackers is offered (508.1a: which creatures, if any);
 //   - tapped: a declared attacker without vigilance is tapped once the declaration is made
 //     (508.1f);
 //   - vigilance: a declared attacker with vigilance keeps its status (702.20b).
@@ -40,6 +41,8 @@ func attackRules() *Property {
 				Description: "each creature that may attack is offered attacking each planeswalker the defending player controls"},
 			{Name: "attack-targets", Rules: []string{"508.1b"},
 				Description: "an offered declaration attacks only the defending player or a planeswalker that player controls"},
+			{Name: "no-attack", Rules: []string{"508.1a"},
+				Description: "when attackers are to be declared, declaring none is offered"},
 			{Name: "tapped", Rules: []string{"508.1f"},
 				Description: "a declared attacker without vigilance is tapped once attackers are declared"},
 			{Name: "vigilance", Rules: []string{"508.1f", "702.20b"},
@@ -86,6 +89,12 @@ func checkAttacksOffered(tr *gen.Trace, i int, v *Verdict) {
 	}
 	if len(offered) == 0 {
 		return
+	}
+	v.Reach("no-attack")
+	if !slices.ContainsFunc(offered, func(a harness.Action) bool { return len(a.Attackers) == 0 }) {
+		v.add("no-attack", violation(i, "rules.attacks", "508.1a", "the declarations of attackers offered",
+			"declaring no attackers among them (CR 508.1a: the active player chooses which creatures, if any, attack)",
+			fmt.Sprintf("%d declarations, each with an attacker", len(offered))))
 	}
 	s := st.Before
 	defender := s.Active.Opponent()

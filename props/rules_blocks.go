@@ -31,6 +31,8 @@ func blockRules() *Property {
 				Description: "each untapped creature of the defending player blocks each attacker no restriction (flying, protection, \"can't block\") forbids in some offered declaration"},
 			{Name: "tapped-blocker", Rules: []string{"509.1a"},
 				Description: "no offered declaration has a tapped creature block"},
+			{Name: "no-block", Rules: []string{"509.1a"},
+				Description: "when blockers are to be declared, declaring none is offered"},
 			{Name: "can-block", Rules: []string{"509.1a", "509.1b", "506.4"},
 				Description: "each blocker in an offered declaration is a creature of the defending player that no Aura keeps from blocking, blocks one attacker only, and blocks a creature declared as an attacker that is still a creature"},
 		},

@@ -14,6 +14,7 @@ import (
 //
 //   - tapped-blocker: no blocker is tapped (509.1a: the defending player's untapped
 //     creatures block), reached when the defending player controls a tapped creature;
+//   - no-block: declaring no blockers is offered (509.1a: which creatures, if any);
 //   - can-block: each blocker is a creature of the defending player that no Aura keeps
 //     from blocking, blocks one attacker only, and blocks a creature declared as an
 //     attacker in this combat that is still a creature on the battlefield (506.4).
@@ -29,6 +30,12 @@ func checkBlocksLegal(tr *gen.Trace, i int, v *Verdict) {
 	defender := s.Active.Opponent()
 	attacking := lastAttack(tr, i-1)
 	v.Reach("can-block")
+	v.Reach("no-block")
+	if !slices.ContainsFunc(st.Legal, func(a harness.Action) bool { return a.Kind == harness.Block && len(a.Blocks) == 0 }) {
+		v.add("no-block", violation(i, "rules.blocks", "509.1a", "the declarations of blockers offered",
+			"declaring no blockers among them (CR 509.1a: the defending player chooses which creatures, if any, block)",
+			"every declaration offered has a blocker"))
+	}
 	if slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
 		return o.Controller == defender && o.Tapped && isCreature(o)
 	}) {
