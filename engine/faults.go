@@ -147,12 +147,13 @@ const (
 	// Evasion (CR 702.9b).
 	FaultFlyingBlockedByGround = "rules.blocks/flying-blocked-by-ground"
 	FaultTappedBlocks          = "rules.blocks/tapped-blocks"
-	// Cards in zones (CR 400).
-	FaultLoserPlaysOn           = "rules.sba/loser-plays-on"
-	FaultLoyaltyOneShort        = "rules.costs/loyalty-one-short"
+	// The end of the game (CR 104.2a) and loyalty costs (606.6).
+	FaultLoserPlaysOn    = "rules.sba/loser-plays-on"
+	FaultLoyaltyOneShort = "rules.costs/loyalty-one-short"
+	// Cards in zones (CR 400) and the engine's caches.
 	FaultTopOfLibraryLost       = "invariant.cards/top-of-library-lost"
-	FaultProjectionAlwaysShared = "invariant.caches/projection-always-shared"
 	FaultControllersGraveyard   = "invariant.cards/controllers-graveyard"
+	FaultProjectionAlwaysShared = "invariant.caches/projection-always-shared"
 	// Declaring attackers (CR 508.1).
 	FaultWalkersUnattackable = "rules.attacks/planeswalkers-unattackable"
 	FaultVigilanceTaps       = "rules.attacks/vigilance-taps"

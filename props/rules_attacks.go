@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -169,14 +168,8 @@ func notAttackable(o *harness.Object, defender harness.Player) string {
 // creature of the active player, controlled since the turn began or with haste, with no
 // defender and no Aura that says it can't attack.
 func mayAttack(s *harness.Snapshot, c *harness.Object) bool {
-	if c.Controller != s.Active || c.Tapped || !isCreature(c) || c.Sick && !hasKeyword(c, "Haste") || hasKeyword(c, "Defender") {
-		return false
-	}
-	return !slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
-		return o.AttachedTo == c.Card && slices.ContainsFunc(o.Abilities, func(t string) bool {
-			return strings.Contains(t, "can't attack")
-		})
-	})
+	return c.Controller == s.Active && !c.Tapped && isCreature(c) && (!c.Sick || hasKeyword(c, "Haste")) &&
+		!hasKeyword(c, "Defender") && !restrains(s, c, false)
 }
 
 // checkAttackTaps judges the attackers declared by step i's action: tapped after it

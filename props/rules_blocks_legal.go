@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -81,7 +80,7 @@ func cantBlock(s *harness.Snapshot, defender harness.Player, bl *harness.Object)
 		return describe(bl) + ", not a creature"
 	case bl.Controller != defender:
 		return describe(bl) + ", not the defending player's"
-	case auraForbidsBlocking(s, bl):
+	case restrains(s, bl, true):
 		return describe(bl) + ", enchanted by an Aura that says it can't block"
 	}
 	return ""
@@ -95,14 +94,4 @@ func notAttacking(o *harness.Object) string {
 		return describe(o) + ", not a creature"
 	}
 	return describe(o) + ", not declared as an attacker"
-}
-
-// auraForbidsBlocking reports whether an Aura attached to bl says it can't block
-// (Pacifism's "enchanted creature can't attack or block", CR 509.1b).
-func auraForbidsBlocking(s *harness.Snapshot, bl *harness.Object) bool {
-	return slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
-		return o.AttachedTo == bl.Card && slices.ContainsFunc(o.Abilities, func(t string) bool {
-			return strings.Contains(t, "can't attack or block") || strings.Contains(t, "can't block")
-		})
-	})
 }

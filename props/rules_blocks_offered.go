@@ -52,5 +52,5 @@ func checkBlocksOffered(tr *gen.Trace, i int, v *Verdict) {
 // blocking attacker at (CR 509.1b): flying, protection, an Aura's "can't attack or block".
 func blockForbidden(s *harness.Snapshot, at, bl *harness.Object) bool {
 	return hasKeyword(at, "Flying") && !hasKeyword(bl, "Flying") && !hasKeyword(bl, "Reach") ||
-		shares(protectionFrom(at), bl.Colors) || auraForbidsBlocking(s, bl)
+		shares(protectionFrom(at), bl.Colors) || restrains(s, bl, true)
 }
