@@ -233,11 +233,17 @@ func (f *fileSites) binary(b *ast.BinaryExpr) {
 		// An operand naming the faults is left alone (condition), not its siblings: a
 		// fault's switch beside a rule's test (src.Tapped && !faults.on(F)) must not hide
 		// the test from mutation. (A chain a fault's switch decides is not walked.)
+		// A chain naming the faults gets no mutants of its own (condition), so with the
+		// faults off nothing would make it always true or false: its first other operand
+		// takes that over (src.Tapped && !faults.on(F) always false, !o.Tapped ||
+		// faults.on(F) always true), once a chain.
+		takesOver := f.firstOperandOfFaultChain(b)
 		for _, x := range []ast.Expr{b.X, b.Y} {
 			if inner, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && inner.Op == b.Op {
 				continue // a chain a && b && c: its operands are b's own
 			}
-			f.condition(x, b.Op == token.LAND, b.Op == token.LOR)
+			and := b.Op == token.LAND
+			f.condition(x, and || x == takesOver, !and || x == takesOver)
 		}
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 		if !f.ordered(b.X) || refersToFaults(b) {
@@ -259,6 +265,38 @@ func (f *fileSites) binary(b *ast.BinaryExpr) {
 			return fmt.Sprintf("((%s) != mutant.Active(%d))", cur, id)
 		})
 	}
+}
+
+// firstOperandOfFaultChain returns, when b is part of a chain of && (||) that names the
+// faults, the chain's first operand that does not; otherwise nil.
+func (f *fileSites) firstOperandOfFaultChain(b *ast.BinaryExpr) ast.Expr {
+	top := ast.Expr(b)
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if p, ok := f.stack[i].(*ast.ParenExpr); ok && ast.Unparen(p) == ast.Unparen(top) {
+			top = p
+			continue
+		}
+		p, ok := f.stack[i].(*ast.BinaryExpr)
+		if !ok || p.Op != b.Op {
+			break
+		}
+		top = p
+	}
+	if !refersToFaults(top) {
+		return nil
+	}
+	var first ast.Expr
+	var operands func(e ast.Expr)
+	operands = func(e ast.Expr) {
+		if inner, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && inner.Op == b.Op {
+			operands(inner.X)
+			operands(inner.Y)
+		} else if first == nil && !refersToFaults(e) {
+			first = e
+		}
+	}
+	operands(top)
+	return first
 }
 
 // decidedByFault reports whether e is a chain of && (||) with an operand that is false
