@@ -30,7 +30,9 @@ type Settings struct {
 
 // SourceHash is the hash of what the verdicts are made of: every Go file of the module at
 // root that is built (not the tests, not testdata), go.mod and go.sum, and the corpus's
-// files, by their paths.
+// files, by their paths. A schema kept in the module (--keep keep) is left out: its
+// sources are made from the engine's, and a run that wrote one would otherwise find its
+// own journal of another source at the next.
 func SourceHash(root, corpus string) (string, error) {
 	h := sha256.New()
 	add := func(base, prefix string, want func(rel string, d fs.DirEntry) bool) error {
@@ -41,7 +43,7 @@ func SourceHash(root, corpus string) (string, error) {
 			rel, _ := filepath.Rel(base, path)
 			rel = filepath.ToSlash(rel)
 			if d.IsDir() {
-				if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") {
+				if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules" || isSchema(path)) {
 					return filepath.SkipDir
 				}
 				return nil
@@ -67,6 +69,14 @@ func SourceHash(root, corpus string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// isSchema reports whether dir holds a schema written by Schema: its overlay beside the
+// mutated sources.
+func isSchema(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, overlayFile))
+	src, err2 := os.Stat(filepath.Join(dir, schemaSources))
+	return err == nil && err2 == nil && src.IsDir()
 }
 
 // Journal is a file of verdicts written as they are known: a first line of Settings,

@@ -495,3 +495,28 @@ func both(n int) int {
 	assert.NotZero(t, funcs["both"], "used outside a fault's branch too")
 	assert.NotZero(t, funcs["f"])
 }
+
+// TestSourceHashLeavesOutSchemas: a schema kept inside the module (--keep keep) doesn't
+// change the source hash, so a journal stays of the same source run after run; a Go
+// file added anywhere else does.
+func TestSourceHashLeavesOutSchemas(t *testing.T) {
+	root, corpus := t.TempDir(), t.TempDir()
+	write := func(rel, text string) {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	}
+	write("go.mod", "module m\n")
+	write("engine/a.go", "package engine\n")
+	before, err := SourceHash(root, corpus)
+	require.NoError(t, err)
+	write("keep/"+overlayFile, "{}")
+	write("keep/"+schemaSources+"/engine/a.go", "package engine // mutated\n")
+	kept, err := SourceHash(root, corpus)
+	require.NoError(t, err)
+	assert.Equal(t, before, kept, "a kept schema is not the module's source")
+	write("keep2/"+schemaSources+"/engine/a.go", "package engine\n")
+	other, err := SourceHash(root, corpus)
+	require.NoError(t, err)
+	assert.NotEqual(t, before, other, "a directory without an overlay is the module's")
+}

@@ -15,6 +15,13 @@ import (
 
 // mutantImport is the import every schema file gets, on its package clause's line so the
 // lines stay the original's (compiler errors name the original lines).
+// A schema's directory holds its overlay file and, under schemaSources, the mutated
+// sources the overlay names.
+const (
+	overlayFile   = "overlay.json"
+	schemaSources = "src"
+)
+
 const mutantImport = `; import mutant "github.com/mtgfuzz/mtgfuzz/internal/mutate/mutant"`
 
 // Schema is the built binaries of the schema: the module's fuzz command with every mutant
@@ -64,7 +71,7 @@ func (s *Source) Build(ctx context.Context, dir string, log func(string)) (*Sche
 // build builds the fuzz command with the overlay written in dir into binary; on failure
 // it returns the go command's output.
 func (s *Source) build(ctx context.Context, dir, binary string, flags ...string) (string, error) {
-	args := append([]string{"build", "-overlay", filepath.Join(dir, "overlay.json"),
+	args := append([]string{"build", "-overlay", filepath.Join(dir, overlayFile),
 		"-gcflags=github.com/mtgfuzz/mtgfuzz/" + s.Dir + "=-e", "-o", binary}, flags...)
 	cmd := exec.CommandContext(ctx, "go", append(args, "./cmd/fuzz")...)
 	cmd.Dir = s.Root
@@ -87,7 +94,7 @@ func (s *Source) writeOverlay(dir string, skip map[int]string) (map[string]strin
 		text := r.file(fs.file)
 		clause := r.off(fs.file.Name.End())
 		text = text[:clause] + mutantImport + text[clause:]
-		path := filepath.Join(dir, "src", filepath.FromSlash(fs.name))
+		path := filepath.Join(dir, schemaSources, filepath.FromSlash(fs.name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, err
 		}
@@ -101,7 +108,7 @@ func (s *Source) writeOverlay(dir string, skip map[int]string) (map[string]strin
 	if err != nil {
 		return nil, err
 	}
-	return rendered, os.WriteFile(filepath.Join(dir, "overlay.json"), data, 0o644)
+	return rendered, os.WriteFile(filepath.Join(dir, overlayFile), data, 0o644)
 }
 
 var (

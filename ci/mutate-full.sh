@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The full mutation run of engine/ on one machine, in as many sittings as it takes. Every
+# mutant of the engine at COMMIT (fuzz mutate: the default campaign, then the corpus) is
+# judged in SHARDS shards run one after the other, each a stride of the mutants (so each
+# shard finished is a fair sample of the whole) appending each verdict to a journal of
+# its own, JOURNALS/shard-K.jsonl. Cut short (Ctrl-C, a machine that goes away), run it
+# again with the same COMMIT and JOURNALS: it goes on where it stopped. The whole run is
+# hours on 2 cores (BENCHMARKS.md); the nightly job of ci/github-actions.yml runs the same
+# shards on eight machines instead.
+#
+#   ci/mutate-full.sh COMMIT JOURNALS [FUZZ-MUTATE-FLAGS...]
+#
+# COMMIT is checked out (git archive) into $WORK, default mutate-COMMIT beside this
+# checkout, its fuzz command built there once: the journals are keyed to its source, and
+# a journal of another tree is refused. JOURNALS is the folder of the journals, made if
+# missing: keep it where the next sitting finds it (committed, or on a volume). Flags after
+# JOURNALS go to every fuzz mutate (judging and merging alike), e.g. --sample 40 --seed 3
+# to run a sample in shards. When every shard is done it merges them into
+# JOURNALS/report.txt and JOURNALS/report.json, with the reviewed list of equivalent
+# mutants $EQUIVALENT (default: COMMIT's own), and prints the report's figures.
+#
+# Settings (environment): SHARDS=8, JOBS=2 (mutants judged at once), NICE=19 (the niceness
+# to judge at: 19 leaves a shared machine to its user), WORK, EQUIVALENT.
+# Exit: 0 merged; 1 a shard failed (its log is JOURNALS/shard-K.log); 2 bad usage or a build
+# that failed; 130 or 143 interrupted by SIGINT or SIGTERM (what was judged is in the
+# journals).
+set -uo pipefail
+
+usage() {
+	echo "usage: ci/mutate-full.sh COMMIT JOURNALS [FUZZ-MUTATE-FLAGS...]" >&2
+	exit 2
+}
+[ $# -ge 2 ] || usage
+commit=$1 journals=$2
+shift 2
+SHARDS=${SHARDS:-8}
+JOBS=${JOBS:-2}
+NICE=${NICE:-19}
+[[ $SHARDS =~ ^[1-9][0-9]*$ ]] || { echo "mutate-full: SHARDS=$SHARDS is not a positive number" >&2; exit 2; }
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "mutate-full: JOBS=$JOBS is not a positive number" >&2; exit 2; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+full=$(git -C "$repo" rev-parse --verify --quiet "$commit^{commit}") ||
+	{ echo "mutate-full: $commit is not a commit of $repo" >&2; exit 2; }
+short=${full:0:7}
+WORK=${WORK:-$(dirname "$repo")/mutate-$short}
+mkdir -p "$journals" || exit 2
+journals=$(cd "$journals" && pwd)
+
+if [ ! -x "$WORK/fuzz" ]; then
+	echo "mutate-full: checking out $short into $WORK"
+	mkdir -p "$WORK" && git -C "$repo" archive "$full" | tar -x -C "$WORK" || exit 2
+	(cd "$WORK" && go build -o fuzz ./cmd/fuzz) || { echo "mutate-full: $short does not build" >&2; exit 2; }
+fi
+EQUIVALENT=${EQUIVALENT:-$WORK/internal/mutate/equivalent.tsv}
+
+# A SIGTERM or SIGINT to this script is passed to the running fuzz, which writes the
+# verdict of each mutant judged to the end and stops (bash runs no trap while it waits on
+# a command in the foreground, hence the background and the wait).
+signalled=0
+cd "$WORK" || exit 2
+for ((k = 1; k <= SHARDS; k++)); do
+	log=$journals/shard-$k.log
+	echo "mutate-full: shard $k/$SHARDS ($log)"
+	nice -n "$NICE" ./fuzz mutate --shard "$k/$SHARDS" --jobs "$JOBS" --keep keep --equivalent "$EQUIVALENT" \
+		--journal "$journals/shard-$k.jsonl" --out /dev/null "$@" >"$log" 2>&1 &
+	pid=$!
+	trap 'signalled=143; kill -TERM "$pid" 2>/dev/null' TERM
+	trap 'signalled=130; kill -INT "$pid" 2>/dev/null' INT
+	while :; do
+		wait "$pid"
+		code=$?
+		kill -0 "$pid" 2>/dev/null || break # wait was cut short by a trapped signal
+	done
+	if [ $signalled -ne 0 ]; then
+		echo "mutate-full: interrupted in shard $k; the verdicts so far are in $journals" >&2
+		exit $signalled
+	fi
+	# 1 is fuzz mutate's verdict on the score (--min-score), not a failure to judge.
+	[ $code -le 1 ] || { echo "mutate-full: shard $k failed (exit $code); see $log" >&2; tail -n 5 "$log" >&2; exit 1; }
+done
+
+./fuzz mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
+	"$journals"/shard-*.jsonl || { echo "mutate-full: the merge failed" >&2; exit 1; }
+head -n 12 "$journals/report.txt"
