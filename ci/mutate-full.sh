@@ -15,13 +15,14 @@
 # a journal of another tree is refused. JOURNALS is the folder of the journals, made if
 # missing: keep it where the next sitting finds it (committed, or on a volume). Flags after
 # JOURNALS go to every fuzz mutate (judging and merging alike), e.g. --sample 40 --seed 3
-# to run a sample in shards. When every shard is done it merges them into
+# to run a sample in shards (not --min-score: judge the merged report.json instead). When every shard is done it merges them into
 # JOURNALS/report.txt and JOURNALS/report.json, with the reviewed list of equivalent
 # mutants $EQUIVALENT (default: COMMIT's own), and prints the report's figures.
 #
 # Settings (environment): SHARDS=8, JOBS=2 (mutants judged at once), NICE=19 (the niceness
 # to judge at: 19 leaves a shared machine to its user), WORK, EQUIVALENT.
-# Exit: 0 merged; 1 a shard failed (its log is JOURNALS/shard-K.log); 2 bad usage or a build
+# Exit: 0 merged, the whole run; 1 a shard failed (its log is JOURNALS/shard-K.log) or the
+# merge is not the whole run; 2 bad usage or a build
 # that failed; 130 or 143 interrupted by SIGINT or SIGTERM (what was judged is in the
 # journals).
 set -uo pipefail
@@ -76,10 +77,13 @@ for ((k = 1; k <= SHARDS; k++)); do
 		echo "mutate-full: interrupted in shard $k; the verdicts so far are in $journals" >&2
 		exit $signalled
 	fi
-	# 1 is fuzz mutate's verdict on the score (--min-score), not a failure to judge.
-	[ $code -le 1 ] || { echo "mutate-full: shard $k failed (exit $code); see $log" >&2; tail -n 5 "$log" >&2; exit 1; }
+	[ $code -eq 0 ] || { echo "mutate-full: shard $k failed (exit $code); see $log" >&2; tail -n 5 "$log" >&2; exit 1; }
 done
 
 ./fuzz mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
 	"$journals"/shard-*.jsonl || { echo "mutate-full: the merge failed" >&2; exit 1; }
 head -n 12 "$journals/report.txt"
+if grep -q '^PARTIAL' "$journals/report.txt"; then
+	echo "mutate-full: the journals are not the whole run (see the shards' logs)" >&2
+	exit 1
+fi
