@@ -16,8 +16,10 @@
 # missing: keep it where the next sitting finds it (committed, or on a volume). Flags after
 # JOURNALS go to every fuzz mutate (judging and merging alike), e.g. --sample 40 --seed 3
 # to run a sample in shards (not --min-score: judge the merged report.json instead). When every shard is done it merges them into
-# JOURNALS/report.txt and JOURNALS/report.json, with the reviewed list of equivalent
-# mutants $EQUIVALENT (default: COMMIT's own), and prints the report's figures.
+# JOURNALS/report.txt and JOURNALS/report.json, and prints the report's figures. The
+# reviewed list of equivalent mutants is $EQUIVALENT, by default this checkout's, read
+# again at each shard: a mutant listed is not judged, so the list may grow while the run
+# goes on (its keys name a mutant by its place and change, not by its ID).
 #
 # Settings (environment): SHARDS=8, JOBS=2 (mutants judged at once), NICE=19 (the niceness
 # to judge at: 19 leaves a shared machine to its user), WORK, EQUIVALENT.
@@ -53,7 +55,7 @@ if [ ! -x "$WORK/fuzz" ]; then
 	mkdir -p "$WORK" && git -C "$repo" archive "$full" | tar -x -C "$WORK" || exit 2
 	(cd "$WORK" && go build -o fuzz ./cmd/fuzz) || { echo "mutate-full: $short does not build" >&2; exit 2; }
 fi
-EQUIVALENT=${EQUIVALENT:-$WORK/internal/mutate/equivalent.tsv}
+EQUIVALENT=${EQUIVALENT:-$repo/internal/mutate/equivalent.tsv}
 
 # A SIGTERM or SIGINT to this script is passed to the running fuzz, which writes the
 # verdict of each mutant judged to the end and stops (bash runs no trap while it waits on
