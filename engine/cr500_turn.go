@@ -117,7 +117,9 @@ func beginStep(s *state, ev *events) (*state, []h.Event, error, bool) {
 		if s.Step == h.DeclareBlockers {
 			if v := s.project(); len(blockCandidates(s, v)) > 0 && len(attackersInCombat(s, v)) > 0 {
 				s.Decision = &decision{Kind: DecideBlockers, Player: s.Active.Opponent(), Prompt: "declare blockers"}
-				s.Priority = h.NoPlayer
+				if !s.faults.on(FaultBlockersKeepPriority) { // the fault apart, so mutants judge the statement
+					s.Priority = h.NoPlayer
+				}
 				return s, nil, nil, true
 			}
 		}

@@ -10,8 +10,10 @@ import (
 // CR 510: the combat damage step. Each attacking and blocking creature assigns combat
 // damage equal to its power (510.1a): an unblocked attacker to the player or planeswalker
 // it attacks (510.1b), a blocked one to its blockers, divided as its controller chooses
-// when there are several (510.1c), a blocker to the creature it blocks (510.1d). Then all
-// of it is dealt at once (510.2).
+// when there are several (510.1c), a blocker to the creature it blocks (510.1d). A blocked
+// attacker with trample may assign what is left, once each blocker is assigned lethal
+// damage, to what it attacks (702.19b), and all of it when no blocker is left (702.19d).
+// Then all of it is dealt at once (510.2).
 
 // assignment is combat damage one creature assigns to one recipient.
 type assignment struct {
@@ -46,13 +48,19 @@ func combatDamageWith(base *state, prefix []string) (*state, []h.Event, error) {
 				as = append(as, assignment{id, to, power})
 				continue
 			}
-			blockers := blockersOf(c, v, id)
-			split, err := divideDamage(c, v, ch, id, power, blockers)
+			var to []recipient
+			for _, b := range blockersOf(c, v, id) {
+				to = append(to, recipient{chosen{Player: h.NoPlayer, Object: b, Card: c.obj(b).Card}, lethalDamage(c, v, b)})
+			}
+			if t, ok := trampleRecipient(c, v, i, def); ok {
+				to = append(to, recipient{to: t, lethal: -1})
+			}
+			split, err := divideDamage(c, v, ch, id, power, to)
 			if err != nil {
 				return err
 			}
-			for j, b := range blockers {
-				as = append(as, assignment{id, chosen{Player: h.NoPlayer, Object: b, Card: c.obj(b).Card}, split[j]})
+			for j, r := range to {
+				as = append(as, assignment{id, r.to, split[j]})
 			}
 		}
 		for _, p := range c.Blocks {
@@ -70,26 +78,61 @@ func combatDamageWith(base *state, prefix []string) (*state, []h.Event, error) {
 	})
 }
 
-// divideDamage asks the attacker's controller how to divide power among its blockers
-// (CR 510.1c); with one blocker, all of it goes there.
-func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int, blockers []h.ObjectID) ([]int, error) {
-	switch len(blockers) {
-	case 0:
+// recipient is where a blocked creature may assign combat damage: a blocker, with the
+// damage that is lethal to it, or (lethal -1) what a creature with trample attacks, which
+// may be assigned damage only once every blocker is assigned lethal damage (CR 702.19b).
+type recipient struct {
+	to     chosen
+	lethal int
+}
+
+// lethalDamage is the damage that is lethal to the blocker id now: its toughness less the
+// damage already marked on it (CR 702.19b, 120.6), at least 0.
+func lethalDamage(s *state, v *view, id h.ObjectID) int {
+	return max(0, v.Of(id).Toughness-s.obj(id).Damage)
+}
+
+// trampleRecipient is what the i-th attacker, blocked, may assign damage to beyond its
+// blockers: with trample, the defending player or the planeswalker it attacks while that
+// is still one (CR 702.19b, 702.19d); nothing for an attacker without trample, or one
+// attacking a planeswalker that left combat (702.19f).
+func trampleRecipient(s *state, v *view, i int, def h.Player) (chosen, bool) {
+	if !v.Of(s.Attackers[i]).HasKeyword("Trample") || s.faults.on(FaultTrampleIgnored) {
+		return chosen{}, false
+	}
+	pw := s.AttackTargets[i]
+	if pw == 0 {
+		return chosen{Player: def}, true
+	}
+	if !s.onBattlefield(pw) || !v.Of(pw).HasType("Planeswalker") {
+		return chosen{}, false
+	}
+	return chosen{Player: h.NoPlayer, Object: pw, Card: s.obj(pw).Card}, true
+}
+
+// divideDamage asks the attacker's controller how to divide power among the recipients
+// (CR 510.1c, 702.19b): each division of it, all of it assigned, none to what a trampler
+// attacks unless every blocker gets lethal damage. With one division (one blocker and
+// no trample; a trampler with no blocker left, 702.19d) nothing is asked; with no
+// recipient, no creature blocks it now and it assigns no damage.
+func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int, to []recipient) ([]int, error) {
+	if len(to) == 0 {
 		return nil, nil // CR 510.1c: no creature blocking it now, no damage
-	case 1:
-		return []int{power}, nil
 	}
 	var splits [][]int
 	var opts []string
 	var walk func(i, left int, acc []int)
 	walk = func(i, left int, acc []int) {
-		if i == len(blockers)-1 {
+		if i == len(to)-1 {
 			split := append(append([]int(nil), acc...), left)
+			if !allowedSplit(to, split) {
+				return
+			}
 			parts := make([]string, len(split))
 			for j, n := range split {
-				parts[j] = fmt.Sprintf("%d to %s (card %d)", n, v.Of(blockers[j]).Name, s.obj(blockers[j]).Card)
+				parts[j] = fmt.Sprintf("%d to %s", n, recipientName(s, v, to[j].to))
 				if s.faults.on(FaultDivisionUnlabelled) {
-					parts[j] = v.Of(blockers[j]).Name
+					parts[j] = recipientName(s, v, to[j].to)
 				}
 			}
 			splits = append(splits, split)
@@ -101,6 +144,9 @@ func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int,
 		}
 	}
 	walk(0, power, nil)
+	if len(splits) == 1 {
+		return splits[0], nil
+	}
 	pick, err := chooseFor(ch, s.obj(attacker).Controller, h.ChoiceOption, opts)
 	if err != nil {
 		return nil, err
@@ -111,6 +157,30 @@ func divideDamage(s *state, v *view, ch chooser, attacker h.ObjectID, power int,
 		}
 	}
 	return nil, fmt.Errorf("CR 510.1c: %q is not a division of the damage", pick)
+}
+
+// allowedSplit reports whether a division may be assigned: damage to what a trampler
+// attacks only once each blocker has lethal damage assigned (CR 702.19b).
+func allowedSplit(to []recipient, split []int) bool {
+	for j, r := range to {
+		if r.lethal < 0 && split[j] > 0 {
+			for k, b := range to {
+				if b.lethal >= 0 && split[k] < b.lethal {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// recipientName names a recipient in a division's text: a player, or a permanent and
+// its card.
+func recipientName(s *state, v *view, t chosen) string {
+	if t.Object == 0 {
+		return t.Player.String()
+	}
+	return fmt.Sprintf("%s (card %d)", v.Of(t.Object).Name, s.obj(t.Object).Card)
 }
 
 // dealDamage deals n damage from source to a player or permanent (CR 120.3): a player

@@ -157,6 +157,8 @@ const (
 	// Declaring attackers (CR 508.1).
 	FaultWalkersUnattackable = "rules.attacks/planeswalkers-unattackable"
 	FaultVigilanceTaps       = "rules.attacks/vigilance-taps"
+	// Who acts while a declaration is asked (CR 117.1).
+	FaultBlockersKeepPriority = "rules.priority/blockers-keep-priority"
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	FaultTransformFiresCastTriggers = "historic.lands-and-transform/transform-fires-cast-triggers"
 	FaultTransformNewObject         = "rules.transform/new-object"
@@ -175,6 +177,7 @@ const (
 	FaultPlayerDamageTwice     = "rules.damage/player-damage-twice"
 	FaultBlockersDealNoDamage  = "rules.damage/blockers-deal-no-damage"
 	FaultDivisionUnlabelled    = "rules.damage/division-unlabelled"
+	FaultTrampleIgnored        = "rules.damage/trample-ignored"
 	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
 	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
 	FaultPayOfferedWithoutMana = "rules.costs/pay-offered-without-mana"
@@ -327,6 +330,7 @@ var faultInfo = []FaultInfo{
 	{FaultPlayerDamageTwice, "rules.damage", "120.3a", "damage a spell or ability deals to a player is subtracted from their life twice"},
 	{FaultBlockersDealNoDamage, "rules.damage", "510.1d", "a blocking creature deals no combat damage to the attacker it blocks"},
 	{FaultDivisionUnlabelled, "rules.damage", "510.1c", "the options to divide a blocked creature's combat damage among its blockers don't say how much goes where"},
+	{FaultTrampleIgnored, "rules.damage", "702.19b", "a blocked creature with trample assigns all its damage to its blockers, none to what it attacks, and none at all with no blocker left"},
 	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},
 	{FaultPayOfferedWithoutMana, "rules.costs", "118.3", "an option to pay mana while something resolves is offered even when the mana pool can't cover it"},
@@ -347,6 +351,7 @@ var faultInfo = []FaultInfo{
 	{FaultControllersGraveyard, "invariant.cards", "400.3", "a card put into a graveyard goes to its controller's graveyard, not its owner's"},
 	{FaultWalkersUnattackable, "rules.attacks", "508.1b", "creatures may attack only the defending player, never a planeswalker they control"},
 	{FaultVigilanceTaps, "rules.attacks", "702.20b", "an attacking creature with vigilance becomes tapped like the others"},
+	{FaultBlockersKeepPriority, "rules.priority", "117.1", "while the defending player declares blockers, the player who had priority keeps it"},
 	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
 	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},
 }

@@ -96,11 +96,11 @@
 //	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a, 506.4
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
-//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c
+//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
-//	rules.priority                rules.priority / 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.priority                rules.priority / 117.1, 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c, 104.2a, 104.4a

@@ -31,6 +31,9 @@ import (
 //     (510.1a-d), all of it at once (510.2): an unblocked attacker's power to the player or
 //     planeswalker it attacks, a blocked attacker's power divided among its blockers (all
 //     of it to one alone), a blocker's power to the attacker it blocks;
+//   - a blocked attacker with trample sends what its blockers don't get to what it
+//     attacks, and only once each blocker got lethal damage (702.19b): all of it when no
+//     blocker is left (702.19d);
 //   - the options of every pending decision read differently from one another, so that
 //     the one chosen says what happens (a division of combat damage, 510.1c).
 //
@@ -40,10 +43,11 @@ func damageRules() *Property {
 	return &Property{
 		ID:      "rules.damage",
 		Rulings: []string{"rules.damage"},
-		Rules:   []string{"120.3a", "120.3c", "120.3e", "510.1a", "510.1b", "510.1c", "510.1d", "510.2", "608.2b", "608.2c"},
+		Rules:   []string{"120.3a", "120.3c", "120.3e", "510.1a", "510.1b", "510.1c", "510.1d", "510.2", "608.2b", "608.2c", "702.19b", "702.19d"},
 		Description: "Damage dealt has its results and nothing else changes life, marked damage or loyalty: a player loses that much life, " +
 			"a creature has that much more damage marked, a planeswalker loses that many loyalty counters; a spell or ability that " +
-			"says it deals damage to a legal target deals it; combat damage goes where the declared attacks and blocks send it; " +
+			"says it deals damage to a legal target deals it; combat damage goes where the declared attacks and blocks send it, " +
+			"a trampler's past lethal damage to its blockers; " +
 			"and the options of a decision can be told apart.",
 		Clauses: []Clause{
 			{Name: "player-life", Rules: []string{"120.3a"}, Description: "A player's life falls, in a step that pays no cost, by exactly the damage reported dealt to them."},
@@ -52,6 +56,8 @@ func damageRules() *Property {
 			{Name: "effect-deals", Rules: []string{"120.3", "608.2b", "608.2c"}, Needs: needsCasting, Description: "A resolving spell or ability whose text deals N damage to a target still legal, or to its controller, deals N damage to it."},
 			{Name: "combat", Rules: []string{"510.1a", "510.1b", "510.1c", "510.1d", "510.2"}, Needs: needsAttacking,
 				Description: "Combat damage goes where the declared attacks and blocks send it: an unblocked attacker's power to what it attacks, a blocked one's to its blockers, a blocker's to the attacker it blocks."},
+			{Name: "trample", Rules: []string{"702.19b", "702.19d"}, Needs: needsAttacking,
+				Description: "A blocked attacker with trample assigns damage to what it attacks only once each of its blockers is assigned lethal damage, and all of it when no blocker is left; what its blockers don't get goes there."},
 			{Name: "distinct-options", Rules: []string{"510.1c", "608.2d"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}}, Description: "The options of a pending decision are texts distinct from one another."},
 		},
 		Steer: gen.Steer{
@@ -65,23 +71,38 @@ func damageRules() *Property {
 					Mine:   []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 20}, {Card: "Walking Ballista", Weight: 10}},
 					Theirs: []gen.Pick{{Card: "Jace Beleren", Weight: 30}, {Card: "Grizzly Bears", Weight: 10}},
 					Steps:  []harness.Step{harness.BeginCombat, harness.DeclareAttackers}},
+				{Name: "tramplers blocked", Weight: 2,
+					Mine: []gen.Pick{{Card: "Nyxbloom Ancient", Weight: 20}, {Card: "Akroma, Angel of Fury", Weight: 10},
+						{Card: "Mountain", Weight: 10}, {Card: "Walking Ballista", Weight: 5}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Ornithopter", Weight: 10},
+						{Card: "Hill Giant", Weight: 10}, {Card: "Jace Beleren", Weight: 10}},
+					Hand:  []gen.Pick{{Card: "Spark Spray", Weight: 10}},
+					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 400, MinPermanents: 2, ExtraSteps: 6},
 			},
-			Prefer:           preferPlaneswalkerDamage,
+			Actions:          &gen.ActionWeights{Pass: 6, Preferred: 16, Mana: 4, Land: 3, Cast: 3, Pay: 8, Activate: 2, Attack: 3, Choose: 4, Cancel: 1},
+			Prefer:           preferRareDamage,
 			StopForPreferred: true,
 		},
 		Check: checkDamage,
 	}
 }
 
-// preferPlaneswalkerDamage favours damage aimed at a planeswalker, the rarest recipient:
-// a spell or ability targeting one, an attack on one.
-func preferPlaneswalkerDamage(before *harness.Snapshot, a harness.Action) bool {
+// preferRareDamage favours the rarest damage: aimed at a planeswalker (a spell or ability
+// targeting one, an attack on one), or a trampler's (an attack with one, a block of one).
+func preferRareDamage(before *harness.Snapshot, a harness.Action) bool {
 	for _, t := range a.Targets {
 		if o := before.Permanent(t.Card); t.Card != 0 && o != nil && o.HasType("Planeswalker") {
 			return true
 		}
 	}
-	return a.Kind == harness.Attack && slices.ContainsFunc(a.Attacking, func(c harness.CardID) bool { return c != 0 })
+	tramples := func(c harness.CardID) bool { o := before.Permanent(c); return o != nil && hasKeyword(o, "Trample") }
+	switch a.Kind {
+	case harness.Attack:
+		return slices.ContainsFunc(a.Attacking, func(c harness.CardID) bool { return c != 0 }) || slices.ContainsFunc(a.Attackers, tramples)
+	case harness.Block:
+		return slices.ContainsFunc(a.Blocks, func(b harness.Blocking) bool { return tramples(b.Attacker) })
+	}
+	return false
 }
 
 // reDamageAmount reads the amount of a damage event from its text ("3 damage to B").

@@ -19,6 +19,16 @@ type combatShare struct {
 	// unjudged: a recipient has protection, which may prevent the damage (CR 702.16e):
 	// the share only says where damage may go.
 	unjudged bool
+	// A blocked attacker with trample may assign the rest, once each of its blockers (to)
+	// has lethal damage (lethal, in to's order), to over: what it attacks (702.19b).
+	trample *trampleShare
+}
+
+// trampleShare is where a blocked attacker with trample may send damage past its blockers.
+type trampleShare struct {
+	over     damageTarget
+	overName string
+	lethal   []int
 }
 
 // checkCombatDamage judges the combat damage step of each turn of the trace whose
@@ -47,6 +57,8 @@ func checkCombatDamage(tr *gen.Trace, v *Verdict) {
 			continue
 		}
 		v.Reach("combat")
+		asked := slices.ContainsFunc(tr.Steps[w0:w1+1], func(st gen.TraceStep) bool { return st.Action.Kind == harness.Choose })
+		shares = trampledOver(shares, sums, asked, w1, v)
 		covered := map[damageTarget]bool{}
 		for _, sh := range shares {
 			got := 0
@@ -68,6 +80,73 @@ func checkCombatDamage(tr *gen.Trace, v *Verdict) {
 			}
 		}
 	}
+}
+
+// trampledOver settles the shares of blocked attackers with trample from the damage their
+// blockers were dealt: what the blockers didn't get went over, to what the attacker
+// attacks (CR 702.19b), and is added to that recipient's own share. The clause trample:
+// some may go over only once each blocker got lethal damage; and when the power passes
+// the blockers' lethal damage, the rest may go over, so either some did or the player
+// was asked (asked: a decision was answered in the step) how to divide it. A trampler
+// whose blockers may have had damage prevented leaves what it attacks unjudged too.
+func trampledOver(shares []combatShare, sums map[damageTarget]int, asked bool, at int, v *Verdict) []combatShare {
+	over := map[damageTarget]int{}
+	unjudged := map[damageTarget]bool{}
+	name := map[damageTarget]string{}
+	var out []combatShare
+	for _, sh := range shares {
+		tr := sh.trample
+		if tr == nil {
+			out = append(out, sh)
+			continue
+		}
+		name[tr.over] = tr.overName
+		if sh.unjudged {
+			unjudged[tr.over] = true
+			out = append(out, combatShare{to: sh.to, n: sh.n, what: sh.what, unjudged: true})
+			continue
+		}
+		v.Reach("trample")
+		toBlockers := 0
+		short := ""
+		for i, b := range sh.to {
+			toBlockers += sums[b]
+			if sums[b] < tr.lethal[i] && short == "" {
+				short = fmt.Sprintf("%d damage to a blocker that %d would destroy", sums[b], tr.lethal[i])
+			}
+		}
+		rest := sh.n - toBlockers
+		if rest > 0 && short != "" {
+			v.add("trample", violation(at, "rules.damage", "702.19b", "",
+				fmt.Sprintf("%s assigns damage to what it attacks only once each of its blockers is assigned lethal damage (CR 702.19b)", sh.what),
+				fmt.Sprintf("%d damage over, with %s", rest, short)))
+		}
+		lethal := 0
+		for _, l := range tr.lethal {
+			lethal += l
+		}
+		if len(sh.to) > 0 && sh.n > lethal && rest <= 0 && !asked {
+			v.add("trample", violation(at, "rules.damage", "702.19b", "",
+				fmt.Sprintf("%s, with power %d past its blockers' lethal damage %d, may assign the rest to %s: some goes there, or its controller is asked (CR 702.19b)", sh.what, sh.n, lethal, tr.overName),
+				"all of it to its blockers, and no decision asked"))
+		}
+		over[tr.over] += max(rest, 0)
+		if len(sh.to) > 0 { // the blockers get what they got, no more than the power
+			out = append(out, combatShare{to: sh.to, n: min(toBlockers, sh.n), what: sh.what + "'s blockers"})
+		}
+	}
+	// What went over joins the share of its recipient (in a fixed order: a report is the
+	// same on every run).
+	for _, t := range slices.SortedFunc(maps.Keys(name), compareTargets) {
+		i := slices.IndexFunc(out, func(sh combatShare) bool { return len(sh.to) == 1 && sh.to[0] == t })
+		if i < 0 {
+			out = append(out, combatShare{to: []damageTarget{t}, what: name[t]})
+			i = len(out) - 1
+		}
+		out[i].n += over[t]
+		out[i].unjudged = out[i].unjudged || unjudged[t]
+	}
+	return out
 }
 
 // combatWindow finds, for the attack declared in step a, the step that declared blockers
@@ -156,19 +235,23 @@ func declaredShares(tr *gen.Trace, a, blockAt int, pre *harness.Snapshot) []comb
 			}
 		}
 		p := *o.Power
+		target, targetName, attacks := attacked(atk, i, declared, pre)
 		switch {
 		case p <= 0:
-		case !blocked && atk.AttackTarget(i) == 0:
-			t := damageTarget{player: atk.Player.Opponent()}
-			single[t] += p
-			names[t] = t.player.String()
 		case !blocked:
-			was, now := declared.Permanent(atk.AttackTarget(i)), pre.Permanent(atk.AttackTarget(i))
-			if was != nil && now != nil && was.Object == now.Object && now.HasType("Planeswalker") {
-				t := damageTarget{player: harness.NoPlayer, object: now.Object}
-				single[t] += p
-				names[t] = describe(now)
+			if attacks {
+				single[target] += p
+				names[target] = targetName
 			}
+		case blocked && hasKeyword(o, "Trample") && attacks:
+			lethal := make([]int, len(blockers))
+			for k, b := range blockers {
+				bo := objectOnBattlefield(pre, b.object)
+				lethal[k] = max(0, *bo.Toughness-bo.Damage)
+			}
+			shares = append(shares, combatShare{to: blockers, n: p, what: describe(o),
+				trample:  &trampleShare{over: target, overName: targetName, lethal: lethal},
+				unjudged: slices.ContainsFunc(blockers, func(t damageTarget) bool { return protected[t] })})
 		case len(blockers) == 1:
 			single[blockers[0]] += p
 			names[blockers[0]] = who[0]
@@ -181,6 +264,22 @@ func declaredShares(tr *gen.Trace, a, blockAt int, pre *harness.Snapshot) []comb
 		shares = append(shares, combatShare{to: []damageTarget{t}, n: single[t], what: names[t], unjudged: protected[t]})
 	}
 	return shares
+}
+
+// attacked is what the i-th attacker of atk attacks in pre, just before combat damage, and
+// its name: the defending player, or the planeswalker it attacks while it is still the
+// object attacked and a planeswalker; attacks is false when that planeswalker is gone, so
+// that the attacker attacks nothing (CR 506.4c, 510.1b).
+func attacked(atk harness.Action, i int, declared, pre *harness.Snapshot) (t damageTarget, name string, attacks bool) {
+	if atk.AttackTarget(i) == 0 {
+		t = damageTarget{player: atk.Player.Opponent()}
+		return t, t.player.String(), true
+	}
+	was, now := declared.Permanent(atk.AttackTarget(i)), pre.Permanent(atk.AttackTarget(i))
+	if was == nil || now == nil || was.Object != now.Object || !now.HasType("Planeswalker") {
+		return damageTarget{}, "", false
+	}
+	return damageTarget{player: harness.NoPlayer, object: now.Object}, describe(now), true
 }
 
 // targetName names what damage was dealt to, for a message.

@@ -14,16 +14,18 @@ func priorityRules() *Property {
 	return &Property{
 		ID:      "rules.priority",
 		Rulings: []string{"rules.priority"},
-		Rules:   []string{"117.3b", "117.3c", "117.3d", "117.4", "405.5", "500.2"},
+		Rules:   []string{"117.1", "117.3b", "117.3c", "117.3d", "117.4", "405.5", "500.2"},
 		Description: "After a spell or ability resolves the active player receives priority; after a player casts, " +
 			"activates or plays a land, that player does; a single pass hands priority to the other player and changes " +
-			"nothing else; all players passing in succession resolves the top of the stack, or ends the step when it is empty.",
+			"nothing else; all players passing in succession resolves the top of the stack, or ends the step when it is empty; " +
+			"nobody has priority while a decision is pending, and somebody has while none is.",
 		Clauses: []Clause{
 			{Name: "after-resolution", Rules: []string{"117.3b"}, Description: "After the top of the stack resolves, the active player has priority."},
 			{Name: "after-action", Rules: []string{"117.3c"}, Description: "After a player casts a spell, activates an ability or plays a land, that player has priority."},
 			{Name: "single-pass", Rules: []string{"117.3d"}, Description: "A pass that is not the second in succession gives priority to the other player and leaves the stack and step alone."},
 			{Name: "both-pass-resolves", Rules: []string{"117.4", "405.5"}, Description: "Both players passing in succession with a non-empty stack resolves its top object and nothing else but what it targets, in the same step."},
 			{Name: "both-pass-ends-step", Rules: []string{"117.4", "500.2"}, Description: "Both players passing in succession with an empty stack ends the step."},
+			{Name: "decision-or-priority", Rules: []string{"117.1"}, Description: "While a decision is pending (a declaration, a choice as a spell or ability resolves, the order of triggers) no player has priority: the game waits for that choice, not for a pass; with none pending, in a game not over, a player has priority."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.priority",
@@ -47,6 +49,7 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		b, a := st.Before, st.After
+		checkDecisionOrPriority(i, a, &v)
 		prev := passes
 		before[i], passes = prev, 0
 		if st.Action.Kind == harness.Cancel {
@@ -95,6 +98,28 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
+}
+
+// checkDecisionOrPriority: who is asked to act after step i is either the player a
+// pending decision is for, or the player with priority, never both and, in a game not
+// over, never neither (CR 117.1: priority decides who acts unless a spell, an ability
+// or a turn-based action is instructing a player; the protocol shows priority "-" then).
+func checkDecisionOrPriority(i int, a *harness.Snapshot, v *Verdict) {
+	if a.GameOver {
+		return
+	}
+	v.Reach("decision-or-priority")
+	var got string
+	switch {
+	case a.Pending != nil && a.Priority != harness.NoPlayer:
+		got = fmt.Sprintf("%s has priority while a decision of %s is pending", a.Priority, a.Pending.Player)
+	case a.Pending == nil && a.Priority == harness.NoPlayer:
+		got = "no decision is pending and nobody has priority"
+	default:
+		return
+	}
+	v.Violations = append(v.Violations, clauseViolation(i, "rules.priority", "117.1", "decision-or-priority", "",
+		"either a decision is pending and nobody has priority, or a player has priority (CR 117.1)", got))
 }
 
 // checkSinglePass: the first pass gives priority to the other player, and nothing else
