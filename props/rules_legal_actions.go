@@ -68,7 +68,7 @@ func legalActionRules() *Property {
 			{Name: "unlisted-land", Rules: []string{"305.1", "305.2"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
 				Description: "Playing a land card from one's hand that no listed action plays is refused."},
 			{Name: "less-than-the-cost", Rules: []string{"601.2h", "602.2b"}, Needs: needsCasting,
-				Description: "A payment of the cost with one mana fewer is refused: the total cost is paid, no less."},
+				Description: "A payment of the cost with one mana fewer (of a spell or ability being paid, or of a mana ability's cost paid as it is activated) is refused: the total cost is paid, no less."},
 			{Name: "wrong-colour", Rules: []string{"601.2h", "106.1a", "107.4"}, Needs: needsCasting,
 				Description: "A payment of the cost being paid with one mana of a coloured part it pays exactly changed for another type the pool holds is refused."},
 			{Name: "choice-not-offered", Rules: []string{"601.2b", "602.2b", "605.3b"},

@@ -90,8 +90,9 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 
 // illegalPayments adds the payments of action a no rule allows: one more mana of a type
 // than the pool holds beyond the payment (a Pay: overpay); one more of a type it holds
-// (any action paying: more than the cost); one fewer, or one of a coloured part changed
-// for another type (a Pay: less than the cost, the wrong colour). The total cost is paid,
+// (any action paying: more than the cost); one fewer (a Pay, or an activation paying a
+// mana ability's cost: less than the cost), or one of a coloured part changed for
+// another type (a Pay: the wrong colour). The total cost is paid,
 // no more and no less, each coloured part in its colour (CR 601.2h, 106.4).
 func illegalPayments(b *harness.Snapshot, a harness.Action, add func(string, harness.Action)) {
 	pool := b.Players[a.Player].Pool
@@ -114,6 +115,14 @@ func illegalPayments(b *harness.Snapshot, a harness.Action, add func(string, har
 	if !a.Payment.IsZero() {
 		if x, ok := changed(+1, func(t int) bool { return pool[t] > a.Payment[t] }); ok {
 			add("more-than-the-cost", x)
+		}
+	}
+	if a.Kind == harness.Activate && a.Payment.Total() > 1 {
+		// A mana ability's own mana cost, paid with its activation (Pili-Pala's {2}): one
+		// mana fewer. (None at all is another form, not a payment: the activation then
+		// waits for a Pay, CR 601.2g-h.)
+		if x, ok := changed(-1, func(t int) bool { return a.Payment[t] > 0 }); ok {
+			add("less-than-the-cost", x)
 		}
 	}
 	if a.Kind == harness.Pay {
