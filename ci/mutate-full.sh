@@ -82,7 +82,10 @@ for ((k = 1; k <= SHARDS; k++)); do
 	[ $code -eq 0 ] || { echo "mutate-full: shard $k failed (exit $code); see $log" >&2; tail -n 5 "$log" >&2; exit 1; }
 done
 
-./fuzz mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
+# Merged by this checkout's fuzz command, run in COMMIT's source: a newer one counts the
+# listed mutants that journals of older commands lack.
+(cd "$repo" && go build -o "$WORK/fuzz-merge" ./cmd/fuzz) || { echo "mutate-full: this checkout does not build" >&2; exit 2; }
+./fuzz-merge mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
 	"$journals"/shard-*.jsonl || { echo "mutate-full: the merge failed" >&2; exit 1; }
 head -n 12 "$journals/report.txt"
 if grep -q '^PARTIAL' "$journals/report.txt"; then

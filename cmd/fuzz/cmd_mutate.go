@@ -196,6 +196,12 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	}
 	if journal != nil {
 		c.errorf("--journal %s: %d of the %d mutants selected judged before, %d to judge", o.journal, len(selected)-len(todo), len(selected), len(todo))
+		// The listed ones too, so that the journals of a run's shards merge into the whole.
+		for _, r := range listed {
+			if err := journal.Add(r); err != nil {
+				return inputErrorf("--journal %s: %v", o.journal, err)
+			}
+		}
 	}
 	rep := &mutate.Report{Package: "engine", Total: len(src.Mutants), Source: hash, Seed: o.seed, Checks: o.checks, Pruned: o.prune}
 	start := time.Now()
@@ -353,6 +359,7 @@ func (c *cli) mutateMerge(o mutateOptions, files []string) error {
 	if err != nil {
 		return &inputError{err}
 	}
+	listedMissing(rep, root, equivalents)
 	if o.sample > 0 || o.shard.n > 0 || o.ids != "" {
 		// The selection is of the mutants as numbered; only their IDs matter here.
 		all := make([]*mutate.Mutant, rep.Total)
@@ -373,6 +380,32 @@ func (c *cli) mutateMerge(o mutateOptions, files []string) error {
 		rep.Partial = len(rep.Results) < rep.Total // not every mutant: say which run with --sample
 	}
 	return c.mutateReport(o, rep, rep.Total)
+}
+
+// listedMissing adds to a merged report the mutants on the reviewed list that its journals
+// have no verdict for: a run lists them without judging them, and journals written before
+// they were kept there lack them. It needs the run's source, the module at root (the
+// mutants are named by their ID in the journals, by their key on the list); with another
+// source (a count of mutants that differs) it adds nothing, and the report stays partial.
+func listedMissing(rep *mutate.Report, root string, equivalents map[string]string) {
+	if len(equivalents) == 0 || root == "" || !isDir(filepath.Join(root, "engine")) {
+		return
+	}
+	src, err := mutate.Generate(root, "engine")
+	if err != nil || len(src.Mutants) != rep.Total {
+		return
+	}
+	have := map[int]bool{}
+	for _, r := range rep.Results {
+		have[r.ID] = true
+	}
+	for _, m := range src.Mutants {
+		if !have[m.ID] && equivalents[m.Key()] != "" {
+			rep.Results = append(rep.Results, mutate.Result{Mutant: *m, Verdict: mutate.Verdict{Outcome: mutate.Listed}})
+		}
+	}
+	slices.SortFunc(rep.Results, func(a, b mutate.Result) int { return a.ID - b.ID })
+	rep.Count()
 }
 
 // mutateReport counts and writes the report, text and JSON, and judges --min-score.

@@ -142,4 +142,24 @@ func TestMutateListedNotJudged(t *testing.T) {
 	assert.NotContains(t, r.stderr, "building the schema", "nothing to judge, nothing built")
 	assert.Regexp(t, `equivalent +1 `, r.stdout)
 	assert.Contains(t, r.stdout, "equivalent: said equivalent for the test")
+
+	// Kept in a journal, it makes the journal the whole of what was selected; a journal
+	// without it (written before it was kept there) merges whole too, in the run's source.
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "j.jsonl")
+	j := fuzz(t, "mutate", "--ids", "1", "--equivalent", list, "--journal", journal)
+	require.Equal(t, exitOK, j.code, j.stderr)
+	data, err := os.ReadFile(journal)
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(data), "\n"), "the settings and the listed mutant:\n%s", data)
+	assert.Contains(t, string(data), `"outcome":"equivalent"`)
+	first, _, _ := strings.Cut(string(data), "\n")
+	bare := filepath.Join(dir, "bare.jsonl")
+	require.NoError(t, os.WriteFile(bare, []byte(first+"\n"), 0o644))
+	for _, f := range []string{journal, bare} {
+		m := fuzz(t, "mutate", "--merge", "--ids", "1", "--equivalent", list, f)
+		require.Equal(t, exitOK, m.code, m.stderr)
+		assert.NotContains(t, m.stdout, "PARTIAL", f)
+		assert.Regexp(t, `equivalent +1 `, m.stdout, f)
+	}
 }

@@ -60,6 +60,9 @@ func Merge(parts []Part, equivalents map[string]string) (*Report, error) {
 				p.Name, describeSettings(p.Settings), parts[0].Name, describeSettings(s))
 		}
 		for _, r := range p.Results {
+			if r.Outcome == Listed && equivalents[r.Key()] == "" {
+				continue // listed when judged, no longer: not judged
+			}
 			if !seen[r.ID] {
 				seen[r.ID] = true
 				r.Equivalent = ""
