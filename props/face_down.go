@@ -335,10 +335,17 @@ func checkRevealedLeaving(q harness.ViewQueries, tr *gen.Trace, i int, names map
 func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harness.Snapshot, st harness.State, names map[harness.CardID]string, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
 	for _, p := range []harness.Player{harness.A, harness.B} {
-		var mine []*harness.Object
+		// p's face-down permanents, and p's face-down spells: a spell with no name (CR
+		// 708.2a; every card of the pool has one).
+		var mine []harness.CardID
 		for _, o := range snap.Battlefield {
 			if o.FaceDown && o.Controller == p {
-				mine = append(mine, o)
+				mine = append(mine, o.Card)
+			}
+		}
+		for _, so := range snap.Stack {
+			if so.Kind == "spell" && so.Name == "" && so.Controller == p {
+				mine = append(mine, so.Card)
 			}
 		}
 		if len(mine) == 0 {
@@ -349,11 +356,11 @@ func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harne
 			v.add("identity-known", queryError(i, ruling, "708.5", fmt.Sprintf("%s's view", p), err))
 			return
 		}
-		for _, o := range mine {
+		for _, card := range mine {
 			v.Reach("identity-known")
-			want := harness.Identity{Card: o.Card, Name: names[o.Card]}
+			want := harness.Identity{Card: card, Name: names[card]}
 			if !slices.Contains(view.FaceDown, want) {
-				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s's view of face-down card %d", p, o.Card),
+				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s's view of face-down card %d", p, card),
 					fmt.Sprintf("it is %s (CR 708.5: its controller may look at it)", want.Name), fmt.Sprintf("the view's identities: %v", view.FaceDown)))
 			}
 		}
