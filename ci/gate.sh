@@ -60,29 +60,19 @@ MUTATE_CHECKS=${MUTATE_CHECKS:-500}
 MUTATE_MIN_SCORE=${MUTATE_MIN_SCORE:-60}
 
 bindir=
-signalled=0
+# shellcheck source=ci/forward.sh
+. ci/forward.sh
 trap '[ -z "$bindir" ] || rm -rf "$bindir"' EXIT
 
-# fuzz runs the fuzz binary (built on first use) in the background and waits for it,
-# passing on SIGTERM and SIGINT: bash can't run a trap while it waits on a command in the
-# foreground.
+# fuzz runs the fuzz binary (built on first use), passing on SIGTERM and SIGINT to it
+# (forwarding).
 fuzz() {
 	if [ -z "$BIN" ]; then
 		bindir=$(mktemp -d) || return 2
 		go build -o "$bindir/fuzz" ./cmd/fuzz || return 2
 		BIN=$bindir/fuzz
 	fi
-	"$BIN" "$@" &
-	local pid=$! rc
-	trap 'signalled=143; kill -TERM "$pid" 2>/dev/null' TERM
-	trap 'signalled=130; kill -INT "$pid" 2>/dev/null' INT
-	while :; do
-		wait "$pid"
-		rc=$?
-		kill -0 "$pid" 2>/dev/null || break # wait was cut short by a trapped signal
-	done
-	trap - TERM INT
-	return "$rc"
+	forwarding "$BIN" "$@"
 }
 
 step_fmt() {

@@ -57,24 +57,17 @@ if [ ! -x "$WORK/fuzz" ]; then
 fi
 EQUIVALENT=${EQUIVALENT:-$repo/internal/mutate/equivalent.tsv}
 
-# A SIGTERM or SIGINT to this script is passed to the running fuzz, which writes the
-# verdict of each mutant judged to the end and stops (bash runs no trap while it waits on
-# a command in the foreground, hence the background and the wait).
-signalled=0
+# A SIGTERM or SIGINT to this script is passed to the running fuzz (forwarding), which
+# writes the verdict of each mutant judged to the end and stops.
+# shellcheck source=ci/forward.sh
+. "$repo/ci/forward.sh"
 cd "$WORK" || exit 2
 for ((k = 1; k <= SHARDS; k++)); do
 	log=$journals/shard-$k.log
 	echo "mutate-full: shard $k/$SHARDS ($log)"
-	nice -n "$NICE" ./fuzz mutate --shard "$k/$SHARDS" --jobs "$JOBS" --keep keep --equivalent "$EQUIVALENT" \
-		--journal "$journals/shard-$k.jsonl" --out /dev/null "$@" >"$log" 2>&1 &
-	pid=$!
-	trap 'signalled=143; kill -TERM "$pid" 2>/dev/null' TERM
-	trap 'signalled=130; kill -INT "$pid" 2>/dev/null' INT
-	while :; do
-		wait "$pid"
-		code=$?
-		kill -0 "$pid" 2>/dev/null || break # wait was cut short by a trapped signal
-	done
+	forwarding nice -n "$NICE" ./fuzz mutate --shard "$k/$SHARDS" --jobs "$JOBS" --keep keep --equivalent "$EQUIVALENT" \
+		--journal "$journals/shard-$k.jsonl" --out /dev/null "$@" >"$log" 2>&1
+	code=$?
 	if [ $signalled -ne 0 ]; then
 		echo "mutate-full: interrupted in shard $k; the verdicts so far are in $journals" >&2
 		exit $signalled
