@@ -38,14 +38,9 @@ func combatDamageWith(base *state, prefix []string) (*state, []h.Event, error) {
 				continue
 			}
 			if !blocked(c, id) {
-				to := chosen{Player: def}
-				if pw := c.AttackTargets[i]; pw != 0 {
-					if !c.onBattlefield(pw) || !v.Of(pw).HasType("Planeswalker") {
-						continue // CR 510.1b: attacking nothing now
-					}
-					to = chosen{Player: h.NoPlayer, Object: pw, Card: c.obj(pw).Card}
+				if to, ok := attackedNow(c, v, i, def); ok { // CR 510.1b: else attacking nothing now
+					as = append(as, assignment{id, to, power})
 				}
-				as = append(as, assignment{id, to, power})
 				continue
 			}
 			var to []recipient
@@ -93,13 +88,19 @@ func lethalDamage(s *state, v *view, id h.ObjectID) int {
 }
 
 // trampleRecipient is what the i-th attacker, blocked, may assign damage to beyond its
-// blockers: with trample, the defending player or the planeswalker it attacks while that
-// is still one (CR 702.19b, 702.19d); nothing for an attacker without trample, or one
-// attacking a planeswalker that left combat (702.19f).
+// blockers: with trample, what it attacks now (CR 702.19b, 702.19d); nothing for an
+// attacker without trample, or one attacking a planeswalker that left combat (702.19f).
 func trampleRecipient(s *state, v *view, i int, def h.Player) (chosen, bool) {
 	if !v.Of(s.Attackers[i]).HasKeyword("Trample") || s.faults.on(FaultTrampleIgnored) {
 		return chosen{}, false
 	}
+	return attackedNow(s, v, i, def)
+}
+
+// attackedNow is what the i-th attacker attacks now: the defending player, or the
+// planeswalker it attacks while that is still one; nothing once it has left the
+// battlefield or stopped being a planeswalker (CR 506.4c).
+func attackedNow(s *state, v *view, i int, def h.Player) (chosen, bool) {
 	pw := s.AttackTargets[i]
 	if pw == 0 {
 		return chosen{Player: def}, true

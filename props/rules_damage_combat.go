@@ -103,14 +103,16 @@ func trampledOver(shares []combatShare, sums map[damageTarget]int, asked bool, a
 		name[tr.over] = tr.overName
 		if sh.unjudged {
 			unjudged[tr.over] = true
-			out = append(out, combatShare{to: sh.to, n: sh.n, what: sh.what, unjudged: true})
+			sh.trample = nil
+			out = append(out, sh)
 			continue
 		}
 		v.Reach("trample")
-		toBlockers := 0
+		toBlockers, lethal := 0, 0
 		short := ""
 		for i, b := range sh.to {
 			toBlockers += sums[b]
+			lethal += tr.lethal[i]
 			if sums[b] < tr.lethal[i] && short == "" {
 				short = fmt.Sprintf("%d damage to a blocker that %d would destroy", sums[b], tr.lethal[i])
 			}
@@ -120,10 +122,6 @@ func trampledOver(shares []combatShare, sums map[damageTarget]int, asked bool, a
 			v.add("trample", violation(at, "rules.damage", "702.19b", "",
 				fmt.Sprintf("%s assigns damage to what it attacks only once each of its blockers is assigned lethal damage (CR 702.19b)", sh.what),
 				fmt.Sprintf("%d damage over, with %s", rest, short)))
-		}
-		lethal := 0
-		for _, l := range tr.lethal {
-			lethal += l
 		}
 		if len(sh.to) > 0 && sh.n > lethal && rest <= 0 && !asked {
 			v.add("trample", violation(at, "rules.damage", "702.19b", "",
