@@ -32,12 +32,19 @@ func checkTrace(p *props.Property, eng harness.Engine, tr *gen.Trace) props.Verd
 		kept = append(kept, x)
 	}
 	v.Violations = kept
+	broken := brokenEngine(eng)
+	if broken != nil {
+		// A port that crashed or hung answers every later question with an error, which a
+		// check may take for a wrong answer (an action refused that was taken before):
+		// nothing it found can be told apart from the break.
+		v.Violations = nil
+	}
 	switch {
 	case tr.Err != nil: // it broke in the walk already: that is the error to show
 	case broke != nil:
 		tr.Err = checkError(tr, broke.Step, broke.Err)
-	case brokenEngine(eng) != nil: // broken by a question whose answer the property let go
-		tr.Err = checkError(tr, len(tr.Steps)-1, brokenEngine(eng))
+	case broken != nil: // broken by a question whose answer the property let go
+		tr.Err = checkError(tr, len(tr.Steps)-1, broken)
 	}
 	return v
 }

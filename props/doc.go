@@ -251,8 +251,9 @@
 //   - rules.countering: a resolving "counter target ..." removes its target, still on the
 //     stack, without resolving it (a spell's card to its owner's graveyard), unless it is
 //     a spell that can't be countered, which stays.
-//   - invariant.purity, invariant.determinism: Apply leaves its input unchanged; Legal and
-//     Apply give the same answers when asked again.
+//   - invariant.purity, invariant.determinism: Apply leaves its input unchanged, and the
+//     states stepped from that input before (another action taken beside the trace's);
+//     Legal and Apply give the same answers when asked again.
 //   - invariant.caches: an engine that reuses what it computed of earlier states
 //     (harness.Uncached) shows, lists, reports and answers at every step what its twin
 //     computing everything afresh does, the same game replayed in it.

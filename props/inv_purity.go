@@ -21,18 +21,24 @@ import (
 // purityInvariant checks that Apply leaves its input state unchanged: after the trace's
 // Apply, after applying the step's action once more, and after the questions properties
 // ask (Legal, CouldProduce, ManaOutcomes), observing the step's BeforeState still gives
-// the Before snapshot recorded before the step was taken.
+// the Before snapshot recorded before the step was taken. And that it leaves alone the
+// states stepped from the same input before (clause sibling-step).
 func purityInvariant() *Property {
 	return &Property{
 		ID:          "invariant.purity",
 		Rulings:     []string{"invariant.purity"},
 		Rules:       []string{"-"},
-		Description: "Apply never changes the state it is given: observing a state after stepping from it gives what it gave before.",
+		Description: "Apply never changes the state it is given, nor a state stepped from it before: observing a state after stepping from it gives what it gave before.",
 		Steer:       gen.Steer{Name: "invariant.purity", Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
 		Check:       checkPurity,
-		Clauses:     actionClauses("Apply of %s leaves its input as it was."),
+		Clauses: append(actionClauses("Apply of %s leaves its input as it was."), Clause{Name: siblingStep, Rules: []string{"-"},
+			Description: "Another action taken from a step's state leaves the state the trace's action led to as it was: " +
+				"the trace's next action, taken from it again, gives the snapshot it gave."}),
 	}
 }
+
+// siblingStep is the clause of a step taken beside the trace's, from the same state.
+const siblingStep = "sibling-step"
 
 // actionClauses is one clause per kind of action, described by format with the kind.
 func actionClauses(format string) []Clause {
@@ -74,8 +80,73 @@ func checkPurity(eng harness.Engine, tr *gen.Trace) Verdict {
 				break observe
 			}
 		}
+		if bad := checkSibling(eng, tr, i, &v); bad != nil {
+			v.add(siblingStep, *bad)
+		}
 	}
 	return v
+}
+
+// checkSibling takes another legal action from step i's BeforeState, then the trace's next
+// action from the state step i led to, again: it must give the snapshot it gave. An engine
+// whose states share lists or records, copied on write, must copy before it writes: one
+// that appends in place to a list two states share writes the sibling's card into the
+// state the trace went on from (a stack with room left after a spell resolved, say).
+func checkSibling(eng harness.Engine, tr *gen.Trace, i int, v *Verdict) *Violation {
+	const ruling = "invariant.purity"
+	if i+1 >= len(tr.Steps) || tr.Steps[i+1].BeforeState == nil {
+		return nil
+	}
+	st, next := &tr.Steps[i], &tr.Steps[i+1]
+	other, ok := siblingAction(st)
+	if !ok {
+		return nil
+	}
+	if _, _, err := eng.Apply(st.BeforeState, other); err != nil {
+		return nil // a listed action refused: invariant.legal-actions' to report
+	}
+	v.Reach(siblingStep)
+	what := fmt.Sprintf("the next action, taken again after %q was taken beside this step", other.Key())
+	got, _, err := eng.Apply(st.AfterState, next.Action)
+	if err != nil {
+		bad := violation(i+1, ruling, "-", what, "it succeeds, as it did in the trace", "error: "+err.Error())
+		return &bad
+	}
+	snap, err := eng.Observe(got)
+	if err != nil {
+		bad := queryError(i+1, ruling, "-", what, err)
+		return &bad
+	}
+	if d := snapDiff(*next.After, snap); d != "" {
+		bad := violation(i+1, ruling, "-", what, "the snapshot it gave in the trace: a step beside it changes nothing of it",
+			"different (-in the trace +again):\n"+d)
+		return &bad
+	}
+	return nil
+}
+
+// siblingAction is an action offered beside step st's own: the first of its kind, else the
+// first of any kind, whose key differs (the same kind writes the same lists: two casts
+// both push onto the stack).
+func siblingAction(st *gen.TraceStep) (harness.Action, bool) {
+	key := st.Action.Key()
+	var other *harness.Action
+	for j := range st.Legal {
+		a := &st.Legal[j]
+		if a.Key() == key {
+			continue
+		}
+		if a.Kind == st.Action.Kind {
+			return *a, true
+		}
+		if other == nil {
+			other = a
+		}
+	}
+	if other == nil {
+		return harness.Action{}, false
+	}
+	return *other, true
 }
 
 // askAbout asks the engine the questions properties ask about a step's BeforeState: its
