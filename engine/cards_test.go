@@ -24,6 +24,10 @@ func TestEveryCardIsInTheTable(t *testing.T) {
 	}
 	assert.ElementsMatch(t, tableCards, CardNames(), "engine cards vs the table's")
 	assert.ElementsMatch(t, tableTokens, TokenNames(), "engine tokens vs the table's")
+	// Sorted, not in map order: the vocabulary's suggestions and the setup errors that list
+	// names read them, and the same input must give the same text every run.
+	assert.IsIncreasing(t, CardNames(), "CardNames in order")
+	assert.IsIncreasing(t, TokenNames(), "TokenNames in order")
 
 	setup := board(nil, nil)
 	for _, n := range CardNames() {

@@ -104,3 +104,16 @@ func TestSetupNegativeSize(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "setup: Grizzly Bears: size -1: want 0 or more")
 }
+
+// TestSetupIsOnlyRead: starting a game numbers the cards given without an ID in a copy of
+// its own: the caller's setup is as it was, so a harness can start it again, compare it
+// or start it from several workers at once.
+func TestSetupIsOnlyRead(t *testing.T) {
+	setup := board([]string{"Forest", "Grizzly Bears"}, []string{"Island"})
+	setup.Players[0].Hand = []h.CardSpec{{Name: "Llanowar Elves"}}
+	setup.Players[1].Library = []h.CardSpec{{Name: "Island"}, {Name: "Forest"}}
+	before := setup.Clone()
+	s := start(t, setup)
+	assert.Equal(t, before, setup, "the caller's setup after the game started")
+	assert.NotZero(t, snapshot(s).Players[0].Hand[0].Card, "the game's own copy is numbered")
+}
