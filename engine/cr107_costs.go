@@ -33,7 +33,11 @@ func tapCostBlock(s *state, v *view, src *object) costBlock {
 	if src.Tapped && !s.faults.on(FaultTapPayableWhileTapped) {
 		return blockTapped
 	}
-	if sick(s, v, src) && !s.faults.on(FaultTapIgnoresSickness) {
+	stopped := sick(s, v, src)
+	if s.faults.on(FaultTapHasteIgnored) { // the fault: haste and "as though it had haste" don't help
+		stopped = src.Sick && v.Of(src.ID).HasType("Creature")
+	}
+	if stopped && !s.faults.on(FaultTapIgnoresSickness) {
 		return blockTapSick
 	}
 	return payable

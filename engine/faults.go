@@ -21,6 +21,7 @@ const (
 	FaultETBUsesPermanentX           = "x.etb-uses-spell-x/permanent-x"
 	FaultTapPayableWhileTapped       = "cost.tap-symbol/tapped-payable"
 	FaultTapIgnoresSickness          = "cost.tap-symbol/ignores-sickness"
+	FaultTapHasteIgnored             = "cost.tap-symbol/haste-ignored"
 	FaultUntapPayableWhileUntapped   = "cost.untap-symbol/untapped-payable"
 	FaultUntapIgnoresSickness        = "cost.untap-symbol/ignores-sickness"
 	FaultPoolOverdraw                = "invariant.pool/overdraw"
@@ -201,6 +202,7 @@ var faultInfo = []FaultInfo{
 	{FaultETBUsesPermanentX, "x.etb-uses-spell-x", "107.3m", "\"enters with X counters\" uses the permanent's X (0), not the spell's"},
 	{FaultTapPayableWhileTapped, "cost.tap-symbol", "107.5", "{T} can be paid by a tapped permanent"},
 	{FaultTapIgnoresSickness, "cost.tap-symbol", "302.6", "summoning sickness doesn't stop {T} abilities"},
+	{FaultTapHasteIgnored, "cost.tap-symbol", "302.6", "a summoning-sick creature's {T} abilities stay stopped with haste or Thousand-Year Elixir"},
 	{FaultUntapPayableWhileUntapped, "cost.untap-symbol", "107.6", "{Q} can be paid by an untapped permanent"},
 	{FaultUntapIgnoresSickness, "cost.untap-symbol", "302.6", "summoning sickness doesn't stop {Q} abilities"},
 	{FaultPoolOverdraw, "invariant.pool", "106.1b", "a cost can be paid with mana the pool doesn't hold, leaving a negative amount"},
