@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -107,12 +106,6 @@ func untapSymbolProp() *Property {
 	}
 }
 
-// sicknessBlocks reports whether summoning sickness stops src's {T}/{Q} abilities now
-// (CR 302.6, 702.10c).
-func sicknessBlocks(s *harness.Snapshot, src *harness.Object) bool {
-	return isCreature(src) && src.Sick && !hasKeyword(src, "Haste") && !asThoughHaste(s, src.Controller)
-}
-
 // checkSymbol judges every listed activation of an ability with the symbol, and every
 // activation taken, against CR 107.5/107.6 and 302.6.
 func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
@@ -174,53 +167,13 @@ func checkSymbol(tr *gen.Trace, r symbolRule) Verdict {
 	return v
 }
 
-// checkReadyOffered: a mana ability whose whole cost is {T} can be activated whenever its
-// controller has priority (CR 605.3a) if its source is untapped (107.5) and summoning
+// checkReadyOffered: an ability whose whole cost is {T} can be activated whenever its
+// controller has priority (CR 605.3a, 602.2) if its source is untapped (107.5) and summoning
 // sickness doesn't stop it (302.6), as the engine reports the source's status: it must be
 // listed then. The other clauses catch an ability listed when it mustn't be; this one, an
 // ability that is never offered (a creature taken for sick at every turn).
 func checkReadyOffered(tr *gen.Trace, v *Verdict) {
-	for i := range tr.Steps {
-		st := &tr.Steps[i]
-		b := st.Before
-		if b.Priority == harness.NoPlayer || b.GameOver {
-			continue
-		}
-		for j := range b.Battlefield {
-			o := b.Battlefield[j]
-			if o.Controller != b.Priority || o.Tapped || sicknessBlocks(b, o) {
-				continue
-			}
-			for k, t := range o.Abilities {
-				if a := manaoracle.ParseAbility(t); !a.Mana || a.Cost != "{T}" {
-					continue
-				}
-				v.Reach("ready-offered")
-				if !slices.ContainsFunc(st.Legal, func(a harness.Action) bool {
-					return a.Kind == harness.Activate && a.Player == b.Priority && a.Card == o.Card && a.Ability == k
-				}) {
-					v.add("ready-offered", violation(i-1, "cost.tap-symbol", "605.3a",
-						fmt.Sprintf("%s's ability %q", describe(o), t),
-						fmt.Sprintf("listed: %s has priority, and %s is untapped and %s, so its {T} mana ability can be activated (CR 605.3a, 107.5, 302.6)",
-							b.Priority, describe(o), readiness(b, o)),
-						"not listed"))
-				}
-			}
-		}
-	}
-}
-
-// readiness says why summoning sickness doesn't stop o's {T} abilities.
-func readiness(b *harness.Snapshot, o *harness.Object) string {
-	switch {
-	case !isCreature(o):
-		return "no creature"
-	case !o.Sick:
-		return "not summoning-sick"
-	case hasKeyword(o, "Haste"):
-		return "has haste"
-	}
-	return "its controller may activate its abilities as though it had haste"
+	checkPayableOffered(tr, v, "ready-offered", "cost.tap-symbol", func(cost string) bool { return cost == "{T}" })
 }
 
 // symbolAtRisk reports whether the player with priority controls a source of an ability

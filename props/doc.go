@@ -207,9 +207,9 @@
 //     game is over exactly when a player has lost it.
 //   - rules.costs: a spell or ability is proposed at the mana cost its text prints (X as
 //     announced); while it waits only mana abilities, pay and cancel are listed; a
-//     decision's "pay {N}" option is listed exactly when the pool covers it; a
-//     planeswalker's loyalty abilities are listed together, each when its counters cover
-//     its cost.
+//     decision's "pay {N}" option is listed exactly when the pool covers it; an ability
+//     asking life or counters is listed exactly when they can be paid; a planeswalker's
+//     loyalty abilities are listed together, each when its counters cover its cost.
 //   - rules.damage: each damage event the engine reports has its result in the next
 //     snapshot and nothing else changes life, marked damage or loyalty (a player loses
 //     that much life, a creature has it marked, a planeswalker loses that many counters);

@@ -27,7 +27,11 @@ import (
 //     it isn't, and once the pool holds the mana it is;
 //   - paying an ability's total cost pays the other costs its text prints, exactly: life
 //     (119.4), counters removed from the source, the creatures chosen sacrificed
-//     (701.21a); see checkOtherCostsPaid.
+//     (701.21a); see checkOtherCostsPaid;
+//   - an activation asking life or counters is listed exactly when they can be paid: none
+//     that asks more life than its controller has (119.4) or more counters than its source
+//     has (118.3), and each untargeted one that asks no mana and whose whole cost the
+//     snapshot shows payable (checkPayableOffered).
 func costRules() *Property {
 	return &Property{
 		ID:      "rules.costs",
@@ -35,7 +39,8 @@ func costRules() *Property {
 		Rules:   []string{"601.2f", "602.2b", "107.3", "601.2g", "601.2h", "605.3a", "118.3", "608.2d", "119.4", "701.21a", "606.3", "606.6"},
 		Description: "A spell or ability is proposed at the mana cost its text prints, X as announced; while its cost waits, " +
 			"only mana abilities, paying and cancelling are offered; a decision's option to pay mana is offered " +
-			"exactly when the mana pool covers it; paying an ability's cost pays the life, counters and creatures its text asks; " +
+			"exactly when the mana pool covers it; paying an ability's cost pays the life, counters and creatures its text asks, " +
+			"and an ability asking life or counters is offered exactly when they can be paid; " +
 			"and a planeswalker's loyalty abilities are offered together, each exactly when its loyalty counters cover its cost.",
 		Clauses: []Clause{
 			{Name: "printed-cost", Rules: []string{"601.2f", "602.2b", "107.3"}, Needs: needsCasting,
@@ -46,6 +51,10 @@ func costRules() *Property {
 				Description: "A decision's option to pay mana is offered exactly when the mana pool covers it."},
 			{Name: "other-costs-paid", Rules: []string{"601.2h", "119.4", "701.21a"}, Needs: needsActivation,
 				Description: "Paying an ability's total cost takes the life, the counters of its source and the creatures chosen that its text prints, exactly."},
+			{Name: "other-costs-offered", Rules: []string{"605.3a", "118.3", "119.4"}, Needs: needsActivation,
+				Description: "An ability of the player with priority whose cost asks life or counters besides {T}, and no mana, is listed when they can pay it all (the source untapped and not summoning-sick, the life, the counters), unless it needs a target or waits for a moment."},
+			{Name: "other-costs-unpaid", Rules: []string{"118.3", "119.4", "602.2b"}, Needs: needsActivation,
+				Description: "No activation is listed whose cost asks more life than its controller has, or more counters than its source has."},
 			{Name: "loyalty", Rules: []string{"606.3", "606.6"}, Needs: needsActivation,
 				Description: "When a loyalty ability of a permanent is offered, so is each of its loyalty abilities whose cost its loyalty counters cover (and needs no target but a player), and none whose cost they don't."},
 		},
@@ -85,8 +94,12 @@ func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
 			checkPayOffered(i, st, &v)
 		}
 		checkOtherCostsPaid(tr, i, &v)
+		checkUnpayableListed(i, st, &v)
 		checkLoyaltyOffered(tr, i, &v)
 	}
+	checkPayableOffered(tr, &v, "other-costs-offered", "rules.costs", func(cost string) bool {
+		return strings.Contains(cost, "life") || strings.Contains(cost, "counter")
+	})
 	return v
 }
 
@@ -234,26 +247,6 @@ func checkPayOffered(i int, st *gen.TraceStep, v *Verdict) {
 	}
 }
 
-// The non-mana costs an ability's text prints are paid as its total cost is (CR 601.2h,
-// 602.2b): "Pay N life" takes N life from its controller (119.4), "Remove N counters"
-// takes them from the source, "Sacrifice N creatures" puts the creatures chosen into
-// their owners' graveyards (701.21a). {T}, {Q} and loyalty costs have properties of their
-// own (cost.tap-symbol, cost.untap-symbol, copy.planeswalker-loyalty).
-
-var (
-	reLifeCost    = regexp.MustCompile(`^Pay (\d+) life$`)
-	reCounterCost = regexp.MustCompile(`^Remove (a|an|one|two|three|\d+) (\S+) counters? from `)
-	reSacCost     = regexp.MustCompile(`^Sacrifice (a|an|one|two|three|four|five|\d+) creatures?$`)
-)
-
-// costNumber reads a count as a cost prints it ("a", "five", "2").
-func costNumber(s string) int {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
-	}
-	return map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}[s]
-}
-
 // paidActivation is the activation whose costs step i of tr pays, and the step it was
 // begun in, or ok false: a mana ability that resolves at once pays them as it is
 // activated (CR 605.3b); any other activation with the Pay that completes its proposal
@@ -320,6 +313,42 @@ func checkOtherCostsPaid(tr *gen.Trace, i int, v *Verdict) {
 		}
 		if m := reSacCost.FindStringSubmatch(part); m != nil {
 			checkSacrificed(i, st, act, costNumber(m[1]), what, v)
+		}
+	}
+}
+
+// checkUnpayableListed: no activation listed before step i asks life its controller
+// doesn't have (CR 119.4: a player can pay life only up to their life total) or counters
+// its source doesn't have (118.3: a cost can't be paid without the resources).
+func checkUnpayableListed(i int, st *gen.TraceStep, v *Verdict) {
+	b := st.Before
+	for _, a := range st.Legal {
+		if a.Kind != harness.Activate {
+			continue
+		}
+		src := b.Permanent(a.Card)
+		ab, ok := manaoracle.AbilityOf(src, a.Ability)
+		if !ok || !ab.Activated {
+			continue
+		}
+		for _, part := range strings.Split(ab.Cost, ", ") {
+			lack := ""
+			if m := reLifeCost.FindStringSubmatch(part); m != nil {
+				v.Reach("other-costs-unpaid")
+				if n, _ := strconv.Atoi(m[1]); b.Players[a.Player].Life < n {
+					lack = fmt.Sprintf("%s has %d life, less than the %d it asks (CR 119.4)", a.Player, b.Players[a.Player].Life, n)
+				}
+			}
+			if m := reCounterCost.FindStringSubmatch(part); m != nil {
+				v.Reach("other-costs-unpaid")
+				if n := costNumber(m[1]); src.Counters[m[2]] < n {
+					lack = fmt.Sprintf("%s has %d %s counters, fewer than the %d it asks (CR 118.3)", describe(src), src.Counters[m[2]], m[2], n)
+				}
+			}
+			if lack != "" {
+				v.add("other-costs-unpaid", violation(i-1, "rules.costs", "118.3", fmt.Sprintf("%s listed as legal", a),
+					"not listed: "+lack, "listed"))
+			}
 		}
 	}
 }
