@@ -50,6 +50,9 @@ func loyaltyAbility(n int, targets []targetSpec, resolve func(r *resolution)) *a
 // resetLoyaltyActivations: a new turn begins, so no loyalty ability has been activated
 // in it (CR 606.3 counts per turn).
 func resetLoyaltyActivations(s *state) {
+	if s.faults.on(FaultLoyaltyNeverResets) {
+		return // the fault: used once, a permanent's loyalty abilities never come back
+	}
 	for _, id := range s.Battlefield {
 		if s.obj(id).LoyaltyActivated {
 			s.mut(id).LoyaltyActivated = false

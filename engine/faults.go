@@ -44,6 +44,7 @@ const (
 	FaultCloneDropsCopyDuration      = "copy.expires-before-next-turn/clone-drops-duration"
 	FaultNoStartingLoyalty           = "copy.planeswalker-loyalty/enters-without-loyalty"
 	FaultLoyaltyTwicePerTurn         = "copy.planeswalker-loyalty/twice-per-turn"
+	FaultLoyaltyNeverResets          = "copy.planeswalker-loyalty/never-resets"
 	FaultLegendKeepsFirst            = "copy.legend-rule/keeps-first"
 	FaultAttachedNonEquipmentStays   = "copy.aura-equipment/stays-attached"
 	FaultAuraIgnoresEnchant          = "copy.aura-equipment/ignores-enchant"
@@ -225,6 +226,7 @@ var faultInfo = []FaultInfo{
 	{FaultCloneDropsCopyDuration, "copy.expires-before-next-turn", "611.2a", "cloning the game state loses a copy effect's duration, so the copy lasts forever"},
 	{FaultNoStartingLoyalty, "copy.planeswalker-loyalty", "306.5b", "a planeswalker enters with no loyalty counters instead of its printed loyalty"},
 	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
+	{FaultLoyaltyNeverResets, "copy.planeswalker-loyalty", "606.3", "a permanent whose loyalty ability was activated can't activate one in a later turn"},
 	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},
 	{FaultAttachedNonEquipmentStays, "copy.aura-equipment", "704.5p", "a permanent that is neither an Aura nor an Equipment (or is a creature) stays attached"},
 	{FaultAuraIgnoresEnchant, "copy.aura-equipment", "704.5m", "an Aura attached to something its enchant ability doesn't allow stays on the battlefield"},

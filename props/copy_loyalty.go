@@ -44,6 +44,7 @@ func planeswalkerLoyalty() *Property {
 		Clauses: []Clause{
 			{Name: "starting-loyalty", Rules: []string{"306.5b", "704.5i"}, Needs: needsCasting, Description: "a resolving planeswalker spell enters with its printed loyalty in counters"},
 			{Name: "once-per-turn", Rules: []string{"606.3"}, Needs: needsAbilities, Description: "no loyalty ability of a permanent is offered again in a turn one of them was activated"},
+			{Name: "each-turn", Rules: []string{"606.3"}, Needs: needsAbilities, Description: "at sorcery speed, a permanent none of whose loyalty abilities was activated this turn has each one with a cost of 0 or more offered (and no target but a player): in a later turn too"},
 			{Name: "cost", Rules: []string{"606.3", "606.4", "606.6"}, Needs: needsAbilities, Description: "loyalty abilities are offered at sorcery speed with enough counters, and paying one changes the counters by its cost"},
 			{Name: "becomes-copy", Rules: []string{"306.5b", "704.5i", "707.4"}, Needs: needsCasting, Description: "becoming a copy of a planeswalker gives no loyalty counters; with none it dies"},
 			{Name: "enters-as-copy", Rules: []string{"306.5b", "707.2", "707.9b"}, Needs: needsCasting, Description: "entering as a copy of a planeswalker gives the copied loyalty (and an additional counter if the copy says so)"},
@@ -168,8 +169,13 @@ func checkOfferedLoyalty(tr *gen.Trace, i int, activated map[harness.ObjectID]in
 	if b.Pending == nil && b.Casting == nil && b.Priority != harness.NoPlayer {
 		for j := range b.Battlefield {
 			o := b.Battlefield[j]
-			if o.Controller == b.Priority && activated[o.Object] == b.Turn && sorceryTime(b, o.Controller) && hasLoyaltyAbility(o) {
+			if o.Controller != b.Priority || !sorceryTime(b, o.Controller) || !hasLoyaltyAbility(o) {
+				continue
+			}
+			if activated[o.Object] == b.Turn {
 				v.Reach("once-per-turn")
+			} else {
+				checkLoyaltyEachTurn(i, st, o, activated[o.Object], v)
 			}
 		}
 	}
@@ -200,6 +206,33 @@ func checkOfferedLoyalty(tr *gen.Trace, i int, activated map[harness.ObjectID]in
 				fmt.Sprintf("%d loyalty counters", o.Counters["loyalty"])))
 		}
 		reported[o.Card] = len(v.Violations) > before
+	}
+}
+
+// checkLoyaltyEachTurn: o, a permanent of the player with priority at sorcery speed, has
+// activated no loyalty ability this turn (the trace shows every activation: a setup
+// can't say one was made before it), so each of its loyalty abilities that adds counters
+// or costs none, and targets nothing but a player, is offered (CR 606.3: once each turn,
+// so again in a later one). last is the turn of its last activation, 0 for none.
+func checkLoyaltyEachTurn(i int, st *gen.TraceStep, o *harness.Object, last int, v *Verdict) {
+	for k, t := range o.Abilities {
+		if n, ok := loyaltyCost(t); !ok || n < 0 || needsNonPlayerTarget(t) {
+			continue
+		}
+		v.Reach("each-turn")
+		if slices.ContainsFunc(st.Legal, func(a harness.Action) bool {
+			return a.Kind == harness.Activate && a.Card == o.Card && a.Ability == k
+		}) {
+			continue
+		}
+		since := "none of its loyalty abilities has been activated in the game"
+		if last > 0 {
+			since = fmt.Sprintf("the last one was activated in turn %d", last)
+		}
+		v.Violations = append(v.Violations, clauseViolation(i-1, "copy.planeswalker-loyalty", "606.3", "each-turn",
+			fmt.Sprintf("%s's %q in %s's %s", describe(o), t, st.Before.Active, st.Before.Step),
+			"offered: a loyalty ability may be activated once each turn at sorcery speed, and "+since+" (CR 606.3)",
+			"not offered"))
 	}
 }
 

@@ -125,3 +125,9 @@ func readiness(b *harness.Snapshot, o *harness.Object) string {
 func sicknessBlocks(s *harness.Snapshot, src *harness.Object) bool {
 	return isCreature(src) && src.Sick && !hasKeyword(src, "Haste") && !asThoughHaste(s, src.Controller)
 }
+
+// needsNonPlayerTarget reports whether ability text t targets something other than a
+// player, which may be missing.
+func needsNonPlayerTarget(t string) bool {
+	return strings.Count(t, "target") > strings.Count(t, "target player")
+}

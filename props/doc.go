@@ -166,8 +166,8 @@
 //     Elixir doesn't help attacking.
 //   - copy.planeswalker-loyalty: a resolving planeswalker spell enters with its printed
 //     loyalty (the cards table) in counters; loyalty abilities are offered at sorcery
-//     speed, once per turn per permanent, with enough counters, and cost exactly their
-//     loyalty.
+//     speed, once per turn per permanent and again in a later turn, with enough
+//     counters, and cost exactly their loyalty.
 //   - copy.legend-rule: at a legend-rule decision, every option is taken from the same
 //     state: each keeps exactly one of the group, puts the rest into graveyards, and each
 //     of the group is kept by some option.

@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -56,10 +55,4 @@ func checkLoyaltyOffered(tr *gen.Trace, i int, v *Verdict) {
 			}
 		}
 	}
-}
-
-// needsNonPlayerTarget reports whether ability text t targets something other than a
-// player, which may be missing.
-func needsNonPlayerTarget(t string) bool {
-	return strings.Count(t, "target") > strings.Count(t, "target player")
 }
