@@ -3,6 +3,7 @@ package props
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -60,12 +61,36 @@ func attackRules() *Property {
 				{Name: "knights", Weight: 2,
 					Mine:  []gen.Pick{{Card: "History of Benalia", Weight: 60}, {Card: "Plains", Weight: 20}},
 					Steps: []harness.Step{harness.Upkeep, harness.End}, StepWeight: 300, ExtraSteps: 60},
+				// Sneak Attack's creature has haste and summoning sickness: it may attack.
+				{Name: "sneak attack", Weight: 1,
+					Mine:    []gen.Pick{{Card: "Sneak Attack", Weight: 60}, {Card: "Mountain", Weight: 30}},
+					Hand:    []gen.Pick{{Card: "Hill Giant", Weight: 30}, {Card: "Grizzly Bears", Weight: 30}},
+					MinHand: 1, Pool: harness.Mana{harness.Red: 1}, Steps: []harness.Step{harness.Main1}, StepWeight: 300},
 			},
 			Actions: &gen.ActionWeights{Pass: 8, Preferred: 20, Mana: 3, Land: 2, Cast: 2, Pay: 6, Activate: 4, Attack: 8, Choose: 4, Cancel: 1},
-			Prefer:  preferAttacking,
+			Prefer:  preferSneakingIn,
 		},
 		Check: checkAttacks,
 	}
+}
+
+// preferSneakingIn is preferAttacking, with Sneak Attack activated in a first main phase
+// and a creature put onto the battlefield with it: one with haste that arrived this turn.
+func preferSneakingIn(before *harness.Snapshot, a harness.Action) bool {
+	if before == nil {
+		return false
+	}
+	switch a.Kind {
+	case harness.Activate:
+		o := before.Permanent(a.Card)
+		return o != nil && o.Name == "Sneak Attack" && before.Step == harness.Main1 && len(before.Stack) == 0
+	case harness.Choose:
+		if len(a.Choices) == 1 {
+			_, opt := harness.SplitChoice(a.Choices[0])
+			return strings.HasPrefix(opt, "put ") && !strings.HasPrefix(opt, "put nothing")
+		}
+	}
+	return preferAttacking(before, a)
 }
 
 func checkAttacks(_ harness.Engine, tr *gen.Trace) Verdict {
