@@ -74,6 +74,8 @@ func moveTo(s *state, v *view, id h.ObjectID, zone h.Zone, toTop bool, ev *event
 			if !s.faults.on(FaultTopOfLibraryLost) {
 				*list = append([]h.ObjectID{nid}, *list...)
 			}
+		} else if zone == h.Graveyard && s.faults.on(FaultGraveyardBottom) {
+			*list = append([]h.ObjectID{nid}, *list...) // the fault: under the cards there
 		} else {
 			*list = append(*list, nid)
 		}

@@ -76,7 +76,7 @@
 //	historic.lands-and-transform  historic.lands-and-transform / 305.1, 116.2a, 601.2i, 712.18, 701.27a, 700.6
 //	historic.trigger-resolves-first  historic.trigger-resolves-first / 603.3, 405.5, 113.7a, 601.2i
 //	invariant.caches              invariant.caches / -
-//	invariant.cards               invariant.cards / 400.1, 400.3, 400.7
+//	invariant.cards               invariant.cards / 400.1, 400.3, 400.7, 404.1, 404.2
 //	invariant.determinism         invariant.determinism / -
 //	invariant.mana-ability        invariant.mana-ability / 605.3b, 405.6c, 117.3c, 605.4a
 //	invariant.pool                invariant.pool / 106.1b, 106.4, 601.2h
@@ -259,7 +259,8 @@
 //     computing everything afresh does, the same game replayed in it.
 //   - invariant.cards: after every action each card of the game is in exactly one zone,
 //     none lost, none twice; a card put into a hand, library or graveyard is in its
-//     owner's.
+//     owner's, and one put into a graveyard is on top of the cards there, which keep their
+//     order.
 //   - cycling.not-a-spell: the targets offered for a "Counter target ..." card are exactly
 //     the stack objects of the kinds its text names: never an ability for "target spell"
 //     (Cancel), never a spell for "target activated or triggered ability" (Stifle).

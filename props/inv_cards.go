@@ -20,19 +20,24 @@ import (
 //   - each-once: after every action, the cards in the game are those of the game's start,
 //     each once;
 //   - owners-zone: a card that arrives in a hand, library or graveyard arrives in its
-//     owner's.
+//     owner's;
+//   - graveyard-order: a card put into a graveyard goes on top of it (404.1), and the
+//     cards already there keep their order (404.2).
 func cardsInvariant() *Property {
 	return &Property{
 		ID:      "invariant.cards",
 		Rulings: []string{"invariant.cards"},
-		Rules:   []string{"400.1", "400.3", "400.7"},
+		Rules:   []string{"400.1", "400.3", "400.7", "404.1", "404.2"},
 		Description: "Every card of the game is in exactly one zone at every moment: an action moves cards and never " +
-			"loses or duplicates one; a card put into a hand, library or graveyard is put into its owner's.",
+			"loses or duplicates one; a card put into a hand, library or graveyard is put into its owner's, into a " +
+			"graveyard on top of the cards there.",
 		Clauses: []Clause{
 			{Name: "each-once", Rules: []string{"400.1", "400.7"},
 				Description: "after every action, the cards in all zones are those the game started with, each in one place"},
 			{Name: "owners-zone", Rules: []string{"400.3"},
 				Description: "a card that arrives in a hand, library or graveyard is in its owner's"},
+			{Name: "graveyard-order", Rules: []string{"404.1", "404.2"},
+				Description: "a card put into a graveyard goes on top of the cards there, which keep their order"},
 		},
 		Steer: gen.Steer{
 			Name: "invariant.cards",
@@ -73,6 +78,7 @@ func checkCards(_ harness.Engine, tr *gen.Trace) Verdict {
 				"each card of the game in exactly one zone (CR 400.1, 400.7)", strings.Join(wrong, "; ")))
 		}
 		checkOwnersZones(st, i, before, &v)
+		checkGraveyardOrder(st, i, &v)
 		before = after
 	}
 	return v
@@ -147,6 +153,35 @@ func cardPlaces(s *harness.Snapshot) map[harness.CardID][]place {
 		add(ps.Library, place{harness.Library, who})
 		add(ps.Graveyard, place{harness.Graveyard, who})
 		add(ps.Exile, place{harness.Exile, who})
+	}
+	return out
+}
+
+// checkGraveyardOrder: the cards of each graveyard after step i begin with those that were
+// there before and stayed, in the same order; the cards put there come after them, on top
+// (CR 404.1: put on top of its owner's graveyard; 404.2: the order can't be changed).
+// Several put there at once may come in any order among themselves.
+func checkGraveyardOrder(st *gen.TraceStep, i int, v *Verdict) {
+	for p := range st.After.Players {
+		was, now := cardIDs(st.Before.Players[p].Graveyard), cardIDs(st.After.Players[p].Graveyard)
+		stayed := slices.DeleteFunc(slices.Clone(was), func(c harness.CardID) bool { return !slices.Contains(now, c) })
+		if len(stayed) == 0 || len(now) == len(stayed) {
+			continue // nothing under the new cards, or nothing new: no order to judge
+		}
+		v.Reach("graveyard-order")
+		if !slices.Equal(now[:len(stayed)], stayed) {
+			v.add("graveyard-order", violation(i, "invariant.cards", "404.1", fmt.Sprintf("%s's graveyard (bottom first)", harness.Player(p)),
+				fmt.Sprintf("the cards that stayed, %v, at the bottom in that order, and the cards put there on top of them (CR 404.1, 404.2)", stayed),
+				fmt.Sprintf("%v", now)))
+		}
+	}
+}
+
+// cardIDs is the cards of a zone's objects, in the zone's order.
+func cardIDs(zone []*harness.Object) []harness.CardID {
+	out := make([]harness.CardID, len(zone))
+	for i, o := range zone {
+		out[i] = o.Card
 	}
 	return out
 }
