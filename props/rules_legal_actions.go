@@ -76,7 +76,7 @@ func legalActionRules() *Property {
 			{Name: "choice-missing", Rules: []string{"601.2b", "602.2b"},
 				Description: "A cast or activation made with none of the choices it was taken with, in no form the listing offers, is refused."},
 			{Name: "attacks-itself", Rules: []string{"508.1b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
-				Description: "Declaring a creature as attacking itself (not the defending player nor a planeswalker they control) is refused."},
+				Description: "Declaring a creature as attacking itself, or a card not in the game (not the defending player nor a planeswalker they control), is refused."},
 			{Name: "bad-sacrifice", Rules: []string{"118.3", "701.21a"},
 				Description: "An activation whose sacrifices are one fewer, name a creature twice, or name a card not in the game, the opponent's creature or a noncreature permanent is refused."},
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},

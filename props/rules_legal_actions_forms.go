@@ -39,6 +39,10 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		copy(y.Attacking, a.Attacking)
 		y.Attacking[0] = a.Attackers[0] // a creature attacking itself: no planeswalker of the defending player
 		add("attacks-itself", y)
+		z := y
+		z.Attacking = slices.Clone(y.Attacking)
+		z.Attacking[0] = nowhere // attacking a card that isn't in the game
+		add("attacks-itself", z)
 	}
 	if a.Kind == harness.Block && len(a.Blocks) > 0 {
 		x := a
@@ -53,6 +57,14 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 				add("blocker-twice", x)
 				break
 			}
+		}
+		// And a later blocker named again last, after another: a check that compares each
+		// pair only with the first before it would let this one through.
+		if n := len(a.Blocks); n >= 3 && a.Blocks[n-1].Attacker != a.Blocks[n-2].Attacker && a.Blocks[n-1].Blocker != a.Blocks[n-2].Blocker {
+			x := a
+			x.Blocks = slices.Clone(a.Blocks)
+			x.Blocks[n-1].Blocker = a.Blocks[n-2].Blocker
+			add("blocker-twice", x)
 		}
 	}
 	if b.Priority == p && b.Pending == nil && b.Casting == nil {
