@@ -100,7 +100,7 @@
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
-//	rules.priority                rules.priority / 117.1, 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
+//	rules.priority                rules.priority / 117.1, 117.1a, 307.1, 304.1, 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
 //	rules.protection              rules.protection / 702.16b, 702.16c, 702.16d, 702.16e, 702.16f
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c, 104.2a, 104.4a
@@ -194,7 +194,8 @@
 //     it goes on the stack there, not in the next turn.
 //   - rules.priority: priority to the active player after a resolution, to the acting
 //     player after an action; one pass moves priority, two in succession resolve the top
-//     object or end the step.
+//     object or end the step; a spell is listed when its timing allows (an instant whenever
+//     its caster has priority, any other spell at sorcery speed) and only then.
 //   - rules.triggers: each trigger event puts one instance of each triggered ability on
 //     the stack by the next priority, APNAP, each player ordering their own; an
 //     intervening "if" checked at the event and on resolution; "dies" and "put into a
