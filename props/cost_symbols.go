@@ -53,9 +53,9 @@ func tapSymbolProp() *Property {
 			Clause{Name: "sickness-status", Rules: []string{"302.6"},
 				Description: "A permanent's summoning sickness, as the engine reports it, follows its controller's turns in the trace."},
 			Clause{Name: "ready-offered", Rules: []string{"107.5", "302.6", "605.3a"}, Needs: needsActivation,
-				Description: "The player with priority controls an untapped permanent with a mana ability whose cost is {T} alone, " +
-					"and it is no creature, or one its controller has controlled since their most recent turn began, or has " +
-					"haste or Thousand-Year Elixir's help: the ability is listed."}),
+				Description: "The player with priority controls an untapped permanent with an ability whose cost is {T} alone " +
+					"(a mana ability, or one with no target, nothing being cast), and it is no creature, or one its controller has " +
+					"controlled since their most recent turn began, or has haste or Thousand-Year Elixir's help: the ability is listed."}),
 	}
 }
 
