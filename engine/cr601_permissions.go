@@ -20,6 +20,9 @@ const (
 
 // allows reports whether the timing permits p to act now.
 func (t timing) allows(s *state, p h.Player) bool {
+	if s.faults.on(FaultInstantsAtSorcerySpeed) {
+		return canActAtSorcerySpeed(s, p) // the fault: instants and flash wait for a main phase
+	}
 	return t == InstantSpeed || canActAtSorcerySpeed(s, p)
 }
 

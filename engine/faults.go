@@ -46,6 +46,7 @@ const (
 	FaultLoyaltyTwicePerTurn         = "copy.planeswalker-loyalty/twice-per-turn"
 	FaultLoyaltyNeverResets          = "copy.planeswalker-loyalty/never-resets"
 	FaultGraveyardBottom             = "invariant.cards/graveyard-bottom"
+	FaultInstantsAtSorcerySpeed      = "rules.priority/instants-at-sorcery-speed"
 	FaultLegendKeepsFirst            = "copy.legend-rule/keeps-first"
 	FaultAttachedNonEquipmentStays   = "copy.aura-equipment/stays-attached"
 	FaultAuraIgnoresEnchant          = "copy.aura-equipment/ignores-enchant"
@@ -229,6 +230,7 @@ var faultInfo = []FaultInfo{
 	{FaultLoyaltyTwicePerTurn, "copy.planeswalker-loyalty", "606.3", "a permanent's loyalty abilities can be activated more than once a turn"},
 	{FaultLoyaltyNeverResets, "copy.planeswalker-loyalty", "606.3", "a permanent whose loyalty ability was activated can't activate one in a later turn"},
 	{FaultGraveyardBottom, "invariant.cards", "404.1", "a card put into a graveyard goes under the cards there, not on top"},
+	{FaultInstantsAtSorcerySpeed, "rules.priority", "117.1a", "an instant or a card with flash can be cast only when a sorcery could"},
 	{FaultLegendKeepsFirst, "copy.legend-rule", "704.5j", "the legend rule keeps the permanent that came first instead of the one its controller chooses"},
 	{FaultAttachedNonEquipmentStays, "copy.aura-equipment", "704.5p", "a permanent that is neither an Aura nor an Equipment (or is a creature) stays attached"},
 	{FaultAuraIgnoresEnchant, "copy.aura-equipment", "704.5m", "an Aura attached to something its enchant ability doesn't allow stays on the battlefield"},
