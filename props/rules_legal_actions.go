@@ -52,7 +52,7 @@ func legalActionRules() *Property {
 			{Name: "overpay", Rules: []string{"601.2h", "106.4"}, Needs: needsCasting,
 				Description: "Paying with one more mana of a type than the pool holds beyond the payment is refused."},
 			{Name: "more-than-the-cost", Rules: []string{"601.2h", "602.2b", "106.4"}, Needs: needsCasting,
-				Description: "A payment of the cost with one more mana, of a type the pool holds, is refused: the total cost is paid, no more."},
+				Description: "A payment of the cost with one more mana, of a type the pool holds, is refused, and so is any payment with a mana ability that costs no mana: the total cost is paid, no more."},
 			{Name: "option-not-offered", Rules: []string{"608.2d", "603.3b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
 				Description: "Answering a pending decision with an option it doesn't offer is refused."},
 			{Name: "attacker-not-own", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},

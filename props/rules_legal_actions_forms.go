@@ -7,6 +7,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // illegalForms are actions made from the one taken at step st by changing what it
@@ -124,7 +125,7 @@ func illegalPayments(b *harness.Snapshot, a harness.Action, add func(string, har
 			add("overpay", x)
 		}
 	}
-	if !a.Payment.IsZero() {
+	if !a.Payment.IsZero() || a.Kind == harness.Activate && costsNoMana(b, a) {
 		if x, ok := changed(+1, func(t int) bool { return pool[t] > a.Payment[t] }); ok {
 			add("more-than-the-cost", x)
 		}
@@ -250,4 +251,14 @@ func unlistedOption(st *gen.TraceStep) (harness.Action, bool) {
 		}
 	}
 	return harness.Action{}, false
+}
+
+// costsNoMana reports whether activation a is of a mana ability whose cost asks no mana
+// ("{T}: Add {G}"): any payment with it is more than its cost.
+func costsNoMana(b *harness.Snapshot, a harness.Action) bool {
+	ab, ok := manaoracle.AbilityOf(b.Find(a.Card), a.Ability)
+	if !ok || !ab.Mana {
+		return false
+	}
+	return !strings.Contains(strings.NewReplacer("{T}", "", "{Q}", "").Replace(ab.Cost), "{")
 }
