@@ -50,8 +50,9 @@ type Object struct {
 	Power      *int     `json:"power,omitempty"`
 	Toughness  *int     `json:"toughness,omitempty"`
 	Loyalty    *int     `json:"loyalty,omitempty"`
-	// Abilities are the texts of its abilities, in every zone; an instant's or sorcery's
-	// spell ability (its rules text) comes last. Action.Ability indexes this list.
+	// Abilities are the texts of its abilities, in every zone, in the order its text prints
+	// them: an instant's or sorcery's spell ability (its rules text) where it is printed
+	// (Decree of Pain's first, before its cycling). Action.Ability indexes this list.
 	Abilities []string `json:"abilities,omitempty"`
 	Tapped    bool     `json:"tapped,omitempty"`
 	Sick      bool     `json:"sick,omitempty"` // not controlled continuously since its controller's most recent turn began (CR 302.6)
@@ -127,8 +128,8 @@ type StackObject struct {
 	// an ability.
 	ManaValue int      `json:"mana_value,omitempty"`
 	Targets   []Target `json:"targets,omitempty"`
-	// Abilities are the ability texts of the spell's card, its spell ability last (for an
-	// instant or sorcery), or of the ability's source, as in Object.Abilities.
+	// Abilities are the ability texts of the spell's card, or of the ability's source, as
+	// in Object.Abilities.
 	Abilities []string `json:"abilities,omitempty"`
 }
 
