@@ -190,6 +190,9 @@ func (r *resolution) MoveTo(id h.ObjectID, zone h.Zone, toTop bool) h.ObjectID {
 
 // CreateTokens creates n tokens of def under player's control (CR 111).
 func (r *resolution) CreateTokens(def *cardDef, p h.Player, n int) {
+	if r.s.faults.on(FaultTokensForActive) {
+		p = r.s.Active
+	}
 	for i := 0; i < n; i++ {
 		r.s.NextToken++
 		id := r.s.newObject(object{Card: h.FirstTokenID + r.s.NextToken - 1, Def: def, Owner: p, Controller: p,

@@ -10,7 +10,13 @@ import (
 // the pool's effects (drawing, "you may").
 
 // Draw has a player draw a card (CR 121.1).
-func (r *resolution) Draw(p h.Player) { draw(r.s, r.v, p, r.ev) }
+func (r *resolution) Draw(p h.Player) {
+	if lib := r.s.Players[p].Library; len(lib) > 1 && r.s.faults.on(FaultEffectDrawsFromBottom) {
+		moveTo(r.s, r.v, lib[len(lib)-1], h.Hand, false, r.ev)
+		return
+	}
+	draw(r.s, r.v, p, r.ev)
+}
 
 // May asks the controller whether to do what an optional instruction says ("you may
 // exile target creature", CR 608.2d); the options are "don't <what>" and "<what>".

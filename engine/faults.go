@@ -175,12 +175,15 @@ const (
 	FaultPastChaptersTrigger = "rules.sagas/past-chapters-trigger-again"
 	FaultSagaNotHistoric     = "historic.definition/saga-not-historic"
 	// Damage and what the mutants of issue 23 showed unguarded.
-	FaultEffectDamageSpared    = "rules.damage/effect-damage-spared"
-	FaultDamageMarkedOnce      = "rules.damage/damage-marked-once"
-	FaultLoyaltyLostOnce       = "rules.damage/loyalty-lost-once"
-	FaultPlayerDamageTwice     = "rules.damage/player-damage-twice"
-	FaultBlockersDealNoDamage  = "rules.damage/blockers-deal-no-damage"
-	FaultDivisionUnlabelled    = "rules.damage/division-unlabelled"
+	FaultEffectDamageSpared   = "rules.damage/effect-damage-spared"
+	FaultDamageMarkedOnce     = "rules.damage/damage-marked-once"
+	FaultLoyaltyLostOnce      = "rules.damage/loyalty-lost-once"
+	FaultPlayerDamageTwice    = "rules.damage/player-damage-twice"
+	FaultBlockersDealNoDamage = "rules.damage/blockers-deal-no-damage"
+	FaultDivisionUnlabelled   = "rules.damage/division-unlabelled"
+	// What a resolving spell or ability does (CR 608.2c).
+	FaultEffectDrawsFromBottom = "rules.effects/draws-from-the-bottom"
+	FaultTokensForActive       = "rules.effects/tokens-for-the-active-player"
 	FaultTrampleIgnored        = "rules.damage/trample-ignored"
 	FaultAbilityCostPlusOne    = "rules.costs/ability-cost-plus-one"
 	FaultPassWhilePaying       = "rules.costs/pass-while-paying"
@@ -338,6 +341,8 @@ var faultInfo = []FaultInfo{
 	{FaultPlayerDamageTwice, "rules.damage", "120.3a", "damage a spell or ability deals to a player is subtracted from their life twice"},
 	{FaultBlockersDealNoDamage, "rules.damage", "510.1d", "a blocking creature deals no combat damage to the attacker it blocks"},
 	{FaultDivisionUnlabelled, "rules.damage", "510.1c", "the options to divide a blocked creature's combat damage among its blockers don't say how much goes where"},
+	{FaultEffectDrawsFromBottom, "rules.effects", "121.1", "a spell or ability that has a player draw takes the bottom card of their library, not the top (the draw step still draws the top)"},
+	{FaultTokensForActive, "rules.effects", "111.2", "a token is created under the control of the active player, whoever controls the spell or ability that creates it"},
 	{FaultTrampleIgnored, "rules.damage", "702.19b", "a blocked creature with trample assigns all its damage to its blockers, none to what it attacks, and none at all with no blocker left"},
 	{FaultAbilityCostPlusOne, "rules.costs", "602.2b", "an activated ability that isn't a mana ability is locked in at {1} more than its printed cost"},
 	{FaultPassWhilePaying, "rules.costs", "601.2g", "while a spell's or ability's cost waits to be paid, passing priority is listed too"},

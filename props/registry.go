@@ -71,6 +71,7 @@ var constructors = []func() *Property{
 	// Transform (issue 18: Westvale Abbey // Ormendahl, Profane Prince).
 	transformRules,
 	lifelinkRules,
+	effectRules,
 	// Sagas (issue 18).
 	sagaRules,
 	topChangesWhileCasting,
