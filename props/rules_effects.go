@@ -29,7 +29,7 @@ func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
+		Rules:   []string{"608.2c", "608.2b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
 			"gives until end of turn, and the permanents it destroys or exiles all of.",
@@ -45,6 +45,8 @@ func effectRules() *Property {
 				Description: "A resolving instruction to create N tokens of a printed creature type creates exactly N new tokens with those subtypes under the instruction's controller, and no other token."},
 			{Name: "pumps", Rules: []string{"611.2c", "613.4c"},
 				Description: "A resolving \"gets +N/+M until end of turn\" changes the power and toughness of each creature it names (its target, its source, or those of a kind it names as it resolves) by exactly N and M."},
+			{Name: "fizzles", Rules: []string{"608.2b", "400.7"},
+				Description: "A spell or ability every target of which has changed zones or left the stack since it was chosen leaves the stack without resolving: nobody is asked anything, no permanent comes or goes, no life total nor hand changes, a spell's card goes to the graveyard."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
 				Description: "A resolving \"destroy all creatures\" or \"exile all nonland permanents that aren't legendary\" leaves none of them on the battlefield but the indestructible ones a destruction can't move."},
 		},
@@ -124,6 +126,10 @@ func checkEffects(_ harness.Engine, tr *gen.Trace) Verdict {
 			continue
 		}
 		top := &b.Stack[len(b.Stack)-1]
+		if targetsGone(tr, i, top) {
+			checkFizzle(i, st, top, &v)
+			continue
+		}
 		text := top.Text
 		if top.Kind == "spell" { // an instant or sorcery: in its owner's graveyard once resolved (CR 608.2n)
 			o := a.Find(top.Card)
@@ -180,6 +186,70 @@ func resolvedAt(tr *gen.Trace, i int, top *harness.StackObject, text string) boo
 		}
 	}
 	return true
+}
+
+// targetsGone reports whether top leaves the stack in step i with every one of its
+// targets gone since they were chosen: a permanent or card that has changed zones (a new
+// object, CR 400.7) or a spell or ability no longer on the stack. Each is illegal (CR
+// 608.2b), whatever its text asked for.
+func targetsGone(tr *gen.Trace, i int, top *harness.StackObject) bool {
+	st := &tr.Steps[i]
+	if len(top.Targets) == 0 || st.Action.Kind != harness.Pass || st.Before.Casting != nil || stillOnStack(st.After, top.Object) {
+		return false
+	}
+	at := targetedAt(tr, i, top.Object)
+	if at == nil {
+		return false
+	}
+	for _, t := range top.Targets {
+		switch {
+		case t.IsPlayer():
+			return false
+		case t.Stack != 0:
+			if stillOnStack(st.Before, t.Stack) {
+				return false
+			}
+		default:
+			was, now := at.Find(t.Card), st.Before.Find(t.Card)
+			if was == nil || now != nil && now.Object == was.Object {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkFizzle: a spell or ability every target of which is illegal doesn't resolve (CR
+// 608.2b): it leaves the stack (a spell's card to its owner's graveyard) and nothing else
+// happens: nobody is asked anything, no permanent comes or goes, no life total nor hand
+// changes.
+func checkFizzle(i int, st *gen.TraceStep, top *harness.StackObject, v *Verdict) {
+	b, a := st.Before, st.After
+	v.Reach("fizzles")
+	var changed []string
+	if a.Pending != nil {
+		changed = append(changed, fmt.Sprintf("%s is asked %q", a.Pending.Player, a.Pending.Prompt))
+	}
+	if !slices.EqualFunc(b.Battlefield, a.Battlefield, func(x, y *harness.Object) bool { return x.Object == y.Object }) {
+		changed = append(changed, "the permanents changed")
+	}
+	for p := range b.Players {
+		if b.Players[p].Life != a.Players[p].Life {
+			changed = append(changed, fmt.Sprintf("%s's life went from %d to %d", harness.Player(p), b.Players[p].Life, a.Players[p].Life))
+		}
+		if !slices.EqualFunc(b.Players[p].Hand, a.Players[p].Hand, func(x, y *harness.Object) bool { return x.Card == y.Card }) {
+			changed = append(changed, fmt.Sprintf("%s's hand changed", harness.Player(p)))
+		}
+	}
+	if top.Kind == "spell" {
+		if o := a.Find(top.Card); o == nil || o.Zone != harness.Graveyard {
+			changed = append(changed, "the spell's card is not in a graveyard")
+		}
+	}
+	if len(changed) > 0 {
+		v.add("fizzles", clauseViolation(i, "rules.effects", "608.2b", "fizzles", fmt.Sprintf("%s leaving the stack, every target gone", stackName(*top)),
+			"removed without resolving, nothing else happening (CR 608.2b)", strings.Join(changed, "; ")))
+	}
 }
 
 // effect is what a resolving text instructs, as far as this property reads it.
