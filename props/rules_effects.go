@@ -14,15 +14,18 @@ import (
 // effectRules checks that a resolving spell or ability does what its printed text says
 // (CR 608.2c), for the instructions whose outcome a snapshot counts: draws, mills and
 // exiles from the top of a library, +1/+1 counters put on the source, tokens created,
-// "gets +N/+M until end of turn", and "destroy all" or "exile all". It relates the board
-// just before the resolution with the board just after, and the numbers with the text the
-// engine itself reports for the spell or ability: no second engine, only the printed
-// instruction read against what changed. The other instructions have their own
-// properties (damage: rules.damage; countering: rules.countering; tapping: rules.taps;
-// copy effects: the copy.* rulings).
+// "gets +N/+M until end of turn", and "destroy all" or "exile all"; and that one whose
+// every target is gone does nothing at all (608.2b). It relates the board just before the
+// resolution with the board just after, and the numbers with the text the engine itself
+// reports for the spell or ability: no second engine, only the printed instruction read
+// against what changed. A resolution is told from the snapshots alone (a pass with no
+// proposal waiting, the top of the stack gone after it), not from the engine's events.
+// The other instructions have their own properties (damage: rules.damage; countering:
+// rules.countering; tapping: rules.taps; copy effects: the copy.* rulings).
 //
 // Only what nothing else in the same step can change is judged: an instruction with a
-// choice in it ("you may", "if you do", "unless", "where X is") is left alone, and so is a
+// choice or a condition in it ("you may", "if", "unless", "where X is", "choose") is left
+// alone, so is one with a target no longer legal (it may not resolve), and so is a
 // permanent that is no longer the same object on the battlefield after the state-based
 // actions that follow the resolution.
 func effectRules() *Property {
@@ -44,7 +47,7 @@ func effectRules() *Property {
 			{Name: "tokens", Rules: []string{"111.1", "111.2", "111.4"},
 				Description: "A resolving instruction to create N tokens of a printed creature type creates exactly N new tokens with those subtypes under the instruction's controller, and no other token."},
 			{Name: "pumps", Rules: []string{"611.2c", "613.4c"},
-				Description: "A resolving \"gets +N/+M until end of turn\" changes the power and toughness of each creature it names (its target, its source, or those of a kind it names as it resolves) by exactly N and M."},
+				Description: "A resolving \"gets +N/+M until end of turn\" changes the power and toughness of each creature it names (its target, its source, or those of a kind it names as it resolves) by exactly N and M, and every other creature's not at all."},
 			{Name: "fizzles", Rules: []string{"608.2b", "400.7"},
 				Description: "A spell or ability every target of which has changed zones or left the stack since it was chosen leaves the stack without resolving: nobody is asked anything, no permanent comes or goes, no life total nor hand changes, a spell's card goes to the graveyard."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
