@@ -24,13 +24,17 @@ var (
 	reSacCost     = regexp.MustCompile(`^Sacrifice (a|an|one|two|three|four|five|\d+) creatures?$`)
 )
 
-// costNumber reads a count as a cost prints it ("a", "five", "2").
+// costNumber reads a count as a cost or an instruction prints it ("a", "five", "twenty",
+// "2"; CR 107.1).
 func costNumber(s string) int {
 	if n, err := strconv.Atoi(s); err == nil {
 		return n
 	}
-	return map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}[s]
+	return numberWords[strings.ToLower(s)]
 }
+
+// numberWords are the numbers the pool's texts spell out.
+var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "twenty": 20}
 
 // checkPayableOffered: at each step, every activated ability of a permanent of the player
 // with priority whose cost want accepts, and whose every part the snapshot shows payable

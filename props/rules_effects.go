@@ -293,17 +293,6 @@ var (
 	reSweep          = regexp.MustCompile(`(?:^|[.,:—] )(Destroy all creatures|Exile all nonland permanents that aren't legendary)\.`)
 )
 
-// numberWords are the numbers an instruction spells out (CR 107.1).
-var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "twenty": 20}
-
-func spelled(w string) int {
-	if n, ok := numberWords[strings.ToLower(w)]; ok {
-		return n
-	}
-	n, _ := strconv.Atoi(w)
-	return n
-}
-
 // readEffect reads the instructions of an ability's text (or a spell's), whose source is
 // named name: the effect of an activated ability is what follows its cost, a keyword's
 // with reminder text ("Cycling {2} ({2}, Discard this card: Draw a card.)") what its
@@ -319,17 +308,17 @@ func readEffect(text, name string) effect {
 		text = strings.TrimSpace(text[:open]) // reminder text has no rules meaning (CR 207.2)
 	}
 	if m := reDraw.FindStringSubmatch(text); m != nil {
-		e.draw, e.drawWho, e.drawSwept = spelled(m[2]), strings.ToLower(m[1]), m[3] != ""
+		e.draw, e.drawWho, e.drawSwept = costNumber(m[2]), strings.ToLower(m[1]), m[3] != ""
 	}
 	if m := reMill.FindStringSubmatch(text); m != nil {
-		e.mill, e.millWho = spelled(m[2]), strings.ToLower(m[1])
+		e.mill, e.millWho = costNumber(m[2]), strings.ToLower(m[1])
 	}
 	e.exileTop = reExileTop.MatchString(text)
 	if m := rePutCounter.FindStringSubmatch(text); m != nil {
-		e.counters = spelled(m[1])
+		e.counters = costNumber(m[1])
 	}
 	if m := reToken.FindStringSubmatch(text); m != nil {
-		e.tokens, e.tokenSub = spelled(m[1]), strings.Fields(m[4])
+		e.tokens, e.tokenSub = costNumber(m[1]), strings.Fields(m[4])
 	}
 	// A source naming itself (CR 201.5) is "this creature" to the pump's reading.
 	if m := rePump.FindStringSubmatch(strings.ReplaceAll(text, name+" get", "This creature get")); m != nil {
