@@ -81,7 +81,11 @@ func leaveBattlefieldTriggers(s *state, v *view, old *object, to h.Zone) {
 // abilities the lore counters it entered with reach (CR 714.2b, 122.6).
 func enterTriggers(s *state, id h.ObjectID) {
 	v := s.project()
-	ownTriggers(s, v, id, OnEnters)
+	c := v.Of(id)
+	if s.faults.on(FaultEntersTriggersPrinted) {
+		c = faceUpChars(s.obj(id)) // the fault: its card's abilities, not what it entered as (CR 707.4)
+	}
+	triggersOf(s, id, c, OnEnters)
 	if n := s.obj(id).Counters[Lore]; n > 0 {
 		loreAdded(s, v, id, 0, n)
 	}
@@ -90,8 +94,13 @@ func enterTriggers(s *state, id h.ObjectID) {
 // ownTriggers notes the triggers of permanent id that wait for event, an event that
 // happened to it.
 func ownTriggers(s *state, v *view, id h.ObjectID, event triggerEvent) {
+	triggersOf(s, id, v.Of(id), event)
+}
+
+// triggersOf notes the abilities among c, the characteristics of permanent id, that wait
+// for event.
+func triggersOf(s *state, id h.ObjectID, c *chars, event triggerEvent) {
 	o := s.obj(id)
-	c := v.Of(id)
 	for _, a := range c.Abilities {
 		if a.Kind == Triggered && a.Trigger.Event == event {
 			s.Pending = append(s.Pending, pendingTrigger{Source: id, SourceCard: o.Card, Controller: o.Controller,
@@ -193,7 +202,9 @@ func pushTrigger(s *state, t pendingTrigger, ch chooser, ev *events) error {
 		s.Stack = sunkBelow(s.Stack, t.Spell) // the fault: the cast trigger goes under its spell (CR 603.3, 405.5)
 	}
 	ev.add(h.Event{Kind: "triggered", Player: t.Controller, Card: t.SourceCard, Object: id, Text: "trigger: " + triggerLabel(s, t)})
-	becameTargets(s, targets)
+	if !s.faults.on(FaultTriggerTargetsUnnoted) { // the fault: its targets don't become targets (CR 603.3d)
+		becameTargets(s, targets)
+	}
 	return nil
 }
 

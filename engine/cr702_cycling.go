@@ -98,7 +98,7 @@ func castTriggers(s *state, item *stackItem) {
 			continue
 		}
 		for _, a := range v.Of(id).Abilities {
-			if a.Kind != Triggered || a.Trigger.Event != OnCast || (a.Trigger.Noncreature && spell.HasType("Creature")) {
+			if a.Kind != Triggered || a.Trigger.Event != OnCast || (a.Trigger.Noncreature && spell.HasType("Creature") && !s.faults.on(FaultCastConditionIgnored)) {
 				continue
 			}
 			n := 1

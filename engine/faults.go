@@ -193,6 +193,10 @@ const (
 	// Tap and untap events (CR 701.26).
 	FaultAttackTapUnreported = "rules.taps/attack-tap-unreported"
 	FaultUntapStepUnreported = "rules.taps/untap-step-unreported"
+	// Trigger events (CR 603.2, 603.6a, 601.2i).
+	FaultCastConditionIgnored  = "rules.triggers/cast-condition-ignored"
+	FaultTriggerTargetsUnnoted = "rules.triggers/trigger-targets-unnoted"
+	FaultEntersTriggersPrinted = "rules.triggers/enters-triggers-printed"
 )
 
 var faultInfo = []FaultInfo{
@@ -367,6 +371,9 @@ var faultInfo = []FaultInfo{
 	{FaultBlockersKeepPriority, "rules.priority", "117.1", "while the defending player declares blockers, the player who had priority keeps it"},
 	{FaultAttackTapUnreported, "rules.taps", "508.1f", "an attacking creature is tapped without a \"tapped\" event"},
 	{FaultUntapStepUnreported, "rules.taps", "502.3", "the untap step untaps permanents without an \"untapped\" event"},
+	{FaultCastConditionIgnored, "rules.triggers", "603.2", "\"whenever you cast a noncreature spell\" triggers on a creature spell too: the condition of the trigger event is ignored"},
+	{FaultTriggerTargetsUnnoted, "rules.triggers", "603.3d", "a permanent chosen as the target of a triggered ability as it goes on the stack doesn't \"become the target\": only spells and activated abilities trigger it"},
+	{FaultEntersTriggersPrinted, "rules.triggers", "603.6a", "a permanent's enters-the-battlefield abilities are read from its card, not from what it entered as: a copy of Oblivion Ring entering doesn't trigger"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -108,7 +108,7 @@
 //	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
 //	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
-//	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a
+//	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a, 603.6a, 601.2i
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
@@ -201,7 +201,8 @@
 //     the stack by the next priority, APNAP, each player ordering their own; an
 //     intervening "if" checked at the event and on resolution; "dies" and "put into a
 //     graveyard from the battlefield" trigger only for a graveyard, "leaves the
-//     battlefield" for any zone.
+//     battlefield" for any zone; entering, casting a spell and becoming a target trigger
+//     the abilities that wait for them, read from the permanents' texts.
 //   - rules.sba: every object a state-based action moved had its condition: the legend
 //     rule keeps one under the same controller, attachments fall off only illegal hosts,
 //     damage kills only when lethal; and, for an engine that shows the board before each

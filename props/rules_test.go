@@ -32,6 +32,44 @@ func TestReadTrigger(t *testing.T) {
 	assert.Equal(t, trigNone, readTrigger("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.").kind,
 		"a triggered mana ability doesn't use the stack (CR 605.1b)")
 	assert.False(t, knownTrigger("{T}: Add {G}."))
+
+	assert.Equal(t, trigEnters, readTrigger("Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand.").kind,
+		"an ability word has no rules meaning (CR 207.2c)")
+	assert.Equal(t, trigNone, readTrigger("As this artifact enters, choose a color.").kind, "a replacement effect, not a trigger (CR 603.6d)")
+	shark := readTrigger("Whenever you cast a noncreature spell, create an X/X blue Shark creature token with flying, where X is that spell's mana value.")
+	assert.Equal(t, trigCast, shark.kind)
+	assert.Equal(t, "noncreature", shark.spells)
+	assert.Equal(t, "historic", readTrigger("Whenever you cast a historic spell, draw a card. (Artifacts, legendaries, and Sagas are historic.)").spells)
+	assert.Equal(t, trigTargeted, readTrigger("When this creature becomes the target of a spell or ability, sacrifice it.").kind)
+	assert.Equal(t, trigNone, readTrigger("Whenever you cycle or discard a card, you may pay {1}. If you do, create a 2/2 blue Drake creature token with flying.").kind)
+}
+
+// TestSpellHasQuality: a cast trigger's condition against the spell as cast.
+func TestSpellHasQuality(t *testing.T) {
+	bears := &harness.Object{Types: []string{"Creature"}}
+	thopter := &harness.Object{Types: []string{"Artifact", "Creature"}}
+	growth := &harness.Object{Types: []string{"Instant"}}
+	benalia := &harness.Object{Types: []string{"Enchantment"}, Subtypes: []string{"Saga"}}
+	assert.False(t, spellHasQuality(bears, "noncreature"))
+	assert.False(t, spellHasQuality(thopter, "noncreature"))
+	assert.True(t, spellHasQuality(growth, "noncreature"))
+	assert.True(t, spellHasQuality(thopter, "historic"))
+	assert.True(t, spellHasQuality(benalia, "historic"))
+	assert.False(t, spellHasQuality(bears, "historic"))
+	assert.True(t, spellHasQuality(bears, ""))
+}
+
+// TestFirstWave: a permanent's "becomes the target" trigger set off by another new
+// trigger's target went on the stack after it, so it is ordered with nothing; one set off
+// by a spell is ordered with the rest.
+func TestFirstWave(t *testing.T) {
+	const sacrifice = "When this creature becomes the target of a spell or ability, sacrifice it."
+	upkeep := harness.StackObject{Object: 10, Kind: "ability", Card: 5, Text: "At the beginning of your upkeep, you may have this creature become a copy of another target creature, except it has this ability.",
+		Targets: []harness.Target{{Card: 3}}}
+	image := harness.StackObject{Object: 11, Kind: "ability", Card: 3, Text: sacrifice}
+	other := harness.StackObject{Object: 12, Kind: "ability", Card: 4, Text: sacrifice}
+	got := firstWave([]harness.StackObject{upkeep, image, other})
+	assert.Equal(t, []harness.StackObject{upkeep, other}, got)
 }
 
 // play starts setup on the reference engine and takes the actions, failing on any refusal.

@@ -19,12 +19,15 @@ func triggerRules() *Property {
 	return &Property{
 		ID:      "rules.triggers",
 		Rulings: []string{"rules.triggers"},
-		Rules:   []string{"603.2", "603.3", "603.3b", "603.4", "117.5", "603.10a"},
+		Rules:   []string{"603.2", "603.3", "603.3b", "603.4", "117.5", "603.10a", "603.6a", "601.2i"},
 		Description: "Each trigger event puts exactly one instance of each ability that triggered on the stack the next time a " +
 			"player would receive priority; the active player's go on the stack first and the other player's above them " +
 			"(APNAP); an intervening \"if\" is checked when the event happens and again on resolution.",
 		Clauses: []Clause{
 			{Name: "one-instance", Rules: []string{"603.2", "603.3", "117.5", "603.10a"}, Description: "After a trigger event, the next time a player receives priority the stack holds one new instance of each ability that triggered, and no other: a \"dies\" or \"put into a graveyard\" ability only when its permanent went to a graveyard, a \"leaves the battlefield\" one whatever zone it went to."},
+			{Name: "enters", Rules: []string{"603.6a", "603.3"}, Description: "A permanent entering the battlefield triggers each of its \"when this ... enters\" abilities once: a copy's are those of what it copies, a face-down permanent has none."},
+			{Name: "casts", Rules: []string{"601.2i", "603.2", "700.6"}, Description: "A spell becoming cast triggers once each \"whenever you cast a [noncreature / historic] spell\" ability of the permanents its caster controls whose condition the spell meets, and no other."},
+			{Name: "becomes-target", Rules: []string{"603.2", "601.2c", "603.3d"}, Description: "A permanent chosen as a target of a spell or ability triggers its \"when this becomes the target of a spell or ability\" abilities once, when the spell is cast or the ability activated or put on the stack."},
 			{Name: "apnap", Rules: []string{"603.3b"}, Description: "When both players' abilities trigger at once, every one of the active player's is below every one of the other player's."},
 			{Name: "own-order", Rules: []string{"603.3b"}, Description: "A player with two or more different abilities triggering at once is asked for their order."},
 			{Name: "if-at-event", Rules: []string{"603.4"}, Description: "An ability with an intervening \"if\" triggers only if its condition holds when the event happens."},
@@ -53,11 +56,40 @@ func triggerRules() *Property {
 					Theirs: []gen.Pick{{Card: "Hangarback Walker", Weight: 20}, {Card: "Helvault", Weight: 10}, {Card: "Oblivion Ring", Weight: 5}},
 					Hand:   []gen.Pick{{Card: "Oblivion Ring", Weight: 30}}, MinHand: 1, MinPermanents: 3,
 					Pool: harness.Mana{harness.White: 1, harness.Colorless: 2}, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
+				// Permanents watching for spells cast (Shark Typhoon's noncreature, Jhoira's and
+				// Daring Archaeologist's historic), spells of each kind in hand and the mana to
+				// cast them (CR 601.2i).
+				{Name: "cast watchers", Weight: 8,
+					Mine: []gen.Pick{{Card: "Shark Typhoon", Weight: 30}, {Card: "Jhoira, Weatherlight Captain", Weight: 12}, {Card: "Daring Archaeologist", Weight: 15},
+						{Card: "Island", Weight: 30}, {Card: "Forest", Weight: 20}},
+					AvoidMine: gen.Permanent,
+					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 15}, {Card: "Twiddle", Weight: 15}, {Card: "Grizzly Bears", Weight: 15}, {Card: "Ornithopter", Weight: 20},
+						{Card: "Llanowar Elves", Weight: 10}, {Card: "Helvault", Weight: 8}},
+					Pool:    harness.Of(harness.Blue, 1).Add(harness.Of(harness.Green, 2)),
+					MinHand: 2, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Phantasmal Images set up as copies (an Illusion with "when this creature becomes
+				// the target of a spell or ability, sacrifice it") and spells and an
+				// enters-the-battlefield ability to target them with (CR 603.2, 603.6a).
+				{Name: "illusions targeted", Weight: 8,
+					Mine:    []gen.Pick{{Card: "Phantasmal Image", Weight: 40}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Island", Weight: 30}, {Card: "Plains", Weight: 20}},
+					Theirs:  []gen.Pick{{Card: "Phantasmal Image", Weight: 20}, {Card: "Hill Giant", Weight: 20}},
+					Hand:    []gen.Pick{{Card: "Twiddle", Weight: 30}, {Card: "Giant Growth", Weight: 15}, {Card: "Pacifism", Weight: 15}, {Card: "Oblivion Ring", Weight: 15}},
+					Pool:    harness.Of(harness.Blue, 1).Add(harness.Of(harness.Green, 1)).Add(harness.Of(harness.White, 2)),
+					MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Copy creatures in hand and permanents with enters abilities to copy: a copy
+				// entering has the abilities it copied (CR 707.4, 603.6a).
+				{Name: "copies of enters abilities", Weight: 8,
+					Mine:      []gen.Pick{{Card: "Daring Archaeologist", Weight: 20}, {Card: "Oblivion Ring", Weight: 15}, {Card: "Island", Weight: 30}},
+					Hand:      []gen.Pick{{Card: "Phantasmal Image", Weight: 40}, {Card: "Clever Impersonator", Weight: 20}, {Card: "Clone", Weight: 20}},
+					Graveyard: []gen.Pick{{Card: "Ornithopter", Weight: 20}, {Card: "Helvault", Weight: 10}},
+					Pool:      harness.Of(harness.Blue, 2).Add(harness.Of(harness.Colorless, 2)),
+					MinHand:   1, MinPermanents: 3, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
 			// Spells are cast only when preferred: a Twiddle cast at random is one less to respond with.
 			Actions: &gen.ActionWeights{Pass: 4, Preferred: 60, Mana: 1, Land: 1, Cast: 0, Pay: 10, Activate: 1, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer: func(before *harness.Snapshot, a harness.Action) bool {
-				return preferUntapInResponse(before, a) || preferDiesTogether(before, a) || preferExiling(before, a)
+				return preferUntapInResponse(before, a) || preferDiesTogether(before, a) || preferExiling(before, a) ||
+					preferWatchedCast(before, a) || preferTargetingTheTargeted(before, a) || preferCopyEntering(before, a)
 			},
 			StopForPreferred: true,
 		},
@@ -284,7 +316,9 @@ func leftTriggers(o *harness.Object, p harness.Player, to harness.Zone) []expect
 }
 
 // stepTriggers lists the abilities the events of step i triggered: a step beginning
-// (CR 500.6, 503.1a, 504.2) and permanents leaving the battlefield (603.6c, 603.10a, 700.4).
+// (CR 500.6, 503.1a, 504.2), permanents leaving the battlefield (603.6c, 603.10a, 700.4),
+// and those of rules_triggers_events.go: permanents entering it, a spell cast, permanents
+// becoming targets.
 func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
@@ -340,12 +374,15 @@ func stepTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 		if n := a.Find(e.Card); n != nil && n.Zone == harness.Graveyard {
 			if was, ok := leftAs(st, n, true); ok {
 				out = append(out, leftTriggers(&was, n.Owner, harness.Graveyard)...)
+				out = append(out, entersTriggers(&was, v)...) // it entered within the step too
 			} else {
 				out = append(out, unknownTrigger(n.Card))
 			}
 		}
 	}
-	return out
+	out = append(out, enteredTriggers(st, v)...)
+	out = append(out, castTriggers(tr, i, v)...)
+	return append(out, targetedTriggers(tr, i, v)...)
 }
 
 // judgeTriggers compares the triggers expected since base with the new instances on the
@@ -380,6 +417,7 @@ func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expecte
 		got[trigInstance{o.Card, o.Text}]++
 	}
 	var problems []string
+	clause, rule := "one-instance", "603.3"
 	for _, k := range instanceKeys(want, got) {
 		if want[k] == got[k] {
 			continue
@@ -390,16 +428,20 @@ func judgeTriggers(tr *gen.Trace, step int, base, now *harness.Snapshot, expecte
 				fmt.Sprintf("%d instance(s) on the stack", got[k])))
 			return
 		}
+		if len(problems) == 0 {
+			clause, rule = eventClause(readTrigger(k.Text).kind)
+		}
 		problems = append(problems, fmt.Sprintf("%d instance(s) of card %d's %q where %d triggered", got[k], k.Card, k.Text, want[k]))
 	}
 	if len(problems) > 0 {
-		v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", "603.3", "one-instance", what,
+		v.Violations = append(v.Violations, clauseViolation(step, "rules.triggers", rule, clause, what,
 			"one new instance on the stack of each ability that triggered since a player last had priority (CR 603.2, 603.3, 117.5)",
 			strings.Join(problems, "; ")))
 		return
 	}
-	checkAPNAP(tr, step, what, now, fresh, v)
-	checkOwnOrder(tr, step, what, fresh, decided, v)
+	first := firstWave(fresh)
+	checkAPNAP(tr, step, what, now, first, v)
+	checkOwnOrder(tr, step, what, first, decided, v)
 }
 
 // checkAPNAP: the active player's new triggers are all below the other player's

@@ -12,8 +12,12 @@ import (
 // beginning of your STEP[, if CONDITION], ...", "When this creature dies, ...", and the
 // other leaves-the-battlefield abilities of a permanent about itself (603.6c, 603.10a):
 // "When NAME is put into a graveyard from the battlefield, ..." and "When this enchantment
-// leaves the battlefield, ...". Texts the reader doesn't know are left alone: what they
-// trigger on is not judged.
+// leaves the battlefield, ..."; its enters-the-battlefield abilities, "When this artifact
+// enters, ..." (603.6a); "Whenever you cast a [noncreature / historic] spell, ..."
+// (601.2i); and "When this creature becomes the target of a spell or ability, ..." (603.2,
+// 601.2c, 602.2b, 603.3d). An ability word before the text ("Imprint — ") has no rules
+// meaning (207.2c) and is read past. Texts the reader doesn't know are left alone: what
+// they trigger on is not judged.
 
 // triggerText is what one ability text says about when it triggers.
 type triggerText struct {
@@ -21,6 +25,9 @@ type triggerText struct {
 	step harness.Step // trigStepBegins: the step
 	// cond is the intervening "if" clause (CR 603.4), when there is one and it can be read.
 	cond *ifClause
+	// spells is trigCast's quality of the spells it triggers on: "" (any spell),
+	// "noncreature" or "historic".
+	spells string
 }
 
 type trigEvent uint8
@@ -31,6 +38,9 @@ const (
 	trigDies                  // "When this creature dies"
 	trigToGraveyard           // "When NAME is put into a graveyard from the battlefield" (any card type)
 	trigLeaves                // "When this enchantment leaves the battlefield" (to any zone)
+	trigEnters                // "When this artifact enters" (603.6a)
+	trigCast                  // "Whenever you cast a noncreature spell" (601.2i)
+	trigTargeted              // "When this creature becomes the target of a spell or ability"
 	trigUnreadable            // an intervening "if" the reader can't judge
 )
 
@@ -49,6 +59,10 @@ var (
 	reDiesTrigger = regexp.MustCompile(`^When(?:ever)? this creature dies,`)
 	// The permanent itself: "this <type>" or its name (capitalised, unlike "a creature").
 	reLeavesTrigger = regexp.MustCompile(`^When(?:ever)? (?:this \w+|[A-Z][^,]*?) (is put into a graveyard from the battlefield|leaves the battlefield),`)
+	reEntersTrigger = regexp.MustCompile(`^When(?:ever)? this \w+ enters,`)
+	reCastTrigger   = regexp.MustCompile(`^Whenever you cast an? (?:(noncreature|historic) )?spell,`)
+	reTargetTrigger = regexp.MustCompile(`^When(?:ever)? this \w+ becomes the target of a spell or ability,`)
+	reAbilityWord   = regexp.MustCompile(`^[A-Z][a-z]+ — `)
 	reIfTapped      = regexp.MustCompile(`^if this (?:artifact|creature|land|enchantment|permanent) is (tapped|untapped)$`)
 	triggerSteps    = map[string]harness.Step{"upkeep": harness.Upkeep, "draw step": harness.Draw, "end step": harness.End}
 	triggerTexts    sync.Map // string -> triggerText
@@ -60,7 +74,8 @@ func readTrigger(text string) triggerText {
 		return t.(triggerText)
 	}
 	var t triggerText
-	switch m := reStepTrigger.FindStringSubmatch(text); {
+	read := reAbilityWord.ReplaceAllString(text, "")
+	switch m := reStepTrigger.FindStringSubmatch(read); {
 	case m != nil:
 		t = triggerText{kind: trigStepBegins, step: triggerSteps[m[1]]}
 		if m[2] != "" {
@@ -71,10 +86,16 @@ func readTrigger(text string) triggerText {
 				t.cond = &ifClause{tapped: c[1] == "tapped", text: m[2]}
 			}
 		}
-	case reDiesTrigger.MatchString(text):
+	case reDiesTrigger.MatchString(read):
 		t = triggerText{kind: trigDies}
+	case reEntersTrigger.MatchString(read):
+		t = triggerText{kind: trigEnters}
+	case reTargetTrigger.MatchString(read):
+		t = triggerText{kind: trigTargeted}
 	default:
-		if m := reLeavesTrigger.FindStringSubmatch(text); m != nil {
+		if m := reCastTrigger.FindStringSubmatch(read); m != nil {
+			t = triggerText{kind: trigCast, spells: m[1]}
+		} else if m := reLeavesTrigger.FindStringSubmatch(read); m != nil {
 			t = triggerText{kind: trigLeaves}
 			if strings.HasPrefix(m[1], "is put") {
 				t.kind = trigToGraveyard
@@ -88,5 +109,5 @@ func readTrigger(text string) triggerText {
 // known reports whether a stack object's text is a triggered ability the reader knows.
 func knownTrigger(text string) bool {
 	k := readTrigger(text).kind
-	return k == trigStepBegins || k == trigDies || k == trigToGraveyard || k == trigLeaves
+	return k != trigNone && k != trigUnreadable
 }
