@@ -220,7 +220,7 @@ func chooseTriggerTargets(s *state, t pendingTrigger, ch chooser) (targets []cho
 		var cands []chosen
 		var labels []string
 		for _, c := range spec.candidates(s, v, t.Controller, sourceChars(v, t.Source)) {
-			if spec.Another && c.Object == t.Source {
+			if spec.Another && c.Object == t.Source && !s.faults.on(FaultAnotherTargetsItself) { // the fault: "another" ignored (CR 115.1)
 				continue
 			}
 			cands = append(cands, c)

@@ -197,6 +197,7 @@ const (
 	FaultCastConditionIgnored  = "rules.triggers/cast-condition-ignored"
 	FaultTriggerTargetsUnnoted = "rules.triggers/trigger-targets-unnoted"
 	FaultEntersTriggersPrinted = "rules.triggers/enters-triggers-printed"
+	FaultAnotherTargetsItself  = "rules.targets/another-targets-itself"
 )
 
 var faultInfo = []FaultInfo{
@@ -374,6 +375,7 @@ var faultInfo = []FaultInfo{
 	{FaultCastConditionIgnored, "rules.triggers", "603.2", "\"whenever you cast a noncreature spell\" triggers on a creature spell too: the condition of the trigger event is ignored"},
 	{FaultTriggerTargetsUnnoted, "rules.triggers", "603.3d", "a permanent chosen as the target of a triggered ability as it goes on the stack doesn't \"become the target\": only spells and activated abilities trigger it"},
 	{FaultEntersTriggersPrinted, "rules.triggers", "603.6a", "a permanent's enters-the-battlefield abilities are read from its card, not from what it entered as: a copy of Oblivion Ring entering doesn't trigger"},
+	{FaultAnotherTargetsItself, "rules.targets", "603.3d", "a triggered ability's \"another target\" may be its own source: Oblivion Ring entering may exile itself"},
 }
 
 // Faults lists every deliberate fault, sorted by name.

@@ -106,7 +106,7 @@
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c, 104.2a, 104.4a
 //	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
-//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5
+//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5, 603.3d
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a, 603.6a, 601.2i
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8
@@ -223,7 +223,8 @@
 //     "target player" or "[another] target" and kinds of permanent ("creature", "artifact
 //     or enchantment", "nonland permanent"), maybe "you control" or "you don't control",
 //     are every player and permanent it allows (hexproof, shroud and protection aside)
-//     and nothing else.
+//     and nothing else; a triggered ability goes on the stack with a target its
+//     description allows, and is removed for want of one only when none fits.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
 //     P/T-setting effect.
 //   - rules.sagas: the lore counters on each Saga across a step beginning (one at the

@@ -24,7 +24,7 @@ func targetRules() *Property {
 	return &Property{
 		ID:      "rules.targets",
 		Rulings: []string{"rules.targets"},
-		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b", "109.5"},
+		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b", "109.5", "603.3d"},
 		Description: "The targets offered for a spell or ability are exactly what its target description allows: " +
 			"\"any target\" every player and every creature, planeswalker and battle; \"target player\" the players; " +
 			"\"target creature\", \"target artifact or enchantment\" and the like the permanents of those types, " +
@@ -34,6 +34,10 @@ func targetRules() *Property {
 				Description: "Every player and permanent a one-target description allows is offered by some listed action."},
 			{Name: "only-allowed", Rules: []string{"115.1", "601.2c", "109.5"}, Needs: needsCasting,
 				Description: "Every target a listed action offers fits the description: its types, and who controls it when the description says."},
+			{Name: "trigger-targets", Rules: []string{"603.3d", "115.1", "109.5"},
+				Description: "The target a triggered ability is put on the stack with fits its description, \"you\" being its controller and \"another\" not its source."},
+			{Name: "trigger-removed", Rules: []string{"603.3d", "115.1"},
+				Description: "A triggered ability is removed for want of a legal target only when no player or permanent fits its description."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.targets",
@@ -50,6 +54,26 @@ func targetRules() *Property {
 					Mine:   []gen.Pick{{Card: "Helvault", Weight: 20}, {Card: "Mirage Mirror", Weight: 10}, {Card: "Grizzly Bears", Weight: 10}, {Card: "Forest", Weight: 10}},
 					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 10}, {Card: "Mana Vault", Weight: 10}, {Card: "Pacifism", Weight: 5}, {Card: "Island", Weight: 10}},
 					Hand:   []gen.Pick{{Card: "Twiddle", Weight: 10}, {Card: "Disenchant", Weight: 10}}, MinHand: 1, MinPermanents: 3},
+				// Triggered abilities with targets (CR 603.3d): cycling triggers Astral Slide's
+				// "target creature", Lightning Rift's "any target" and the Resonance's
+				// "another target permanent"; Oblivion Ring's "another target nonland
+				// permanent" as it enters; Cryptoplasm's in the upkeep.
+				{Name: "triggered targets", Weight: 2,
+					Mine: []gen.Pick{{Card: "Astral Slide", Weight: 20}, {Card: "Lightning Rift", Weight: 20}, {Card: "Crystalline Resonance", Weight: 20},
+						{Card: "Cryptoplasm", Weight: 10}, {Card: "Mountain", Weight: 20}, {Card: "Plains", Weight: 20}},
+					Theirs:  []gen.Pick{{Card: "Grizzly Bears", Weight: 10}, {Card: "Hill Giant", Weight: 10}, {Card: "Mana Vault", Weight: 5}},
+					Hand:    []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 10}, {Card: "Oblivion Ring", Weight: 15}},
+					Pool:    harness.Of(harness.Red, 1).Add(harness.Of(harness.White, 1)).Add(harness.Of(harness.Colorless, 2)),
+					MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}},
+				// The same triggers with nothing to target but lands: removed as they would
+				// go on the stack (CR 603.3d), unless some player or permanent fits.
+				{Name: "nothing to target", Weight: 1,
+					Mine:      []gen.Pick{{Card: "Astral Slide", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}, {Card: "Mountain", Weight: 20}, {Card: "Plains", Weight: 20}},
+					Theirs:    []gen.Pick{{Card: "Island", Weight: 10}},
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent,
+					Hand:    []gen.Pick{{Card: "Spark Spray", Weight: 20}, {Card: "Drifting Meadow", Weight: 10}, {Card: "Oblivion Ring", Weight: 15}},
+					Pool:    harness.Of(harness.Red, 1).Add(harness.Of(harness.White, 1)).Add(harness.Of(harness.Colorless, 2)),
+					MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
 		},
 		Check: checkTargets,
@@ -157,6 +181,8 @@ func checkTargets(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, g := range targetGroups(st) {
 			checkTargetGroup(i, st.Before, g, &v)
 		}
+		checkTriggerTargets(tr, i, &v)
+		checkTriggersRemoved(tr, i, &v)
 	}
 	return v
 }

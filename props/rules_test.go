@@ -42,6 +42,11 @@ func TestReadTrigger(t *testing.T) {
 	assert.Equal(t, "historic", readTrigger("Whenever you cast a historic spell, draw a card. (Artifacts, legendaries, and Sagas are historic.)").spells)
 	assert.Equal(t, trigTargeted, readTrigger("When this creature becomes the target of a spell or ability, sacrifice it.").kind)
 	assert.Equal(t, trigNone, readTrigger("Whenever you cycle or discard a card, you may pay {1}. If you do, create a 2/2 blue Drake creature token with flying.").kind)
+
+	assert.True(t, isTriggeredText("Imprint — When this artifact enters, you may exile a nonartifact, nonland card from your hand."))
+	assert.True(t, isTriggeredText("At the beginning of your upkeep, you may have this creature become a copy of another target creature, except it has this ability."))
+	assert.False(t, isTriggeredText("{2}, {T}: Tap target artifact, creature, or land."), "an activated ability")
+	assert.False(t, isTriggeredText("Enchant creature"))
 }
 
 // TestSpellHasQuality: a cast trigger's condition against the spell as cast.

@@ -111,3 +111,10 @@ func knownTrigger(text string) bool {
 	k := readTrigger(text).kind
 	return k != trigNone && k != trigUnreadable
 }
+
+// isTriggeredText: an ability text of a triggered ability, "When", "Whenever" or "At"
+// (CR 603.1), an ability word before it read past (207.2c).
+func isTriggeredText(text string) bool {
+	text = reAbilityWord.ReplaceAllString(text, "")
+	return strings.HasPrefix(text, "When ") || strings.HasPrefix(text, "Whenever ") || strings.HasPrefix(text, "At ")
+}
