@@ -35,6 +35,8 @@ func legalActionRules() *Property {
 			"an activation, cast or land play of a card the listing offers in no form; an action listed before the last one " +
 			"that the listing no longer offers; any action once the game is over.",
 		Clauses: []Clause{
+			{Name: "listed-once", Rules: []string{"-"},
+				Description: "No action is listed twice: the listing is every legal action once (docs/protocol.md, legal), and the same action twice shows an enumeration that went one past its end."},
 			{Name: "other-player", Rules: []string{"117.1", "601.2", "101.4"},
 				Description: "The action taken, made by the other player (who has neither priority nor the decision), is refused."},
 			{Name: "pass-not-offered", Rules: []string{"117.3", "601.2", "508.1", "509.1"},
@@ -124,8 +126,14 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i, st := range recordedSteps(tr) {
 		listed := map[string]bool{}
+		v.Reach("listed-once")
 		for _, a := range st.Legal {
-			listed[a.Key()] = true
+			k := a.Key()
+			if listed[k] {
+				v.add("listed-once", violation(i-1, "rules.legal-actions", "-", "", "every legal action listed once (docs/protocol.md: legal)",
+					fmt.Sprintf("%q is listed twice", a.Text)))
+			}
+			listed[k] = true
 		}
 		nowhere := unusedCard(st.Before)
 		tries := append(illegalActions(st, nowhere), illegalForms(st, nowhere)...)
