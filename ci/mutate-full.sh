@@ -11,8 +11,11 @@
 #   ci/mutate-full.sh COMMIT JOURNALS [FUZZ-MUTATE-FLAGS...]
 #
 # COMMIT is checked out (git archive) into $WORK, default mutate-COMMIT beside this
-# checkout, its fuzz command built there once: the journals are keyed to its source, and
-# a journal of another tree is refused. JOURNALS is the folder of the journals, made if
+# checkout: the mutants are of its engine, judged by its properties and corpus, and the
+# journals are keyed to its source (a journal of another tree is refused). What judges
+# them is this checkout's fuzz command, built into $WORK at each start and run there, so
+# that a sitting gets this checkout's fixes to the running of judgements (a run whose
+# mutants it would number differently refuses the journals, and says so). JOURNALS is the folder of the journals, made if
 # missing: keep it where the next sitting finds it (committed, or on a volume). Flags after
 # JOURNALS go to every fuzz mutate (judging and merging alike), e.g. --sample 40 --seed 3
 # to run a sample in shards (not --min-score: judge the merged report.json instead). When every shard is done it merges them into
@@ -50,11 +53,12 @@ WORK=${WORK:-$(dirname "$repo")/mutate-$short}
 mkdir -p "$journals" || exit 2
 journals=$(cd "$journals" && pwd)
 
-if [ ! -x "$WORK/fuzz" ]; then
+if [ ! -f "$WORK/go.mod" ]; then
 	echo "mutate-full: checking out $short into $WORK"
 	mkdir -p "$WORK" && git -C "$repo" archive "$full" | tar -x -C "$WORK" || exit 2
-	(cd "$WORK" && go build -o fuzz ./cmd/fuzz) || { echo "mutate-full: $short does not build" >&2; exit 2; }
+	(cd "$WORK" && go build ./cmd/fuzz) || { echo "mutate-full: $short does not build" >&2; exit 2; }
 fi
+(cd "$repo" && go build -o "$WORK/fuzz-this" ./cmd/fuzz) || { echo "mutate-full: this checkout does not build" >&2; exit 2; }
 EQUIVALENT=${EQUIVALENT:-$repo/internal/mutate/equivalent.tsv}
 
 # A SIGTERM or SIGINT to this script is passed to the running fuzz (forwarding), which
@@ -65,7 +69,7 @@ cd "$WORK" || exit 2
 for ((k = 1; k <= SHARDS; k++)); do
 	log=$journals/shard-$k.log
 	echo "mutate-full: shard $k/$SHARDS ($log)"
-	forwarding nice -n "$NICE" ./fuzz mutate --shard "$k/$SHARDS" --jobs "$JOBS" --keep keep --equivalent "$EQUIVALENT" \
+	forwarding nice -n "$NICE" ./fuzz-this mutate --shard "$k/$SHARDS" --jobs "$JOBS" --keep keep --equivalent "$EQUIVALENT" \
 		--journal "$journals/shard-$k.jsonl" --out /dev/null "$@" >"$log" 2>&1
 	code=$?
 	if [ $signalled -ne 0 ]; then
@@ -75,10 +79,9 @@ for ((k = 1; k <= SHARDS; k++)); do
 	[ $code -eq 0 ] || { echo "mutate-full: shard $k failed (exit $code); see $log" >&2; tail -n 5 "$log" >&2; exit 1; }
 done
 
-# Merged by this checkout's fuzz command, run in COMMIT's source: a newer one counts the
+# Merged by the same command, in COMMIT's source: a newer one than the judging counts the
 # listed mutants that journals of older commands lack.
-(cd "$repo" && go build -o "$WORK/fuzz-merge" ./cmd/fuzz) || { echo "mutate-full: this checkout does not build" >&2; exit 2; }
-./fuzz-merge mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
+./fuzz-this mutate --merge --equivalent "$EQUIVALENT" --out "$journals/report.txt" --json "$journals/report.json" "$@" \
 	"$journals"/shard-*.jsonl || { echo "mutate-full: the merge failed" >&2; exit 1; }
 head -n 12 "$journals/report.txt"
 if grep -q '^PARTIAL' "$journals/report.txt"; then

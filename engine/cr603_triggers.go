@@ -216,11 +216,16 @@ func chooseTriggerTargets(s *state, t pendingTrigger, ch chooser) (targets []cho
 		return nil, nil, nil
 	}
 	v := s.project()
+	// "another target": not the ability's source (CR 115.1). Outside the loops, so that a
+	// mutant can still cut them short.
+	itself := func(spec *targetSpec, c chosen) bool {
+		return spec.Another && c.Object == t.Source && !s.faults.on(FaultAnotherTargetsItself) // the fault: "another" ignored
+	}
 	for i, spec := range t.Ability.Targets {
 		var cands []chosen
 		var labels []string
 		for _, c := range spec.candidates(s, v, t.Controller, sourceChars(v, t.Source)) {
-			if spec.Another && c.Object == t.Source && !s.faults.on(FaultAnotherTargetsItself) { // the fault: "another" ignored (CR 115.1)
+			if itself(&spec, c) {
 				continue
 			}
 			cands = append(cands, c)

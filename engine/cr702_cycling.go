@@ -92,13 +92,18 @@ func castTriggers(s *state, item *stackItem) {
 		spell = faceUpChars(o) // the fault: the card read, not the face-down spell (CR 708.2a)
 	}
 	mv := spell.Cost.ManaValue() + spell.Cost.X*item.X
+	// "Whenever you cast a noncreature spell" and a creature spell (CR 603.2). Outside the
+	// loops, so that a mutant can still cut them short.
+	notNoncreature := func(a abilityInstance) bool {
+		return a.Trigger.Noncreature && spell.HasType("Creature") && !s.faults.on(FaultCastConditionIgnored) // the fault: the condition ignored
+	}
 	for _, id := range s.Battlefield {
 		o := s.obj(id)
 		if o.Controller != item.Controller {
 			continue
 		}
 		for _, a := range v.Of(id).Abilities {
-			if a.Kind != Triggered || a.Trigger.Event != OnCast || (a.Trigger.Noncreature && spell.HasType("Creature") && !s.faults.on(FaultCastConditionIgnored)) {
+			if a.Kind != Triggered || a.Trigger.Event != OnCast || notNoncreature(a) {
 				continue
 			}
 			n := 1

@@ -41,7 +41,8 @@ type RunConfig struct {
 	Baseline func(Verdict)
 	// Reach, if set, prunes: each mutant is judged only by the properties and scenarios
 	// that reach it (Reach.Units), and one reached by none is Unreached, not run. Its
-	// recording was the unmutated engine's judgement: no baseline is judged again.
+	// recording was the unmutated engine's judgement: with a Limit given, no baseline
+	// is judged again.
 	Reach *Reach
 	// Progress hears each result as it comes (never concurrently), with how many are done.
 	Progress func(r Result, done, total int)
@@ -68,10 +69,13 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 	if baseCfg.Limit == 0 {
 		baseCfg.Limit = time.Hour
 	}
+	// The unmutated engine's judgement is what every mutant's is measured against: it
+	// must pass, and its time sets the limit. With a reach whose recording passed, and a
+	// limit given, it needn't run again. (The recording's time is no measure: recording
+	// is many times slower than judging, and a limit ten times it let a mutant that hangs
+	// before its first case, out of reach of the case timeout, hold a job for two hours.)
 	base := Verdict{Outcome: Survived}
-	if cfg.Reach != nil {
-		base.ElapsedMS = cfg.Reach.ElapsedMS
-	} else {
+	if cfg.Reach == nil || cfg.Limit == 0 {
 		if base, err = judgeOne(ctx, baseCfg, 0, nil); err != nil {
 			return nil, false, err
 		}
@@ -80,9 +84,10 @@ func Run(ctx context.Context, cfg RunConfig, mutants []*Mutant, notCompiled map[
 		}
 	}
 	if cfg.Limit == 0 {
-		// A hang shows much sooner, as a case past JudgeConfig.CaseTimeout: this limit
-		// is a backstop, generous so that a slower moment of a shared machine can't
-		// make a survivor look timed out.
+		// A hang in a case shows much sooner, past JudgeConfig.CaseTimeout: this limit
+		// is a backstop, for a hang outside every case (the card table's parse looping
+		// as the process starts), generous so that a slower moment of a shared machine
+		// can't make a survivor look timed out.
 		cfg.Limit = max(10*time.Duration(base.ElapsedMS)*time.Millisecond, 5*time.Minute)
 	}
 	if base.Outcome != Survived {
