@@ -47,6 +47,7 @@ var clocked = []struct {
 	with string
 }{
 	{regexp.MustCompile(`(?m)^took \S+, \S+ (\w+)/s`), "took TIME, RATE $1/s"},
+	{regexp.MustCompile(`(?m)^took \S+ \(building the schema \S+, recording the reach \S+\)`), "took TIME (building the schema TIME, recording the reach TIME)"},
 	{regexp.MustCompile(`"elapsed_ms": \d+`), `"elapsed_ms": 0`},
 	{regexp.MustCompile(`"(\w+)_per_second": [0-9.e+]+`), `"${1}_per_second": 0`},
 	{regexp.MustCompile(` time="[0-9.]+"`), ` time="0"`},
