@@ -181,8 +181,8 @@ func checkTargets(eng harness.Engine, tr *gen.Trace) Verdict {
 		for _, g := range targetGroups(st) {
 			checkTargetGroup(i, st.Before, g, &v)
 		}
-		checkTriggerTargets(tr, i, &v)
-		checkTriggersRemoved(tr, i, &v)
+		checkTriggerTargets(st, i, &v)
+		checkTriggersRemoved(st, i, &v)
 	}
 	return v
 }

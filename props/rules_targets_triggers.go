@@ -18,8 +18,7 @@ import (
 // protection that may have kept it from being chosen.
 
 // checkTriggerTargets judges the triggered abilities step i put on the stack.
-func checkTriggerTargets(tr *gen.Trace, i int, v *Verdict) {
-	st := &tr.Steps[i]
+func checkTriggerTargets(st *gen.TraceStep, i int, v *Verdict) {
 	b, a := st.Before, st.After
 	for _, so := range a.Stack {
 		if so.Kind != "ability" || len(so.Targets) != 1 || stillOnStack(b, so.Object) || !isTriggeredText(so.Text) {
@@ -30,10 +29,7 @@ func checkTriggerTargets(tr *gen.Trace, i int, v *Verdict) {
 			continue
 		}
 		t := so.Targets[0]
-		o := a.Permanent(t.Card)
-		if o == nil {
-			o = b.Permanent(t.Card)
-		}
+		o := permanentAround(st, t.Card)
 		if t.Stack != 0 || t.Card != 0 && o == nil {
 			continue // a stack object or a card elsewhere: not a description judged here
 		}
@@ -50,8 +46,7 @@ func checkTriggerTargets(tr *gen.Trace, i int, v *Verdict) {
 // checkTriggersRemoved judges the triggered abilities step i's events say were removed for
 // want of a legal target (CR 603.3d): the text of one is found among its source's
 // abilities, wherever the source is now, and "you" is the player the event names.
-func checkTriggersRemoved(tr *gen.Trace, i int, v *Verdict) {
-	st := &tr.Steps[i]
+func checkTriggersRemoved(st *gen.TraceStep, i int, v *Verdict) {
 	a := st.After
 	for _, e := range st.Events {
 		if e.Rule != "603.3d" || e.Card == 0 {

@@ -123,10 +123,7 @@ func targetedTriggers(tr *gen.Trace, i int, v *Verdict) []expectedTrigger {
 				continue
 			}
 			seen = append(seen, t.Card)
-			o := a.Permanent(t.Card)
-			if o == nil {
-				o = b.Permanent(t.Card)
-			}
+			o := permanentAround(st, t.Card)
 			if o == nil {
 				continue // a card in another zone: its abilities don't function there
 			}

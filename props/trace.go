@@ -375,3 +375,12 @@ func forbiddenBlocks(tr *gen.Trace, i int, forbidden func(attacker, blocker *har
 	}
 	return true, found
 }
+
+// permanentAround is card c's permanent after step st, or before it if it is gone since:
+// what a spell or ability that step put on the stack targets, as it was targeted.
+func permanentAround(st *gen.TraceStep, c harness.CardID) *harness.Object {
+	if o := st.After.Permanent(c); o != nil {
+		return o
+	}
+	return st.Before.Permanent(c)
+}
