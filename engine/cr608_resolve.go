@@ -302,7 +302,11 @@ func isPermanentSpell(c *chars) bool {
 func enterFromStack(r *resolution, card *object) {
 	s := r.s
 	aura := r.v.Of(card.ID).HasSubtype("Aura")
-	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, r.ev) // a new object (CR 400.7)
+	moved := r.ev
+	if s.faults.on(FaultResolvedMoveUnreported) {
+		moved = nil // the fault: the move from the stack goes unreported
+	}
+	nid := moveTo(s, r.v, card.ID, h.Battlefield, false, moved) // a new object (CR 400.7)
 	o := s.mut(nid)
 	o.Controller = r.item.Controller
 	o.FaceDown = card.FaceDown // a face-down spell becomes a face-down permanent (CR 708.4)

@@ -235,7 +235,8 @@
 //     has just entered is affected by no effect and wears nothing of its old self, even
 //     while an effect on its old self lasts (a pumped creature exiled and returned the
 //     same turn); a spell or ability does nothing to a target that has since become a
-//     new object.
+//     new object; and the zone changes an engine reports chain from where each card was
+//     to where it is, as the object it is there.
 //   - rules.transform: a permanent that transformed is the same object, with the same
 //     counters, damage, attachment and summoning sickness, the printed characteristics of
 //     its other face (the cards table), and the same mana value.

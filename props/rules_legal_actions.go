@@ -109,7 +109,8 @@ func legalActionRules() *Property {
 			// Westvale Abbey and five creatures: sacrifices to name.
 			weighted(abbeyRecipe, 1),
 			// "You may pay {4}" at the next player's upkeep, with little mana to pay it.
-			{Name: "a payment beyond the mana", Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}},
+			// (And the other player's Pili-Pala: an ability not controlled that waits for its cost.)
+			{Name: "a payment beyond the mana", Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Pili-Pala", Weight: 15}},
 				Steps: []harness.Step{harness.End}}},
 			Prefer: func(_ *harness.Snapshot, a harness.Action) bool { return len(a.Attackers) > 1 || len(a.Blocks) > 1 }},
 		Check: checkLegalActions,
@@ -229,9 +230,13 @@ func illegalActions(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 				add("no-such-ability", x)
 			}
 		}
+		// Each ability of the first such permanent: a mana ability with a mana cost
+		// (Pili-Pala's) waits for its payment, and that path must refuse it too.
 		for _, o := range b.Battlefield {
 			if o.Controller != p && len(o.Abilities) > 0 {
-				add("not-controlled", harness.Action{Player: p, Kind: harness.Activate, Card: o.Card})
+				for ab := range o.Abilities {
+					add("not-controlled", harness.Action{Player: p, Kind: harness.Activate, Card: o.Card, Ability: ab})
+				}
 				break
 			}
 		}

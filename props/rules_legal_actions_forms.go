@@ -50,6 +50,10 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		x.Blocks = slices.Clone(a.Blocks)
 		x.Blocks[0].Blocker = nowhere
 		add("no-such-card", x)
+		y := a
+		y.Blocks = slices.Clone(a.Blocks)
+		y.Blocks[0].Attacker = nowhere // blocking a creature that isn't there
+		add("no-such-card", y)
 		for i := 1; i < len(a.Blocks); i++ {
 			if a.Blocks[i].Attacker != a.Blocks[0].Attacker && a.Blocks[i].Blocker != a.Blocks[0].Blocker {
 				x := a

@@ -24,13 +24,15 @@ func zoneRules() *Property {
 		Rules:   []string{"400.7", "611.2c", "301.5", "303.4", "608.2b"},
 		Description: "An object that changes zones is a new object with a new ID, and one that stays on the battlefield keeps its " +
 			"ID; a permanent that has just entered is changed by no effect and wears nothing that was attached to the object it was before; " +
-			"a spell or ability does nothing to a target card that has become a new object since it was targeted.",
+			"a spell or ability does nothing to a target card that has become a new object since it was targeted; the zone changes an engine reports are the moves its snapshots show.",
 		Clauses: []Clause{
 			{Name: "new-object", Rules: []string{"400.7"}, Description: "A card that moved to another zone (the stack included) has a new object ID."},
 			{Name: "same-object", Rules: []string{"400.7"}, Description: "A permanent that stayed on the battlefield keeps its object ID."},
 			{Name: "no-carryover", Rules: []string{"400.7", "611.2c"}, Description: "A permanent that has just entered looks as on its fresh board, with nothing attached that was attached to its previous object."},
 			{Name: "left-behind", Rules: []string{"611.2c", "400.7"}, Description: "A permanent that has just entered, whose card left the battlefield changed by an effect of a resolved spell or ability that is still in force (its turn's cleanup step not yet come), is changed by none: the effect stays with the old object."},
 			{Name: "old-target", Rules: []string{"400.7", "608.2b"}, Description: "A spell or ability leaving the stack does nothing to a target card that has changed zones since it was targeted, wherever the card is now."},
+			{Name: "moves-reported", Rules: []string{"400.7"}, Needs: Needs{Reports: []harness.Report{harness.ReportZoneChanges}},
+				Description: "The zone_change events an engine reports tell every move of a card in order: each leaves the zone the card was in, the first the one it was in before the action, and the last enters the zone it is in after, as the object it is there."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.zones",
@@ -42,6 +44,11 @@ func zoneRules() *Property {
 					Theirs: gen.Cards("Llanowar Elves", "Grizzly Bears"),
 					Hand:   []gen.Pick{{Card: "Giant Growth", Weight: 30}, {Card: "Spark Spray", Weight: 20}, {Card: "Twiddle"}}, MinHand: 2},
 				slidRecipe,
+				// A hand over the maximum as the turn ends: the discards of the cleanup step
+				// (514.1) are moves the engine reports too (moves-reported).
+				{Name: "a hand to discard", Weight: 1, Mine: gen.Cards("Forest", "Grizzly Bears"),
+					Hand: gen.Cards("Giant Growth", "Grizzly Bears", "Forest"), MinHand: 9, MinLibrary: 2,
+					Steps: []harness.Step{harness.End, harness.Main2}},
 			},
 			Prefer:           preferSlidingPumped,
 			Actions:          preferredOften(60),
@@ -73,6 +80,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		entered := false
 		before, after := cardObjects(b), cardObjects(a)
+		checkMovesReported(i, st, before, after, &v)
 		for _, c := range sortedCards(before) {
 			old := before[c]
 			now, ok := after[old.card]
