@@ -236,7 +236,7 @@
 //     while an effect on its old self lasts (a pumped creature exiled and returned the
 //     same turn); a spell or ability does nothing to a target that has since become a
 //     new object; and the zone changes an engine reports chain from where each card was
-//     to where it is, as the object it is there.
+//     to where it is.
 //   - rules.transform: a permanent that transformed is the same object, with the same
 //     counters, damage, attachment and summoning sickness, the printed characteristics of
 //     its other face (the cards table), and the same mana value.

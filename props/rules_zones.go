@@ -32,7 +32,7 @@ func zoneRules() *Property {
 			{Name: "left-behind", Rules: []string{"611.2c", "400.7"}, Description: "A permanent that has just entered, whose card left the battlefield changed by an effect of a resolved spell or ability that is still in force (its turn's cleanup step not yet come), is changed by none: the effect stays with the old object."},
 			{Name: "old-target", Rules: []string{"400.7", "608.2b"}, Description: "A spell or ability leaving the stack does nothing to a target card that has changed zones since it was targeted, wherever the card is now."},
 			{Name: "moves-reported", Rules: []string{"400.7"}, Needs: Needs{Reports: []harness.Report{harness.ReportZoneChanges}},
-				Description: "The zone_change events an engine reports tell every move of a card in order: each leaves the zone the card was in, the first the one it was in before the action, and the last enters the zone it is in after, as the object it is there."},
+				Description: "The zone_change events an engine reports tell every move of a card in order: each leaves the zone the card was in, the first the one it was in before the action, and the last enters the zone it is in after."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.zones",
