@@ -115,7 +115,7 @@ func (r *resolution) MayPay(colored h.Mana, generic int) bool {
 		panic(needChoice{nc})
 	}
 	if c != pay {
-		return false
+		return r.s.faults.on(FaultDeclinedStillDoes) // the fault: "if you do" without paying (CR 118.12)
 	}
 	if !r.PayFromPool(colored, generic) {
 		panic(illegalChoice{fmt.Errorf("CR 118.3: %s can't %s: the pool holds %s", r.item.Controller, pay, r.s.Players[r.item.Controller].Pool)})

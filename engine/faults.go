@@ -81,6 +81,7 @@ const (
 	FaultSetPTErasesCounters         = "rules.layers/set-erases-counters"
 	FaultZoneChangeKeepsID           = "rules.zones/keeps-id"
 	FaultResolvedMoveUnreported      = "rules.zones/resolving-permanent-unreported"
+	FaultDeclinedStillDoes           = "rules.effects/declined-still-does"
 	FaultLinkSurvivesRecopy          = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals           = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard           = "rules.zones/target-follows-card"
@@ -275,6 +276,7 @@ var faultInfo = []FaultInfo{
 	{FaultSetPTInTimestampOrder, "rules.layers", "613.4b", "P/T-setting effects (layer 7b) apply in timestamp order among the modifying ones (7c), so a later one erases an earlier pump"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultResolvedMoveUnreported, "rules.zones", "400.7", "a permanent spell that resolves onto the battlefield is reported as resolving only, with no zone change from the stack"},
+	{FaultDeclinedStillDoes, "rules.effects", "118.12", "\"you may pay {N}. If you do, ...\": the \"if you do\" part happens when the player declines to pay too"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 	{FaultLegendCountsUnlegendaryCopy, "copy.legend-rule", "707.9b", "the legend rule counts a copy that \"isn't legendary\" (Spark Double) as a legend of its name"},

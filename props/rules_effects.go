@@ -32,7 +32,7 @@ func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "608.2b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
+		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
 			"gives until end of turn, and the permanents it destroys or exiles all of.",
@@ -50,6 +50,8 @@ func effectRules() *Property {
 				Description: "A resolving \"gets +N/+M until end of turn\" changes the power and toughness of each creature it names (its target, its source, or those of a kind it names as it resolves) by exactly N and M, and every other creature's not at all."},
 			{Name: "fizzles", Rules: []string{"608.2b", "400.7"},
 				Description: "A spell or ability every target of which has changed zones or left the stack since it was chosen leaves the stack without resolving: nobody is asked anything, no permanent comes or goes, no life total nor hand changes, a spell's card goes to the graveyard."},
+			{Name: "may-pay", Rules: []string{"118.12", "608.2d", "608.2g"},
+				Description: "A resolving \"you may pay {C}. If you do, ...\" asks its controller when their pool holds {C}, and the answer either takes exactly {C} from that pool or takes nothing and does nothing else: no card moves, no permanent changes, no life total changes."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
 				Description: "A resolving \"destroy all creatures\" or \"exile all nonland permanents that aren't legendary\" leaves none of them on the battlefield but the indestructible ones a destruction can't move."},
 		},
@@ -94,6 +96,15 @@ func effectSteer() gen.Steer {
 				Pool:   harness.Of(harness.Colorless, 1),
 				Steps:  []harness.Step{harness.Upkeep, harness.Draw}, StepWeight: 60,
 				MinPermanents: 3, MinLibrary: 3},
+			// Optional costs paid as abilities resolve (118.12): Drake Haven and Lightning
+			// Rift on cycling, Mana Vault in the upkeep, with mana to pay or not.
+			{Name: "optional costs", Weight: 5,
+				Mine: slices.Concat([]gen.Pick{{Card: "Drake Haven", Weight: 30}, {Card: "Lightning Rift", Weight: 30},
+					{Card: "Mana Vault", Weight: 20}}, lands),
+				Hand:  []gen.Pick{{Card: "Drifting Meadow", Weight: 20}, {Card: "Spark Spray", Weight: 20}, {Card: "Decree of Pain", Weight: 5}},
+				Pool:  harness.Of(harness.Red, 1).Add(harness.Of(harness.Colorless, 3)),
+				Steps: []harness.Step{harness.Upkeep, harness.Main1}, StepWeight: 40,
+				MinHand: 1, MinPermanents: 4, MinLibrary: 3},
 			{Name: "a cycled decree", Weight: 4,
 				Mine: slices.Concat([]gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 15}, {Card: "Nyxbloom Ancient", Weight: 15},
 					{Card: "Grizzly Bears", Weight: 10}}, lands),
@@ -141,6 +152,10 @@ func checkEffects(_ harness.Engine, tr *gen.Trace) Verdict {
 			}
 			text = spellAbility(top.Abilities)
 		}
+		if top.Kind != "spell" && reMayPay.MatchString(text) {
+			checkMayPay(tr, i, top, text, &v)
+			continue
+		}
 		if !resolvedAt(tr, i, top, text) {
 			continue
 		}
@@ -171,6 +186,13 @@ func resolvedAt(tr *gen.Trace, i int, top *harness.StackObject, text string) boo
 	if st.Action.Kind != harness.Pass || st.Before.Casting != nil || stillOnStack(st.After, top.Object) {
 		return false
 	}
+	return targetsLegal(tr, i, top, text)
+}
+
+// targetsLegal reports whether each target of top, the top of the stack before step i, is
+// still legal as it was when targeted (resolvedAt's test).
+func targetsLegal(tr *gen.Trace, i int, top *harness.StackObject, text string) bool {
+	st := &tr.Steps[i]
 	if len(top.Targets) == 0 {
 		return true
 	}

@@ -189,27 +189,5 @@ func checkNothingCarried(tr *gen.Trace, i int, o *harness.Object, v *Verdict) {
 	}
 }
 
-// cardObject is where a card is and which object it is there.
-type cardObject struct {
-	card harness.CardID
-	id   harness.ObjectID
-	zone harness.Zone
-	name string
-}
-
-// cardObjects maps every card of s, in any zone but the stack's abilities, to its object.
-func cardObjects(s *harness.Snapshot) map[harness.CardID]cardObject {
-	out := map[harness.CardID]cardObject{}
-	for _, o := range s.Objects() {
-		out[o.Card] = cardObject{o.Card, o.Object, o.Zone, o.Name}
-	}
-	for _, o := range s.Stack {
-		if o.Kind == "spell" {
-			out[o.Card] = cardObject{o.Card, o.Object, harness.Stack, o.Name}
-		}
-	}
-	return out
-}
-
 // onStack reports whether card c is a spell on the stack.
 func onStack(s *harness.Snapshot, c harness.CardID) bool { return spellOf(s, c) != nil }

@@ -90,11 +90,3 @@ func movesText(evs []harness.Event) string {
 	}
 	return "the moves " + strings.Join(parts, ", ")
 }
-
-// inZone is where an object is, in words: "on the battlefield", "in the hand".
-func inZone(z harness.Zone) string {
-	if z == harness.Battlefield || z == harness.Stack {
-		return "on the " + string(z)
-	}
-	return "in the " + string(z)
-}

@@ -43,3 +43,11 @@ func stackName(o harness.StackObject) string {
 	}
 	return fmt.Sprintf("the ability of %s (card %d) %q", o.Name, o.Card, o.Text)
 }
+
+// inZone is where an object is, in words: "on the battlefield", "in the hand".
+func inZone(z harness.Zone) string {
+	if z == harness.Battlefield || z == harness.Stack {
+		return "on the " + string(z)
+	}
+	return "in the " + string(z)
+}

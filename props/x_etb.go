@@ -3,7 +3,6 @@ package props
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -102,32 +101,4 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
-}
-
-var reCostSymbol = regexp.MustCompile(`\{([^{}]+)\}`)
-
-// manaValueXZero is the mana value of a mana cost written "{X}{X}{2}{G}" with X as 0
-// (CR 202.3, 107.3g): generic numbers count as themselves, other symbols as one. It
-// reports false for a cost it can't read (a hybrid or Phyrexian symbol).
-func manaValueXZero(cost string) (int, bool) {
-	n := 0
-	for _, m := range reCostSymbol.FindAllStringSubmatch(cost, -1) {
-		sym := m[1]
-		switch {
-		case sym == "X":
-		case strings.ContainsAny(sym, "/"):
-			return 0, false
-		case sym[0] >= '0' && sym[0] <= '9':
-			k, err := strconv.Atoi(sym)
-			if err != nil {
-				return 0, false
-			}
-			n += k
-		case strings.Contains("WUBRGCS", sym) && len(sym) == 1:
-			n++
-		default:
-			return 0, false
-		}
-	}
-	return n, true
 }
