@@ -111,7 +111,7 @@
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a, 603.6a, 601.2i
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8
 //	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
-//	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g
+//	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g, 202.3
 //
 // In short (each constructor's doc comment says more):
 //
@@ -137,7 +137,8 @@
 //     exactly {B}, each applied once, every order offered.
 //   - x.etb-uses-spell-x: Walking Ballista / Hangarback Walker cast with X enter with X
 //     +1/+1 counters (X read from the StackObject before it resolved), and have their mana
-//     cost's mana value with X as 0 (the other half of 107.3m).
+//     cost's mana value with X as 0 (the other half of 107.3m); and every object outside
+//     the stack has the mana value of the mana cost it shows (202.3, 107.3g).
 //   - historic.cast-only, historic.definition, historic.lands-and-transform: the
 //     "whenever you cast a historic spell" triggers that follow each spell cast, land
 //     played and permanent put onto the battlefield number the caster's such abilities

@@ -22,7 +22,7 @@ func etbX() *Property {
 	return &Property{
 		ID:      "x.etb-uses-spell-x",
 		Rulings: []string{"x.etb-uses-spell-x"},
-		Rules:   []string{"107.3m", "107.3i", "107.3g"},
+		Rules:   []string{"107.3m", "107.3i", "107.3g", "202.3"},
 		Description: "A permanent spell with X that \"enters with X +1/+1 counters\" (Walking Ballista, Hangarback " +
 			"Walker) enters with the spell's X counters, not the permanent's own X (0).",
 		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Pay}},
@@ -43,6 +43,8 @@ func etbX() *Property {
 				Description: "The permanent a spell with X > 0 became enters with X counters, the spell's X."},
 			{Name: "mana-value", Rules: []string{"107.3m", "107.3g", "202.3"},
 				Description: "The value of X for that permanent is 0: its mana value is its mana cost's with X as 0, not the spell's."},
+			{Name: "every-object", Rules: []string{"202.3", "107.3g"},
+				Description: "Every object outside the stack has the mana value of the mana cost it shows, X counted as 0 (a transformed permanent's is its front face's: rules.transform's)."},
 		},
 	}
 }
@@ -100,5 +102,25 @@ func checkETBX(eng harness.Engine, tr *gen.Trace) Verdict {
 				"it is in the graveyard: it entered with too few counters and died to its toughness (CR 704.5f)"))
 		}
 	}
+	for i := range tr.Steps {
+		checkManaValues(i, tr.Steps[i].After, &v)
+	}
 	return v
+}
+
+// checkManaValues judges every object of s, the board after step i, under every-object:
+// its mana value is the total of the mana cost it shows, X counted as 0 off the stack (CR
+// 202.3, 107.3g); no mana cost, 0. A transformed permanent's is its front face's (712.8e),
+// which rules.transform judges.
+func checkManaValues(i int, s *harness.Snapshot, v *Verdict) {
+	v.Reach("every-object")
+	for _, o := range s.Objects() {
+		want, ok := manaValueXZero(o.ManaCost)
+		if !ok || o.Transformed || o.ManaValue == want {
+			continue
+		}
+		v.add("every-object", violation(i, "x.etb-uses-spell-x", "202.3", "the mana value of "+describe(o),
+			fmt.Sprintf("%d, the total of its mana cost %q with X as 0 (CR 202.3, 107.3g)", want, o.ManaCost), fmt.Sprint(o.ManaValue)))
+		return // one object tells it
+	}
 }
