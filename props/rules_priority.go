@@ -5,6 +5,7 @@ import (
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
+	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
 )
 
 // priorityRules checks who receives priority and what passing does (CR 117.3-117.4,
@@ -36,7 +37,8 @@ func priorityRules() *Property {
 				{Name: "instants and abilities", Weight: 2, Mine: gen.Cards("Forest", "Island", "Walking Ballista", "Mutavault", "Swamp"),
 					Theirs: gen.Cards("Forest", "Island"), Hand: gen.Cards("Giant Growth", "Twiddle", "Dark Ritual")},
 			},
-			Actions: &gen.ActionWeights{Pass: 12, Preferred: 0, Mana: 4, Land: 2, Cast: 4, Pay: 10, Activate: 4, Attack: 2, Choose: 4, Cancel: 1},
+			Actions: &gen.ActionWeights{Pass: 12, Preferred: 3, Mana: 4, Land: 2, Cast: 4, Pay: 10, Activate: 4, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:  preferOtherPlayersMana,
 		},
 		Check: checkPriority,
 	}
@@ -212,4 +214,16 @@ func checkAfterResolution(tr *gen.Trace, i int, v *Verdict) {
 			fmt.Sprintf("the active player %s receives priority after a spell or ability resolves (CR 117.3b)", a.Active),
 			fmt.Sprintf("%s has priority", a.Priority)))
 	}
+}
+
+// preferOtherPlayersMana favours the other player tapping for mana while they hold
+// priority outside a proposal: most often just after the active player passed, so that
+// their pass next is not the second in succession (CR 117.4: a mana ability is an action
+// in between, 605.3a).
+func preferOtherPlayersMana(before *harness.Snapshot, a harness.Action) bool {
+	if before == nil || a.Kind != harness.Activate || a.Player == before.Active || before.Casting != nil {
+		return false
+	}
+	ab, ok := manaoracle.AbilityOf(before.Permanent(a.Card), a.Ability)
+	return ok && ab.Mana
 }
