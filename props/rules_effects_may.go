@@ -111,7 +111,7 @@ func changesBesidesTheStack(b, a *harness.Snapshot) []string {
 		case !wasThere:
 			out = append(out, fmt.Sprintf("card %d (%s) appeared %s", c, now.name, inZone(now.zone)))
 		case !isThere:
-			out = append(out, fmt.Sprintf("card %d (%s) left the game", c, was.name))
+			out = append(out, fmt.Sprintf("card %d (%s) is in no zone any more (a token that ceased to exist)", c, was.name))
 		case was.zone != now.zone || was.id != now.id:
 			out = append(out, fmt.Sprintf("card %d (%s) moved from the %s to the %s", c, now.name, was.zone, now.zone))
 		}

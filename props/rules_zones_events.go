@@ -15,11 +15,12 @@ import (
 // rules.zones judges by the snapshots; the event's object is not judged, the protocol
 // leaving it open). A card's events chain: the first leaves the zone it was in before the
 // action, each next one the zone the last entered, and the last enters the zone it is in
-// after. A card in the same zone before and after has no event, or a round trip. What no snapshot shows is left alone: where a card was before it was created or
-// after it ceased to exist (a token, 111.7, 704.5d). So is a cancelled proposal: it is
-// reversed as a whole (733.1), an undoing rather than a move. It checks that the report
-// agrees with the snapshots, not which moves should have happened; rules.taps does the
-// same for tapped and untapped.
+// after. A card in the same zone before and after has no event, or a round trip. What no
+// snapshot shows is left alone: where a card was before it was created or after it ceased
+// to exist (a token, 111.7, 704.5d). So is a cancelled proposal: it is reversed as a whole
+// (733.1), an undoing rather than a move. It checks that the report agrees with the
+// snapshots, not which moves should have happened; rules.taps does the same for tapped
+// and untapped.
 func checkMovesReported(i int, st *gen.TraceStep, before, after map[harness.CardID]cardObject, v *Verdict) {
 	if st.Action.Kind == harness.Cancel {
 		return
