@@ -81,7 +81,7 @@ func effectSteer() gen.Steer {
 					{Card: "Ornithopter", Weight: 10}},
 				Pool:    harness.Of(harness.Green, 1).Add(harness.Of(harness.Colorless, 3)),
 				MinHand: 2, MinPermanents: 4, MinLibrary: 3, ExtraSteps: 4},
-			{Name: "a sweeper", Weight: 6,
+			{Name: "a sweeper", Weight: 8,
 				Mine: slices.Concat([]gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 20}, {Card: "Westvale Abbey", Weight: 10},
 					{Card: "Grizzly Bears", Weight: 20}, {Card: "Hangarback Walker", Weight: 10}}, lands),
 				Theirs: slices.Concat([]gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Darksteel Citadel", Weight: 5}, {Card: "Pacifism", Weight: 5}}, lands),
