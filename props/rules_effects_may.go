@@ -25,7 +25,8 @@ var reMayPay = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may pay ((?:\{[^}]+\})+
 func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v *Verdict) {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
-	cost, ok := manaValueXZero(reMayPay.FindStringSubmatch(text)[1])
+	costText := reMayPay.FindStringSubmatch(text)[1] // "{1}"
+	cost, ok := manaValueXZero(costText)
 	if !ok || st.Action.Kind != harness.Pass || b.Casting != nil || !targetsLegal(tr, i, top, text) {
 		return
 	}
@@ -37,7 +38,7 @@ func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v 
 		if b.Players[ctl].Pool.Total() >= cost {
 			v.Reach("may-pay")
 			v.add("may-pay", clauseViolation(i, "rules.effects", "608.2d", "may-pay", stackName(*top)+" resolving",
-				fmt.Sprintf("%s asked whether to pay %s, which their pool of %s could (CR 608.2d, 118.12)", ctl, costText(text), b.Players[ctl].Pool),
+				fmt.Sprintf("%s asked whether to pay %s, which their pool of %s could (CR 608.2d, 118.12)", ctl, costText, b.Players[ctl].Pool),
 				"it resolved without asking"))
 		}
 		return
@@ -65,13 +66,10 @@ func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v 
 	}
 	if got != "" {
 		v.add("may-pay", clauseViolation(j, "rules.effects", "118.12", "may-pay", stackName(*top)+" resolving",
-			fmt.Sprintf("%s either to pay exactly %s from their pool, or to pay nothing and have the \"if you do\" part do nothing (CR 118.12)", ctl, costText(text)),
+			fmt.Sprintf("%s either to pay exactly %s from their pool, or to pay nothing and have the \"if you do\" part do nothing (CR 118.12)", ctl, costText),
 			got))
 	}
 }
-
-// costText is the optional cost a text offers: "{1}".
-func costText(text string) string { return reMayPay.FindStringSubmatch(text)[1] }
 
 // answerOf is the first step from k on in which player answers a pending decision, or -1:
 // before it they may only activate mana abilities (608.2g).
