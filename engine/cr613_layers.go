@@ -183,7 +183,7 @@ func (sc *staticScope) applies(v *view, id h.ObjectID) bool {
 	switch sc.kind {
 	case AnthemChosenColor:
 		c := v.chars[id-1]
-		return c.HasType("Creature") && c.Colors.Has(sc.color)
+		return c.HasType("Creature") && (c.Colors.Has(sc.color) || v.s.faults.on(FaultAnthemEveryColor))
 	case GrantToEquipped, PumpAttached:
 		return sc.host != 0 && id == sc.host
 	}

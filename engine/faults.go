@@ -79,6 +79,7 @@ const (
 	FaultOneShortOfLethalDies        = "rules.sba/one-short-of-lethal-dies"
 	FaultExactDamageSurvives         = "rules.sba/exact-damage-survives"
 	FaultSetPTErasesCounters         = "rules.layers/set-erases-counters"
+	FaultAnthemEveryColor            = "rules.layers/anthem-every-color"
 	FaultZoneChangeKeepsID           = "rules.zones/keeps-id"
 	FaultResolvedMoveUnreported      = "rules.zones/resolving-permanent-unreported"
 	FaultDeclinedStillDoes           = "rules.effects/declined-still-does"
@@ -274,6 +275,7 @@ var faultInfo = []FaultInfo{
 	{FaultExactDamageSurvives, "rules.sba", "704.5g", "a creature whose damage equals its toughness survives: only damage greater than toughness is lethal"},
 	{FaultSetPTErasesCounters, "rules.layers", "613.4c", "+1/+1 counters don't apply to a permanent whose P/T a layer 7b effect sets"},
 	{FaultSetPTInTimestampOrder, "rules.layers", "613.4b", "P/T-setting effects (layer 7b) apply in timestamp order among the modifying ones (7c), so a later one erases an earlier pump"},
+	{FaultAnthemEveryColor, "rules.layers", "611.3", "\"Creatures of the chosen color get +1/+1\" (Gauntlet of Power) applies to creatures of every colour"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultResolvedMoveUnreported, "rules.zones", "400.7", "a permanent spell that resolves onto the battlefield is reported as resolving only, with no zone change from the stack"},
 	{FaultDeclinedStillDoes, "rules.effects", "118.12", "\"you may pay {N}. If you do, ...\": the \"if you do\" part happens when the player declines to pay too"},

@@ -98,7 +98,7 @@
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
 //	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
-//	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a
+//	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a, 611.3, 613.1f, 301.5c
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
 //	rules.priority                rules.priority / 117.1, 117.1a, 307.1, 304.1, 117.3b, 117.3c, 117.3d, 117.4, 405.5, 500.2
@@ -227,7 +227,8 @@
 //     and nothing else; a triggered ability goes on the stack with a target its
 //     description allows, and is removed for want of one only when none fits.
 //   - rules.layers: a +1/+1 counter more changes P/T by exactly +1/+1, also under a
-//     P/T-setting effect.
+//     P/T-setting effect; a board set up as a new game with and without one Equipment
+//     or anthem differs in exactly what it prints, on exactly what it names.
 //   - rules.sagas: the lore counters on each Saga across a step beginning (one at the
 //     active player's precombat main phase, none at any other), the new chapter abilities
 //     on the stack against the chapter numbers its lore counters passed, and whether a

@@ -33,6 +33,7 @@ type freshBoards struct {
 	// setup names the card itself.
 	names map[harness.CardID]string
 	memo  map[string]freshBoard
+	games map[string]freshGame
 }
 
 // freshBoard is one fresh game's permanents, or why there is none to compare with.
@@ -248,4 +249,34 @@ func resolvedSomething(st *gen.TraceStep) bool {
 		}
 	}
 	return false
+}
+
+// game is the board a fresh game started from setup shows, whatever it carried: the
+// relations between two fresh games (rules_layers_statics.go) need no game to compare
+// with. Memoised by setup.
+func (f *freshBoards) game(setup harness.Setup) (*harness.Snapshot, error) {
+	key := freshKey(&setup)
+	if g, ok := f.games[key]; ok {
+		return g.snap, g.err
+	}
+	st, err := f.eng.Start(setup)
+	var snap harness.Snapshot
+	if err == nil {
+		snap, err = f.eng.Observe(st)
+	}
+	g := freshGame{err: err}
+	if err == nil {
+		g.snap = &snap
+	}
+	if f.games == nil {
+		f.games = map[string]freshGame{}
+	}
+	f.games[key] = g
+	return g.snap, g.err
+}
+
+// freshGame is what a fresh game showed, or why it couldn't start.
+type freshGame struct {
+	snap *harness.Snapshot
+	err  error
 }

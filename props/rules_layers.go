@@ -19,16 +19,20 @@ func layerRules() *Property {
 	return &Property{
 		ID:      "rules.layers",
 		Rulings: []string{"rules.layers"},
-		Rules:   []string{"613.4b", "613.4c", "613.7", "122.1a"},
+		Rules:   []string{"613.4b", "613.4c", "613.7", "122.1a", "611.3", "613.1f", "301.5c"},
 		Description: "A +1/+1 counter more or less on a permanent changes its power and toughness by exactly one each, " +
 			"at every moment it has P/T, whatever effects apply: a P/T-setting effect (layer 7b) erases neither counters " +
-			"nor the changes of layer 7c.",
+			"nor the changes of layer 7c. A static ability that modifies other creatures (an Equipment's, an anthem's) " +
+			"changes exactly what it names, by exactly what it prints.",
 		Clauses: []Clause{
 			{Name: "added", Rules: []string{"613.4c", "122.1a"}, Description: "With one +1/+1 counter more, the permanent is +1/+1 at every moment it has P/T."},
 			{Name: "removed", Rules: []string{"613.4c", "122.1a"}, Description: "With one +1/+1 counter fewer, the permanent is -1/-1 at every moment it has P/T."},
 			{Name: "animated", Rules: []string{"613.4b", "613.4c"}, Description: "The relation holds while a P/T-setting effect makes a noncreature permanent a creature (Mutavault)."},
 			{Name: "pump-after-setting", Rules: []string{"613.4b", "613.4c", "613.7"}, Description: "A pump taken after a P/T-setting ability adds its printed amount over the game with the setting ability alone."},
 			{Name: "pump-before-setting", Rules: []string{"613.4b", "613.4c", "613.7"}, Description: "A pump taken before a P/T-setting ability with a later timestamp still adds its printed amount: 7c applies after 7b."},
+			{Name: "attached-gets", Rules: []string{"611.3", "613.4c", "301.5c"}, Description: "A board set up as a new game has the creature an \"Equipped (Enchanted) creature gets +N/+M\" permanent is attached to exactly +N/+M bigger than the same board without that permanent, and every other creature the same."},
+			{Name: "attached-has", Rules: []string{"611.3", "613.1f", "301.5c"}, Description: "A board set up as a new game has the creature an \"Equipped creature has \"...\"\" permanent is attached to with that ability exactly once more than the same board without that permanent, and every other creature with it as often."},
+			{Name: "chosen-color", Rules: []string{"611.3", "613.4c", "614.12"}, Description: "A board set up as a new game has each creature of the colour chosen for a \"Creatures of the chosen color get +N/+M\" permanent exactly +N/+M bigger than the same board without that permanent, and every other creature the same."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.layers",
@@ -37,6 +41,16 @@ func layerRules() *Property {
 					Hand: []gen.Pick{{Card: "Giant Growth", Weight: 20}}, MinHand: 1, MinPermanents: 3},
 				{Name: "counters and pumps", Mine: gen.Cards("Walking Ballista", "Hangarback Walker", "Grizzly Bears", "Gauntlet of Power", "Forest"),
 					Hand: gen.Cards("Giant Growth")},
+				// Static abilities that modify other creatures (611.3): Equipment to move
+				// between creatures of several colours, and an anthem of a chosen colour.
+				{Name: "equipment and anthems", Weight: 2,
+					Mine: []gen.Pick{{Card: "Bonesplitter", Weight: 25}, {Card: "Umbral Mantle", Weight: 20}, {Card: "Gauntlet of Power", Weight: 20},
+						{Card: "Grizzly Bears", Weight: 20}, {Card: "Llanowar Elves", Weight: 10}, {Card: "Ornithopter", Weight: 10},
+						{Card: "Mutavault", Weight: 10}, {Card: "Forest", Weight: 15}, {Card: "Wastes", Weight: 15}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 15}, {Card: "Gauntlet of Power", Weight: 10},
+						{Card: "Mountain", Weight: 20}},
+					Pool:          harness.Of(harness.Colorless, 3),
+					MinPermanents: 4},
 			},
 			Actions: &gen.ActionWeights{Pass: 5, Preferred: 20, Mana: 6, Land: 2, Cast: 3, Pay: 10, Activate: 3, Attack: 1, Choose: 4, Cancel: 1},
 			Prefer:  preferPumps,
@@ -48,6 +62,7 @@ func layerRules() *Property {
 func checkLayers(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	checkPTOrder(eng, tr, &v)
+	checkStatics(eng, tr, &v)
 	ms := moments(tr)
 	pick, ok := counterSubject(tr, ms)
 	if !ok {
