@@ -21,7 +21,7 @@ func (r *resolution) Draw(p h.Player) {
 // May asks the controller whether to do what an optional instruction says ("you may
 // exile target creature", CR 608.2d); the options are "don't <what>" and "<what>".
 func (r *resolution) May(what string) bool {
-	return r.Choose([]string{"don't " + what, what}) == what
+	return r.Choose([]string{"don't " + what, what}) == what || r.s.faults.on(FaultMayIgnoresAnswer)
 }
 
 // Counter counters the target spell or ability (CR 701.6a): it leaves the stack without

@@ -83,6 +83,7 @@ const (
 	FaultZoneChangeKeepsID           = "rules.zones/keeps-id"
 	FaultResolvedMoveUnreported      = "rules.zones/resolving-permanent-unreported"
 	FaultDeclinedStillDoes           = "rules.effects/declined-still-does"
+	FaultMayIgnoresAnswer            = "rules.effects/may-ignores-answer"
 	FaultLinkSurvivesRecopy          = "copy.linked-abilities/survives-recopy"
 	FaultLinkUsesOriginals           = "copy.linked-abilities/uses-originals-exile"
 	FaultTargetFollowsCard           = "rules.zones/target-follows-card"
@@ -279,6 +280,7 @@ var faultInfo = []FaultInfo{
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultResolvedMoveUnreported, "rules.zones", "400.7", "a permanent spell that resolves onto the battlefield is reported as resolving only, with no zone change from the stack"},
 	{FaultDeclinedStillDoes, "rules.effects", "118.12", "\"you may pay {N}. If you do, ...\": the \"if you do\" part happens when the player declines to pay too"},
+	{FaultMayIgnoresAnswer, "rules.effects", "608.2d", "\"you may\" (Astral Slide's exile, Daring Archaeologist's return) asks, then does it whatever the answer"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},
 	{FaultLinkUsesOriginals, "copy.linked-abilities", "607.1", "a copied linked ability also refers to the cards the copied object's own ability exiled"},
 	{FaultLegendCountsUnlegendaryCopy, "copy.legend-rule", "707.9b", "the legend rule counts a copy that \"isn't legendary\" (Spark Double) as a legend of its name"},

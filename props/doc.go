@@ -97,7 +97,7 @@
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
-//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
+//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a, 611.3, 613.1f, 301.5c
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
@@ -246,8 +246,10 @@
 //     what changed as it resolved: the top cards drawn, milled or exiled, the +1/+1
 //     counters on its source, the tokens under its controller, "gets +N/+M until end of
 //     turn" on exactly what it names, "destroy all" and "exile all"; one whose every
-//     target is gone leaves the stack and does nothing else; and "you may pay {C}. If
-//     you do, ..." asks, then takes exactly {C} or nothing, and unpaid does nothing.
+//     target is gone leaves the stack and does nothing else; "you may pay {C}. If
+//     you do, ..." asks, then takes exactly {C} or nothing, and unpaid does nothing;
+//     and of the answers to another "you may" (replayed, one game each) one does
+//     nothing and, for a card to move, another moves one.
 //   - rules.lifelink: as combat damage is dealt, the attacking player gains the power of
 //     each of their attacking creatures with lifelink that deals damage.
 //   - rules.protection: a permanent with protection from a colour (Akroma face up) is

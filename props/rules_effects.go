@@ -24,15 +24,17 @@ import (
 // rules.countering; tapping: rules.taps; copy effects: the copy.* rulings).
 //
 // Only what nothing else in the same step can change is judged: an instruction with a
-// choice or a condition in it ("you may", "if", "unless", "where X is", "choose") is left
-// alone, so is one with a target no longer legal (it may not resolve), and so is a
-// permanent that is no longer the same object on the battlefield after the state-based
-// actions that follow the resolution.
+// choice or a condition in it ("if", "unless", "where X is", "choose") is left alone, so
+// is one with a target no longer legal (it may not resolve), and so is a permanent that
+// is no longer the same object on the battlefield after the state-based actions that
+// follow the resolution. A "you may" is judged as a choice (608.2d): an optional cost by
+// what the pool pays (rules_effects_may.go), an optional instruction by replaying the
+// game with each other answer (rules_effects_choose.go).
 func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
+		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
 			"gives until end of turn, and the permanents it destroys or exiles all of.",
@@ -52,6 +54,8 @@ func effectRules() *Property {
 				Description: "A spell or ability every target of which has changed zones or left the stack since it was chosen leaves the stack without resolving: nobody is asked anything, no permanent comes or goes, no life total nor hand changes, a spell's card goes to the graveyard."},
 			{Name: "may-pay", Rules: []string{"118.12", "608.2d", "608.2g"},
 				Description: "A resolving \"you may pay {C}. If you do, ...\" asks its controller when their pool holds {C}, and the answer either takes exactly {C} from that pool or takes nothing and does nothing else: no card moves, no permanent changes, no life total changes."},
+			{Name: "may-choose", Rules: []string{"608.2d", "603.5"},
+				Description: "A resolving \"you may\" (exile, return, put, tap or untap, become a copy) asks its controller when it has a legal target, and of the answers offered one does nothing but finish the resolution and not all of them lead to the same game: each other answer is replayed from the setup with the same actions."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
 				Description: "A resolving \"destroy all creatures\" or \"exile all nonland permanents that aren't legendary\" leaves none of them on the battlefield but the indestructible ones a destruction can't move."},
 		},
@@ -98,13 +102,32 @@ func effectSteer() gen.Steer {
 				MinPermanents: 3, MinLibrary: 3},
 			// Optional costs paid as abilities resolve (118.12): Drake Haven and Lightning
 			// Rift on cycling, Mana Vault in the upkeep, with mana to pay or not.
-			{Name: "optional costs", Weight: 5,
+			{Name: "optional costs", Weight: 9,
 				Mine: slices.Concat([]gen.Pick{{Card: "Drake Haven", Weight: 30}, {Card: "Lightning Rift", Weight: 30},
 					{Card: "Mana Vault", Weight: 20}}, lands),
 				Hand:  []gen.Pick{{Card: "Drifting Meadow", Weight: 20}, {Card: "Spark Spray", Weight: 20}, {Card: "Decree of Pain", Weight: 5}},
 				Pool:  harness.Of(harness.Red, 1).Add(harness.Of(harness.Colorless, 3)),
 				Steps: []harness.Step{harness.Upkeep, harness.Main1}, StepWeight: 40,
 				MinHand: 1, MinPermanents: 4, MinLibrary: 3},
+			// Optional instructions (608.2d): Astral Slide on cycling, Sneak Attack,
+			// Daring Archaeologist over artifact cards, Chrome Mox, Twiddle; and
+			// Daring Archaeologist alone, which needs all its mana.
+			{Name: "optional instructions", Weight: 4,
+				Mine: slices.Concat([]gen.Pick{{Card: "Astral Slide", Weight: 25}, {Card: "Sneak Attack", Weight: 20},
+					{Card: "Crystalline Resonance", Weight: 10}, {Card: "Grizzly Bears", Weight: 15}, {Card: "Plains", Weight: 10}}, lands),
+				Theirs:    slices.Concat([]gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Hill Giant", Weight: 10}}, lands),
+				Hand:      []gen.Pick{{Card: "Drifting Meadow", Weight: 25}, {Card: "Daring Archaeologist", Weight: 15}, {Card: "Grizzly Bears", Weight: 15}, {Card: "Twiddle", Weight: 10}, {Card: "Chrome Mox", Weight: 10}},
+				Graveyard: []gen.Pick{{Card: "Ornithopter", Weight: 20}, {Card: "Bonesplitter", Weight: 10}},
+				Pool:      harness.Of(harness.White, 1).Add(harness.Of(harness.Red, 1)).Add(harness.Of(harness.Blue, 1)).Add(harness.Of(harness.Colorless, 4)),
+				Steps:     []harness.Step{harness.Main1, harness.Main2}, StepWeight: 50,
+				MinHand: 2, MinPermanents: 4, MinLibrary: 3},
+			{Name: "an archaeologist", Weight: 2,
+				Mine:      slices.Concat([]gen.Pick{{Card: "Plains", Weight: 20}}, lands),
+				Hand:      []gen.Pick{{Card: "Daring Archaeologist", Weight: 40}, {Card: "Ornithopter", Weight: 5}},
+				Graveyard: []gen.Pick{{Card: "Ornithopter", Weight: 20}, {Card: "Bonesplitter", Weight: 10}, {Card: "Walking Ballista", Weight: 10}},
+				Pool:      harness.Of(harness.White, 1).Add(harness.Of(harness.Colorless, 3)),
+				Steps:     []harness.Step{harness.Main1}, StepWeight: 80,
+				MinHand: 1, MinPermanents: 2, MinLibrary: 3},
 			{Name: "a cycled decree", Weight: 4,
 				Mine: slices.Concat([]gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 15}, {Card: "Nyxbloom Ancient", Weight: 15},
 					{Card: "Grizzly Bears", Weight: 10}}, lands),
@@ -123,15 +146,15 @@ func preferEffects(before *harness.Snapshot, a harness.Action) bool {
 	switch a.Kind {
 	case harness.Cast:
 		o := before.Find(a.Card)
-		return o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool { return readEffect(t, o.Name).judged() })
+		return o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool { return readEffect(t, o.Name).judged() || reMayMove.MatchString(t) })
 	case harness.Activate:
 		o := before.Permanent(a.Card)
-		return o != nil && a.Ability < len(o.Abilities) && readEffect(o.Abilities[a.Ability], o.Name).judged()
+		return o != nil && a.Ability < len(o.Abilities) && (readEffect(o.Abilities[a.Ability], o.Name).judged() || reMayMove.MatchString(o.Abilities[a.Ability]))
 	}
 	return false
 }
 
-func checkEffects(_ harness.Engine, tr *gen.Trace) Verdict {
+func checkEffects(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
@@ -154,6 +177,10 @@ func checkEffects(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if top.Kind != "spell" && reMayPay.MatchString(text) {
 			checkMayPay(tr, i, top, text, &v)
+			continue
+		}
+		if reMayDo.MatchString(text) {
+			checkMayChoose(eng, tr, i, top, text, &v)
 			continue
 		}
 		if !resolvedAt(tr, i, top, text) {
@@ -202,6 +229,14 @@ func targetsLegal(tr *gen.Trace, i int, top *harness.StackObject, text string) b
 	}
 	for _, t := range top.Targets {
 		if t.IsPlayer() {
+			continue
+		}
+		if w, n := at.Find(t.Card), st.Before.Find(t.Card); w != nil && w.Zone != harness.Battlefield {
+			// A card targeted in a graveyard (Daring Archaeologist's): legal while it is
+			// the same object there (400.7).
+			if n == nil || n.Zone != w.Zone || n.Object != w.Object {
+				return false
+			}
 			continue
 		}
 		was, now := at.Permanent(t.Card), st.Before.Permanent(t.Card)
