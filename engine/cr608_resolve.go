@@ -489,6 +489,9 @@ func applyEnterReplacements(s *state, o *object, spellX int, choose func([]strin
 		case EntersTapped: // with N counters of a kind, if given ("enters tapped with two charge counters")
 			o.Tapped = true
 			o.Counters[a.Static.Counter] += a.Static.N
+			if s.faults.on(FaultEntersCountersOnce) && a.Static.N > 1 {
+				o.Counters[a.Static.Counter] -= a.Static.N - 1 // the fault: one counter, whatever N
+			}
 		case EntersWithCounters:
 			n := a.Static.N
 			if a.Static.UseX {

@@ -82,6 +82,7 @@ const (
 	FaultAnthemEveryColor            = "rules.layers/anthem-every-color"
 	FaultZoneChangeKeepsID           = "rules.zones/keeps-id"
 	FaultResolvedMoveUnreported      = "rules.zones/resolving-permanent-unreported"
+	FaultEntersCountersOnce          = "rules.zones/enters-with-one-counter"
 	FaultDeclinedStillDoes           = "rules.effects/declined-still-does"
 	FaultMayIgnoresAnswer            = "rules.effects/may-ignores-answer"
 	FaultLinkSurvivesRecopy          = "copy.linked-abilities/survives-recopy"
@@ -279,6 +280,7 @@ var faultInfo = []FaultInfo{
 	{FaultAnthemEveryColor, "rules.layers", "611.3", "\"Creatures of the chosen color get +1/+1\" (Gauntlet of Power) applies to creatures of every colour"},
 	{FaultZoneChangeKeepsID, "rules.zones", "400.7", "an object keeps its ID when it changes zones (the engine reports objects by card)"},
 	{FaultResolvedMoveUnreported, "rules.zones", "400.7", "a permanent spell that resolves onto the battlefield is reported as resolving only, with no zone change from the stack"},
+	{FaultEntersCountersOnce, "rules.zones", "614.1c", "a land that \"enters tapped with two charge counters on it\" (Vivid Crag) enters with one"},
 	{FaultDeclinedStillDoes, "rules.effects", "118.12", "\"you may pay {N}. If you do, ...\": the \"if you do\" part happens when the player declines to pay too"},
 	{FaultMayIgnoresAnswer, "rules.effects", "608.2d", "\"you may\" (Astral Slide's exile, Daring Archaeologist's return) asks, then does it whatever the answer"},
 	{FaultLinkSurvivesRecopy, "copy.linked-abilities", "707.7", "a link made under one copy effect survives into a later copy effect on the same permanent"},

@@ -97,7 +97,7 @@
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
-//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
+//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 613.4b, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a, 611.3, 613.1f, 301.5c
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
@@ -110,7 +110,7 @@
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a, 603.6a, 601.2i
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8
-//	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b
+//	rules.zones                   rules.zones / 400.7, 611.2c, 301.5, 303.4, 608.2b, 614.1c, 614.12
 //	x.etb-uses-spell-x            x.etb-uses-spell-x / 107.3m, 107.3i, 107.3g, 202.3
 //
 // In short (each constructor's doc comment says more):
@@ -237,8 +237,9 @@
 //     has just entered is affected by no effect and wears nothing of its old self, even
 //     while an effect on its old self lasts (a pumped creature exiled and returned the
 //     same turn); a spell or ability does nothing to a target that has since become a
-//     new object; and the zone changes an engine reports chain from where each card was
-//     to where it is.
+//     new object; the zone changes an engine reports chain from where each card was
+//     to where it is; and a permanent that "enters tapped with two charge counters"
+//     is so as it arrives.
 //   - rules.transform: a permanent that transformed is the same object, with the same
 //     counters, damage, attachment and summoning sickness, the printed characteristics of
 //     its other face (the cards table), and the same mana value.
@@ -248,8 +249,9 @@
 //     turn" on exactly what it names, "destroy all" and "exile all"; one whose every
 //     target is gone leaves the stack and does nothing else; "you may pay {C}. If
 //     you do, ..." asks, then takes exactly {C} or nothing, and unpaid does nothing;
-//     and of the answers to another "you may" (replayed, one game each) one does
-//     nothing and, for a card to move, another moves one.
+//     of the answers to another "you may" (replayed, one game each) one does nothing
+//     and, for a card to move, another moves one; and "this land becomes a 2/2
+//     creature" makes a noncreature land a 2/2, its counters added.
 //   - rules.lifelink: as combat damage is dealt, the attacking player gains the power of
 //     each of their attacking creatures with lifelink that deals damage.
 //   - rules.protection: a permanent with protection from a colour (Akroma face up) is

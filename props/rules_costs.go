@@ -69,6 +69,13 @@ func costRules() *Property {
 				{Name: "loyalty", Weight: 1,
 					Mine:  []gen.Pick{{Card: "Jace Beleren", Weight: 40}, {Card: "Island", Weight: 20}},
 					Steps: []harness.Step{harness.Main1, harness.Main2}},
+				// Westvale Abbey among four to six creatures, with its {5}: "Sacrifice
+				// five creatures" payable or one creature short.
+				{Name: "five to sacrifice", Weight: 2,
+					Mine: []gen.Pick{{Card: "Westvale Abbey", Weight: 30}, {Card: "Grizzly Bears", Weight: 20}, {Card: "Ornithopter", Weight: 20},
+						{Card: "Llanowar Elves", Weight: 15}, {Card: "Pili-Pala", Weight: 10}},
+					Pool: harness.Of(harness.Colorless, 5), MinPermanents: 6,
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "may pay", Weight: 3,
 					Mine: []gen.Pick{{Card: "Lightning Rift", Weight: 40}, {Card: "Drake Haven", Weight: 30}, {Card: "Mountain", Weight: 20}},
 					Hand: []gen.Pick{{Card: "Spark Spray", Weight: 40}, {Card: "Decree of Pain", Weight: 10}}, MinHand: 1,

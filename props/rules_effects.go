@@ -34,7 +34,7 @@ func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
+		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "613.4b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
 			"gives until end of turn, and the permanents it destroys or exiles all of.",
@@ -56,6 +56,8 @@ func effectRules() *Property {
 				Description: "A resolving \"you may pay {C}. If you do, ...\" asks its controller when their pool holds {C}, and the answer either takes exactly {C} from that pool or takes nothing and does nothing else: no card moves, no permanent changes, no life total changes."},
 			{Name: "may-choose", Rules: []string{"608.2d", "603.5"},
 				Description: "A resolving \"you may\" (exile, return, put, tap or untap, become a copy) asks its controller when it has a legal target, and of the answers offered one does nothing but finish the resolution and not all of them lead to the same game: each other answer is replayed from the setup with the same actions."},
+			{Name: "becomes", Rules: []string{"613.4b", "613.4c", "611.2c"},
+				Description: "A resolving \"this land becomes a N/M creature\" makes its source, a colourless noncreature permanent just before, a creature of exactly N/M plus its +1/+1 counters."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
 				Description: "A resolving \"destroy all creatures\" or \"exile all nonland permanents that aren't legendary\" leaves none of them on the battlefield but the indestructible ones a destruction can't move."},
 		},
@@ -197,6 +199,7 @@ func checkEffects(eng harness.Engine, tr *gen.Trace) Verdict {
 		m.tokens(e)
 		m.pumps(e)
 		m.sweeps(e)
+		m.becomes(e)
 	}
 	return v
 }
@@ -328,16 +331,23 @@ type effect struct {
 	pumpT     int
 	hasPump   bool
 	sweep     string // "destroy creatures", "exile nonlegendary nonland"
+	becomes   bool   // "this land becomes a N/M creature": the source's P/T set (layer 7b)
+	becomeP   int
+	becomeT   int
 }
 
 func (e effect) judged() bool {
-	return e.draw > 0 || e.mill > 0 || e.exileTop || e.counters > 0 || e.tokens > 0 || e.hasPump || e.sweep != ""
+	return e.draw > 0 || e.mill > 0 || e.exileTop || e.counters > 0 || e.tokens > 0 || e.hasPump || e.sweep != "" || e.becomes
 }
 
 var (
 	// reChoice finds an instruction whose outcome hangs on a choice, a condition (an
 	// intervening "if" may make it do nothing, CR 603.4) or a number this property
 	// doesn't read.
+	// reBecomes reads an effect that makes its source a creature with set power and
+	// toughness (Mutavault's "This land becomes a 2/2 creature with all creature types
+	// until end of turn", layer 7b, 613.4b).
+	reBecomes    = regexp.MustCompile(`(?:^|: )(?:Until end of turn, )?[Tt]his \w+ becomes an? (\d+)/(\d+) (?:\w+ )*creature`)
 	reChoice     = regexp.MustCompile(`(?i)\byou may\b|\bif\b|\bunless\b|\bwhere x is\b|\bchoose\b`)
 	reDraw       = regexp.MustCompile(`(?i)(?:^|[.,:—] )(each player|target player|you)? ?draws? (a|one|two|three|four|five) cards?( for each creature destroyed this way)?\.`)
 	reMill       = regexp.MustCompile(`(?i)(?:^|[.,:—] )(each player|target player|you)? ?mills? (a|one|two|three|four|five|ten|twenty|\d+) cards?\.`)
@@ -399,6 +409,11 @@ func readEffect(text, name string) effect {
 		} else {
 			e.sweep = "exile nonlegendary nonland"
 		}
+	}
+	if m := reBecomes.FindStringSubmatch(text); m != nil {
+		e.becomes = true
+		e.becomeP, _ = strconv.Atoi(m[1])
+		e.becomeT, _ = strconv.Atoi(m[2])
 	}
 	if e.drawSwept && e.sweep != "destroy creatures" {
 		e.draw = 0
@@ -515,6 +530,29 @@ func (m *effectMoment) topCards(e effect) {
 			m.fail("top-cards", rule, fmt.Sprintf("%s's library", p),
 				fmt.Sprintf("its top %d cards put into the %s, and no other card of it (CR %s)", len(top), zone, rule), strings.Join(moved, "; "))
 		}
+	}
+}
+
+// becomes: a source that wasn't a creature before the resolution had no P/T-changing
+// effect of layer 7c on it (a pump needs a creature, an Equipment or Aura on a
+// noncreature falls off, and the pool's anthems pump only a chosen colour); set to N/M in
+// layer 7b, it is N/M and its +1/+1 counters (613.4b, 613.4c).
+func (m *effectMoment) becomes(e effect) {
+	if !e.becomes {
+		return
+	}
+	ob, oa := m.b.Permanent(m.item.Card), m.a.Permanent(m.item.Card)
+	if ob == nil || oa == nil || ob.Object != oa.Object || isCreature(ob) || ob.Colors != "" {
+		return
+	}
+	m.v.Reach("becomes")
+	n := oa.Counters["+1/+1"]
+	want := fmt.Sprintf("a %d/%d creature, its +1/+1 counters (%d) included (CR 613.4b, 613.4c)", e.becomeP+n, e.becomeT+n, n)
+	switch {
+	case !isCreature(oa):
+		m.fail("becomes", "613.4b", describe(oa), want, "not a creature")
+	case oa.Power == nil || oa.Toughness == nil || *oa.Power != e.becomeP+n || *oa.Toughness != e.becomeT+n:
+		m.fail("becomes", "613.4b", describe(oa), want, fmt.Sprintf("%s/%s", intText(oa.Power), intText(oa.Toughness)))
 	}
 }
 

@@ -21,16 +21,17 @@ func zoneRules() *Property {
 	return &Property{
 		ID:      "rules.zones",
 		Rulings: []string{"rules.zones"},
-		Rules:   []string{"400.7", "611.2c", "301.5", "303.4", "608.2b"},
+		Rules:   []string{"400.7", "611.2c", "301.5", "303.4", "608.2b", "614.1c", "614.12"},
 		Description: "An object that changes zones is a new object with a new ID, and one that stays on the battlefield keeps its " +
 			"ID; a permanent that has just entered is changed by no effect and wears nothing that was attached to the object it was before; " +
-			"a spell or ability does nothing to a target card that has become a new object since it was targeted; the zone changes an engine reports are the moves its snapshots show.",
+			"a spell or ability does nothing to a target card that has become a new object since it was targeted; the zone changes an engine reports are the moves its snapshots show; a permanent whose own text says it enters tapped or with counters does.",
 		Clauses: []Clause{
 			{Name: "new-object", Rules: []string{"400.7"}, Description: "A card that moved to another zone (the stack included) has a new object ID."},
 			{Name: "same-object", Rules: []string{"400.7"}, Description: "A permanent that stayed on the battlefield keeps its object ID."},
 			{Name: "no-carryover", Rules: []string{"400.7", "611.2c"}, Description: "A permanent that has just entered looks as on its fresh board, with nothing attached that was attached to its previous object."},
 			{Name: "left-behind", Rules: []string{"611.2c", "400.7"}, Description: "A permanent that has just entered, whose card left the battlefield changed by an effect of a resolved spell or ability that is still in force (its turn's cleanup step not yet come), is changed by none: the effect stays with the old object."},
 			{Name: "old-target", Rules: []string{"400.7", "608.2b"}, Description: "A spell or ability leaving the stack does nothing to a target card that has changed zones since it was targeted, wherever the card is now."},
+			{Name: "enters-as-printed", Rules: []string{"614.1c", "614.1d", "614.12"}, Description: "A permanent that has just entered whose own text says it \"enters tapped\" or \"enters with N <kind> counters on it\" (Drifting Meadow, Vivid Crag) is tapped, and has exactly N of them."},
 			{Name: "moves-reported", Rules: []string{"400.7"}, Needs: Needs{Reports: []harness.Report{harness.ReportZoneChanges}},
 				Description: "The zone_change events an engine reports tell every move of a card in order: each leaves the zone the card was in, the first the one it was in before the action, and the last enters the zone it is in after."},
 		},
@@ -38,7 +39,8 @@ func zoneRules() *Property {
 			Name: "rules.zones",
 			Recipes: []gen.Recipe{
 				{Name: "permanents in hand", Weight: 4, Mine: gen.Cards("Forest", "Forest", "Swamp", "Walking Ballista", "Academy Ruins", "Island"),
-					Hand: gen.Cards("Grizzly Bears", "Llanowar Elves", "Giant Growth", "Wild Growth", "Umbral Mantle"), Graveyard: gen.Cards("Walking Ballista")},
+					Hand:      gen.Cards("Grizzly Bears", "Llanowar Elves", "Giant Growth", "Wild Growth", "Umbral Mantle", "Vivid Crag", "Drifting Meadow"),
+					Graveyard: gen.Cards("Walking Ballista")},
 				{Name: "targets that die in response", Weight: 4,
 					Mine:   []gen.Pick{{Card: "Walking Ballista", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Forest"}, {Card: "Mountain"}},
 					Theirs: gen.Cards("Llanowar Elves", "Grizzly Bears"),
@@ -81,6 +83,7 @@ func checkZones(eng harness.Engine, tr *gen.Trace) Verdict {
 		entered := false
 		before, after := cardObjects(b), cardObjects(a)
 		checkMovesReported(i, st, before, after, &v)
+		checkEnteredAsPrinted(i, b, a, &v)
 		for _, c := range sortedCards(before) {
 			old := before[c]
 			now, ok := after[old.card]
