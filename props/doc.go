@@ -250,7 +250,8 @@
 //     target is gone leaves the stack and does nothing else; "you may pay {C}. If
 //     you do, ..." asks, then takes exactly {C} or nothing, and unpaid does nothing;
 //     of the answers to another "you may" (replayed, one game each) one does nothing
-//     and, for a card to move, another moves one; and "this land becomes a 2/2
+//     and, for a card to move, another moves one, its "at the beginning of the next
+//     end step" ability following; and "this land becomes a 2/2
 //     creature" makes a noncreature land a 2/2, its counters added.
 //   - rules.lifelink: as combat damage is dealt, the attacking player gains the power of
 //     each of their attacking creatures with lifelink that deals damage.

@@ -27,6 +27,15 @@ var reMayMove = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may (?:exile|return|pu
 // creature" also needs its source where it was.)
 var reMayOnTarget = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may \w+(?: or \w+)? target `)
 
+// reThatGains reads what a creature put onto the battlefield gains ("You may put a
+// creature card from your hand onto the battlefield. That creature gains haste.").
+var reThatGains = regexp.MustCompile(`onto the battlefield\. That creature gains (\w+)\.`)
+
+// reNextEndStep reads a delayed triggered ability an instruction creates (603.7): "Sacrifice
+// the creature at the beginning of the next end step", "If you do, return that card to
+// the battlefield ... at the beginning of the next end step".
+var reNextEndStep = regexp.MustCompile(`at the beginning of the next end step`)
+
 // maxAnswersReplayed bounds the games replayed for one decision: each other answer is one.
 const maxAnswersReplayed = 4
 
@@ -39,7 +48,11 @@ const maxAnswersReplayed = 4
 //   - of the answers offered, one does nothing (declining: no card moves but from the
 //     stack, no permanent comes, goes, taps, untaps or gets counters, no life changes),
 //     and, for an instruction that moves a card, another does something (the choice is
-//     honoured).
+//     honoured); a creature an answer puts onto the battlefield has what "That creature
+//     gains" gives it (611.2c: from the effect, as it arrives); and where the answer
+//     taken moved a card and the text creates a delayed trigger "at the beginning of
+//     the next end step" (603.7a), that step begins with an ability of the source on
+//     the stack, while the card is still where it was moved to.
 //
 // The answers are told apart by what they do, never by their words (each engine words
 // its own options): the game is replayed from its setup with the same actions and each
@@ -91,7 +104,18 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 			what = fmt.Sprintf("asked %q", g.after.Pending.Prompt)
 		}
 		seen = append(seen, fmt.Sprintf("%q: %s", g.answer, what))
+		if m := reThatGains.FindStringSubmatch(text); m != nil && !asksMore {
+			for _, o := range newCreatures(g.before, g.after) {
+				if !slices.ContainsFunc(o.Abilities, func(t string) bool { return strings.EqualFold(t, m[1]) }) {
+					v.add("may-choose", clauseViolation(j, "rules.effects", "611.2c", "may-choose", describe(o),
+						fmt.Sprintf("put onto the battlefield by %s answering %q, it has %s (%q)", ctl, g.answer, m[1], text),
+						fmt.Sprintf("its abilities are %q", o.Abilities)))
+					return
+				}
+			}
+		}
 	}
+	checkDelayed(tr, j, top, text, answers[0], v)
 	var want string
 	switch {
 	case !declines:
@@ -104,6 +128,104 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 	v.add("may-choose", clauseViolation(j, "rules.effects", "608.2d", "may-choose", stackName(*top)+" resolving",
 		fmt.Sprintf("of %s's answers to %q, %s", ctl, text, want),
 		"replayed with each answer: "+strings.Join(seen, "; ")))
+}
+
+// checkDelayed judges the delayed trigger the answer taken at step j created, if the text
+// makes one at the next end step and the answer moved a card: when the next end step
+// begins (the first step after j that enters it), an ability of top's source is on the
+// stack (603.7a, 603.3), if the cards it moved are still where they went. A beginning
+// that asks first (an order of triggers) is not judged.
+func checkDelayed(tr *gen.Trace, j int, top *harness.StackObject, text string, own answerGame, v *Verdict) {
+	if !reNextEndStep.MatchString(text) {
+		return
+	}
+	moved := map[harness.CardID]harness.ObjectID{}
+	for _, o := range own.after.Objects() {
+		// Where a delayed ability of the pool acts on it: the battlefield (sacrifice it) or
+		// exile (return it); a creature that died as it entered is out of its reach.
+		if was := own.before.Find(o.Card); was != nil && was.Zone != o.Zone && (o.Zone == harness.Battlefield || o.Zone == harness.Exile) {
+			moved[o.Card] = o.Object
+		}
+	}
+	if len(moved) == 0 {
+		return
+	}
+	for k := j + 1; k < len(tr.Steps); k++ {
+		b, a := tr.Steps[k].Before, tr.Steps[k].After
+		if b.Step == harness.End || a.Step != harness.End {
+			continue
+		}
+		if a.Pending != nil {
+			return
+		}
+		for c, id := range moved {
+			if o := b.Find(c); o == nil || o.Object != id {
+				return // it moved again: the delayed ability may do nothing, and need not be judged
+			}
+		}
+		v.Reach("may-choose")
+		at := slices.IndexFunc(a.Stack, func(so harness.StackObject) bool { return so.Kind != "spell" && so.Card == top.Card })
+		if at < 0 {
+			v.add("may-choose", clauseViolation(k, "rules.effects", "603.7a", "may-choose", stackName(*top)+"'s delayed trigger",
+				fmt.Sprintf("as the next end step begins, an ability of %s (card %d) on the stack: answering %q at action %d created one (%q)", top.Name, top.Card, own.answer, j+1, text),
+				"none on the stack"))
+			return
+		}
+		checkDelayedResolves(tr, k+1, a.Stack[at], moved, v)
+		return
+	}
+}
+
+// checkDelayedResolves judges the delayed ability d as it resolves (from step k on), with
+// every card in moved still the object it was: "Sacrifice the creature." moves each off
+// the battlefield (701.21a), "Return that card to the battlefield" out of exile. Where it
+// went is not judged: a creature returned may die at once to a state-based action (a
+// Hangarback Walker with no counters).
+func checkDelayedResolves(tr *gen.Trace, k int, d harness.StackObject, moved map[harness.CardID]harness.ObjectID, v *Verdict) {
+	from, to := harness.Battlefield, harness.Graveyard
+	switch {
+	case strings.HasPrefix(d.Text, "Sacrifice the creature"):
+	case strings.HasPrefix(d.Text, "Return that card to the battlefield"):
+		from, to = harness.Exile, harness.Battlefield
+	default:
+		return
+	}
+	for ; k < len(tr.Steps); k++ {
+		st := &tr.Steps[k]
+		b := st.Before
+		if len(b.Stack) == 0 || b.Stack[len(b.Stack)-1].Object != d.Object {
+			if !stillOnStack(b, d.Object) {
+				return // gone without resolving (countered: Stifle)
+			}
+			continue
+		}
+		if st.Action.Kind != harness.Pass || b.Pending != nil || stillOnStack(st.After, d.Object) || st.After.Pending != nil {
+			continue
+		}
+		for c, id := range moved {
+			was, now := b.Find(c), st.After.Find(c)
+			if was == nil || was.Object != id || was.Zone != from {
+				return // moved since, or never where the ability acts (it died as it entered)
+			}
+			if now != nil && now.Object == was.Object {
+				v.add("may-choose", clauseViolation(k, "rules.effects", "603.7a", "may-choose", describe(was),
+					fmt.Sprintf("%q, resolving, to put it %s", d.Text, inZone(to)), "it stayed "+inZone(now.Zone)))
+				return
+			}
+		}
+		return
+	}
+}
+
+// newCreatures are the creatures on the battlefield in a that weren't in b (new objects).
+func newCreatures(b, a *harness.Snapshot) []*harness.Object {
+	var out []*harness.Object
+	for _, o := range a.Battlefield {
+		if was := b.Permanent(o.Card); (was == nil || was.Object != o.Object) && isCreature(o) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // answerGame is the game before and after one answer to a decision.
