@@ -137,7 +137,7 @@ func judgeStatic(f *freshBoards, i int, s *harness.Snapshot, src *harness.Object
 		return
 	}
 	for _, st := range texts {
-		compareStatic(i, s, source, st, with, less, v)
+		compareStatic(i, source, st, with, less, v)
 	}
 }
 
@@ -164,7 +164,7 @@ func withoutPermanent(setup harness.Setup, c harness.CardID) (harness.Setup, str
 // compareStatic judges one static ability st of source (on the fresh board with it): each
 // permanent with power and toughness on both fresh boards differs by exactly what st gives
 // it, and has the ability st grants exactly once more if st gives it, else as often.
-func compareStatic(i int, s *harness.Snapshot, source *harness.Object, st staticText, with, less *harness.Snapshot, v *Verdict) {
+func compareStatic(i int, source *harness.Object, st staticText, with, less *harness.Snapshot, v *Verdict) {
 	color := ""
 	if !st.attached {
 		if color = source.Choices["color"]; color == "" {
