@@ -82,7 +82,7 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 	if j < 0 {
 		return
 	}
-	answers := answerGames(eng, tr, j, ctl)
+	answers, all := answerGames(eng, tr, j, ctl)
 	if len(answers) < 2 {
 		return // one answer offered (or the others couldn't be replayed): nothing to relate
 	}
@@ -118,7 +118,7 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 	checkDelayed(tr, j, top, text, answers[0], v)
 	var want string
 	switch {
-	case !declines:
+	case !declines && all: // the answer that declines may be one not replayed
 		want = "one answer that does nothing but finish the resolution (CR 608.2d: \"you may\" lets them not do it)"
 	case !does && reMayMove.MatchString(text):
 		want = "one answer that moves what it says (CR 608.2d: the choice is theirs, and taken it is carried out)"
@@ -235,21 +235,28 @@ type answerGame struct {
 }
 
 // answerGames is the trace's own answer at step j, then the games replayed with each
-// other answer the engine offered player there (up to maxAnswersReplayed). A replay that
-// doesn't reach the same decision (an engine that isn't deterministic) is left out.
-func answerGames(eng harness.Engine, tr *gen.Trace, j int, player harness.Player) []answerGame {
+// other answer the engine offered player there (up to maxAnswersReplayed); all reports
+// whether every answer offered is among them. A replay that doesn't reach the same
+// decision (an engine that isn't deterministic) is left out.
+func answerGames(eng harness.Engine, tr *gen.Trace, j int, player harness.Player) (out []answerGame, all bool) {
 	st := &tr.Steps[j]
-	out := []answerGame{{answer: answerText(st.Action), before: st.Before, after: st.After}}
+	out = []answerGame{{answer: answerText(st.Action), before: st.Before, after: st.After}}
 	prefix := tr.Actions()[:j]
+	all = true
 	for _, alt := range st.Legal {
-		if alt.Kind != harness.Choose || alt.Player != player || sameTree(alt, st.Action) || len(out) > maxAnswersReplayed {
+		if alt.Kind != harness.Choose || alt.Player != player || sameTree(alt, st.Action) {
+			continue
+		}
+		if len(out) > maxAnswersReplayed {
+			all = false
 			continue
 		}
 		other := gen.Replay(eng, tr.Setup, append(slices.Clip(prefix), alt))
 		if other.Err != nil || len(other.Steps) <= j || !sameTree(*other.Steps[j].Before, *st.Before) {
+			all = false
 			continue
 		}
 		out = append(out, answerGame{answer: answerText(alt), before: other.Steps[j].Before, after: other.Steps[j].After})
 	}
-	return out
+	return out, all
 }
