@@ -232,13 +232,3 @@ func checkLandTypeAbilities(tr *gen.Trace, step int, o *harness.Object, v *Verdi
 		}
 	}
 }
-
-func countOf(list []string, s string) int {
-	n := 0
-	for _, t := range list {
-		if t == s {
-			n++
-		}
-	}
-	return n
-}

@@ -59,15 +59,11 @@ const maxAnswersReplayed = 4
 // other answer in place of the one taken, which is the relation between two games
 // differing in that one choice.
 func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.StackObject, text string, v *Verdict) {
-	st := &tr.Steps[i]
-	b, a := st.Before, st.After
-	if st.Action.Kind != harness.Pass || b.Casting != nil || !targetsLegal(tr, i, top, text) {
-		return
-	}
 	ctl := top.Controller
-	if a.Pending == nil {
-		if stillOnStack(a, top.Object) || len(top.Targets) == 0 || !reMayOnTarget.MatchString(text) {
-			return // the first pass; or nothing may have been there to do
+	j, unasked := answerAtResolution(tr, i, top, text)
+	if unasked {
+		if len(top.Targets) == 0 || !reMayOnTarget.MatchString(text) {
+			return // nothing may have been there to do
 		}
 		v.Reach("may-choose")
 		v.add("may-choose", clauseViolation(i, "rules.effects", "608.2d", "may-choose", stackName(*top)+" resolving",
@@ -75,10 +71,6 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 			"it resolved without asking"))
 		return
 	}
-	if a.Pending.Player != ctl || !stillOnStack(a, top.Object) {
-		return
-	}
-	j := answerOf(tr, i+1, ctl)
 	if j < 0 {
 		return
 	}

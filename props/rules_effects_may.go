@@ -23,18 +23,15 @@ var reMayPay = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may pay ((?:\{[^}]+\})+
 // nothing; and with nothing paid the "if you do" part does nothing either (118.12): no
 // card moves, no permanent comes, goes, taps, untaps or gets counters, no life changes.
 func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v *Verdict) {
-	st := &tr.Steps[i]
-	b, a := st.Before, st.After
+	b := tr.Steps[i].Before
 	costText := reMayPay.FindStringSubmatch(text)[1] // "{1}"
 	cost, ok := manaValueXZero(costText)
-	if !ok || st.Action.Kind != harness.Pass || b.Casting != nil || !targetsLegal(tr, i, top, text) {
+	if !ok {
 		return
 	}
 	ctl := top.Controller
-	if a.Pending == nil {
-		if stillOnStack(a, top.Object) {
-			return // the first pass: it resolves once every player has passed in succession
-		}
+	j, unasked := answerAtResolution(tr, i, top, text)
+	if unasked {
 		if b.Players[ctl].Pool.Total() >= cost {
 			v.Reach("may-pay")
 			v.add("may-pay", clauseViolation(i, "rules.effects", "608.2d", "may-pay", stackName(*top)+" resolving",
@@ -43,12 +40,8 @@ func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v 
 		}
 		return
 	}
-	if a.Pending.Player != ctl || !stillOnStack(a, top.Object) {
-		return
-	}
-	j := answerOf(tr, i+1, ctl)
 	if j < 0 {
-		return // the walk ended first
+		return
 	}
 	v.Reach("may-pay")
 	jb, ja := tr.Steps[j].Before, tr.Steps[j].After
@@ -69,6 +62,28 @@ func checkMayPay(tr *gen.Trace, i int, top *harness.StackObject, text string, v 
 			fmt.Sprintf("%s either to pay exactly %s from their pool, or to pay nothing and have the \"if you do\" part do nothing (CR 118.12)", ctl, costText),
 			got))
 	}
+}
+
+// answerAtResolution follows top, the top of the stack before step i, into its
+// resolution: unasked when step i resolved it (all players passed, its targets still
+// legal) with no decision asked; else j, the step in which its controller answers the
+// decision its resolution waits on, or -1 when there is none to judge (step i doesn't
+// begin its resolution, the decision is another player's, the walk ended first).
+func answerAtResolution(tr *gen.Trace, i int, top *harness.StackObject, text string) (j int, unasked bool) {
+	st := &tr.Steps[i]
+	b, a := st.Before, st.After
+	if st.Action.Kind != harness.Pass || b.Casting != nil || !targetsLegal(tr, i, top, text) {
+		return -1, false
+	}
+	if a.Pending == nil {
+		// Still on the stack: the first pass (it resolves once every player has passed
+		// in succession).
+		return -1, !stillOnStack(a, top.Object)
+	}
+	if a.Pending.Player != top.Controller || !stillOnStack(a, top.Object) {
+		return -1, false
+	}
+	return answerOf(tr, i+1, top.Controller), false
 }
 
 // answerOf is the first step from k on in which player answers a pending decision, or -1:

@@ -188,8 +188,8 @@ func compareStatic(i int, source *harness.Object, st staticText, with, less *har
 		}
 		var got string
 		if st.grants != "" {
-			if n := count(o.Abilities, st.grants) - count(other.Abilities, st.grants); n != wantN {
-				got = fmt.Sprintf("it has %q %d time(s), and %d without card %d", st.grants, count(o.Abilities, st.grants), count(other.Abilities, st.grants), source.Card)
+			if n := countOf(o.Abilities, st.grants) - countOf(other.Abilities, st.grants); n != wantN {
+				got = fmt.Sprintf("it has %q %d time(s), and %d without card %d", st.grants, countOf(o.Abilities, st.grants), countOf(other.Abilities, st.grants), source.Card)
 			}
 		} else if dp, dt := *o.Power-*other.Power, *o.Toughness-*other.Toughness; dp != wantP || dt != wantT {
 			got = fmt.Sprintf("%d/%d with it, %d/%d without it (%+d/%+d)", *o.Power, *o.Toughness, *other.Power, *other.Toughness, dp, dt)
@@ -205,16 +205,6 @@ func compareStatic(i int, source *harness.Object, st staticText, with, less *har
 	if reached {
 		v.Reach(st.clause)
 	}
-}
-
-func count(texts []string, text string) int {
-	n := 0
-	for _, t := range texts {
-		if t == text {
-			n++
-		}
-	}
-	return n
 }
 
 func staticRule(st staticText) string {

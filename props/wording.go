@@ -51,3 +51,14 @@ func inZone(z harness.Zone) string {
 	}
 	return "in the " + string(z)
 }
+
+// countOf is how many times s is in list (an ability text in an object's abilities).
+func countOf(list []string, s string) int {
+	n := 0
+	for _, t := range list {
+		if t == s {
+			n++
+		}
+	}
+	return n
+}
