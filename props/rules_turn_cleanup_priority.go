@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
@@ -49,8 +50,10 @@ func performedSBA(st *gen.TraceStep) bool {
 // discard a card") goes on the stack in it, and its players get priority there (CR
 // 514.3a), not in the next turn. So the next turn's stack may hold, new, only abilities
 // that trigger as a step begins ("At the beginning of ...") or on a permanent leaving the
-// battlefield (a state-based action as its upkeep begins, trigger_text.go); any other new
-// one triggered in the cleanup step and was left over the turn's end.
+// battlefield (a state-based action as its upkeep begins, trigger_text.go), and a "when
+// this becomes the target" ability of a permanent that one of them targets (Cryptoplasm's
+// upkeep trigger targeting a Phantasmal Image, 603.3d); any other new one triggered in the
+// cleanup step and was left over the turn's end.
 func checkCleanupTriggers(tr *gen.Trace, i int, v *Verdict) {
 	st := &tr.Steps[i]
 	b, a := st.Before, st.After
@@ -62,7 +65,8 @@ func checkCleanupTriggers(tr *gen.Trace, i int, v *Verdict) {
 		if o.Kind != "ability" || stillOnStack(b, o.Object) || strings.HasPrefix(o.Text, "At the beginning of") {
 			continue
 		}
-		if k := readTrigger(o.Text).kind; k == trigDies || k == trigToGraveyard || k == trigLeaves {
+		if k := readTrigger(o.Text).kind; k == trigDies || k == trigToGraveyard || k == trigLeaves ||
+			k == trigTargeted && targetedByNew(b, a, o.Card) {
 			continue
 		}
 		v.add("cleanup-triggers", violation(i, "rules.turn", "514.3a", fmt.Sprintf("turn %d's stack", a.Turn),
@@ -70,4 +74,14 @@ func checkCleanupTriggers(tr *gen.Trace, i int, v *Verdict) {
 			fmt.Sprintf("%s's %q (card %d) went on the stack only in turn %d's %s", o.Controller, o.Text, o.Card, a.Turn, a.Step)))
 		return
 	}
+}
+
+// targetedByNew reports whether an object on a's stack that wasn't on b's targets card c.
+func targetedByNew(b, a *harness.Snapshot, c harness.CardID) bool {
+	for _, o := range a.Stack {
+		if !stillOnStack(b, o.Object) && slices.ContainsFunc(o.Targets, func(t harness.Target) bool { return !t.IsPlayer() && t.Card == c }) {
+			return true
+		}
+	}
+	return false
 }
