@@ -73,7 +73,9 @@ func TestHungCaseIsAbandoned(t *testing.T) {
 // report with the cases that finished.
 func TestSecondInterruptDoesNotWaitForAHungEngine(t *testing.T) {
 	var started atomic.Int32
-	blocked := make(chan struct{})
+	// Buffered: the stuck engine's send doesn't wait, and the goroutine below may not be
+	// at its receive yet when the first case gets stuck (a dropped send hung the test).
+	blocked := make(chan struct{}, 1)
 	stop := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
