@@ -115,16 +115,6 @@ func cycles(tr *gen.Trace) []cycle {
 	return out
 }
 
-// stackIndex is the position of stack object id in s's stack, or -1.
-func stackIndex(s *harness.Snapshot, id harness.ObjectID) int {
-	for i := range s.Stack {
-		if s.Stack[i].Object == id {
-			return i
-		}
-	}
-	return -1
-}
-
 // counterKinds reads a "Counter target ..." text: whether spells may be targeted, whether
 // activated or triggered abilities may, and whether only those "you don't control"
 // (CR 115.1, 701.6). ok is false for any other text.
@@ -228,14 +218,6 @@ func preferCycling(spells bool) func(*harness.Snapshot, harness.Action) bool {
 func counterOnTop(s *harness.Snapshot) bool {
 	n := len(s.Stack)
 	return n > 0 && isCounterItem(&s.Stack[n-1])
-}
-
-// stackObject is stack object id of s, or nil.
-func stackObject(s *harness.Snapshot, id harness.ObjectID) *harness.StackObject {
-	if i := stackIndex(s, id); i >= 0 {
-		return &s.Stack[i]
-	}
-	return nil
 }
 
 // isCounterItem: a spell or ability on the stack whose text says "Counter target".

@@ -96,8 +96,8 @@
 //	rules.blocks                  rules.blocks / 702.9b, 702.17b, 509.1b, 509.1a, 506.4
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
-//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
-//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 613.4b, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b
+//	rules.damage                  rules.damage / 120.3a, 120.3c, 120.8, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
+//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 613.4b, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b, 701.22a
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a, 611.3, 613.1f, 301.5c
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2
@@ -106,7 +106,7 @@
 //	rules.sagas                   rules.sagas / 714.2b, 714.2c, 714.3a, 714.3c, 714.4, 704.5s, 505.4
 //	rules.sba                     rules.sba / 704.3, 704.5a, 704.5b, 704.5f, 704.5g, 704.5j, 704.5m, 704.5n, 120.3, 301.5c, 303.4c, 104.2a, 104.4a
 //	rules.taps                    rules.taps / 701.26a, 701.26b, 110.5c, 107.5, 107.6, 502.3, 508.1f
-//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5, 603.3d
+//	rules.targets                 rules.targets / 115.1, 115.4, 601.2c, 602.2b, 109.5, 603.3d, 115.1b
 //	rules.transform               rules.transform / 712.18, 701.27a, 712.8d, 712.8e, 202.3b, 302.6
 //	rules.triggers                rules.triggers / 603.2, 603.3, 603.3b, 603.4, 117.5, 603.10a, 603.6a, 601.2i
 //	rules.turn                    rules.turn / 514.2, 611.2a, 502.3, 500.5b, 504.1, 103.8a, 514.1, 514.3a, 508.8

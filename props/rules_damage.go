@@ -34,6 +34,8 @@ import (
 //   - a blocked attacker with trample sends what its blockers don't get to what it
 //     attacks, and only once each blocker got lethal damage (702.19b): all of it when no
 //     blocker is left (702.19d);
+//   - no damage event says 0 damage: a source that would deal 0 deals none (120.8), as a
+//     blocked attacker's division may give a blocker nothing;
 //   - the options of every pending decision read differently from one another, so that
 //     the one chosen says what happens (a division of combat damage, 510.1c).
 //
@@ -43,11 +45,11 @@ func damageRules() *Property {
 	return &Property{
 		ID:      "rules.damage",
 		Rulings: []string{"rules.damage"},
-		Rules:   []string{"120.3a", "120.3c", "120.3e", "510.1a", "510.1b", "510.1c", "510.1d", "510.2", "608.2b", "608.2c", "702.19b", "702.19d"},
+		Rules:   []string{"120.3a", "120.3c", "120.8", "120.3e", "510.1a", "510.1b", "510.1c", "510.1d", "510.2", "608.2b", "608.2c", "702.19b", "702.19d"},
 		Description: "Damage dealt has its results and nothing else changes life, marked damage or loyalty: a player loses that much life, " +
 			"a creature has that much more damage marked, a planeswalker loses that many loyalty counters; a spell or ability that " +
 			"says it deals damage to a legal target deals it; combat damage goes where the declared attacks and blocks send it, " +
-			"a trampler's past lethal damage to its blockers; " +
+			"a trampler's past lethal damage to its blockers; no source deals 0 damage; " +
 			"and the options of a decision can be told apart.",
 		Clauses: []Clause{
 			{Name: "player-life", Rules: []string{"120.3a"}, Description: "A player's life falls, in a step that pays no cost, by exactly the damage reported dealt to them."},
@@ -58,6 +60,8 @@ func damageRules() *Property {
 				Description: "Combat damage goes where the declared attacks and blocks send it: an unblocked attacker's power to what it attacks, a blocked one's to its blockers, a blocker's to the attacker it blocks."},
 			{Name: "trample", Rules: []string{"702.19b", "702.19d"}, Needs: needsAttacking,
 				Description: "A blocked attacker with trample assigns damage to what it attacks only once each of its blockers is assigned lethal damage, and all of it when no blocker is left; what its blockers don't get goes there."},
+			{Name: "no-zero", Rules: []string{"120.8"},
+				Description: "No damage event reports 0 damage: a source that would deal 0 damage deals none (a blocked attacker's division that gives a blocker nothing)."},
 			{Name: "distinct-options", Rules: []string{"510.1c", "608.2d"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}}, Description: "The options of a pending decision are texts distinct from one another."},
 		},
 		Steer: gen.Steer{
@@ -146,6 +150,7 @@ func checkDamage(eng harness.Engine, tr *gen.Trace) Verdict {
 			v.Skip("player-life", "a damage event's text names no amount")
 			continue
 		}
+		checkNoZeroDamage(i, st.Events, &v)
 		checkLifeLoss(tr, i, sums, &v)
 		checkMarkedDamage(tr, i, sums, &v)
 		checkEffectDeals(tr, i, sums, &v)
@@ -153,6 +158,22 @@ func checkDamage(eng harness.Engine, tr *gen.Trace) Verdict {
 	checkDistinctOptions(-1, &tr.Start, &v)
 	checkCombatDamage(tr, &v)
 	return v
+}
+
+// checkNoZeroDamage: a source that would deal 0 damage deals no damage at all (CR 120.8),
+// so no damage event of step i says "0 damage".
+func checkNoZeroDamage(i int, events []harness.Event, v *Verdict) {
+	for _, e := range events {
+		if e.Kind != "damage" {
+			continue
+		}
+		v.Reach("no-zero")
+		if m := reDamageAmount.FindStringSubmatch(e.Text); m != nil && m[1] == "0" {
+			v.add("no-zero", violation(i, "rules.damage", "120.8", "",
+				"a source that would deal 0 damage to deal none, and no damage event (CR 120.8)",
+				fmt.Sprintf("the event %q", e.Text)))
+		}
+	}
 }
 
 // paysCosts reports whether step st may pay a cost (life, loyalty) rather than only pass,

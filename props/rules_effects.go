@@ -34,10 +34,10 @@ func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "613.4b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b"},
+		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "613.4b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b", "701.22a"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
-			"gives until end of turn, and the permanents it destroys or exiles all of.",
+			"gives until end of turn, and the permanents it destroys or exiles all of; a \"you may\" or a scry 1 gives its controller each choice it offers.",
 		Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.Activate}},
 		Clauses: []Clause{
 			{Name: "draws", Rules: []string{"121.1", "121.2", "608.2c"},
@@ -56,6 +56,8 @@ func effectRules() *Property {
 				Description: "A resolving \"you may pay {C}. If you do, ...\" asks its controller when their pool holds {C}, and the answer either takes exactly {C} from that pool or takes nothing and does nothing else: no card moves, no permanent changes, no life total changes."},
 			{Name: "may-choose", Rules: []string{"608.2d", "603.5", "611.2c", "603.7a"},
 				Description: "A resolving \"you may\" (exile, return, put, tap or untap, become a copy) asks its controller when it has a legal target, and of the answers offered one does nothing but finish the resolution and, for a card to move, another moves one, a creature it puts onto the battlefield gaining what it says; the delayed ability a taken answer creates \"at the beginning of the next end step\" is on the stack then and moves what it moved: each other answer is replayed from the setup with the same actions."},
+			{Name: "scry", Rules: []string{"701.22a"},
+				Description: "A resolving \"scry 1\" with two cards or more in its controller's library asks them, and of the answers offered one leaves the library as it was and another puts its top card on the bottom, the rest in order; each other answer is replayed from the setup with the same actions."},
 			{Name: "becomes", Rules: []string{"613.4b", "613.4c", "611.2c"},
 				Description: "A resolving \"this land becomes a N/M creature\" makes its source, a colourless noncreature permanent just before, a creature of exactly N/M plus its +1/+1 counters."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
@@ -87,7 +89,7 @@ func effectSteer() gen.Steer {
 					{Card: "Ornithopter", Weight: 10}},
 				Pool:    harness.Of(harness.Green, 1).Add(harness.Of(harness.Colorless, 3)),
 				MinHand: 2, MinPermanents: 4, MinLibrary: 3, ExtraSteps: 4},
-			{Name: "a sweeper", Weight: 8,
+			{Name: "a sweeper", Weight: 12,
 				Mine: slices.Concat([]gen.Pick{{Card: "Jhoira, Weatherlight Captain", Weight: 20}, {Card: "Westvale Abbey", Weight: 10},
 					{Card: "Grizzly Bears", Weight: 20}, {Card: "Hangarback Walker", Weight: 10}}, lands),
 				Theirs: slices.Concat([]gen.Pick{{Card: "Grizzly Bears", Weight: 20}, {Card: "Darksteel Citadel", Weight: 5}, {Card: "Pacifism", Weight: 5}}, lands),
@@ -138,6 +140,13 @@ func effectSteer() gen.Steer {
 				Pool:      harness.Of(harness.White, 1).Add(harness.Of(harness.Colorless, 3)),
 				Steps:     []harness.Step{harness.Main1}, StepWeight: 80,
 				MinHand: 1, MinPermanents: 2, MinLibrary: 3},
+			// Curator of Mysteries: "Whenever you cycle or discard another card, scry 1."
+			{Name: "a curator's scry", Weight: 12,
+				Mine:  slices.Concat([]gen.Pick{{Card: "Curator of Mysteries", Weight: 10}, {Card: "Island", Weight: 20}}, lands),
+				Hand:  []gen.Pick{{Card: "Spark Spray", Weight: 40}, {Card: "Drifting Meadow", Weight: 40}, {Card: "Nimble Obstructionist", Weight: 10}},
+				Pool:  harness.Of(harness.Red, 1).Add(harness.Of(harness.Blue, 1)).Add(harness.Of(harness.Colorless, 2)),
+				Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 80,
+				MinHand: 2, MinPermanents: 2, MinLibrary: 3, ExtraSteps: 6},
 			{Name: "a cycled decree", Weight: 4,
 				Mine: slices.Concat([]gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 15}, {Card: "Nyxbloom Ancient", Weight: 15},
 					{Card: "Grizzly Bears", Weight: 10}}, lands),
@@ -151,17 +160,38 @@ func effectSteer() gen.Steer {
 	}
 }
 
-// preferEffects favours casting and activating what this property judges.
+// preferEffects favours casting and activating what this property judges; and for a
+// "scry 1" on cycling (Curator of Mysteries), cycling, paying for it and passing until the
+// scry resolves.
 func preferEffects(before *harness.Snapshot, a harness.Action) bool {
+	if n := len(before.Stack); n > 0 && reScryOne.MatchString(before.Stack[n-1].Text) {
+		return a.Kind == harness.Pass // let the scry resolve
+	}
+	if before.Casting != nil && scriesOnCycling(before, a.Player) {
+		return advancesPayment(before, a) // finish paying for the cycling
+	}
 	switch a.Kind {
 	case harness.Cast:
 		o := before.Find(a.Card)
 		return o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool { return readEffect(t, o.Name).judged() || reMayMove.MatchString(t) })
 	case harness.Activate:
+		if o := before.Find(a.Card); o != nil && o.Zone == harness.Hand && a.Ability < len(o.Abilities) && isCyclingText(o.Abilities[a.Ability]) {
+			return scriesOnCycling(before, a.Player) // a cycling that triggers "scry 1"
+		}
 		o := before.Permanent(a.Card)
 		return o != nil && a.Ability < len(o.Abilities) && (readEffect(o.Abilities[a.Ability], o.Name).judged() || reMayMove.MatchString(o.Abilities[a.Ability]))
 	}
 	return false
+}
+
+// scriesOnCycling reports whether player p controls a permanent with a trigger on cycling
+// that scries (Curator of Mysteries).
+func scriesOnCycling(s *harness.Snapshot, p harness.Player) bool {
+	return slices.ContainsFunc(s.Battlefield, func(o *harness.Object) bool {
+		return o.Controller == p && slices.ContainsFunc(o.Abilities, func(t string) bool {
+			return strings.Contains(t, "cycle") && reScryOne.MatchString(t)
+		})
+	})
 }
 
 func checkEffects(eng harness.Engine, tr *gen.Trace) Verdict {
@@ -191,6 +221,10 @@ func checkEffects(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if reMayDo.MatchString(text) {
 			checkMayChoose(eng, tr, i, top, text, &v)
+			continue
+		}
+		if reScryOne.MatchString(text) {
+			checkScry(eng, tr, i, top, &v)
 			continue
 		}
 		if !resolvedAt(tr, i, top, text) {

@@ -172,14 +172,6 @@ func checkNewTargets(st *gen.TraceStep, i int, v *Verdict) {
 	}
 }
 
-// describeStack names a stack object for people.
-func describeStack(so harness.StackObject) string {
-	if so.Kind == "spell" {
-		return fmt.Sprintf("the spell %s (card %d)", so.Name, so.Card)
-	}
-	return fmt.Sprintf("%s's ability %q", so.Name, so.Text)
-}
-
 // checkOfferedBlocks: the blockings offered before step i.
 func checkOfferedBlocks(tr *gen.Trace, i int, v *Verdict) {
 	reached, found := forbiddenBlocks(tr, i, func(at, bl *harness.Object) bool { return shares(protectionFrom(at), bl.Colors) })

@@ -24,20 +24,21 @@ func targetRules() *Property {
 	return &Property{
 		ID:      "rules.targets",
 		Rulings: []string{"rules.targets"},
-		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b", "109.5", "603.3d"},
+		Rules:   []string{"115.1", "115.4", "601.2c", "602.2b", "109.5", "603.3d", "115.1b"},
 		Description: "The targets offered for a spell or ability are exactly what its target description allows: " +
 			"\"any target\" every player and every creature, planeswalker and battle; \"target player\" the players; " +
 			"\"target creature\", \"target artifact or enchantment\" and the like the permanents of those types, " +
-			"of those its caster or activator controls (\"you control\") or doesn't (\"you don't control\") when it says so.",
+			"of those its caster or activator controls (\"you control\") or doesn't (\"you don't control\") when it says so; " +
+			"a triggered ability's \"target activated or triggered ability\" only an ability on the stack.",
 		Clauses: []Clause{
 			{Name: "all-offered", Rules: []string{"115.4", "601.2c", "602.2b"}, Needs: needsCasting,
 				Description: "Every player and permanent a one-target description allows is offered by some listed action."},
 			{Name: "only-allowed", Rules: []string{"115.1", "601.2c", "109.5"}, Needs: needsCasting,
 				Description: "Every target a listed action offers fits the description: its types, and who controls it when the description says."},
-			{Name: "trigger-targets", Rules: []string{"603.3d", "115.1", "109.5"},
-				Description: "The target a triggered ability is put on the stack with fits its description, \"you\" being its controller and \"another\" not its source."},
-			{Name: "trigger-removed", Rules: []string{"603.3d", "115.1"},
-				Description: "A triggered ability is removed for want of a legal target only when no player or permanent fits its description."},
+			{Name: "trigger-targets", Rules: []string{"603.3d", "115.1", "115.1b", "109.5"},
+				Description: "The target a triggered ability is put on the stack with fits its description, \"you\" being its controller and \"another\" not its source; \"target activated or triggered ability\" an ability on the stack, never a spell or itself."},
+			{Name: "trigger-removed", Rules: []string{"603.3d", "115.1", "115.1b"},
+				Description: "A triggered ability is removed for want of a legal target only when no player, permanent or (for a stack description) spell or ability there before it fits its description."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.targets",
@@ -67,6 +68,18 @@ func targetRules() *Property {
 					MinHand: 1, MinPermanents: 3, Steps: []harness.Step{harness.Upkeep, harness.Main1, harness.Main2}},
 				// The same triggers with nothing to target but lands: removed as they would
 				// go on the stack (CR 603.3d), unless some player or permanent fits.
+				// Nimble Obstructionist's "When you cycle this card, counter target
+				// activated or triggered ability you don't control" (CR 115.1b): cycled
+				// while B's Lightning Rift trigger (A cycled before) or B's spell, cast
+				// in answer, is on the stack: the one a target, the other never.
+				{Name: "abilities to target", Weight: 2,
+					Mine:      []gen.Pick{{Card: "Island", Weight: 30}, {Card: "Plains", Weight: 10}},
+					Hand:      []gen.Pick{{Card: "Nimble Obstructionist", Weight: 30}, {Card: "Drifting Meadow", Weight: 10}, {Card: "Giant Growth", Weight: 10}},
+					Theirs:    []gen.Pick{{Card: "Lightning Rift", Weight: 20}, {Card: "Forest", Weight: 20}, {Card: "Grizzly Bears", Weight: 10}},
+					TheirHand: []gen.Pick{{Card: "Giant Growth", Weight: 20}},
+					Pool:      harness.Mana{harness.Blue: 2, harness.White: 1, harness.Colorless: 4},
+					MinHand:   2, TheirMinHand: 1, MinPermanents: 3,
+					Steps: []harness.Step{harness.Main1, harness.Main2}},
 				{Name: "nothing to target", Weight: 1,
 					Mine:      []gen.Pick{{Card: "Astral Slide", Weight: 20}, {Card: "Crystalline Resonance", Weight: 10}, {Card: "Mountain", Weight: 20}, {Card: "Plains", Weight: 20}},
 					Theirs:    []gen.Pick{{Card: "Island", Weight: 10}},
@@ -75,9 +88,42 @@ func targetRules() *Property {
 					Pool:    harness.Of(harness.Red, 1).Add(harness.Of(harness.White, 1)).Add(harness.Of(harness.Colorless, 2)),
 					MinHand: 1, Steps: []harness.Step{harness.Main1, harness.Main2}},
 			},
+			Actions:          &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 4, Land: 3, Cast: 3, Pay: 8, Activate: 2, Attack: 2, Choose: 4, Cancel: 1},
+			Prefer:           preferStackTargets,
+			StopForPreferred: true,
 		},
 		Check: checkTargets,
 	}
+}
+
+// preferStackTargets marks what puts a triggered ability with a target on the stack while
+// the other player's spell or ability is there ("abilities to target"): on an empty
+// stack, cycling a card (the other player's Lightning Rift triggers); on the other
+// player's spell or ability, answering it with a spell, and activating an ability of a
+// card with a trigger that targets a stack object (Nimble Obstructionist's cycling); and
+// paying for what is being cast or activated.
+func preferStackTargets(before *harness.Snapshot, a harness.Action) bool {
+	if before.Casting != nil {
+		return advancesPayment(before, a)
+	}
+	src := before.Find(a.Card)
+	if a.Kind != harness.Activate || src == nil || a.Ability < 0 || a.Ability >= len(src.Abilities) {
+		src = nil
+	}
+	targetsStack := src != nil && slices.ContainsFunc(src.Abilities, func(text string) bool {
+		k, ok := describedTarget(text)
+		return ok && k.onStack() && isTriggeredText(text)
+	})
+	n := len(before.Stack)
+	switch {
+	case n == 0: // something to answer: a cycling that triggers the other's Lightning Rift
+		return src != nil && !targetsStack && isCyclingText(src.Abilities[a.Ability])
+	case before.Stack[n-1].Controller == a.Player:
+		return false
+	case a.Kind == harness.Cast:
+		return !a.CastsFaceDown()
+	}
+	return targetsStack
 }
 
 // targetKind is what a one-target description allows.
@@ -89,7 +135,14 @@ type targetKind struct {
 	non     string   // "nonland ...": of no permanent of this type
 	control control  // "you control", "you don't control": who controls it
 	another bool     // "another target": not the object whose ability it is (CR 115.5's exception)
+	// A spell or ability on the stack (CR 115.1a, 115.1b): "target spell", "target
+	// activated or triggered ability", or both. Mana abilities never are on the stack
+	// (605.3b), so every ability there is activated or triggered.
+	spells, abilities bool
 }
+
+// onStack reports whether kind's targets are spells or abilities on the stack.
+func (k targetKind) onStack() bool { return k.spells || k.abilities }
 
 // control is a target description's condition on the target's controller ("you" is the
 // player casting or activating, CR 109.5).
@@ -110,13 +163,29 @@ const permanentWord = `(?:artifact|creature|enchantment|land|planeswalker|perman
 var reOneTarget = regexp.MustCompile(`(?i)\b(another )?(any target|target player|target (non` + permanentWord + ` )?(` + permanentWord +
 	`(?:(?:, or|,| or) ` + permanentWord + `)*)( you control| you don't control)?)(\.| gets| gains| deals| draws| mills|,| until)`)
 
+// reStackTarget reads a description of a target on the stack: "target spell", "target
+// activated or triggered ability", "target spell, activated ability, or triggered
+// ability", maybe with who controls it (CR 115.1a, 115.1b, 109.5).
+var reStackTarget = regexp.MustCompile(`(?i)\btarget (spell, activated ability, or triggered ability|spell|activated or triggered ability)( you control| you don't control)?[.,]`)
+
+// reTargetWord is the word "target" ("targeted" is not: "Mana abilities can't be
+// targeted.").
+var reTargetWord = regexp.MustCompile(`(?i)\btarget\b`)
+
 // reTypeWord reads the kinds of permanent of a description's list.
 var reTypeWord = regexp.MustCompile(`(?i)` + permanentWord)
 
 // describedTarget reads the text's one target description, if it is one of those judged.
 func describedTarget(text string) (targetKind, bool) {
-	if strings.Count(strings.ToLower(text), "target") != 1 {
+	if len(reTargetWord.FindAllStringIndex(text, 2)) != 1 {
 		return targetKind{}, false
+	}
+	if m := reStackTarget.FindStringSubmatch(text); m != nil {
+		k := targetKind{desc: strings.ToLower("target " + m[1] + m[2]), control: controlOf(m[2])}
+		what := strings.ToLower(m[1])
+		k.spells = strings.HasPrefix(what, "spell")
+		k.abilities = strings.HasSuffix(what, "ability")
+		return k, true
 	}
 	m := reOneTarget.FindStringSubmatch(text)
 	if m == nil {
@@ -137,13 +206,19 @@ func describedTarget(text string) (targetKind, bool) {
 	for _, w := range reTypeWord.FindAllString(m[4], -1) {
 		k.types = append(k.types, titleWord(w))
 	}
-	switch strings.ToLower(m[5]) {
-	case " you control":
-		k.control = youControl
-	case " you don't control":
-		k.control = youDontControl
-	}
+	k.control = controlOf(m[5])
 	return k, true
+}
+
+// controlOf reads " you control" or " you don't control" after a description.
+func controlOf(words string) control {
+	switch strings.ToLower(words) {
+	case " you control":
+		return youControl
+	case " you don't control":
+		return youDontControl
+	}
+	return eitherControls
 }
 
 // titleWord is a type word as card types are written ("Creature").
@@ -202,7 +277,7 @@ func targetGroups(st *gen.TraceStep) []*targetGroup {
 		i := slices.IndexFunc(groups, func(g *targetGroup) bool { return g.key == k })
 		if i < 0 {
 			kind, ok := describedTarget(targetedText(st.Before, a))
-			if !ok {
+			if !ok || kind.onStack() { // a counterspell's: cycling.not-a-spell judges those
 				continue
 			}
 			groups = append(groups, &targetGroup{key: k, act: a, kind: kind})
@@ -217,6 +292,8 @@ func targetGroups(st *gen.TraceStep) []*targetGroup {
 // player p casts or activates.
 func (k targetKind) allowed(o *harness.Object, p harness.Player, src harness.CardID) bool {
 	switch {
+	case k.onStack():
+		return false
 	case k.another && o.Card == src,
 		k.control == youControl && o.Controller != p,
 		k.control == youDontControl && o.Controller == p,
@@ -226,6 +303,16 @@ func (k targetKind) allowed(o *harness.Object, p harness.Player, src harness.Car
 		return isCreature(o) || o.HasType("Planeswalker") || o.HasType("Battle")
 	}
 	return slices.ContainsFunc(k.types, func(t string) bool { return t == "Permanent" || o.HasType(t) })
+}
+
+// allowedOnStack reports whether stack object so fits kind, for a spell or ability
+// player p casts, activates or controls (CR 115.1a, 115.1b, 109.5).
+func (k targetKind) allowedOnStack(so *harness.StackObject, p harness.Player) bool {
+	switch {
+	case k.control == youControl && so.Controller != p, k.control == youDontControl && so.Controller == p:
+		return false
+	}
+	return so.Kind == "spell" && k.spells || so.Kind == "ability" && k.abilities
 }
 
 // checkTargetGroup: the targets offered together are every player and permanent g's

@@ -60,6 +60,11 @@ func TestDescribedTargets(t *testing.T) {
 			types: []string{"Permanent"}, non: "Land", another: true},
 		"Spark Spray deals 1 damage to any target.": {desc: "any target", players: true, any: true},
 		"Target player draws a card.":               {desc: "target player", players: true},
+		"Counter target spell.":                     {desc: "target spell", spells: true},
+		"Counter target spell, activated ability, or triggered ability. (Mana abilities can't be targeted.)": {
+			desc: "target spell, activated ability, or triggered ability", spells: true, abilities: true},
+		"When you cycle this card, counter target activated or triggered ability you don't control.": {
+			desc: "target activated or triggered ability you don't control", abilities: true, control: youDontControl},
 	} {
 		got, ok := describedTarget(text)
 		if assert.True(t, ok, text) {
@@ -67,8 +72,7 @@ func TestDescribedTargets(t *testing.T) {
 		}
 	}
 	for _, text := range []string{
-		"Return target artifact card from your graveyard to your hand.", // a card in a graveyard, not a permanent
-		"Counter target spell.",
+		"Return target artifact card from your graveyard to your hand.",    // a card in a graveyard, not a permanent
 		"Tap target creature. It deals damage to another target creature.", // two targets
 	} {
 		_, ok := describedTarget(text)

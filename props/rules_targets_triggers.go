@@ -30,17 +30,29 @@ func checkTriggerTargets(st *gen.TraceStep, i int, v *Verdict) {
 		}
 		t := so.Targets[0]
 		o := permanentAround(st, t.Card)
-		if t.Stack != 0 || t.Card != 0 && o == nil {
-			continue // a stack object or a card elsewhere: not a description judged here
+		target := stackObjectAround(st, t.Stack)
+		if t.Stack != 0 && target == nil || t.Card != 0 && o == nil {
+			continue // an object the snapshots don't show: not judged
 		}
 		v.Reach("trigger-targets")
-		if t.IsPlayer() && kind.players || t.Card != 0 && kind.allowed(o, so.Controller, so.Card) {
+		switch {
+		case kind.onStack() && target != nil && target.Object != so.Object && kind.allowedOnStack(target, so.Controller),
+			!kind.onStack() && t.IsPlayer() && kind.players,
+			!kind.onStack() && t.Card != 0 && kind.allowed(o, so.Controller, so.Card):
 			continue
 		}
 		v.add("trigger-targets", violation(i, "rules.targets", "603.3d", "",
 			fmt.Sprintf("the target of %s's %q, put on the stack under %s's control, to fit %q (CR 603.3d, 115.1, 109.5)", so.Name, so.Text, so.Controller, kind.desc),
-			fmt.Sprintf("it targets %s", t)))
+			fmt.Sprintf("it targets %s", targetWords(t, target))))
 	}
+}
+
+// targetWords names target t for a message, with what it is when it is stack object so.
+func targetWords(t harness.Target, so *harness.StackObject) string {
+	if so != nil {
+		return fmt.Sprintf("%s, %s's", describeStack(*so), so.Controller)
+	}
+	return t.String()
 }
 
 // checkTriggersRemoved judges the triggered abilities step i's events say were removed for
@@ -65,7 +77,7 @@ func checkTriggersRemoved(st *gen.TraceStep, i int, v *Verdict) {
 				continue
 			}
 			v.Reach("trigger-removed")
-			if legal := fittingTarget(a, kind, e.Player, e.Card); legal != "" {
+			if legal := fittingTarget(a, st.Before, kind, e.Player, e.Card); legal != "" {
 				v.add("trigger-removed", violation(i, "rules.targets", "603.3d", "",
 					fmt.Sprintf("%s's %q removed for want of a legal target only if none fits %q (CR 603.3d, 115.1)", src.Name, text, kind.desc),
 					fmt.Sprintf("%s fits it, and it was removed", legal)))
@@ -76,8 +88,10 @@ func checkTriggersRemoved(st *gen.TraceStep, i int, v *Verdict) {
 }
 
 // fittingTarget names a player or permanent of s that fits kind for an ability of card
-// src controlled by p, and that nothing may have shielded; "" if none does.
-func fittingTarget(s *harness.Snapshot, kind targetKind, p harness.Player, src harness.CardID) string {
+// src controlled by p, and that nothing may have shielded, or a spell or ability on the
+// stack that fits it and was there before too (one put on the stack in the same batch may
+// have gone on after the ability, CR 603.3b); "" if none does.
+func fittingTarget(s, before *harness.Snapshot, kind targetKind, p harness.Player, src harness.CardID) string {
 	if kind.players {
 		for q := range s.Players {
 			if !s.Players[q].Lost {
@@ -88,6 +102,11 @@ func fittingTarget(s *harness.Snapshot, kind targetKind, p harness.Player, src h
 	for _, o := range s.Battlefield {
 		if kind.allowed(o, p, src) && !shielded(o) {
 			return describe(o)
+		}
+	}
+	for i := range s.Stack {
+		if so := &s.Stack[i]; kind.allowedOnStack(so, p) && stillOnStack(before, so.Object) {
+			return fmt.Sprintf("%s, %s's", describeStack(*so), so.Controller)
 		}
 	}
 	return ""

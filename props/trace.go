@@ -237,13 +237,44 @@ func startsProposal(st *gen.TraceStep) bool {
 }
 
 // stillOnStack reports whether the stack of s holds object id.
-func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool {
-	for _, o := range s.Stack {
-		if o.Object == id {
-			return true
+func stillOnStack(s *harness.Snapshot, id harness.ObjectID) bool { return stackIndex(s, id) >= 0 }
+
+// stackIndex is the position of stack object id in s's stack, or -1.
+func stackIndex(s *harness.Snapshot, id harness.ObjectID) int {
+	for i := range s.Stack {
+		if s.Stack[i].Object == id {
+			return i
 		}
 	}
-	return false
+	return -1
+}
+
+// stackObject is stack object id of s, or nil.
+func stackObject(s *harness.Snapshot, id harness.ObjectID) *harness.StackObject {
+	if i := stackIndex(s, id); i >= 0 {
+		return &s.Stack[i]
+	}
+	return nil
+}
+
+// describeStack names a stack object for people.
+func describeStack(so harness.StackObject) string {
+	if so.Kind == "spell" {
+		return fmt.Sprintf("the spell %s (card %d)", so.Name, so.Card)
+	}
+	return fmt.Sprintf("%s's ability %q", so.Name, so.Text)
+}
+
+// stackObjectAround is stack object id after step st, or before it if it has left; nil
+// if neither snapshot has it (or id is 0).
+func stackObjectAround(st *gen.TraceStep, id harness.ObjectID) *harness.StackObject {
+	if id == 0 {
+		return nil
+	}
+	if so := stackObject(st.After, id); so != nil {
+		return so
+	}
+	return stackObject(st.Before, id)
 }
 
 // payStep finds the step after which an activation's costs have been paid: the activation
