@@ -74,7 +74,7 @@ func legalActionRules() *Property {
 			{Name: "wrong-colour", Rules: []string{"601.2h", "106.1a", "107.4"}, Needs: needsCasting,
 				Description: "A payment of the cost being paid with one mana of a coloured part it pays exactly changed for another type the pool holds is refused."},
 			{Name: "choice-not-offered", Rules: []string{"601.2b", "602.2b", "605.3b"},
-				Description: "A cast or activation whose first choice (a colour of mana, a face, what to sacrifice) is one no rule offers is refused."},
+				Description: "A cast or activation whose first choice (a colour of mana, a face, what to sacrifice) is one no rule offers, or that names one more such choice after those it was taken with, is refused."},
 			{Name: "choice-missing", Rules: []string{"601.2b", "602.2b"},
 				Description: "A cast or activation made with none of the choices it was taken with, in no form the listing offers, is refused."},
 			{Name: "attacks-itself", Rules: []string{"508.1b"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},

@@ -92,6 +92,11 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
 		kind, _, _ := strings.Cut(x.Choices[0], ":")
 		x.Choices[0] = harness.Choice(kind, "no such choice")
 		add("choice-not-offered", x)
+		// And one more after those it was taken with: every choice is read, not only the
+		// first, and none is left over unasked.
+		z := a
+		z.Choices = append(slices.Clone(a.Choices), harness.Choice(kind, "no such choice"))
+		add("choice-not-offered", z)
 		y := a
 		y.Choices = nil
 		add("choice-missing", y)
