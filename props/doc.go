@@ -97,7 +97,7 @@
 //	rules.costs                   rules.costs / 601.2f, 602.2b, 107.3, 601.2g, 601.2h, 605.3a, 118.3, 608.2d, 119.4, 701.21a, 606.3, 606.6
 //	rules.countering              rules.countering / 701.6a, 101.2, 608.2b
 //	rules.damage                  rules.damage / 120.3a, 120.3c, 120.8, 120.3e, 510.1a, 510.1b, 510.1c, 510.1d, 510.2, 608.2b, 608.2c, 702.19b, 702.19d
-//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 613.4b, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b, 701.22a
+//	rules.effects                 rules.effects / 608.2c, 608.2b, 118.12, 608.2d, 603.5, 613.4b, 121.1, 121.2, 701.17a, 701.13a, 122.1, 111.1, 111.2, 611.2c, 613.4c, 701.8a, 702.12b, 701.22a, 118.12a
 //	rules.layers                  rules.layers / 613.4b, 613.4c, 613.7, 122.1a, 611.3, 613.1f, 301.5c
 //	rules.legal-actions           rules.legal-actions / 733.1, 104.1, 117.1, 305.1, 601.2b, 601.2c, 601.2h, 602.2, 508.1a, 509.1a, 608.2d
 //	rules.lifelink                rules.lifelink / 702.15b, 510.1a, 510.1c, 510.2

@@ -34,7 +34,7 @@ func effectRules() *Property {
 	return &Property{
 		ID:      "rules.effects",
 		Rulings: []string{"rules.effects"},
-		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "613.4b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b", "701.22a"},
+		Rules:   []string{"608.2c", "608.2b", "118.12", "608.2d", "603.5", "613.4b", "121.1", "121.2", "701.17a", "701.13a", "122.1", "111.1", "111.2", "611.2c", "613.4c", "701.8a", "702.12b", "701.22a", "118.12a"},
 		Description: "A resolving spell or ability does what its text says, no more and no less: the cards it draws, mills or exiles from " +
 			"the top of a library, the +1/+1 counters it puts on its source, the tokens it creates, the power and toughness it " +
 			"gives until end of turn, and the permanents it destroys or exiles all of; a \"you may\" or a scry 1 gives its controller each choice it offers.",
@@ -55,9 +55,11 @@ func effectRules() *Property {
 			{Name: "may-pay", Rules: []string{"118.12", "608.2d", "608.2g"},
 				Description: "A resolving \"you may pay {C}. If you do, ...\" asks its controller when their pool holds {C}, and the answer either takes exactly {C} from that pool or takes nothing and does nothing else: no card moves, no permanent changes, no life total changes."},
 			{Name: "may-choose", Rules: []string{"608.2d", "603.5", "611.2c", "603.7a"},
-				Description: "A resolving \"you may\" (exile, return, put, tap or untap, become a copy) asks its controller when it has a legal target, and of the answers offered one does nothing but finish the resolution and, for a card to move, another moves one, a creature it puts onto the battlefield gaining what it says; the delayed ability a taken answer creates \"at the beginning of the next end step\" is on the stack then and moves what it moved: each other answer is replayed from the setup with the same actions."},
+				Description: "A resolving \"you may\" (exile, return, put, tap or untap, become a copy) asks its controller when it has a legal target, and of the answers offered one does nothing but finish the resolution and, for a card to move, another moves one (for \"a creature card from your hand\", one for each such card), a creature it puts onto the battlefield gaining what it says; the delayed ability a taken answer creates \"at the beginning of the next end step\" is on the stack then and moves what it moved: each other answer is replayed from the setup with the same actions."},
 			{Name: "scry", Rules: []string{"701.22a"},
 				Description: "A resolving \"scry 1\" with two cards or more in its controller's library asks them, and of the answers offered one leaves the library as it was and another puts its top card on the bottom, the rest in order; each other answer is replayed from the setup with the same actions."},
+			{Name: "sacrifice-unless", Rules: []string{"118.12a"},
+				Description: "A resolving \"sacrifice this unless you sacrifice a creature\" asks its controller when they have a creature, and each answer offered sacrifices exactly one permanent, the source or a creature of theirs, no two answers the same, every one of them offered; with no creature it sacrifices the source: each other answer is replayed from the setup with the same actions."},
 			{Name: "becomes", Rules: []string{"613.4b", "613.4c", "611.2c"},
 				Description: "A resolving \"this land becomes a N/M creature\" makes its source, a colourless noncreature permanent just before, a creature of exactly N/M plus its +1/+1 counters."},
 			{Name: "sweeps", Rules: []string{"701.8a", "701.13a", "702.12b"},
@@ -147,6 +149,11 @@ func effectSteer() gen.Steer {
 				Pool:  harness.Of(harness.Red, 1).Add(harness.Of(harness.Blue, 1)).Add(harness.Of(harness.Colorless, 2)),
 				Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 80,
 				MinHand: 2, MinPermanents: 2, MinLibrary: 3, ExtraSteps: 6},
+			// Contamination's upkeep trigger: "sacrifice this enchantment unless you
+			// sacrifice a creature", with creatures to choose from.
+			{Name: "a contaminated upkeep", Weight: 7,
+				Mine:  []gen.Pick{{Card: "Contamination", Weight: 30}, {Card: "Grizzly Bears", Weight: 15}, {Card: "Llanowar Elves", Weight: 10}, {Card: "Swamp", Weight: 10}},
+				Steps: []harness.Step{harness.Untap}, StepWeight: 200, MinPermanents: 2},
 			{Name: "a cycled decree", Weight: 4,
 				Mine: slices.Concat([]gen.Pick{{Card: "Akroma, Angel of Fury", Weight: 15}, {Card: "Nyxbloom Ancient", Weight: 15},
 					{Card: "Grizzly Bears", Weight: 10}}, lands),
@@ -225,6 +232,10 @@ func checkEffects(eng harness.Engine, tr *gen.Trace) Verdict {
 		}
 		if reScryOne.MatchString(text) {
 			checkScry(eng, tr, i, top, &v)
+			continue
+		}
+		if reSacrificeUnless.MatchString(text) {
+			checkSacrificeUnless(eng, tr, i, top, &v)
 			continue
 		}
 		if !resolvedAt(tr, i, top, text) {

@@ -27,6 +27,10 @@ var reMayMove = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may (?:exile|return|pu
 // creature" also needs its source where it was.)
 var reMayOnTarget = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may \w+(?: or \w+)? target `)
 
+// reMayPutCreature reads "you may put a creature card from your hand onto the
+// battlefield": any creature card there may be the one.
+var reMayPutCreature = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may put a creature card from your hand onto the battlefield`)
+
 // reThatGains reads what a creature put onto the battlefield gains ("You may put a
 // creature card from your hand onto the battlefield. That creature gains haste.").
 var reThatGains = regexp.MustCompile(`onto the battlefield\. That creature gains (\w+)\.`)
@@ -48,7 +52,8 @@ const maxAnswersReplayed = 4
 //   - of the answers offered, one does nothing (declining: no card moves but from the
 //     stack, no permanent comes, goes, taps, untaps or gets counters, no life changes),
 //     and, for an instruction that moves a card, another does something (the choice is
-//     honoured); a creature an answer puts onto the battlefield has what "That creature
+//     honoured), and for "a creature card from your hand" every such card is taken by
+//     one answer (any may be chosen); a creature an answer puts onto the battlefield has what "That creature
 //     gains" gives it (611.2c: from the effect, as it arrives); and where the answer
 //     taken moved a card and the text creates a delayed trigger "at the beginning of
 //     the next end step" (603.7a), that step begins with an ability of the source on
@@ -79,13 +84,14 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 		return // one answer offered (or the others couldn't be replayed): nothing to relate
 	}
 	v.Reach("may-choose")
-	var declines, does bool
+	var declines, does, anyAsks bool
 	var seen []string
 	for _, g := range answers {
 		changed := changesBesidesTheStack(g.before, g.after)
 		// An answer after which the resolution asks more (where the creature put onto
 		// the battlefield enters as a copy) has yet to finish doing what it does.
 		asksMore := g.after.Pending != nil && stillOnStack(g.after, top.Object)
+		anyAsks = anyAsks || asksMore
 		declines = declines || len(changed) == 0 && !asksMore
 		does = does || len(changed) > 0 || asksMore
 		what := "nothing besides the stack"
@@ -108,6 +114,14 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 		}
 	}
 	checkDelayed(tr, j, top, text, answers[0], v)
+	if all && !anyAsks && reMayPutCreature.MatchString(text) { // an answer that asks more has yet to put its card
+		if missing := creaturesNotPut(ctl, answers); len(missing) > 0 {
+			v.add("may-choose", clauseViolation(j, "rules.effects", "608.2d", "may-choose", stackName(*top)+" resolving",
+				fmt.Sprintf("of %s's answers to %q, one that puts each creature card in their hand onto the battlefield (CR 608.2d: any one may be chosen)", ctl, text),
+				fmt.Sprintf("none puts %v; replayed with each answer: %s", missing, strings.Join(seen, "; "))))
+			return
+		}
+	}
 	var want string
 	switch {
 	case !declines && all: // the answer that declines may be one not replayed
@@ -120,6 +134,23 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 	v.add("may-choose", clauseViolation(j, "rules.effects", "608.2d", "may-choose", stackName(*top)+" resolving",
 		fmt.Sprintf("of %s's answers to %q, %s", ctl, text, want),
 		"replayed with each answer: "+strings.Join(seen, "; ")))
+}
+
+// creaturesNotPut is the creature cards in player p's hand when they answered that no
+// answer takes from it.
+func creaturesNotPut(p harness.Player, answers []answerGame) []harness.CardID {
+	var missing []harness.CardID
+	for _, o := range answers[0].before.Players[p].Hand {
+		if !isCreature(o) {
+			continue
+		}
+		// Put, it leaves the hand (a 0/0 dies at once, 704.5f: the battlefield need not keep it).
+		leaves := func(g answerGame) bool { now := g.after.Find(o.Card); return now == nil || now.Zone != harness.Hand }
+		if !slices.ContainsFunc(answers, leaves) {
+			missing = append(missing, o.Card)
+		}
+	}
+	return missing
 }
 
 // checkDelayed judges the delayed trigger the answer taken at step j created, if the text
