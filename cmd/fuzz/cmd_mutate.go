@@ -40,7 +40,9 @@ type mutateOptions struct {
 	prune           bool
 	journal         string
 	merge           bool
-	units           string // the judge's units (internal)
+	rejudge         bool
+	again           map[string]bool // --rejudge: the keys of the mutants to judge again
+	units           string          // the judge's units (internal)
 }
 
 // mutateCmd is mutation testing of the reference engine judged by the campaign (see
@@ -72,15 +74,20 @@ func (c *cli) mutateCmd(args []string) error {
 	fs.BoolVar(&o.prune, "prune", true, "judge each mutant only by the cases and scenarios in which, with no mutant active, its change would alter a value (recorded first, kept in the --keep directory); a mutant whose code none reaches is unreached, one it never alters a value in is uninfected (--prune=false: every case and scenario judges every mutant)")
 	fs.StringVar(&o.journal, "journal", "", "append each verdict to `FILE` as it is known, and judge only the mutants it has no verdict for (a run cut short goes on where it stopped)")
 	fs.BoolVar(&o.merge, "merge", false, "make the report of the journals and JSON reports named as arguments (a run's shards, or its journal) as one whole run's, judging nothing; with --sample and --seed (--shard, --ids), of those selected")
+	fs.BoolVar(&o.rejudge, "rejudge", false, "judge again only the mutants that the journals and JSON reports named as arguments did not see killed by the campaign (survived, killed by the corpus alone, uninfected, unreached), found in this source by their key, so that the reports of an older source (last night's run, before new properties) name the same mutants; --ids, --sample and --shard then pick among them")
 	fs.StringVar(&o.units, "units", "", "internal, with --judge: read from standard input (`-`) the properties, their cases and the scenarios to run, as JSON (default all)")
 	files, err := c.parse(fs, args)
 	switch {
 	case err != nil:
 		return err
+	case o.merge && o.rejudge:
+		return usageErrorf("mutate: --merge judges nothing, --rejudge judges again: not both")
 	case o.merge && len(files) == 0:
 		return usageErrorf("mutate --merge: name the journals or JSON reports to merge")
-	case !o.merge && len(files) > 0:
-		return usageErrorf("mutate takes no arguments (but the files of --merge), got %q", files)
+	case o.rejudge && len(files) == 0:
+		return usageErrorf("mutate --rejudge: name the journals or JSON reports whose survivors to judge again")
+	case !o.merge && !o.rejudge && len(files) > 0:
+		return usageErrorf("mutate takes no arguments (but the files of --merge and --rejudge), got %q", files)
 	}
 	if o.checks < 1 || o.jobs < 1 || o.sample < 0 || o.caseTimeout <= 0 || o.limit < 0 {
 		return usageErrorf("--checks and --jobs must be at least 1, --sample at least 0, --case-timeout positive")
@@ -97,6 +104,13 @@ func (c *cli) mutateCmd(args []string) error {
 	}
 	if o.merge {
 		return c.mutateMerge(o, files)
+	}
+	if o.rejudge {
+		parts, err := readParts(files)
+		if err != nil {
+			return err
+		}
+		o.again = mutate.NotKilledByCampaign(parts)
 	}
 	return c.mutateRun(o, judge)
 }
@@ -137,6 +151,15 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 	src, err := mutate.Generate(root, "engine")
 	if err != nil {
 		return err
+	}
+	if o.rejudge {
+		found := 0
+		for _, m := range src.Mutants {
+			if o.again[m.Key()] {
+				found++
+			}
+		}
+		c.errorf("--rejudge: the reports did not see %d mutants killed by the campaign; %d of them are in this source (the others' code changed)", len(o.again), found)
 	}
 	selected, err := selectMutants(o, src.Mutants)
 	if err != nil {
@@ -229,7 +252,7 @@ func (c *cli) mutateRun(o mutateOptions, judge mutate.JudgeConfig) error {
 }
 
 // selectMutants is the mutants --sample, --seed and --shard select among all, or among
-// those --ids names.
+// those --ids names and --rejudge judges again.
 func selectMutants(o mutateOptions, all []*mutate.Mutant) ([]*mutate.Mutant, error) {
 	pool := all
 	if o.ids != "" {
@@ -237,6 +260,9 @@ func selectMutants(o mutateOptions, all []*mutate.Mutant) ([]*mutate.Mutant, err
 		if pool, err = pickIDs(all, o.ids); err != nil {
 			return nil, err
 		}
+	}
+	if o.rejudge {
+		pool = slices.DeleteFunc(slices.Clone(pool), func(m *mutate.Mutant) bool { return !o.again[m.Key()] })
 	}
 	selected, err := mutate.Select(pool, o.sample, o.sampleSeed, o.shard.k, o.shard.n)
 	if err != nil {
@@ -336,19 +362,28 @@ func (c *cli) mutateReach(o mutateOptions, cfg mutate.RunConfig, rep *mutate.Rep
 	return r, nil
 }
 
-// mutateMerge is --merge: the report of journals and JSON reports, as one run's.
-func (c *cli) mutateMerge(o mutateOptions, files []string) error {
+// readParts reads the journals and JSON reports named.
+func readParts(files []string) ([]mutate.Part, error) {
 	var parts []mutate.Part
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
-			return inputErrorf("%v", err)
+			return nil, inputErrorf("%v", err)
 		}
 		p, err := mutate.ReadPart(f, data)
 		if err != nil {
-			return &inputError{err}
+			return nil, &inputError{err}
 		}
 		parts = append(parts, p)
+	}
+	return parts, nil
+}
+
+// mutateMerge is --merge: the report of journals and JSON reports, as one run's.
+func (c *cli) mutateMerge(o mutateOptions, files []string) error {
+	parts, err := readParts(files)
+	if err != nil {
+		return err
 	}
 	root := moduleRoot()
 	equivalents, err := readEquivalents(o.equivalent, root)

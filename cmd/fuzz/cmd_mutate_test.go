@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +133,66 @@ func TestMutateJournalAndMerge(t *testing.T) {
 	assert.Contains(t, u.stderr, "bad.json: neither a journal")
 	u = fuzz(t, "mutate", "--merge")
 	assert.Equal(t, exitUsage, u.code)
+}
+
+// TestMutateRejudge: --rejudge selects, by key, the mutants an older run's journal did
+// not see killed by the campaign (survived, unreached, killed by the corpus alone), not
+// those it killed, timed out or listed, nor a mutant whose code is gone from this source;
+// --ids narrows them further.
+func TestMutateRejudge(t *testing.T) {
+	src, err := mutate.Generate(moduleRoot(), "engine")
+	require.NoError(t, err)
+	sample, err := mutate.Select(src.Mutants, 7, 4, 0, 0)
+	require.NoError(t, err)
+	old := filepath.Join(t.TempDir(), "old.jsonl")
+	// Another source's journal: the mutants were numbered otherwise there.
+	j, _, err := mutate.OpenJournal(old, mutate.Settings{Hash: "0123456789abcdef", Package: "engine", Mutants: 9999, Seed: 1, Checks: 5000, Pruned: true})
+	require.NoError(t, err)
+	verdicts := []mutate.Verdict{
+		{Outcome: mutate.Killed, By: mutate.ByCampaign},
+		{Outcome: mutate.Survived},
+		{Outcome: mutate.Killed, By: mutate.ByCorpus},
+		{Outcome: mutate.TimedOut, By: mutate.ByCampaign},
+		{Outcome: mutate.Listed},
+		{Outcome: mutate.Unreached},
+		{Outcome: mutate.Survived},
+	}
+	for i, m := range sample {
+		r := mutate.Result{Mutant: *m, Verdict: verdicts[i]}
+		r.ID += 1000
+		if i == 6 {
+			r.Mutated += " /* changed since */"
+		}
+		require.NoError(t, j.Add(r))
+	}
+	require.NoError(t, j.Close())
+
+	r := fuzz(t, "mutate", "--rejudge", "--list", old)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	want := []int{sample[1].ID, sample[2].ID, sample[5].ID}
+	slices.Sort(want)
+	var got []int
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var id int
+		if _, err := fmt.Sscanf(l, "#%d ", &id); err == nil {
+			got = append(got, id)
+		}
+	}
+	assert.Equal(t, want, got, r.stdout)
+	assert.Contains(t, r.stderr, "did not see 4 mutants killed by the campaign; 3 of them are in this source")
+
+	one := fuzz(t, "mutate", "--rejudge", "--list", "--ids", fmt.Sprintf("%d,%d", sample[0].ID, sample[2].ID), old)
+	require.Equal(t, exitOK, one.code, one.stderr)
+	assert.Regexp(t, fmt.Sprintf(`^#%d +\S+`, sample[2].ID), one.stdout, "--ids picks among those judged again")
+	assert.Contains(t, one.stdout, "1 of ")
+
+	for _, args := range [][]string{{"--rejudge"}, {"--rejudge", "--merge", old}, {"--ids", "1", old}} {
+		u := fuzz(t, append([]string{"mutate"}, args...)...)
+		assert.Equal(t, exitUsage, u.code, "%v: %s", args, u.stderr)
+	}
+	missing := fuzz(t, "mutate", "--rejudge", "--list", filepath.Join(t.TempDir(), "none.jsonl"))
+	assert.Equal(t, exitUsage, missing.code)
+	assert.Contains(t, missing.stderr, "none.jsonl")
 }
 
 // TestMutateListedNotJudged: a mutant on the reviewed list of equivalent mutants is

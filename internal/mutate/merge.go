@@ -78,3 +78,20 @@ func Merge(parts []Part, equivalents map[string]string) (*Report, error) {
 	rep.Count()
 	return rep, nil
 }
+
+// NotKilledByCampaign is the keys of the mutants the parts' verdicts don't count as
+// killed by the campaign: survived, unreached or uninfected, or killed by the corpus
+// alone (not those on the reviewed list, nor those that timed out, which count as
+// killed). Keys, not IDs: an older source's reports name the same mutants of this one,
+// whose IDs have moved.
+func NotKilledByCampaign(parts []Part) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range parts {
+		for _, r := range p.Results {
+			if r.Outcome != Listed && (r.Survivor() || r.Outcome == Killed && r.By == ByCorpus) {
+				out[r.Key()] = true
+			}
+		}
+	}
+	return out
+}
