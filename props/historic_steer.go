@@ -91,7 +91,15 @@ func historicSteer(name, main string) gen.Steer {
 		recipes = append(recipes, gen.Recipe{Name: "land from the top", Weight: 6,
 			Mine: slices.Concat([]gen.Pick{{Card: "Crystal Skull, Isu Spyglass", Weight: 60}}, lands), AvoidMine: gen.Permanent,
 			Hand:    []gen.Pick{{Card: "Forest", Weight: 30}, {Card: "Academy Ruins", Weight: 20}, {Card: "Ornithopter", Weight: 20}},
-			Library: historicLands, MinHand: 1, MinLibrary: 2, MinPermanents: 2, Steps: []harness.Step{harness.Main1}, StepWeight: 60})
+			Library: historicLands, MinHand: 1, MinLibrary: 2, MinPermanents: 2, Steps: []harness.Step{harness.Main1}, StepWeight: 60},
+			// Urza's Ruinous Blast in hand, its mana in the pool, and a legend to allow
+			// it that is now and then only a planeswalker (CR 205.4e: either will do).
+			gen.Recipe{Name: "a legend allows the blast", Weight: 3,
+				Mine:      []gen.Pick{{Card: "Jace Beleren", Weight: 50}, {Card: "Isamaru, Hound of Konda", Weight: 15}, {Card: "Plains", Weight: 30}},
+				AvoidMine: gen.Permanent,
+				Hand:      []gen.Pick{{Card: "Urza's Ruinous Blast", Weight: 60}, {Card: "Grizzly Bears", Weight: 10}},
+				Pool:      harness.Of(harness.White, 1).Add(harness.Of(harness.Colorless, 4)),
+				MinHand:   1, MinPermanents: 2, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 60})
 	}
 	favourRecipe(recipes, main)
 	return gen.Steer{

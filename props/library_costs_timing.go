@@ -45,6 +45,8 @@ func libraryCostsAndTiming() *Property {
 				Description: "the top card of a library is offered to be cast or played only when a permanent its player controls has a permission (by its text) that admits it"},
 			{Name: "legendary-sorcery", Rules: []string{"205.4e"},
 				Description: "a legendary sorcery, from the hand or the top, is offered only to a player who controls a legendary creature or planeswalker"},
+			{Name: "legend-allows", Rules: []string{"205.4e", "307.1"}, Needs: needsCasting,
+				Description: "a player who controls a legendary creature or planeswalker, with priority at sorcery speed and paying nothing, is offered each legendary sorcery in their hand that targets nothing and that they can afford"},
 		},
 		Steer: historicSteer("library.costs-and-timing", "top out of turn"),
 		Check: checkCostsAndTiming,
@@ -89,6 +91,7 @@ func checkCostsAndTiming(eng harness.Engine, tr *gen.Trace) Verdict {
 	for i := range tr.Steps {
 		st := &tr.Steps[i]
 		checkListedCasts(st, i, &v, ruling)
+		checkLegendAllows(st, i, &v, ruling)
 		switch st.Action.Kind {
 		case harness.PlayLand:
 			if _, top := beforeMoving(st.Before, st.Action.Card); top {
@@ -141,6 +144,30 @@ func checkListedCasts(st *gen.TraceStep, i int, v *Verdict, ruling string) {
 					"a legendary sorcery offered only to a player who controls a legendary creature or planeswalker",
 					fmt.Sprintf("%s offered, and %s controls none", l, l.Player)))
 			}
+		}
+	}
+}
+
+// checkLegendAllows: the player with priority at sorcery speed, paying for nothing and
+// asked nothing, who controls a legendary creature or planeswalker (a legendary
+// planeswalker is enough, CR 205.4e), has a cast listed for each legendary sorcery in
+// their hand that targets nothing and that they can afford.
+func checkLegendAllows(st *gen.TraceStep, i int, v *Verdict, ruling string) {
+	b := st.Before
+	p := b.Priority
+	if p == harness.NoPlayer || b.GameOver || b.Pending != nil || !sorceryTime(b, p) || !controlsLegend(b, p) {
+		return
+	}
+	for _, o := range b.Players[p].Hand {
+		if !o.HasSupertype("Legendary") || !o.HasType("Sorcery") || o.FaceDown || !affordable(b, p, o.ManaCost, 0) ||
+			slices.ContainsFunc(o.Abilities, func(t string) bool { return strings.Contains(t, "target") }) {
+			continue
+		}
+		v.Reach("legend-allows")
+		if !slices.ContainsFunc(st.Legal, func(a harness.Action) bool { return a.Kind == harness.Cast && a.Card == o.Card }) {
+			v.add("legend-allows", violation(i-1, ruling, "205.4e", fmt.Sprintf("%s in %s's hand", describe(o), p),
+				fmt.Sprintf("a cast of it listed: %s controls a legendary creature or planeswalker, has priority at sorcery speed and can pay %s (CR 205.4e, 307.1)", p, o.ManaCost),
+				"none listed"))
 		}
 	}
 }

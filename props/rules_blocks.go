@@ -2,6 +2,9 @@ package props
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -34,7 +37,9 @@ func blockRules() *Property {
 			{Name: "no-block", Rules: []string{"509.1a"},
 				Description: "when blockers are to be declared, declaring none is offered"},
 			{Name: "can-block", Rules: []string{"509.1a", "509.1b", "506.4"},
-				Description: "each blocker in an offered declaration is a creature of the defending player that no Aura keeps from blocking, blocks one attacker only, and blocks a creature declared as an attacker that is still a creature"},
+				Description: "each blocker in an offered declaration is a creature of the defending player that no Aura keeps from blocking, blocks one attacker only, and blocks a creature declared as an attacker"},
+			{Name: "left-combat", Rules: []string{"506.4", "509.1a"},
+				Description: "an attacker that is no longer a creature on the battlefield (a Crystalline Resonance that became a copy of a land) was removed from combat: no offered declaration blocks it"},
 		},
 		Steer: gen.Steer{
 			Name: id,
@@ -54,10 +59,77 @@ func blockRules() *Property {
 						{Card: "Ornithopter", Weight: 10}, {Card: "Pacifism", Weight: 5}},
 					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 6,
 					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 200},
+				// Attackers leave combat before blockers (left-combat): a Crystalline
+				// Resonance that is a copy of a creature attacks and a card cycled makes
+				// it a copy of a land, no longer a creature; or the defending player's
+				// Spark Spray kills an attacking Llanowar Elves.
+				{Name: "an attacker leaves combat", Weight: 3,
+					Mine: []gen.Pick{{Card: "Crystalline Resonance", Weight: 15}, {Card: "Grizzly Bears", Weight: 40}, {Card: "Llanowar Elves", Weight: 20},
+						{Card: "Hill Giant", Weight: 10}, {Card: "Mountain", Weight: 40}},
+					Theirs: []gen.Pick{{Card: "Grizzly Bears", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}, {Card: "Mountain", Weight: 30}},
+					Hand:   []gen.Pick{{Card: "Spark Spray", Weight: 60}, {Card: "Drifting Meadow", Weight: 20}}, MinHand: 1,
+					TheirHand: []gen.Pick{{Card: "Spark Spray", Weight: 60}}, TheirMinHand: 1,
+					AvoidMine: gen.Permanent, AvoidTheirs: gen.Permanent, MinPermanents: 3, ExtraSteps: 12,
+					Steps: []harness.Step{harness.BeginCombat}, StepWeight: 200},
 			},
+			Actions:          &gen.ActionWeights{Pass: 6, Preferred: 30, Mana: 4, Land: 1, Cast: 1, Pay: 8, Activate: 2, Attack: 6, Choose: 4, Cancel: 1},
+			Prefer:           preferLeavingCombat,
+			StopForPreferred: true,
 		},
 		Check: checkBlocks,
 	}
+}
+
+// preferLeavingCombat steers "an attacker leaves combat": an attack with a creature that
+// has Crystalline Resonance's cycling trigger or that 1 damage kills, a card its controller cycles while it is
+// tapped in the declare attackers step (with what pays for it), and the trigger's target
+// and copy choices naming a permanent that isn't a creature; or, in that step, the
+// defending player's spell targeting a tapped creature of the attacking player.
+func preferLeavingCombat(before *harness.Snapshot, a harness.Action) bool {
+	if before.Casting != nil {
+		return advancesPayment(before, a)
+	}
+	switch a.Kind {
+	case harness.Attack:
+		return slices.ContainsFunc(a.Attackers, func(c harness.CardID) bool {
+			o := before.Permanent(c)
+			return copiesOnCycling(o) || o != nil && o.Toughness != nil && *o.Toughness == 1
+		})
+	case harness.Cast:
+		return before.Step == harness.DeclareAttackers && a.Player != before.Active && slices.ContainsFunc(a.Targets, func(t harness.Target) bool {
+			o := before.Permanent(t.Card)
+			return o != nil && o.Controller == before.Active && o.Tapped && isCreature(o)
+		})
+	case harness.Activate:
+		src := before.Find(a.Card)
+		return before.Step == harness.DeclareAttackers && src != nil && a.Ability >= 0 && a.Ability < len(src.Abilities) &&
+			isCyclingText(src.Abilities[a.Ability]) &&
+			slices.ContainsFunc(before.Battlefield, func(o *harness.Object) bool {
+				return o.Controller == a.Player && o.Tapped && isCreature(o) && copiesOnCycling(o)
+			})
+	case harness.Choose:
+		if len(a.Choices) == 0 {
+			return false
+		}
+		_, option := harness.SplitChoice(a.Choices[0])
+		m := reCardOption.FindStringSubmatch(option)
+		if m == nil {
+			return false
+		}
+		n, _ := strconv.Atoi(m[1])
+		o := before.Permanent(harness.CardID(n))
+		return o != nil && !isCreature(o)
+	}
+	return false
+}
+
+// copiesOnCycling reports whether o has Crystalline Resonance's "Whenever you cycle a
+// card, you may have this ... become a copy of" ability (its own, or kept by the copy's
+// exception).
+func copiesOnCycling(o *harness.Object) bool {
+	return o != nil && slices.ContainsFunc(o.Abilities, func(t string) bool {
+		return strings.HasPrefix(t, "Whenever you cycle a card") && strings.Contains(t, "become a copy of")
+	})
 }
 
 func checkBlocks(_ harness.Engine, tr *gen.Trace) Verdict {

@@ -16,7 +16,9 @@ import (
 //   - no-block: declaring no blockers is offered (509.1a: which creatures, if any);
 //   - can-block: each blocker is a creature of the defending player that no Aura keeps
 //     from blocking, blocks one attacker only, and blocks a creature declared as an
-//     attacker in this combat that is still a creature on the battlefield (506.4).
+//     attacker in this combat;
+//   - left-combat: no blocker blocks an attacker that is no longer a creature on the
+//     battlefield (506.4: it was removed from combat), reached when one of them isn't.
 //
 // The restrictions by evasion and protection are clauses of their own (flying here,
 // rules.protection's blocked).
@@ -40,6 +42,9 @@ func checkBlocksLegal(tr *gen.Trace, i int, v *Verdict) {
 	}) {
 		v.Reach("tapped-blocker")
 	}
+	if slices.ContainsFunc(attacking, func(c harness.CardID) bool { o := s.Permanent(c); return o == nil || !isCreature(o) }) {
+		v.Reach("left-combat")
+	}
 	for _, a := range st.Legal {
 		if a.Kind != harness.Block {
 			continue
@@ -56,9 +61,14 @@ func checkBlocksLegal(tr *gen.Trace, i int, v *Verdict) {
 					fmt.Sprintf("each blocker a creature %s controls that nothing keeps from blocking (CR 509.1a, 509.1b)", defender),
 					fmt.Sprintf("card %d blocks: %s", b.Blocker, why)))
 			}
-			if at == nil || !isCreature(at) || !slices.Contains(attacking, b.Attacker) {
+			switch {
+			case !slices.Contains(attacking, b.Attacker):
 				v.add("can-block", violation(i-1, "rules.blocks", "509.1a", what,
-					"each blocked creature an attacking creature (CR 509.1a, 506.4)",
+					"each blocked creature an attacking creature (CR 509.1a)",
+					fmt.Sprintf("card %d is blocked and is %s", b.Attacker, notAttacking(at))))
+			case at == nil || !isCreature(at):
+				v.add("left-combat", violation(i-1, "rules.blocks", "506.4", what,
+					"no block of an attacker that is no longer a creature on the battlefield: it was removed from combat (CR 506.4)",
 					fmt.Sprintf("card %d is blocked and is %s", b.Attacker, notAttacking(at))))
 			}
 			if slices.ContainsFunc(a.Blocks[:k], func(o harness.Blocking) bool { return o.Blocker == b.Blocker }) {

@@ -27,9 +27,24 @@ var reMayMove = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may (?:exile|return|pu
 // creature" also needs its source where it was.)
 var reMayOnTarget = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may \w+(?: or \w+)? target `)
 
-// reMayPutCreature reads "you may put a creature card from your hand onto the
-// battlefield": any creature card there may be the one.
-var reMayPutCreature = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may put a creature card from your hand onto the battlefield`)
+// reMayFromHand reads an optional instruction that moves a card of a kind from the hand:
+// "you may put a creature card from your hand onto the battlefield" (Sneak Attack), "you
+// may exile a nonartifact, nonland card from your hand" (Chrome Mox): any card of that
+// kind there may be the one. The kind is card types, each maybe "non".
+var reMayFromHand = regexp.MustCompile(`(?:^|[.,:—] )[Yy]ou may (?:put|exile) an? ((?:non)?[a-z]+(?:, (?:non)?[a-z]+)*) card from your hand`)
+
+// ofKind reports whether o is of kind, as reMayFromHand reads it: "creature",
+// "nonartifact, nonland".
+func ofKind(o *harness.Object, kind string) bool {
+	for _, w := range strings.Split(kind, ", ") {
+		not := strings.HasPrefix(w, "non")
+		w = strings.TrimPrefix(w, "non")
+		if o.HasType(strings.ToUpper(w[:1])+w[1:]) == not {
+			return false
+		}
+	}
+	return true
+}
 
 // reThatGains reads what a creature put onto the battlefield gains ("You may put a
 // creature card from your hand onto the battlefield. That creature gains haste.").
@@ -52,8 +67,8 @@ const maxAnswersReplayed = 4
 //   - of the answers offered, one does nothing (declining: no card moves but from the
 //     stack, no permanent comes, goes, taps, untaps or gets counters, no life changes),
 //     and, for an instruction that moves a card, another does something (the choice is
-//     honoured), and for "a creature card from your hand" every such card is taken by
-//     one answer (any may be chosen); a creature an answer puts onto the battlefield has what "That creature
+//     honoured), and for "a creature card from your hand" (or "a nonartifact, nonland
+//     card") every such card is taken by one answer (any may be chosen); a creature an answer puts onto the battlefield has what "That creature
 //     gains" gives it (611.2c: from the effect, as it arrives); and where the answer
 //     taken moved a card and the text creates a delayed trigger "at the beginning of
 //     the next end step" (603.7a), that step begins with an ability of the source on
@@ -114,11 +129,11 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 		}
 	}
 	checkDelayed(tr, j, top, text, answers[0], v)
-	if all && !anyAsks && reMayPutCreature.MatchString(text) { // an answer that asks more has yet to put its card
-		if missing := creaturesNotPut(ctl, answers); len(missing) > 0 {
+	if m := reMayFromHand.FindStringSubmatch(text); m != nil && all && !anyAsks { // an answer that asks more has yet to move its card
+		if missing := cardsNotTaken(ctl, answers, m[1]); len(missing) > 0 {
 			v.add("may-choose", clauseViolation(j, "rules.effects", "608.2d", "may-choose", stackName(*top)+" resolving",
-				fmt.Sprintf("of %s's answers to %q, one that puts each creature card in their hand onto the battlefield (CR 608.2d: any one may be chosen)", ctl, text),
-				fmt.Sprintf("none puts %v; replayed with each answer: %s", missing, strings.Join(seen, "; "))))
+				fmt.Sprintf("of %s's answers to %q, one that takes each %s card in their hand (CR 608.2d: any one may be chosen)", ctl, text, m[1]),
+				fmt.Sprintf("none takes %v; replayed with each answer: %s", missing, strings.Join(seen, "; "))))
 			return
 		}
 	}
@@ -136,15 +151,16 @@ func checkMayChoose(eng harness.Engine, tr *gen.Trace, i int, top *harness.Stack
 		"replayed with each answer: "+strings.Join(seen, "; ")))
 }
 
-// creaturesNotPut is the creature cards in player p's hand when they answered that no
+// cardsNotTaken is the cards of kind in player p's hand when they answered that no
 // answer takes from it.
-func creaturesNotPut(p harness.Player, answers []answerGame) []harness.CardID {
+func cardsNotTaken(p harness.Player, answers []answerGame, kind string) []harness.CardID {
 	var missing []harness.CardID
 	for _, o := range answers[0].before.Players[p].Hand {
-		if !isCreature(o) {
+		if !ofKind(o, kind) {
 			continue
 		}
-		// Put, it leaves the hand (a 0/0 dies at once, 704.5f: the battlefield need not keep it).
+		// Taken, it leaves the hand (a 0/0 put onto the battlefield dies at once, 704.5f:
+		// the battlefield need not keep it).
 		leaves := func(g answerGame) bool { now := g.after.Find(o.Card); return now == nil || now.Zone != harness.Hand }
 		if !slices.ContainsFunc(answers, leaves) {
 			missing = append(missing, o.Card)

@@ -20,7 +20,7 @@ func priorityRules() *Property {
 			"activates or plays a land, that player does; a single pass hands priority to the other player and changes " +
 			"nothing else; all players passing in succession resolves the top of the stack, or ends the step when it is empty; " +
 			"nobody has priority while a decision is pending, and somebody has while none is; a spell is offered at the times " +
-			"its timing allows, an instant whenever its controller has priority, any other spell at sorcery speed.",
+			"its timing allows, an instant whenever its controller has priority, any other spell at sorcery speed; a land only in its player's main phase with an empty stack, once a turn.",
 		Clauses: []Clause{
 			{Name: "after-resolution", Rules: []string{"117.3b"}, Description: "After the top of the stack resolves, the active player has priority."},
 			{Name: "after-action", Rules: []string{"117.3c"}, Description: "After a player casts a spell, activates an ability or plays a land, that player has priority."},
@@ -28,6 +28,8 @@ func priorityRules() *Property {
 			{Name: "both-pass-resolves", Rules: []string{"117.4", "405.5"}, Description: "Both players passing in succession with a non-empty stack resolves its top object and nothing else but what it targets, in the same step."},
 			{Name: "both-pass-ends-step", Rules: []string{"117.4", "500.2"}, Description: "Both players passing in succession with an empty stack ends the step."},
 			{Name: "sorcery-timing", Rules: []string{"117.1a", "307.1"}, Needs: needsCasting, Description: "No cast of a spell without instant timing (an instant, or flash) is listed outside its caster's main phase with an empty stack."},
+			{Name: "land-timing", Rules: []string{"305.1", "305.2", "116.2a"}, Needs: Needs{Actions: []harness.ActionKind{harness.PlayLand}},
+				Description: "No land play is listed outside its player's main phase with an empty stack, nor once they played a land this turn, whatever lets their spells be cast as though they had flash: a land is played, never cast."},
 			{Name: "instant-timing", Rules: []string{"117.1a", "304.1", "702.8a"}, Needs: needsCasting, Description: "The player with priority, paying for nothing, has a cast listed for each instant or flash card in hand that they can afford and that targets nothing but a player."},
 			{Name: "decision-or-priority", Rules: []string{"117.1"}, Description: "While a decision is pending (a declaration, a choice as a spell or ability resolves, the order of triggers) no player has priority: the game waits for that choice, not for a pass; with none pending, in a game not over, a player has priority."},
 		},
@@ -56,6 +58,7 @@ func checkPriority(eng harness.Engine, tr *gen.Trace) Verdict {
 		b, a := st.Before, st.After
 		checkDecisionOrPriority(i, a, &v)
 		checkSorceryTiming(i, st, &v)
+		checkLandTiming(i, st, &v)
 		checkInstantTiming(i, st, &v)
 		prev := passes
 		before[i], passes = prev, 0

@@ -41,6 +41,31 @@ func checkSorceryTiming(i int, st *gen.TraceStep, v *Verdict) {
 	}
 }
 
+// checkLandTiming: no land play is listed outside its player's main phase with an empty
+// stack (CR 305.1, 116.2a: playing a land is a special action, never a cast, so no
+// "as though it had flash" reaches it), nor once they played a land this turn (305.2;
+// no card of the pool gives an additional land play).
+func checkLandTiming(i int, st *gen.TraceStep, v *Verdict) {
+	b := st.Before
+	for _, a := range st.Legal {
+		if a.Kind != harness.PlayLand {
+			continue
+		}
+		v.Reach("land-timing")
+		var got string
+		switch {
+		case !sorceryTime(b, a.Player):
+			got = fmt.Sprintf("listed in %s's %s with %d objects on the stack", b.Active, b.Step, len(b.Stack))
+		case b.LandsPlayed > 0:
+			got = fmt.Sprintf("listed after %d land played this turn", b.LandsPlayed)
+		default:
+			continue
+		}
+		v.add("land-timing", violation(i-1, "rules.priority", "305.2", fmt.Sprintf("%s listed as legal", a),
+			"not listed: a land is played only in its player's main phase with an empty stack, once a turn (CR 305.1, 305.2, 116.2a)", got))
+	}
+}
+
 // checkInstantTiming: the player with priority, paying for nothing and asked nothing,
 // may cast each instant (or card with flash) in their hand that targets nothing but a
 // player and that they can afford: a cast of it is listed.
