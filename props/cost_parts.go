@@ -163,3 +163,59 @@ func manaValueXZero(cost string) (int, bool) {
 	}
 	return n, true
 }
+
+// missingPayment applies the exchange relation between the payments of one cost (CR
+// 601.2h: the player chooses which mana of the pool pays the generic part): each payment
+// offered, with one mana of its generic part of type a paid with a type b the pool still
+// holds instead, is a payment of the same cost that the pool covers, so it is offered too.
+// From any one payment the exchanges reach every other, so a listing that leaves one out
+// fails here. colored is the cost's coloured part, pool the payer's pool; it returns an
+// offered payment and the exchanged one missing, or ok false.
+func missingPayment(offered []harness.Mana, colored, pool harness.Mana) (from, missing harness.Mana, ok bool) {
+	for _, m := range offered {
+		for a := range harness.NumManaTypes {
+			if m[a] <= colored[a] {
+				continue // no mana of type a pays the generic part
+			}
+			for b := range harness.NumManaTypes {
+				if b == a || pool[b] <= m[b] {
+					continue
+				}
+				x := m
+				x[a]--
+				x[b]++
+				if !slices.Contains(offered, x) {
+					return m, x, true
+				}
+			}
+		}
+	}
+	return harness.Mana{}, harness.Mana{}, false
+}
+
+// reCostPart reads one symbol of a cost.
+var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
+
+// printedCost reads the mana of a cost text: its coloured part and its generic part, X
+// counting x each time it appears. ok is false for a symbol it doesn't know.
+func printedCost(cost string, x int) (colored harness.Mana, generic int, ok bool) {
+	for _, m := range reCostPart.FindAllStringSubmatch(cost, -1) {
+		s := m[1]
+		if n, err := strconv.Atoi(s); err == nil {
+			generic += n
+			continue
+		}
+		switch s {
+		case "X":
+			generic += x
+		case "T", "Q":
+		default:
+			t, err := harness.ParseManaType(s)
+			if err != nil {
+				return harness.Mana{}, 0, false
+			}
+			colored[t]++
+		}
+	}
+	return colored, generic, true
+}

@@ -2,9 +2,11 @@ package props
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 )
@@ -61,6 +63,8 @@ func faceDownNotHistoric() *Property {
 				Description: "A spell cast face down under \"whenever you cast a historic spell\" abilities (Jhoira, Daring Archaeologist) triggers none of them: it isn't historic."},
 			{Name: "face-up", Rules: []string{"116.2b", "702.37e", "708.8"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
 				Description: "Turning a face-down permanent face up puts nothing on the stack, keeps the object and its controller's priority, and shows its card."},
+			{Name: "face-up-every-way", Rules: []string{"702.37e", "601.2h"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
+				Description: "Turning a face-down permanent face up is offered for every way the pool pays its morph cost: each offered payment with one mana of the generic part exchanged for another type the pool holds is offered too."},
 			{Name: "offered-accepted", Rules: []string{"702.37c", "702.37e", "601.3e"}, Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.TurnFaceUp}},
 				Description: "Every face-down cast and turning face up the engine offers, it accepts."},
 			{Name: "identity-hidden", Rules: []string{"708.5"}, Needs: needsViews,
@@ -90,6 +94,7 @@ func checkFaceDown(eng harness.Engine, tr *gen.Trace) Verdict {
 			snap, st = tr.Steps[i].After, tr.Steps[i].AfterState
 			checkFaceUp(tr, i, &v)
 			checkFaceDownOffers(eng, tr, i, &v)
+			checkFaceUpEveryWay(tr, i, names, &v)
 			checkFaceDownSpell(tr, i, names, &v)
 			checkFaceDownCastTriggers(tr, i, &v)
 		}
@@ -363,6 +368,55 @@ func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harne
 				v.add("identity-known", violation(i, ruling, "708.5", fmt.Sprintf("%s's view of face-down card %d", p, card),
 					fmt.Sprintf("it is %s (CR 708.5: its controller may look at it)", want.Name), fmt.Sprintf("the view's identities: %v", view.FaceDown)))
 			}
+		}
+	}
+}
+
+// reMorphCost reads a morph cost as the card's Oracle text prints it (CR 702.37a).
+var reMorphCost = regexp.MustCompile(`^Morph ((?:\{[^}]+\})+)`)
+
+// checkFaceUpEveryWay: the turnings face up offered before step i, for each face-down
+// permanent, are closed under exchanging one mana of the generic part of its morph cost
+// (read from its card, names) for another type the pool holds (missingPayment): turning
+// it face up is offered for every way the pool pays that cost (702.37e, 601.2h).
+func checkFaceUpEveryWay(tr *gen.Trace, i int, names map[harness.CardID]string, v *Verdict) {
+	st := &tr.Steps[i]
+	offered := map[harness.CardID][]harness.Mana{}
+	var order []harness.CardID
+	player := map[harness.CardID]harness.Player{}
+	for _, a := range st.Legal {
+		if a.Kind != harness.TurnFaceUp {
+			continue
+		}
+		if _, ok := offered[a.Card]; !ok {
+			order = append(order, a.Card)
+		}
+		offered[a.Card] = append(offered[a.Card], a.Payment)
+		player[a.Card] = a.Player
+	}
+	for _, c := range order {
+		card, ok := cards.ByName(names[c])
+		if !ok {
+			continue
+		}
+		var colored harness.Mana
+		generic, cost := 0, ""
+		for _, text := range card.Oracle {
+			if m := reMorphCost.FindStringSubmatch(text); m != nil {
+				cost = m[1]
+				colored, generic, ok = printedCost(cost, 0)
+			}
+		}
+		if !ok || generic == 0 {
+			continue
+		}
+		v.Reach("face-up-every-way")
+		pool := st.Before.Players[player[c]].Pool
+		if from, miss, found := missingPayment(offered[c], colored, pool); found {
+			v.add("face-up-every-way", violation(i-1, "historic.face-down-not-historic", "702.37e",
+				fmt.Sprintf("turning card %d (%s) face up for %s from the pool %s", c, names[c], cost, pool),
+				fmt.Sprintf("offered paying %s too: %s with one mana of the generic part paid with another type the pool holds (CR 702.37e, 601.2h)", miss, from),
+				"it is not offered"))
 		}
 	}
 }

@@ -37,6 +37,8 @@ func poolInvariant() *Property {
 				Description: "A payment taken is covered by the pool."},
 			{Name: "exact-cost", Rules: []string{"601.2h"}, Needs: needsPaying,
 				Description: "Paying for a spell or ability takes exactly its total cost."},
+			{Name: "every-way", Rules: []string{"601.2h", "106.4"}, Needs: needsPaying,
+				Description: "While a cost with a generic part is paid, each payment listed with one mana of that part exchanged for another type the pool holds is listed too: every way the pool pays it is offered."},
 			{Name: "takes-payment", Rules: []string{"601.2h"}, Needs: needsPaying,
 				Description: "Paying takes exactly the payment out of the pool."},
 			// Mana from the setup or a mana ability, and passing: no casting needed.
@@ -54,6 +56,7 @@ func checkPool(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkOfferedCovered(tr, i, &v)
 		checkAcceptedCovered(tr, i, &v)
 		checkExactCost(tr, i, &v)
+		checkEveryWay(tr, i, &v)
 		checkPoolsEmpty(tr, i, &v)
 	}
 	return v
@@ -175,4 +178,32 @@ func addsMana(evs []harness.Event) bool {
 		}
 	}
 	return false
+}
+
+// checkEveryWay: while a spell or ability is being paid for, the payments listed before
+// step i are closed under exchanging one mana of the generic part for another type the
+// pool holds (missingPayment): the player chooses how to pay (CR 601.2h), so every way
+// the pool pays the total cost is offered.
+func checkEveryWay(tr *gen.Trace, i int, v *Verdict) {
+	st := &tr.Steps[i]
+	c := st.Before.Casting
+	if c == nil || c.Generic == 0 {
+		return
+	}
+	var offered []harness.Mana
+	for _, a := range st.Legal {
+		if a.Kind == harness.Pay && a.Player == c.Player {
+			offered = append(offered, a.Payment)
+		}
+	}
+	if len(offered) == 0 {
+		return
+	}
+	v.Reach("every-way")
+	pool := st.Before.Players[c.Player].Pool
+	if from, miss, ok := missingPayment(offered, c.Cost, pool); ok {
+		v.add("every-way", violation(i-1, "invariant.pool", "601.2h", fmt.Sprintf("the payments listed for %s (%s and %d generic) from the pool %s", c.Name, c.Cost, c.Generic, pool),
+			fmt.Sprintf("%s listed too: %s with one mana of the generic part paid with another type the pool holds (CR 601.2h)", miss, from),
+			"it is not listed"))
+	}
 }

@@ -110,33 +110,6 @@ func checkCosts(eng harness.Engine, tr *gen.Trace) Verdict {
 	return v
 }
 
-// reCostPart reads one symbol of a cost.
-var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
-
-// printedCost reads the mana of a cost text: its coloured part and its generic part, X
-// counting x each time it appears. ok is false for a symbol it doesn't know.
-func printedCost(cost string, x int) (colored harness.Mana, generic int, ok bool) {
-	for _, m := range reCostPart.FindAllStringSubmatch(cost, -1) {
-		s := m[1]
-		if n, err := strconv.Atoi(s); err == nil {
-			generic += n
-			continue
-		}
-		switch s {
-		case "X":
-			generic += x
-		case "T", "Q":
-		default:
-			t, err := harness.ParseManaType(s)
-			if err != nil {
-				return harness.Mana{}, 0, false
-			}
-			colored[t]++
-		}
-	}
-	return colored, generic, true
-}
-
 // proposedText is the cost text step st's cast or activation prints, and what it is, or
 // "" when it can't be read: the card's mana cost for a spell, the part of the ability's
 // text that is its cost for an ability.

@@ -65,8 +65,8 @@ func stateBasedRules() *Property {
 				Description: "A creature a check of state-based actions during the game destroys for lethal damage had, just before the check, damage at least its toughness."},
 			{Name: "toughness-mid-game", Rules: []string{"704.5f"}, Needs: needsSBAQueries,
 				Description: "A creature a check of state-based actions during the game puts into a graveyard for want of toughness had, just before the check, toughness 0 or less."},
-			{Name: "all-performed", Rules: []string{"704.3", "704.5a", "704.5f", "704.5g", "704.5i", "704.5j", "704.5m", "704.5n"}, Needs: needsSBAQueries,
-				Description: "Every condition of a state-based action that holds just before a check during the game is acted on by that check, all at once."},
+			{Name: "all-performed", Rules: []string{"704.3", "704.5a", "704.5d", "704.5f", "704.5g", "704.5i", "704.5j", "704.5m", "704.5n"}, Needs: needsSBAQueries,
+				Description: "Every condition of a state-based action that holds just before a check during the game (a token that left the battlefield included) is acted on, and reported, by that check, all at once."},
 		},
 		Steer: gen.Steer{
 			Name: "rules.sba",

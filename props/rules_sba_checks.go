@@ -83,7 +83,7 @@ func judgeSBACheck(tr *gen.Trace, i int, c *harness.SBACheck, v *Verdict) {
 			}
 		}
 	}
-	for _, p := range sbaProblems(b) {
+	for _, p := range append(sbaProblems(b), tokenProblems(b)...) {
 		v.Reach("all-performed")
 		var left []harness.CardID
 		for _, card := range p.cards {

@@ -127,3 +127,22 @@ func attachmentProblem(s *harness.Snapshot, o *harness.Object) *sbaProblem {
 	return &sbaProblem{"704.5n", "every Equipment unattached or attached to a creature (CR 704.5n, 301.5c)",
 		describe(o) + " is " + bad, []harness.CardID{o.Card}}
 }
+
+// tokenProblems is the tokens of s in a zone other than the battlefield, each of which a
+// check of state-based actions makes cease to exist (CR 704.5d, 111.7). A player with
+// priority never sees one (the check before it removed it); a check's board may.
+func tokenProblems(s *harness.Snapshot) []sbaProblem {
+	var out []sbaProblem
+	for pl := range s.Players {
+		ps := &s.Players[pl]
+		for _, zone := range [][]*harness.Object{ps.Hand, ps.Library, ps.Graveyard, ps.Exile} {
+			for _, o := range zone {
+				if o.Token {
+					out = append(out, sbaProblem{"704.5d", "no token in a zone other than the battlefield: it ceases to exist (CR 704.5d, 111.7)",
+						fmt.Sprintf("%s is a token in %s", describe(o), o.Zone), []harness.CardID{o.Card}})
+				}
+			}
+		}
+	}
+	return out
+}
