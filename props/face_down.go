@@ -68,7 +68,7 @@ func faceDownNotHistoric() *Property {
 			{Name: "offered-accepted", Rules: []string{"702.37c", "702.37e", "601.3e"}, Needs: Needs{Actions: []harness.ActionKind{harness.Cast, harness.TurnFaceUp}},
 				Description: "Every face-down cast and turning face up the engine offers, it accepts."},
 			{Name: "identity-hidden", Rules: []string{"708.5"}, Needs: needsViews,
-				Description: "Replacing the card an opponent's face-down permanent is changes neither a player's view nor their legal actions."},
+				Description: "Replacing the card an opponent's face-down permanent is changes neither a player's view nor their legal actions, and no view names a face-down spell or permanent its player doesn't control."},
 			{Name: "identity-known", Rules: []string{"708.5"}, Needs: needsViews,
 				Description: "A player's view tells what each face-down permanent they control is."},
 			{Name: "revealed-leaving", Rules: []string{"708.9"}, Needs: needsViews,
@@ -339,6 +339,8 @@ func checkRevealedLeaving(q harness.ViewQueries, tr *gen.Trace, i int, names map
 // (CR 708.5), as the card it is.
 func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harness.Snapshot, st harness.State, names map[harness.CardID]string, v *Verdict) {
 	const ruling = "historic.face-down-not-historic"
+	anyFaceDown := slices.ContainsFunc(snap.Battlefield, func(o *harness.Object) bool { return o.FaceDown }) ||
+		slices.ContainsFunc(snap.Stack, func(so harness.StackObject) bool { return so.Kind == "spell" && so.Name == "" })
 	for _, p := range []harness.Player{harness.A, harness.B} {
 		// p's face-down permanents, and p's face-down spells: a spell with no name (CR
 		// 708.2a; every card of the pool has one).
@@ -353,13 +355,22 @@ func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harne
 				mine = append(mine, so.Card)
 			}
 		}
-		if len(mine) == 0 {
+		if !anyFaceDown {
 			continue
 		}
 		view, err := q.PlayerView(st, p)
 		if err != nil {
 			v.add("identity-known", queryError(i, ruling, "708.5", fmt.Sprintf("%s's view", p), err))
 			return
+		}
+		// Only its controller may look at a face-down spell or permanent (708.5): the
+		// view names no other, the opponent's face-down spells included.
+		for _, id := range view.FaceDown {
+			if !slices.Contains(mine, id.Card) {
+				v.add("identity-hidden", violation(i, ruling, "708.5", fmt.Sprintf("%s's view", p),
+					fmt.Sprintf("no identity of a face-down card %s doesn't control (CR 708.5)", p),
+					fmt.Sprintf("it names card %d as %s", id.Card, id.Name)))
+			}
 		}
 		for _, card := range mine {
 			v.Reach("identity-known")
