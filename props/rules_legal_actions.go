@@ -33,7 +33,7 @@ func legalActionRules() *Property {
 			"as an attacker or as a blocker of two, a negative X or an X for a cost without one, a land cast as a spell, " +
 			"the opponent's face-down permanent turned up, an option of the pending decision the listing doesn't offer; and " +
 			"an activation, cast or land play of a card the listing offers in no form; an action listed before the last one " +
-			"that the listing no longer offers; any action once the game is over.",
+			"that the listing no longer offers, unless it does just what a form of it still listed does; any action once the game is over.",
 		Clauses: []Clause{
 			{Name: "listed-once", Rules: []string{"-"},
 				Description: "No action is listed twice: the listing is every legal action once (docs/protocol.md, legal), and the same action twice shows an enumeration that went one past its end."},
@@ -98,9 +98,9 @@ func legalActionRules() *Property {
 			{Name: "game-over", Rules: []string{"104.1", "104.2a"},
 				Description: "Once the game is over, the last action taken again, or a pass, is refused."},
 			{Name: "taken-again", Rules: []string{"733.1", "117.1", "601.2", "602.2", "305.2"},
-				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused."},
+				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused, or has the result of a form of it the listing offers."},
 			{Name: "no-longer-listed", Rules: []string{"733.1", "117.1", "601.2", "602.2"},
-				Description: "An action the listing offered before the action taken and no longer offers, fully formed as it was listed, is refused."},
+				Description: "An action the listing offered before the action taken and no longer offers, fully formed as it was listed, is refused, or has the result of a form of it the listing offers (the listing keeps one choice per distinct outcome, and which one may change)."},
 		},
 		Steer: gen.Steer{Name: id, Plain: 2, Recipes: []gen.Recipe{combatRecipe, faceDownRecipe,
 			// Several blockers for several attackers: one creature declared blocking two.
@@ -146,8 +146,12 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 			if listed[ill.action.Key()] {
 				continue // the engine says it is legal: the other properties judge that
 			}
-			tryRefused(eng, &v, i-1, st.BeforeState, st.Before, ill,
-				fmt.Sprintf("applying %s before action %d, instead of %s", ill.action, i+1, st.Action))
+			what := fmt.Sprintf("applying %s before action %d, instead of %s", ill.action, i+1, st.Action)
+			if ill.clause == "taken-again" || ill.clause == "no-longer-listed" {
+				tryStale(eng, &v, i-1, st, ill, what)
+				continue
+			}
+			tryRefused(eng, &v, i-1, st.BeforeState, st.Before, ill, what)
 		}
 	}
 	// Once the game is over no action is legal (CR 104.1): the last one again, or a pass.
@@ -181,6 +185,48 @@ func tryRefused(eng harness.Engine, v *Verdict, after int, st harness.State, bef
 			"the state as it was: a refused action is reversed entirely",
 			"changed (-before +after the refusal):\n"+d))
 	}
+}
+
+// tryStale tries an action the listing offered at an earlier step and no longer offers,
+// as tryRefused does, but accepts one more answer: the action taken as one of its forms
+// the listing now offers (the same player, kind, card and ability) is taken, with the
+// same result. The listing offers a mana ability once per distinct outcome and a cost
+// once per distinct payment (docs/protocol.md: legal), so the form it keeps may change as
+// the board does while the old one stays legal: Meteor Crater's choice of black under
+// Contamination listed as the choice of blue once a blue permanent joins the board, both
+// adding {B}. A stale form that does anything no listed form does is still a violation.
+func tryStale(eng harness.Engine, v *Verdict, after int, st *gen.TraceStep, ill illegalAction, what string) {
+	next, _, err := eng.Apply(st.BeforeState, ill.action)
+	if err != nil {
+		tryRefused(eng, v, after, st.BeforeState, st.Before, ill, what)
+		return
+	}
+	v.Reach(ill.clause)
+	if got, err := eng.Observe(next); err == nil && sameAsListedForm(eng, st, ill.action, got) {
+		return
+	}
+	v.add(ill.clause, violation(after, "rules.legal-actions", ruleOf(legalActionRules(), ill.clause), what,
+		"an error: no rule allows this action (CR 733.1), or the result of a form of it the listing offers",
+		"accepted, with a result no listed form of it has"))
+}
+
+// sameAsListedForm reports whether taking one of the listed forms of a (the same player,
+// kind, card and ability, whatever the choices, payment and X) at st gives the snapshot
+// got.
+func sameAsListedForm(eng harness.Engine, st *gen.TraceStep, a harness.Action, got harness.Snapshot) bool {
+	for _, l := range st.Legal {
+		if l.Player != a.Player || l.Kind != a.Kind || l.Card != a.Card || l.Ability != a.Ability {
+			continue
+		}
+		next, _, err := eng.Apply(st.BeforeState, l)
+		if err != nil {
+			continue
+		}
+		if want, err := eng.Observe(next); err == nil && snapDiff(want, got) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // tries collects illegal actions made from the one taken, without its words (Text,
