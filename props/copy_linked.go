@@ -31,6 +31,7 @@ func linkedAbilities() *Property {
 		Needs: copyNeeds,
 		Clauses: []Clause{
 			{Name: "own-exile", Rules: []string{"607.2a", "607.1"}, Description: "every card exiled with a permanent went to exile as an ability of that permanent resolved, or was exiled with it in the setup"},
+			{Name: "exiles-with", Rules: []string{"607.2a", "607.1"}, Description: "a card an \"exile\" ability of a permanent with an \"exiled with\" ability exiles as it resolves is exiled with that permanent, if it is still there as the same object with the same abilities"},
 			{Name: "copy-starts-unlinked", Rules: []string{"707.7", "607.5"}, Description: "a permanent that has just become a copy of one with linked abilities has nothing exiled with it"},
 			{Name: "lost-on-copy-change", Rules: []string{"707.7", "607.5"}, Description: "a card exiled with a permanent before its copy effects changed (one began, or one ended) is no longer exiled with it, whatever it copies now"},
 			{Name: "returns-exiled-with", Rules: []string{"607.2a", "603.10a"}, Description: "a \"return the exiled card\" ability returns exactly the cards exiled with its source as it last was on the battlefield"},
@@ -43,6 +44,7 @@ func linkedAbilities() *Property {
 			var v Verdict
 			ms := moments(tr)
 			checkOwnExile(tr, ms, &v)
+			checkExilesWith(tr, &v)
 			checkCopyStartsUnlinked(tr, &v)
 			checkLostOnCopyChange(tr, ms, &v)
 			checkReturns(tr, ms, &v)
@@ -141,6 +143,45 @@ func checkOwnExile(tr *gen.Trace, ms []moment, v *Verdict) {
 					v.Violations = append(v.Violations, clauseViolation(mo.Step, linkedRuling, "607.2a", "own-exile",
 						fmt.Sprintf("card %d exiled with %s", c, describe(p)),
 						"only cards its own linked ability exiled (CR 607.1, 607.2a)", why))
+				}
+			}
+		}
+	}
+}
+
+// reExiles matches the text of an ability that exiles (not one referring to what was
+// exiled: "exiled" is another word).
+var reExiles = regexp.MustCompile(`(?i)\bexile\b`)
+
+// checkExilesWith is own-exile's converse: a card that went to exile as an ability of a
+// permanent resolved, the ability one that exiles and the permanent one with an ability
+// referring to the cards exiled with it, is exiled with the permanent afterwards (CR
+// 607.2a: the abilities are linked), so long as the permanent is the same object with the
+// same abilities, the resolving one among them (a permanent whose copy effect changed
+// while the ability waited has other abilities, and its links start anew, 607.5).
+func checkExilesWith(tr *gen.Trace, v *Verdict) {
+	for s := range tr.Steps {
+		st := &tr.Steps[s]
+		top := resolvingTop(st)
+		if top == nil || top.Kind != "ability" || !reExiles.MatchString(top.Text) || st.After == nil {
+			continue
+		}
+		was, now := st.Before.Permanent(top.Card), st.After.Permanent(top.Card)
+		if was == nil || now == nil || was.Object != now.Object || !refersToExiled(was) ||
+			!slices.Equal(was.Abilities, now.Abilities) || !slices.Contains(was.Abilities, top.Text) {
+			continue
+		}
+		for _, ps := range st.After.Players {
+			for _, x := range ps.Exile {
+				if exiledObject(st.Before, x.Card) == x.Object {
+					continue // in exile before the ability resolved
+				}
+				v.Reach("exiles-with")
+				if !slices.Contains(now.ExiledWith, x.Card) {
+					v.Violations = append(v.Violations, clauseViolation(s, linkedRuling, "607.2a", "exiles-with",
+						fmt.Sprintf("card %d (%s), exiled as %s resolved", x.Card, x.Name, describe(was)),
+						"exiled with it: its \"exiled with\" ability refers to the cards its other abilities exile (CR 607.2a)",
+						fmt.Sprintf("not exiled with it (exiled with it: %v)", now.ExiledWith)))
 				}
 			}
 		}
@@ -394,6 +435,14 @@ func linkedSteer(name string) gen.Steer {
 			// The Mirror's {2} at once, with no land to tap first.
 			Pool:    harness.Of(harness.Colorless, 2),
 			MinHand: 1, MinPermanents: 4, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
+		// Helvault with the {7} of its second ability ready and a second Helvault (the {3}
+		// more) to cast: the first exiles a creature of the other player's, then dies to
+		// the legend rule (704.5j), and its trigger returns what each of its two linked
+		// abilities exiled (607.2a), not only the first's.
+		{Name: "helvault's second ability", Weight: 3,
+			Mine:   []gen.Pick{{Card: "Helvault", Weight: 100}, {Card: "Grizzly Bears", Weight: 20}},
+			Theirs: creatures, AvoidMine: gen.Permanent, Hand: []gen.Pick{{Card: "Helvault", Weight: 100}},
+			Pool: harness.Of(harness.Colorless, 10), MinHand: 1, MinPermanents: 1, Steps: []harness.Step{harness.Main1, harness.Main2}, StepWeight: 200},
 		{Name: "over turns", Weight: 2, Mine: slices.Concat([]gen.Pick{{Card: "Mirage Mirror", Weight: 30}, {Card: "Crystalline Resonance", Weight: 20}}, linked, mana),
 			Theirs: slices.Concat(linked, creatures), Hand: hand, Steps: []harness.Step{harness.Main2, harness.End}},
 	}
