@@ -84,7 +84,10 @@ func turnFaceUp(s *state, a h.Action) (*state, []h.Event, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("CR 702.37e: card %d has no morph cost", a.Card)
 	}
-	colored, generic := c.total(0)
+	if err := xError(a.X, c); err != nil { // X is announced only for a morph cost with X (107.3)
+		return nil, nil, err
+	}
+	colored, generic := c.total(a.X)
 	if err := paymentError(s, s.Players[a.Player].Pool, a.Payment, colored, generic); err != nil {
 		return nil, nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
@@ -194,6 +195,19 @@ func missingPayment(offered []harness.Mana, colored, pool harness.Mana) (from, m
 }
 
 // reCostPart reads one symbol of a cost.
+// reMorphCost reads a morph cost as the card's Oracle text prints it (CR 702.37a).
+var reMorphCost = regexp.MustCompile(`^Morph ((?:\{[^}]+\})+)`)
+
+// printedMorphCost is the morph cost card prints ("{3}{R}{R}{R}"), if it has morph.
+func printedMorphCost(card cards.Card) (string, bool) {
+	for _, text := range card.Oracle {
+		if m := reMorphCost.FindStringSubmatch(text); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
 var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
 
 // printedCost reads the mana of a cost text: its coloured part and its generic part, X

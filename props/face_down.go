@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -383,9 +382,6 @@ func checkIdentityKnown(q harness.ViewQueries, tr *gen.Trace, i int, snap *harne
 	}
 }
 
-// reMorphCost reads a morph cost as the card's Oracle text prints it (CR 702.37a).
-var reMorphCost = regexp.MustCompile(`^Morph ((?:\{[^}]+\})+)`)
-
 // checkFaceUpEveryWay: the turnings face up offered before step i, for each face-down
 // permanent, are closed under exchanging one mana of the generic part of its morph cost
 // (read from its card, names) for another type the pool holds (missingPayment): turning
@@ -411,12 +407,10 @@ func checkFaceUpEveryWay(tr *gen.Trace, i int, names map[harness.CardID]string, 
 			continue
 		}
 		var colored harness.Mana
-		generic, cost := 0, ""
-		for _, text := range card.Oracle {
-			if m := reMorphCost.FindStringSubmatch(text); m != nil {
-				cost = m[1]
-				colored, generic, ok = printedCost(cost, 0)
-			}
+		generic := 0
+		cost, ok := printedMorphCost(card)
+		if ok {
+			colored, generic, ok = printedCost(cost, 0)
 		}
 		if !ok || generic == 0 {
 			continue

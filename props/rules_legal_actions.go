@@ -82,9 +82,9 @@ func legalActionRules() *Property {
 			{Name: "bad-sacrifice", Rules: []string{"118.3", "701.21a"},
 				Description: "An activation whose sacrifices are one fewer, name a creature twice, or name a card not in the game, the opponent's creature or a noncreature permanent is refused."},
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
-				Description: "Casting or activating with a negative X is refused: no number in the game is negative."},
+				Description: "Casting, activating or turning a permanent face up with a negative X is refused: no number in the game is negative."},
 			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},
-				Description: "Casting a spell whose mana cost has no X, or activating an ability whose cost has none, with X announced as 1 is refused."},
+				Description: "Casting a spell whose mana cost has no X, activating an ability whose cost has none, or turning face up a permanent whose morph cost has none, with X announced as 1 is refused."},
 			{Name: "attacker-twice", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
 				Description: "Declaring the same creature twice as an attacker is refused."},
 			{Name: "blocker-twice", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
@@ -125,6 +125,8 @@ type illegalAction struct {
 
 func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 	var v Verdict
+	names := map[harness.CardID]string{} // a face-down card's, for its morph cost
+	tr.Setup.EachCard(func(c *harness.CardSpec) { names[c.ID] = c.Name })
 	for i, st := range recordedSteps(tr) {
 		listed := map[string]bool{}
 		v.Reach("listed-once")
@@ -137,7 +139,7 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 			listed[k] = true
 		}
 		nowhere := unusedCard(st.Before)
-		tries := append(illegalActions(st, nowhere), illegalForms(st, nowhere)...)
+		tries := append(illegalActions(st, nowhere), illegalForms(st, nowhere, names)...)
 		tries = append(tries, unlistedActions(st, i)...)
 		if i > 0 {
 			tries = append(tries, staleActions(&tr.Steps[i-1], st.Legal, i)...)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mtgfuzz/mtgfuzz/cards"
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
 	"github.com/mtgfuzz/mtgfuzz/props/internal/manaoracle"
@@ -14,16 +15,16 @@ import (
 // declares: its X, the attackers and blockers it names, the option it answers, the
 // face-down permanent it turns up. Like illegalActions, they depend only on the rules
 // and the snapshot, never on how the engine lists actions.
-func illegalForms(st *gen.TraceStep, nowhere harness.CardID) []illegalAction {
+func illegalForms(st *gen.TraceStep, nowhere harness.CardID, names map[harness.CardID]string) []illegalAction {
 	b, a := st.Before, st.Action
 	p := a.Player
 	var out tries
 	add := out.add
-	if a.Kind == harness.Cast || a.Kind == harness.Activate {
+	if a.Kind == harness.Cast || a.Kind == harness.Activate || a.Kind == harness.TurnFaceUp {
 		x := a
 		x.X = -1
 		add("negative-x", x) // CR 107.1: no number in the game is negative
-		if src := b.Find(a.Card); src != nil && !hasX(src, a) {
+		if src := b.Find(a.Card); src != nil && !hasX(src, a, names[a.Card]) {
 			x := a
 			x.X = 1
 			add("x-without-x", x)
@@ -226,11 +227,20 @@ func badSacrifices(b *harness.Snapshot, a harness.Action, nowhere harness.CardID
 	return out
 }
 
-// hasX reports whether the spell a casts, or the ability it activates, may have X in its
-// cost as the card shows it (its mana cost, the ability's text); true when the snapshot
-// doesn't show it (no mana cost or no such ability text reported).
-func hasX(src *harness.Object, a harness.Action) bool {
-	if a.Kind == harness.Cast {
+// hasX reports whether the spell a casts, the ability it activates or the morph cost it
+// pays to turn card name face up may have X in its cost as the card shows it (its mana
+// cost, the ability's text, the morph cost its card prints); true when that isn't shown
+// (no mana cost or no such ability text reported, a card not in the pool).
+func hasX(src *harness.Object, a harness.Action, name string) bool {
+	switch a.Kind {
+	case harness.TurnFaceUp: // the morph cost its card prints (CR 702.37e); face down, it has none
+		card, ok := cards.ByName(name)
+		if !ok {
+			return true
+		}
+		cost, ok := printedMorphCost(card)
+		return !ok || strings.Contains(cost, "{X}")
+	case harness.Cast:
 		return src.ManaCost == "" || strings.Contains(src.ManaCost, "X")
 	}
 	return a.Ability < 0 || a.Ability >= len(src.Abilities) || strings.Contains(src.Abilities[a.Ability], "{X}")

@@ -69,7 +69,8 @@ func stripTimes(s string) string {
 func TestFaultsFitTerminal(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	faults := []string{"copy.linked-abilities/aura-enchants-one-entering-with-it", "copy.expires-before-next-turn/clone-drops-duration"}
-	r := fuzz(t, append([]string{"faults", "--checks", "100"}, faults...)...)
+	// 200 checks, as above: at 100 whether the Aura fault is caught depends on the case mix.
+	r := fuzz(t, append([]string{"faults", "--checks", "200"}, faults...)...)
 	require.Equal(t, exitOK, r.code, r.stdout+r.stderr)
 	for _, line := range strings.Split(r.stdout, "\n") {
 		assert.LessOrEqual(t, len([]rune(line)), 80, "%q", line)
@@ -77,5 +78,5 @@ func TestFaultsFitTerminal(t *testing.T) {
 	for _, f := range faults {
 		assert.Regexp(t, "(?m)^"+regexp.QuoteMeta(f)+"\n    caught by [a-z.-]+, \\d+\\.\\d\\ds, \\d+ permanents?, \\d+ actions?$", r.stdout)
 	}
-	assert.Contains(t, r.stdout, "2 faults (seed 1, 100 checks per property): 2 caught, 0 survived")
+	assert.Contains(t, r.stdout, "2 faults (seed 1, 200 checks per property): 2 caught, 0 survived")
 }
