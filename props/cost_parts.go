@@ -194,7 +194,6 @@ func missingPayment(offered []harness.Mana, colored, pool harness.Mana) (from, m
 	return harness.Mana{}, harness.Mana{}, false
 }
 
-// reCostPart reads one symbol of a cost.
 // reMorphCost reads a morph cost as the card's Oracle text prints it (CR 702.37a).
 var reMorphCost = regexp.MustCompile(`^Morph ((?:\{[^}]+\})+)`)
 
@@ -208,6 +207,7 @@ func printedMorphCost(card cards.Card) (string, bool) {
 	return "", false
 }
 
+// reCostPart reads one symbol of a cost.
 var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
 
 // printedCost reads the mana of a cost text: its coloured part and its generic part, X

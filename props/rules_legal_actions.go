@@ -84,7 +84,7 @@ func legalActionRules() *Property {
 			{Name: "negative-x", Rules: []string{"107.1", "107.3", "601.2b"},
 				Description: "Casting, activating or turning a permanent face up with a negative X is refused: no number in the game is negative."},
 			{Name: "x-without-x", Rules: []string{"107.3", "601.2b"},
-				Description: "Casting a spell whose mana cost has no X, activating an ability whose cost has none, or turning face up a permanent whose morph cost has none, with X announced as 1 is refused."},
+				Description: "Casting a spell whose mana cost has no X, activating an ability whose cost has none, or turning face up a permanent whose morph cost has none, with X announced as 1 is refused (turning face up paying its cost, or one mana less)."},
 			{Name: "attacker-twice", Rules: []string{"508.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Attack}},
 				Description: "Declaring the same creature twice as an attacker is refused."},
 			{Name: "blocker-twice", Rules: []string{"509.1a"}, Needs: Needs{Actions: []harness.ActionKind{harness.Block}},
@@ -99,6 +99,8 @@ func legalActionRules() *Property {
 				Description: "Once the game is over, the last action taken again, or a pass, is refused."},
 			{Name: "taken-again", Rules: []string{"733.1", "117.1", "601.2", "602.2", "305.2"},
 				Description: "The action just taken, taken again when the listing no longer offers it (a land played twice, a card cast from where it no longer is, a {T} ability of a tapped permanent), is refused, or has the result of a form of it the listing offers."},
+			{Name: "x-every-payable", Rules: []string{"107.3a", "601.2b", "601.2g"}, Needs: needsManaQueries,
+				Description: "A spell whose mana cost is X and generic mana, offered to cast, is offered with every X its controller could pay with the pool and each permanent's best mana ability that costs no mana (the engine's own mana outcomes)."},
 			{Name: "no-longer-listed", Rules: []string{"733.1", "117.1", "601.2", "602.2"},
 				Description: "An action the listing offered before the action taken and no longer offers, fully formed as it was listed, is refused, or has the result of a form of it the listing offers (the listing keeps one choice per distinct outcome, and which one may change)."},
 		},
@@ -111,7 +113,15 @@ func legalActionRules() *Property {
 			// "You may pay {4}" at the next player's upkeep, with little mana to pay it.
 			// (And the other player's Pili-Pala: an ability not controlled that waits for its cost.)
 			{Name: "a payment beyond the mana", Theirs: []gen.Pick{{Card: "Mana Vault", Weight: 30}, {Card: "Pili-Pala", Weight: 15}},
-				Steps: []harness.Step{harness.End}}},
+				Steps: []harness.Step{harness.End}},
+			// An X spell in hand beside lands under Mana Reflection and Contamination, whose
+			// order the player chooses (616.1): a land then adds {B} or {B}{B}, outcomes of
+			// two sizes, and every X up to the larger is to be offered.
+			{Name: "x under mana effects", Weight: 2,
+				Mine: []gen.Pick{{Card: "Mana Reflection", Weight: 60}, {Card: "Contamination", Weight: 60}, {Card: "Forest", Weight: 40},
+					{Card: "Wastes", Weight: 30}, {Card: "Llanowar Elves", Weight: 20}},
+				Hand: gen.Cards("Hangarback Walker", "Walking Ballista"), MinHand: 1, MinPermanents: 3,
+				Steps: []harness.Step{harness.Main1, harness.Main2}}},
 			Prefer: func(_ *harness.Snapshot, a harness.Action) bool { return len(a.Attackers) > 1 || len(a.Blocks) > 1 }},
 		Check: checkLegalActions,
 	}
@@ -138,6 +148,7 @@ func checkLegalActions(eng harness.Engine, tr *gen.Trace) Verdict {
 			}
 			listed[k] = true
 		}
+		checkEveryPayableX(eng, st, i-1, &v)
 		nowhere := unusedCard(st.Before)
 		tries := append(illegalActions(st, nowhere), illegalForms(st, nowhere, names)...)
 		tries = append(tries, unlistedActions(st, i)...)

@@ -28,6 +28,10 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID, names map[harness.C
 			x := a
 			x.X = 1
 			add("x-without-x", x)
+			if less, ok := lessOneGeneric(a, names[a.Card]); ok {
+				x.Payment = less
+				add("x-without-x", x) // as if the X took one mana off the cost
+			}
 		}
 	}
 	if a.Kind == harness.Attack && len(a.Attackers) > 0 {
@@ -225,6 +229,31 @@ func badSacrifices(b *harness.Snapshot, a harness.Action, nowhere harness.CardID
 		out = append(out, with(at[0], sacrifice(b.Battlefield[noncreature].Card)))
 	}
 	return out
+}
+
+// lessOneGeneric is the payment of a, turning card name face up, with one mana less
+// that paid the generic part of its morph cost, if it paid any.
+func lessOneGeneric(a harness.Action, name string) (harness.Mana, bool) {
+	card, ok := cards.ByName(name)
+	if a.Kind != harness.TurnFaceUp || !ok {
+		return harness.Mana{}, false
+	}
+	cost, ok := printedMorphCost(card)
+	if !ok {
+		return harness.Mana{}, false
+	}
+	colored, _, ok := printedCost(cost, 0)
+	if !ok {
+		return harness.Mana{}, false
+	}
+	for t := range a.Payment {
+		if a.Payment[t] > colored[t] {
+			less := a.Payment
+			less[t]--
+			return less, true
+		}
+	}
+	return harness.Mana{}, false
 }
 
 // hasX reports whether the spell a casts, the ability it activates or the morph cost it
