@@ -15,7 +15,8 @@ import (
 // 601.2g-h): at least the pool and, for each permanent, the most mana one of its listed
 // mana abilities that costs no mana could add (the engine's ManaOutcomes; one ability a
 // permanent, as their costs may share a {T}). Mana of any type pays such a cost, so the
-// colours don't matter; an engine may offer more X values, never fewer.
+// colours don't matter, and no card of the pool makes a spell cost more; an engine may
+// offer more X values, never fewer.
 func checkEveryPayableX(eng harness.Engine, st *gen.TraceStep, after int, v *Verdict) {
 	b := st.Before
 	if b.Pending != nil || b.Casting != nil {
