@@ -22,7 +22,8 @@ import (
 //   - owners-zone: a card that arrives in a hand, library or graveyard arrives in its
 //     owner's;
 //   - graveyard-order: a card put into a graveyard goes on top of it (404.1), and the
-//     cards already there keep their order (404.2).
+//     cards already there keep their order (404.2);
+//   - battlefield-order: every snapshot lists the battlefield by card ID.
 func cardsInvariant() *Property {
 	return &Property{
 		ID:      "invariant.cards",
@@ -38,6 +39,8 @@ func cardsInvariant() *Property {
 				Description: "a card that arrives in a hand, library or graveyard is in its owner's"},
 			{Name: "graveyard-order", Rules: []string{"404.1", "404.2"},
 				Description: "a card put into a graveyard goes on top of the cards there, which keep their order"},
+			{Name: "battlefield-order", Rules: []string{"-"},
+				Description: "every snapshot lists the battlefield by card ID (docs/protocol.md: a permanent has no place in the zone, CR 400.5, so the snapshot fixes one), each card once"},
 		},
 		Steer: gen.Steer{
 			Name: "invariant.cards",
@@ -79,9 +82,25 @@ func checkCards(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 		checkOwnersZones(st, i, before, &v)
 		checkGraveyardOrder(st, i, &v)
+		checkBattlefieldOrder(st.After, i, &v)
 		before = after
 	}
 	return v
+}
+
+// checkBattlefieldOrder: the snapshot after step i lists the battlefield in increasing
+// card IDs, as the protocol fixes it: the rules give the zone no order (CR 400.5), and
+// properties that compare two snapshots' battlefields read them in that order.
+func checkBattlefieldOrder(s *harness.Snapshot, i int, v *Verdict) {
+	v.Reach("battlefield-order")
+	for j := 1; j < len(s.Battlefield); j++ {
+		if s.Battlefield[j-1].Card >= s.Battlefield[j].Card {
+			v.add("battlefield-order", violation(i, "invariant.cards", "-", "the battlefield after the action",
+				"its permanents by increasing card ID (docs/protocol.md)",
+				fmt.Sprintf("card %d listed after card %d", s.Battlefield[j].Card, s.Battlefield[j-1].Card)))
+			return
+		}
+	}
 }
 
 // checkOwnersZones: each card that is in a hand, library or graveyard after step i and

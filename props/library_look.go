@@ -2,6 +2,7 @@ package props
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -41,6 +42,8 @@ func lookTopAnyTime() *Property {
 				Description: "Reordering a player's own library below the top card they may look at (all of it without a look effect) changes neither their view nor their legal actions."},
 			{Name: "top-seen", Rules: []string{"401.5"},
 				Description: "A player who controls a look effect sees " + top + ", not while casting (401.5)."},
+			{Name: "decision-seen", Rules: []string{"402.3", "401.2"},
+				Description: "A pending decision shows in its player's view as it is, options and all, and in the other player's with its prompt and no options (they may name cards of a hand or library)."},
 		},
 	}
 }
@@ -53,6 +56,7 @@ func checkLookTop(eng harness.Engine, tr *gen.Trace) Verdict {
 		return v
 	}
 	checkTopSeen(q, tr, &v)
+	checkDecisionSeen(q, tr, &v)
 	// One viewer a case, each in turn: the two are alike, and each resampling replays the
 	// game. What the viewer knows in the game is asked first: a resampled game's start
 	// releases the game's states.
@@ -82,6 +86,42 @@ func checkLookTop(eng harness.Engine, tr *gen.Trace) Verdict {
 		checkResampled(eng, tr, p, game, own, &v, "own-library", ruling, "401.2", what)
 	}
 	return v
+}
+
+// checkDecisionSeen: at each moment with a decision pending, its player's view shows it as
+// the snapshot does, and the other player's shows whose it is and its prompt, not its
+// options, which may name cards that player can't see (CR 402.3, 401.2: Chrome Mox's
+// imprint names cards of a hand, a discard to hand size the cards discarded).
+func checkDecisionSeen(q harness.ViewQueries, tr *gen.Trace, v *Verdict) {
+	const ruling, rule = "library.look-top-any-time", "402.3"
+	for i := -1; i < len(tr.Steps); i++ {
+		snap, st := &tr.Start, tr.StartState
+		if i >= 0 {
+			snap, st = tr.Steps[i].After, tr.Steps[i].AfterState
+		}
+		d := snap.Pending
+		if d == nil {
+			continue
+		}
+		v.Reach("decision-seen")
+		for _, p := range []harness.Player{harness.A, harness.B} {
+			view, err := q.PlayerView(st, p)
+			if err != nil {
+				v.add("decision-seen", queryError(i, ruling, rule, fmt.Sprintf("%s's view", p), err))
+				return
+			}
+			want := *d
+			if p != d.Player {
+				want.Options = nil
+			}
+			got := view.Board.Pending
+			if got == nil || got.Player != want.Player || got.Prompt != want.Prompt || !slices.Equal(got.Options, want.Options) {
+				v.add("decision-seen", violation(i, ruling, rule, fmt.Sprintf("%s's view of %s's pending decision", p, d.Player),
+					fmt.Sprintf("%+v", want), fmt.Sprintf("%+v", got)))
+				return
+			}
+		}
+	}
 }
 
 // checkTopSeen: at each moment, a player who controls a look effect and isn't casting or
