@@ -29,12 +29,31 @@ func purityInvariant() *Property {
 		Rulings:     []string{"invariant.purity"},
 		Rules:       []string{"-"},
 		Description: "Apply never changes the state it is given, nor a state stepped from it before: observing a state after stepping from it gives what it gave before.",
-		Steer:       gen.Steer{Name: "invariant.purity", Plain: 2, Recipes: []gen.Recipe{combatRecipe}},
-		Check:       checkPurity,
+		Steer: gen.Steer{Name: "invariant.purity", Plain: 2, Recipes: []gen.Recipe{combatRecipe,
+			// A deep stack: a cycle under two watchers puts three objects on it, and the
+			// instants in hand, cast one beside another (the sibling step), push a fourth
+			// into any room the list left: a state that shares a list with spare room must
+			// copy it before appending.
+			{Name: "a deep stack", Weight: 2,
+				Mine: []gen.Pick{{Card: "Lightning Rift", Weight: 60}, {Card: "Drake Haven", Weight: 60}, {Card: "Island", Weight: 20}},
+				Hand: []gen.Pick{{Card: "Spark Spray", Weight: 50}, {Card: "Giant Growth", Weight: 30}, {Card: "Twiddle", Weight: 30},
+					{Card: "Stifle", Weight: 20}, {Card: "Grizzly Bears", Weight: 10}},
+				Pool:    harness.Mana{harness.Blue: 2, harness.Red: 2, harness.Green: 1, harness.Colorless: 3},
+				MinHand: 3, MinPermanents: 2, Steps: []harness.Step{harness.Main1, harness.Main2}},
+		}, Prefer: preferStacking},
+		Check: checkPurity,
 		Clauses: append(actionClauses("Apply of %s leaves its input as it was."), Clause{Name: siblingStep, Rules: []string{"-"},
 			Description: "Another action taken from a step's state leaves the state the trace's action led to as it was: " +
 				"the trace's next action, taken from it again, gives the snapshot it gave."}),
 	}
+}
+
+// preferStacking favours, while something is on the stack, what deepens it: casting,
+// activating (cycling), paying and answering (a watcher's "you may pay"); passing lets it
+// resolve.
+func preferStacking(before *harness.Snapshot, a harness.Action) bool {
+	return before != nil && len(before.Stack) > 0 &&
+		(a.Kind == harness.Cast || a.Kind == harness.Activate || a.Kind == harness.Pay || a.Kind == harness.Choose)
 }
 
 // siblingStep is the clause of a step taken beside the trace's, from the same state.
