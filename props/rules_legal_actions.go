@@ -92,7 +92,7 @@ func legalActionRules() *Property {
 			{Name: "cast-a-land", Rules: []string{"305.1", "305.9"}, Needs: needsCasting,
 				Description: "Casting a land card from one's hand as a spell is refused: a land is played, never cast."},
 			{Name: "turn-up-not-own", Rules: []string{"702.37e", "116.2b"}, Needs: Needs{Actions: []harness.ActionKind{harness.TurnFaceUp}},
-				Description: "Turning face up a face-down permanent the opponent controls is refused."},
+				Description: "Turning face up a face-down permanent the opponent controls is refused, paid from the player's pool or not."},
 			{Name: "option-not-listed", Rules: []string{"608.2d", "118.3"}, Needs: Needs{Actions: []harness.ActionKind{harness.Choose}},
 				Description: "Answering a pending decision with one of its own options that the listing doesn't offer (an option to pay mana that can't be paid) is refused."},
 			{Name: "game-over", Rules: []string{"104.1", "104.2a"},

@@ -87,6 +87,10 @@ func illegalForms(st *gen.TraceStep, nowhere harness.CardID, names map[harness.C
 		for _, o := range b.Battlefield {
 			if o.FaceDown && o.Controller != p {
 				add("turn-up-not-own", harness.Action{Player: p, Kind: harness.TurnFaceUp, Card: o.Card})
+				if pay, ok := morphPayment(b.Players[p].Pool, names[o.Card]); ok {
+					// Paid in full from p's pool: refused for whose it is, not for the mana.
+					add("turn-up-not-own", harness.Action{Player: p, Kind: harness.TurnFaceUp, Card: o.Card, Payment: pay})
+				}
 				break
 			}
 		}
@@ -229,6 +233,33 @@ func badSacrifices(b *harness.Snapshot, a harness.Action, nowhere harness.CardID
 		out = append(out, with(at[0], sacrifice(b.Battlefield[noncreature].Card)))
 	}
 	return out
+}
+
+// morphPayment is a payment of card name's morph cost from pool, if the pool can pay it:
+// the coloured part, then the generic part from what is left, type by type.
+func morphPayment(pool harness.Mana, name string) (harness.Mana, bool) {
+	card, ok := cards.ByName(name)
+	if !ok {
+		return harness.Mana{}, false
+	}
+	cost, ok := printedMorphCost(card)
+	if !ok {
+		return harness.Mana{}, false
+	}
+	colored, generic, ok := printedCost(cost, 0)
+	if !ok {
+		return harness.Mana{}, false
+	}
+	pay := colored
+	for t := range pool {
+		if pool[t] < colored[t] {
+			return harness.Mana{}, false
+		}
+		take := min(pool[t]-colored[t], generic)
+		pay[t] += take
+		generic -= take
+	}
+	return pay, generic == 0
 }
 
 // lessOneGeneric is the payment of a, turning card name face up, with one mana less
