@@ -2,6 +2,8 @@ package props
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mtgfuzz/mtgfuzz/gen"
 	"github.com/mtgfuzz/mtgfuzz/harness"
@@ -30,6 +32,8 @@ func cyclingTriggersBeforeDraw() *Property {
 				Description: "each \"whenever you cycle or discard\" permanent triggers exactly once for a cycled card"},
 			{Name: "from-the-graveyard", Rules: []string{"702.29c"},
 				Description: "the cycled card's own untargeted \"when you cycle this card\" triggers, from the zone it went to"},
+			{Name: "only-its-triggers", Rules: []string{"603.2", "702.29c"},
+				Description: "a cycle puts on the stack no cycling trigger its printed texts don't set off: another card's \"when you cycle this card\", the other player's \"whenever you cycle\""},
 		},
 		Steer: cyclingSteer("cycling.triggers-before-draw", "cycling under watchers", false),
 		Check: checkCyclingTriggers,
@@ -58,7 +62,9 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 			}
 			return at
 		}
-		for _, t := range cycleTriggers(c.Before, c.Player, c.Card) {
+		expected := cycleTriggers(c.Before, c.Player, c.Card)
+		checkOnlyItsTriggers(c, after, expected, what, &v)
+		for _, t := range expected {
 			at := found(t)
 			src := describe(t.Source)
 			if base >= 0 && len(at) > 0 {
@@ -90,4 +96,27 @@ func checkCyclingTriggers(_ harness.Engine, tr *gen.Trace) Verdict {
 		}
 	}
 	return v
+}
+
+// checkOnlyItsTriggers: every ability that went on the stack with the cycle c (new since
+// before its cost was paid, not the cycling ability) and reads as a cycling trigger is one
+// of expected, the triggers the printed texts say this cycle sets off (CR 603.2: an
+// ability triggers on the event its trigger condition names; 702.29c: "when you cycle
+// this card" only for the card cycled; "whenever you cycle" only for its controller's).
+func checkOnlyItsTriggers(c cycle, after *harness.Snapshot, expected []cycleTrigger, what string, v *Verdict) {
+	const ruling = "cycling.triggers-before-draw"
+	for i := range after.Stack {
+		so := &after.Stack[i]
+		low := strings.ToLower(so.Text)
+		if so.Kind != "ability" || so.Object == c.Item.Object || stackIndex(c.Before, so.Object) >= 0 ||
+			!(strings.HasPrefix(low, "when you cycle") || strings.HasPrefix(low, "whenever you cycle") || strings.HasPrefix(low, "whenever a player cycles")) {
+			continue
+		}
+		v.Reach("only-its-triggers")
+		if !slices.ContainsFunc(expected, func(t cycleTrigger) bool { return t.Source.Card == so.Card && t.Text == so.Text }) {
+			v.Violations = append(v.Violations, clauseViolation(c.Settled, ruling, "603.2", "only-its-triggers",
+				what, "only the triggers its printed texts set off",
+				fmt.Sprintf("%s's %q (card %d) on the stack: stack %s", so.Controller, so.Text, so.Card, stackOrder(after))))
+		}
+	}
 }
