@@ -207,6 +207,21 @@ func printedMorphCost(card cards.Card) (string, bool) {
 	return "", false
 }
 
+// printedMorphParts is the coloured and generic parts of the morph cost the card named
+// name prints; ok is false for a card not in the pool, without morph, or with a symbol
+// printedCost doesn't know.
+func printedMorphParts(name string) (colored harness.Mana, generic int, ok bool) {
+	card, ok := cards.ByName(name)
+	if !ok {
+		return harness.Mana{}, 0, false
+	}
+	cost, ok := printedMorphCost(card)
+	if !ok {
+		return harness.Mana{}, 0, false
+	}
+	return printedCost(cost, 0)
+}
+
 // reCostPart reads one symbol of a cost.
 var reCostPart = regexp.MustCompile(`\{([^}]+)\}`)
 

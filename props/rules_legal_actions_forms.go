@@ -238,15 +238,7 @@ func badSacrifices(b *harness.Snapshot, a harness.Action, nowhere harness.CardID
 // morphPayment is a payment of card name's morph cost from pool, if the pool can pay it:
 // the coloured part, then the generic part from what is left, type by type.
 func morphPayment(pool harness.Mana, name string) (harness.Mana, bool) {
-	card, ok := cards.ByName(name)
-	if !ok {
-		return harness.Mana{}, false
-	}
-	cost, ok := printedMorphCost(card)
-	if !ok {
-		return harness.Mana{}, false
-	}
-	colored, generic, ok := printedCost(cost, 0)
+	colored, generic, ok := printedMorphParts(name)
 	if !ok {
 		return harness.Mana{}, false
 	}
@@ -265,16 +257,8 @@ func morphPayment(pool harness.Mana, name string) (harness.Mana, bool) {
 // lessOneGeneric is the payment of a, turning card name face up, with one mana less
 // that paid the generic part of its morph cost, if it paid any.
 func lessOneGeneric(a harness.Action, name string) (harness.Mana, bool) {
-	card, ok := cards.ByName(name)
+	colored, _, ok := printedMorphParts(name)
 	if a.Kind != harness.TurnFaceUp || !ok {
-		return harness.Mana{}, false
-	}
-	cost, ok := printedMorphCost(card)
-	if !ok {
-		return harness.Mana{}, false
-	}
-	colored, _, ok := printedCost(cost, 0)
-	if !ok {
 		return harness.Mana{}, false
 	}
 	for t := range a.Payment {
